@@ -1,0 +1,85 @@
+/* Building linalg.generic and friends through the C API. */
+#include <stdio.h>
+#include <string.h>
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "linalg_build.h"
+#include "strata/support.h"
+
+void linalgFormatDims(char *buf, size_t size, const int *dims, int n) {
+  size_t off = (size_t)snprintf(buf, size, "(");
+  for (int i = 0; i < n && off < size; i++)
+    off += (size_t)snprintf(buf + off, size - off, "%sd%d", i ? ", " : "", dims[i]);
+  if (off < size) snprintf(buf + off, size - off, ")");
+}
+
+MlirValue linalgBuildGeneric(StrataBuilder *b, MlirLocation loc, StrataValueList inputs,
+                             MlirValue init, const char *const *mapResults, const char *iterators,
+                             LinalgBodyFn body, void *user) {
+  MlirContext ctx = b->ctx;
+  int numLoops = (int)strlen(iterators);
+  intptr_t numOperands = inputs.count + 1;
+  char domain[256];
+  int all[32] = {0};
+  for (int i = 0; i < numLoops; i++) all[i] = i;
+  linalgFormatDims(domain, sizeof domain, all, numLoops);
+  MlirAttribute maps[numOperands], its[numLoops];
+  for (intptr_t i = 0; i < numOperands; i++) {
+    char text[1024];
+    snprintf(text, sizeof text, "affine_map<%s -> %s>", domain, mapResults[i]);
+    maps[i] = strataParseAttr(ctx, text);
+  }
+  for (int i = 0; i < numLoops; i++)
+    its[i] = strataParseAttr(ctx, iterators[i] == 'r' ? "#linalg.iterator_type<reduction>"
+                                                      : "#linalg.iterator_type<parallel>");
+  MlirValue operands[numOperands];
+  for (intptr_t i = 0; i < inputs.count; i++) operands[i] = inputs.data[i];
+  operands[inputs.count] = init;
+  int32_t segments[2] = {(int32_t)inputs.count, 1};
+  MlirType resultType = mlirValueGetType(init);
+  MlirOperation gen = strataCreateOp(
+      b, "linalg.generic", loc, .operands = {operands, numOperands},
+      .results = STRATA_TYPES(resultType),
+      .attrs = STRATA_ATTRS({"indexing_maps", mlirArrayAttrGet(ctx, numOperands, maps)},
+                            {"iterator_types", mlirArrayAttrGet(ctx, numLoops, its)},
+                            {"operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 2, segments)}),
+      .numRegions = 1);
+  MlirType argTypes[numOperands];
+  for (intptr_t i = 0; i < numOperands; i++)
+    argTypes[i] = mlirShapedTypeGetElementType(mlirValueGetType(operands[i]));
+  MlirBlock block = strataAddBlock(gen, 0, (StrataTypeList){argTypes, numOperands}, loc);
+  MlirValue args[numOperands];
+  for (intptr_t i = 0; i < numOperands; i++) args[i] = mlirBlockGetArgument(block, i);
+  StrataBuilder inner = strataBuilderAtEnd(ctx, block);
+  MlirValue yielded = body(&inner, loc, args, user);
+  strataCreateOp(&inner, "linalg.yield", loc, .operands = STRATA_VALUES(yielded));
+  return strataResult(gen, 0);
+}
+
+MlirValue linalgSplatConstant(StrataBuilder *b, MlirLocation loc, MlirType tensorType, double v) {
+  MlirType et = mlirShapedTypeGetElementType(tensorType);
+  MlirAttribute value = mlirDenseElementsAttrSplatGet(tensorType, mlirFloatAttrDoubleGet(b->ctx, et, v));
+  return strataResult(strataCreateOp(b, "arith.constant", loc, .results = STRATA_TYPES(tensorType),
+                                     .attrs = STRATA_ATTRS({"value", value})),
+                      0);
+}
+
+MlirValue linalgInsertSlice(StrataBuilder *b, MlirLocation loc, MlirValue src, MlirValue dest,
+                            const int64_t *offsets) {
+  MlirType st = mlirValueGetType(src);
+  intptr_t rank = mlirShapedTypeGetRank(st);
+  int64_t sizes[STRATA_MAX_RANK], strides[STRATA_MAX_RANK];
+  for (intptr_t i = 0; i < rank; i++) {
+    sizes[i] = mlirShapedTypeGetDimSize(st, i);
+    strides[i] = 1;
+  }
+  int32_t segments[5] = {1, 1, 0, 0, 0};
+  MlirOperation op = strataCreateOp(
+      b, "tensor.insert_slice", loc, .operands = STRATA_VALUES(src, dest),
+      .results = STRATA_TYPES(mlirValueGetType(dest)),
+      .attrs = STRATA_ATTRS({"static_offsets", mlirDenseI64ArrayGet(b->ctx, rank, offsets)},
+                            {"static_sizes", mlirDenseI64ArrayGet(b->ctx, rank, sizes)},
+                            {"static_strides", mlirDenseI64ArrayGet(b->ctx, rank, strides)},
+                            {"operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 5, segments)}));
+  return strataResult(op, 0);
+}

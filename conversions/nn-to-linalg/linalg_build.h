@@ -1,0 +1,30 @@
+/* Helpers for building linalg/tensor IR from C, shared by the nn lowerings. */
+#ifndef STRATA_LINALG_BUILD_H
+#define STRATA_LINALG_BUILD_H
+
+#include "strata/builder.h"
+#include "strata/tensor.h"
+
+/* Builds the region body of a linalg.generic: gets the block arguments
+ * (inputs' then outputs' scalars) and returns the value to yield. */
+typedef MlirValue (*LinalgBodyFn)(StrataBuilder *b, MlirLocation loc, const MlirValue *args,
+                                  void *user);
+
+/* Affine map text for one operand, e.g. "(d0, d2)"; the helper adds the
+ * "(d0, ..., dN) ->" prefix. `iterators` is a string of 'p' (parallel) and
+ * 'r' (reduction), one per loop dim. */
+MlirValue linalgBuildGeneric(StrataBuilder *b, MlirLocation loc, StrataValueList inputs,
+                             MlirValue init, const char *const *mapResults, const char *iterators,
+                             LinalgBodyFn body, void *user);
+
+/* arith.constant dense<v> : tensorType (a splat). */
+MlirValue linalgSplatConstant(StrataBuilder *b, MlirLocation loc, MlirType tensorType, double v);
+
+/* tensor.insert_slice of `src` into `dest` at static offsets (unit strides). */
+MlirValue linalgInsertSlice(StrataBuilder *b, MlirLocation loc, MlirValue src, MlirValue dest,
+                            const int64_t *offsets);
+
+/* "d<i>" names appended to a buffer: writes "(dA, dB, ...)" for a list. */
+void linalgFormatDims(char *buf, size_t size, const int *dims, int n);
+
+#endif

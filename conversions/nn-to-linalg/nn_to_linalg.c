@@ -1,0 +1,282 @@
+/* --nn-to-linalg: lowers nn ops to linalg.generic (+ tensor, arith), one
+ * rewrite pattern per op. Shapes must be static (the verifier has checked
+ * them); a dynamic one is a located error, not a silent skip. */
+#include <stdio.h>
+#include <string.h>
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/Arith.h"
+#include "mlir-c/Dialect/Func.h"
+#include "mlir-c/Dialect/Linalg.h"
+#include "mlir-c/Dialect/Tensor.h"
+#include "linalg_build.h"
+#include "strata/nn.h"
+#include "strata/pass.h"
+#include "strata/pattern.h"
+#include "strata/support.h"
+
+static MlirType resultType(MlirOperation op) { return mlirValueGetType(mlirOperationGetResult(op, 0)); }
+static MlirValue operand(MlirOperation op, intptr_t i) { return mlirOperationGetOperand(op, i); }
+static int rankOf(MlirValue v) { return (int)mlirShapedTypeGetRank(mlirValueGetType(v)); }
+static int64_t dimOf(MlirValue v, int i) { return mlirShapedTypeGetDimSize(mlirValueGetType(v), i); }
+
+/* Result text of a broadcasting input map: operand dims aligned to the right
+ * of an output of rank outRank; size-1 dims that the output expands are 0. */
+static void broadcastMap(char *buf, size_t size, MlirValue in, MlirType out) {
+  int r = rankOf(in), outRank = (int)mlirShapedTypeGetRank(out);
+  size_t off = (size_t)snprintf(buf, size, "(");
+  for (int i = 0; i < r; i++) {
+    int od = outRank - r + i;
+    bool expanded = dimOf(in, i) == 1 && mlirShapedTypeGetDimSize(out, od) != 1;
+    off += (size_t)snprintf(buf + off, size - off, "%s", i ? ", " : "");
+    off += expanded ? (size_t)snprintf(buf + off, size - off, "0")
+                    : (size_t)snprintf(buf + off, size - off, "d%d", od);
+  }
+  snprintf(buf + off, size - off, ")");
+}
+
+static void identityMap(char *buf, size_t size, int rank) {
+  int dims[STRATA_MAX_RANK];
+  for (int i = 0; i < rank; i++) dims[i] = i;
+  linalgFormatDims(buf, size, dims, rank);
+}
+
+static void parallelIterators(char *buf, int rank) {
+  memset(buf, 'p', (size_t)rank);
+  buf[rank] = '\0';
+}
+
+/* ---- Bodies ---- */
+static MlirValue bodyAdd(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {
+  return strataResult(strataCreateOp(b, "arith.addf", loc, .operands = STRATA_VALUES(a[0], a[1]),
+                                     .results = STRATA_TYPES(mlirValueGetType(a[0]))), 0);
+}
+static MlirValue bodyRelu(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {
+  MlirType t = mlirValueGetType(a[0]);
+  MlirValue zero = strataConstFloat(b, loc, t, 0.0);
+  return strataResult(strataCreateOp(b, "arith.maximumf", loc, .operands = STRATA_VALUES(a[0], zero),
+                                     .results = STRATA_TYPES(t)), 0);
+}
+static MlirValue bodyMulAcc(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {
+  MlirType t = mlirValueGetType(a[2]);
+  MlirValue prod = strataResult(strataCreateOp(b, "arith.mulf", loc, .operands = STRATA_VALUES(a[0], a[1]),
+                                               .results = STRATA_TYPES(t)), 0);
+  return strataResult(strataCreateOp(b, "arith.addf", loc, .operands = STRATA_VALUES(a[2], prod),
+                                     .results = STRATA_TYPES(t)), 0);
+}
+static MlirValue bodyYieldInput(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {
+  return a[0];
+}
+
+/* ---- Patterns ---- */
+
+static MlirLogicalResult lowerConstant(StrataRewrite *rw, MlirOperation op, void *u) {
+  MlirAttribute v = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("value"));
+  MlirOperation c = strataCreateOp(&rw->builder, "arith.constant", mlirOperationGetLocation(op),
+                                   .results = STRATA_TYPES(resultType(op)),
+                                   .attrs = STRATA_ATTRS({"value", v}));
+  strataReplaceOp(rw, op, STRATA_VALUES(strataResult(c, 0)));
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult lowerRelu(StrataRewrite *rw, MlirOperation op, void *u) {
+  MlirLocation loc = mlirOperationGetLocation(op);
+  MlirType t = resultType(op);
+  int r = (int)mlirShapedTypeGetRank(t);
+  char id[256], its[STRATA_MAX_RANK + 1];
+  identityMap(id, sizeof id, r);
+  parallelIterators(its, r);
+  const char *maps[] = {id, id};
+  MlirValue init = linalgSplatConstant(&rw->builder, loc, t, 0.0);
+  MlirValue y = linalgBuildGeneric(&rw->builder, loc, STRATA_VALUES(operand(op, 0)), init, maps,
+                                   its, bodyRelu, NULL);
+  strataReplaceOp(rw, op, STRATA_VALUES(y));
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult lowerAdd(StrataRewrite *rw, MlirOperation op, void *u) {
+  MlirLocation loc = mlirOperationGetLocation(op);
+  MlirType t = resultType(op);
+  int r = (int)mlirShapedTypeGetRank(t);
+  char ma[256], mb[256], id[256], its[STRATA_MAX_RANK + 1];
+  broadcastMap(ma, sizeof ma, operand(op, 0), t);
+  broadcastMap(mb, sizeof mb, operand(op, 1), t);
+  identityMap(id, sizeof id, r);
+  parallelIterators(its, r);
+  const char *maps[] = {ma, mb, id};
+  MlirValue init = linalgSplatConstant(&rw->builder, loc, t, 0.0);
+  MlirValue y = linalgBuildGeneric(&rw->builder, loc, STRATA_VALUES(operand(op, 0), operand(op, 1)),
+                                   init, maps, its, bodyAdd, NULL);
+  strataReplaceOp(rw, op, STRATA_VALUES(y));
+  return mlirLogicalResultSuccess();
+}
+
+/* numpy.matmul as one generic: loops = output dims + k (the last loop). */
+static MlirLogicalResult lowerMatmul(StrataRewrite *rw, MlirOperation op, void *u) {
+  MlirLocation loc = mlirOperationGetLocation(op);
+  MlirType t = resultType(op);
+  MlirValue a = operand(op, 0), b = operand(op, 1);
+  int R = (int)mlirShapedTypeGetRank(t), ra = rankOf(a), rb = rankOf(b), k = R;
+  int batch = R - (ra >= 2) - (rb >= 2);
+  int mDim = batch, nDim = R - 1;
+  char ma[256], mb[256], id[256], its[STRATA_MAX_RANK + 2];
+  size_t off = (size_t)snprintf(ma, sizeof ma, "(");
+  for (int i = 0; i < ra - 2; i++) { /* a's batch dims, right-aligned to the output batch */
+    int od = batch - (ra - 2) + i;
+    bool expanded = dimOf(a, i) == 1 && mlirShapedTypeGetDimSize(t, od) != 1;
+    off += expanded ? (size_t)snprintf(ma + off, sizeof ma - off, "0, ")
+                    : (size_t)snprintf(ma + off, sizeof ma - off, "d%d, ", od);
+  }
+  if (ra >= 2) off += (size_t)snprintf(ma + off, sizeof ma - off, "d%d, ", mDim);
+  snprintf(ma + off, sizeof ma - off, "d%d)", k);
+  off = (size_t)snprintf(mb, sizeof mb, "(");
+  for (int i = 0; i < rb - 2; i++) {
+    int od = batch - (rb - 2) + i;
+    bool expanded = dimOf(b, i) == 1 && mlirShapedTypeGetDimSize(t, od) != 1;
+    off += expanded ? (size_t)snprintf(mb + off, sizeof mb - off, "0, ")
+                    : (size_t)snprintf(mb + off, sizeof mb - off, "d%d, ", od);
+  }
+  if (rb >= 2) snprintf(mb + off, sizeof mb - off, "d%d, d%d)", k, nDim);
+  else snprintf(mb + off, sizeof mb - off, "d%d)", k);
+  identityMap(id, sizeof id, R);
+  parallelIterators(its, R);
+  its[R] = 'r';
+  its[R + 1] = '\0';
+  const char *maps[] = {ma, mb, id};
+  MlirValue init = linalgSplatConstant(&rw->builder, loc, t, 0.0);
+  MlirValue y = linalgBuildGeneric(&rw->builder, loc, STRATA_VALUES(a, b), init, maps, its,
+                                   bodyMulAcc, NULL);
+  strataReplaceOp(rw, op, STRATA_VALUES(y));
+  return mlirLogicalResultSuccess();
+}
+
+/* conv2d: explicit zero padding (insert_slice into a splat), then one
+ * generic over (n, f, oh, ow | c, kh, kw); groups select the input channel
+ * block with a floordiv in the input map. Bias initializes the output. */
+static MlirLogicalResult lowerConv2d(StrataRewrite *rw, MlirOperation op, void *u) {
+  MlirLocation loc = mlirOperationGetLocation(op);
+  StrataBuilder *b = &rw->builder;
+  NnConv2dParams p;
+  if (!nn_get_conv2d_params(op, &p)) return mlirLogicalResultFailure();
+  MlirType t = resultType(op);
+  MlirValue x = operand(op, 0), w = operand(op, 1);
+  MlirType et = mlirShapedTypeGetElementType(t);
+  if (p.pads[0] || p.pads[1] || p.pads[2] || p.pads[3]) {
+    int64_t padded[4] = {dimOf(x, 0), dimOf(x, 1), dimOf(x, 2) + p.pads[0] + p.pads[2],
+                         dimOf(x, 3) + p.pads[1] + p.pads[3]};
+    int64_t offsets[4] = {0, 0, p.pads[0], p.pads[1]};
+    MlirValue zeros = linalgSplatConstant(b, loc, strataTensorType(et, 4, padded), 0.0);
+    x = linalgInsertSlice(b, loc, x, zeros, offsets);
+  }
+  int64_t F = dimOf(w, 0), Cg = dimOf(w, 1), Fg = F / p.groups;
+  char mx[256], mw[] = "(d1, d4, d5, d6)", mo[] = "(d0, d1, d2, d3)";
+  if (p.groups == 1)
+    snprintf(mx, sizeof mx, "(d0, d4, d2 * %lld + d5 * %lld, d3 * %lld + d6 * %lld)",
+             (long long)p.strides[0], (long long)p.dilations[0], (long long)p.strides[1],
+             (long long)p.dilations[1]);
+  else
+    snprintf(mx, sizeof mx,
+             "(d0, (d1 floordiv %lld) * %lld + d4, d2 * %lld + d5 * %lld, d3 * %lld + d6 * %lld)",
+             (long long)Fg, (long long)Cg, (long long)p.strides[0], (long long)p.dilations[0],
+             (long long)p.strides[1], (long long)p.dilations[1]);
+  MlirValue init;
+  if (mlirOperationGetNumOperands(op) == 3) {
+    const char *biasMaps[] = {"(d1)", mo};
+    init = linalgBuildGeneric(b, loc, STRATA_VALUES(operand(op, 2)),
+                              linalgSplatConstant(b, loc, t, 0.0), biasMaps, "pppp",
+                              bodyYieldInput, NULL);
+  } else {
+    init = linalgSplatConstant(b, loc, t, 0.0);
+  }
+  const char *maps[] = {mx, mw, mo};
+  MlirValue y = linalgBuildGeneric(b, loc, STRATA_VALUES(x, w), init, maps, "pppprrr", bodyMulAcc, NULL);
+  strataReplaceOp(rw, op, STRATA_VALUES(y));
+  return mlirLogicalResultSuccess();
+}
+
+/* ---- The pass ---- */
+
+typedef struct {
+  StrataContext *ctx;
+  bool ok;
+} Precheck;
+
+/* Before rewriting: every nn op must verify and have static shapes, so the
+ * patterns can always succeed. Errors are located at the op. */
+static MlirWalkResult precheck(MlirOperation op, void *user) {
+  Precheck *pc = user;
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  if (name.length < 3 || strncmp(name.data, "nn.", 3) != 0) return MlirWalkResultAdvance;
+  const StrataOpDef *def = strataGetOpDef(pc->ctx, op);
+  if (def && def->verify && mlirLogicalResultIsFailure(def->verify(op))) {
+    pc->ok = false;
+    return MlirWalkResultAdvance;
+  }
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op) + mlirOperationGetNumResults(op); i++) {
+    MlirValue v = i < mlirOperationGetNumOperands(op)
+                      ? mlirOperationGetOperand(op, i)
+                      : mlirOperationGetResult(op, i - mlirOperationGetNumOperands(op));
+    MlirType t = mlirValueGetType(v);
+    if (mlirTypeIsARankedTensor(t) && !mlirShapedTypeHasStaticShape(t)) {
+      strataEmitError(mlirOperationGetLocation(op),
+                      "nn-to-linalg: '%.*s' has dynamic dimensions; this lowering needs static "
+                      "shapes", (int)name.length, name.data);
+      pc->ok = false;
+      return MlirWalkResultAdvance;
+    }
+  }
+  return MlirWalkResultAdvance;
+}
+
+typedef struct {
+  StrataContext *ctx;
+  MlirOperation first;
+} Leftover;
+
+static MlirWalkResult findLeftover(MlirOperation op, void *user) {
+  Leftover *l = user;
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  if (name.length > 3 && !strncmp(name.data, "nn.", 3)) {
+    l->first = op;
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
+static void runNnToLinalg(StrataPassRun *run, MlirOperation root) {
+  StrataContext *ctx = strataPassGetContext(run);
+  Precheck pc = {ctx, true};
+  mlirOperationWalk(root, precheck, &pc, MlirWalkPreOrder);
+  if (!pc.ok) {
+    strataPassSignalFailure(run);
+    return;
+  }
+  StrataPatternSet *set = strataPatternSetCreate(mlirOperationGetContext(root));
+  strataPatternSetAdd(set, "nn.constant", 1, lowerConstant, NULL);
+  strataPatternSetAdd(set, "nn.relu", 1, lowerRelu, NULL);
+  strataPatternSetAdd(set, "nn.add", 1, lowerAdd, NULL);
+  strataPatternSetAdd(set, "nn.matmul", 1, lowerMatmul, NULL);
+  strataPatternSetAdd(set, "nn.conv2d", 1, lowerConv2d, NULL);
+  strataApplyPatternsWalk(set, root);
+  strataPatternSetDestroy(set);
+  Leftover l = {ctx, {NULL}};
+  mlirOperationWalk(root, findLeftover, &l, MlirWalkPreOrder);
+  if (!mlirOperationIsNull(l.first)) {
+    MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(l.first));
+    strataEmitError(mlirOperationGetLocation(l.first),
+                    "nn-to-linalg: no lowering for '%.*s'", (int)name.length, name.data);
+    strataPassSignalFailure(run);
+  }
+}
+
+static const StrataDialectHandleFn kDeps[] = {
+    mlirGetDialectHandle__linalg__, mlirGetDialectHandle__tensor__,
+    mlirGetDialectHandle__arith__, NULL};
+
+const StrataPassDef strataNnToLinalgPass = {
+    .name = "nn-to-linalg",
+    .summary = "Lower nn ops to linalg.generic, tensor and arith (static shapes)",
+    .anchor = "func.func",
+    .run = runNnToLinalg,
+    .dependentDialects = kDeps,
+};

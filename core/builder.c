@@ -1,0 +1,86 @@
+/* Op-building helpers (see include/strata/builder.h). */
+#include <string.h>
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "strata/builder.h"
+
+StrataBuilder strataBuilderBefore(MlirOperation op, MlirRewriterBase rewriter) {
+  StrataBuilder b = {mlirOperationGetContext(op), rewriter, mlirOperationGetBlock(op), op};
+  return b;
+}
+
+StrataBuilder strataBuilderAtEnd(MlirContext ctx, MlirBlock block) {
+  StrataBuilder b = {ctx, {NULL}, block, {NULL}};
+  return b;
+}
+
+MlirOperation strataBuildOp(StrataBuilder *b, const char *name, MlirLocation loc,
+                            StrataOpSpec spec) {
+  MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString(name), loc);
+  if (spec.operands.count)
+    mlirOperationStateAddOperands(&st, spec.operands.count, spec.operands.data);
+  if (spec.results.count) mlirOperationStateAddResults(&st, spec.results.count, spec.results.data);
+  if (spec.attrs.count) {
+    MlirNamedAttribute attrs[spec.attrs.count];
+    for (intptr_t i = 0; i < spec.attrs.count; i++)
+      attrs[i] = mlirNamedAttributeGet(
+          mlirIdentifierGet(b->ctx, mlirStringRefCreateFromCString(spec.attrs.data[i].name)),
+          spec.attrs.data[i].attr);
+    mlirOperationStateAddAttributes(&st, spec.attrs.count, attrs);
+  }
+  if (spec.numRegions) {
+    MlirRegion regions[spec.numRegions];
+    for (intptr_t i = 0; i < spec.numRegions; i++) regions[i] = mlirRegionCreate();
+    mlirOperationStateAddOwnedRegions(&st, spec.numRegions, regions);
+  }
+  MlirOperation op = mlirOperationCreate(&st);
+  if (mlirOperationIsNull(op)) return op;
+  if (b->rewriter.ptr) {
+    mlirRewriterBaseSetInsertionPointBefore(b->rewriter, b->before);
+    mlirRewriterBaseInsert(b->rewriter, op);
+  } else if (!mlirBlockIsNull(b->block)) {
+    if (mlirOperationIsNull(b->before))
+      mlirBlockAppendOwnedOperation(b->block, op);
+    else
+      mlirBlockInsertOwnedOperationBefore(b->block, b->before, op);
+  }
+  return op;
+}
+
+MlirBlock strataAddBlock(MlirOperation op, intptr_t region, StrataTypeList argTypes,
+                         MlirLocation loc) {
+  MlirLocation locs[argTypes.count ? argTypes.count : 1];
+  for (intptr_t i = 0; i < argTypes.count; i++) locs[i] = loc;
+  MlirBlock block = mlirBlockCreate(argTypes.count, argTypes.data, locs);
+  mlirRegionAppendOwnedBlock(mlirOperationGetRegion(op, region), block);
+  return block;
+}
+
+MlirValue strataResult(MlirOperation op, intptr_t i) { return mlirOperationGetResult(op, i); }
+
+MlirAttribute strataI64Attr(MlirContext ctx, int64_t v) {
+  return mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), v);
+}
+
+MlirAttribute strataStrAttr(MlirContext ctx, const char *s) {
+  return mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(s));
+}
+
+MlirType strataF32(MlirContext ctx) { return mlirF32TypeGet(ctx); }
+MlirType strataIndexType(MlirContext ctx) { return mlirIndexTypeGet(ctx); }
+
+MlirValue strataConstFloat(StrataBuilder *b, MlirLocation loc, MlirType t, double v) {
+  MlirOperation c = strataCreateOp(b, "arith.constant", loc, .results = STRATA_TYPES(t),
+                                   .attrs = STRATA_ATTRS({"value", mlirFloatAttrDoubleGet(b->ctx, t, v)}));
+  return strataResult(c, 0);
+}
+
+MlirValue strataConstInt(StrataBuilder *b, MlirLocation loc, MlirType t, int64_t v) {
+  MlirOperation c = strataCreateOp(b, "arith.constant", loc, .results = STRATA_TYPES(t),
+                                   .attrs = STRATA_ATTRS({"value", mlirIntegerAttrGet(t, v)}));
+  return strataResult(c, 0);
+}
+
+MlirAttribute strataParseAttr(MlirContext ctx, const char *text) {
+  return mlirAttributeParseGet(ctx, mlirStringRefCreateFromCString(text));
+}

@@ -1,0 +1,129 @@
+/* Diagnostics: MLIR diagnostics are turned into StrataDiagnostic records with
+ * a "file:line:col" location and delivered to the host's callback. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+
+/* Finds the most specific file:line:col inside a location: name locations
+ * (ONNX node names) wrap one, call sites point at the callee, fused locations
+ * contribute their first located part. */
+static bool findFileLineCol(MlirLocation loc, MlirLocation *out) {
+  if (mlirLocationIsAFileLineColRange(loc)) {
+    *out = loc;
+    return true;
+  }
+  if (mlirLocationIsAName(loc)) return findFileLineCol(mlirLocationNameGetChildLoc(loc), out);
+  if (mlirLocationIsACallSite(loc))
+    return findFileLineCol(mlirLocationCallSiteGetCallee(loc), out) ||
+           findFileLineCol(mlirLocationCallSiteGetCaller(loc), out);
+  if (mlirLocationIsAFused(loc)) {
+    intptr_t n = mlirLocationFusedGetNumLocations(loc);
+    if (n <= 0 || n > 64) return false;
+    MlirLocation parts[64];
+    mlirLocationFusedGetLocations(loc, parts);
+    for (intptr_t i = 0; i < n; i++)
+      if (findFileLineCol(parts[i], out)) return true;
+  }
+  return false;
+}
+
+static StrataSeverity fromMlirSeverity(MlirDiagnosticSeverity s) {
+  switch (s) {
+  case MlirDiagnosticError: return STRATA_SEVERITY_ERROR;
+  case MlirDiagnosticWarning: return STRATA_SEVERITY_WARNING;
+  case MlirDiagnosticNote: return STRATA_SEVERITY_NOTE;
+  default: return STRATA_SEVERITY_REMARK;
+  }
+}
+
+static const char *severityName(StrataSeverity s) {
+  switch (s) {
+  case STRATA_SEVERITY_ERROR: return "error";
+  case STRATA_SEVERITY_WARNING: return "warning";
+  case STRATA_SEVERITY_NOTE: return "note";
+  default: return "remark";
+  }
+}
+
+void strataPrintDiagnostic(const StrataDiagnostic *d, void *user) {
+  (void)user;
+  fprintf(stderr, "%s: %s: %s\n", d->location, severityName(d->severity), d->message);
+}
+
+static void deliver(StrataContext *ctx, StrataSeverity sev, const char *location,
+                    const char *file, unsigned line, unsigned col, const char *message) {
+  if (sev == STRATA_SEVERITY_ERROR) ctx->errorCount++;
+  if (ctx->capturing) {
+    if (ctx->numCaptured == ctx->capCaptured) {
+      size_t cap = ctx->capCaptured ? 2 * ctx->capCaptured : 8;
+      StrataBufferedDiag *p = realloc(ctx->captured, cap * sizeof *p);
+      if (!p) return;
+      ctx->captured = p;
+      ctx->capCaptured = cap;
+    }
+    StrataBufferedDiag *b = &ctx->captured[ctx->numCaptured++];
+    b->severity = sev;
+    b->location = strdup(location);
+    b->message = strdup(message);
+    return;
+  }
+  StrataDiagnostic d = {sev, file, line, col, location, message};
+  ctx->callback(&d, ctx->callbackUser);
+}
+
+static void deliverMlir(StrataContext *ctx, MlirDiagnostic diag) {
+  StrataStr msg = {0}, where = {0}, file = {0};
+  mlirDiagnosticPrint(diag, strataStrCallback, &msg);
+  MlirLocation loc = mlirDiagnosticGetLocation(diag), flc;
+  unsigned line = 0, col = 0;
+  if (findFileLineCol(loc, &flc)) {
+    MlirStringRef f = mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(flc));
+    strataStrAppend(&file, f.data, f.length);
+    line = (unsigned)mlirLocationFileLineColRangeGetStartLine(flc);
+    col = (unsigned)mlirLocationFileLineColRangeGetStartColumn(flc);
+    strataStrAppendf(&where, "%s:%u:%u", file.data ? file.data : "", line, col);
+  } else {
+    mlirLocationPrint(loc, strataStrCallback, &where);
+  }
+  deliver(ctx, fromMlirSeverity(mlirDiagnosticGetSeverity(diag)), where.data ? where.data : "",
+          file.data, line, col, msg.data ? msg.data : "");
+  intptr_t numNotes = mlirDiagnosticGetNumNotes(diag);
+  for (intptr_t i = 0; i < numNotes; i++) deliverMlir(ctx, mlirDiagnosticGetNote(diag, i));
+  strataStrFree(&msg);
+  strataStrFree(&where);
+  strataStrFree(&file);
+}
+
+MlirLogicalResult strataDiagnosticHandler(MlirDiagnostic diag, void *user) {
+  deliverMlir((StrataContext *)user, diag);
+  return mlirLogicalResultSuccess();
+}
+
+void strataCaptureBegin(StrataContext *ctx) { ctx->capturing = true; }
+
+void strataCaptureEnd(StrataContext *ctx, bool deliverAll) {
+  ctx->capturing = false;
+  for (size_t i = 0; i < ctx->numCaptured; i++) {
+    StrataBufferedDiag *b = &ctx->captured[i];
+    if (deliverAll) {
+      StrataDiagnostic d = {b->severity, NULL, 0, 0, b->location, b->message};
+      ctx->callback(&d, ctx->callbackUser);
+    } else if (b->severity == STRATA_SEVERITY_ERROR) {
+      ctx->errorCount--; /* discarded errors do not count */
+    }
+    free(b->location);
+    free(b->message);
+  }
+  ctx->numCaptured = 0;
+}
+
+void strataEmitError(MlirLocation loc, const char *fmt, ...) {
+  StrataStr s = {0};
+  va_list ap;
+  va_start(ap, fmt);
+  strataStrAppendv(&s, fmt, ap);
+  va_end(ap);
+  mlirEmitError(loc, s.data ? s.data : "");
+  strataStrFree(&s);
+}

@@ -1,0 +1,69 @@
+/* core/ internals shared between the core's files (not public API). */
+#ifndef STRATA_CORE_INTERNAL_H
+#define STRATA_CORE_INTERNAL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/IR.h"
+#include "mlir-c/Support.h"
+#include "strata/context.h"
+#include "strata/dialect.h"
+#include "strata/pass.h"
+
+/* ---- Growable string buffer ---- */
+typedef struct {
+  char *data;
+  size_t len, cap;
+} StrataStr;
+void strataStrAppend(StrataStr *s, const char *text, size_t n);
+void strataStrAppendf(StrataStr *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void strataStrAppendv(StrataStr *s, const char *fmt, va_list ap);
+void strataStrFree(StrataStr *s);
+/* An MlirStringCallback appending to a StrataStr passed as user data. */
+void strataStrCallback(MlirStringRef chunk, void *user);
+/* Levenshtein distance, for "did you mean" suggestions. */
+size_t strataEditDistance(const char *a, const char *b);
+
+/* ---- Context internals ---- */
+typedef struct {
+  StrataSeverity severity;
+  char *location;
+  char *message;
+} StrataBufferedDiag;
+
+struct StrataContext {
+  MlirContext mlir;
+  MlirDiagnosticHandlerID handler;
+  StrataDiagnosticCallback callback;
+  void *callbackUser;
+  size_t errorCount;
+  /* While `capturing`, diagnostics are buffered instead of delivered. */
+  bool capturing;
+  StrataBufferedDiag *captured;
+  size_t numCaptured, capCaptured;
+
+  const StrataDialectDef **dialects;
+  size_t numDialects;
+
+  const StrataPassDef **passes;
+  MlirTypeID *passTypeIds;
+  size_t numPasses, capPasses;
+  MlirTypeIDAllocator typeIdAllocator;
+};
+
+MlirLogicalResult strataDiagnosticHandler(MlirDiagnostic diag, void *user);
+void strataCaptureBegin(StrataContext *ctx);
+/* Stops capturing; delivers the buffered diagnostics if `deliver`. */
+void strataCaptureEnd(StrataContext *ctx, bool deliver);
+
+/* Instantiates a registered Strata pass with options ("a=1 b=2"); errors at loc. */
+MlirPass strataCreatePassInstance(StrataContext *ctx, const StrataPassDef *def,
+                                  const char *options, MlirLocation loc);
+
+/* Built-in dialects and passes (core/registry.c). */
+size_t strataBuiltinDialects(const StrataDialectDef *const **out);
+size_t strataBuiltinPasses(const StrataPassDef *const **out);
+
+#endif /* STRATA_CORE_INTERNAL_H */

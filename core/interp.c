@@ -1,0 +1,205 @@
+/* The reference interpreter's driver: walks a function body in order, keeps
+ * a tensor per SSA value, and dispatches each op to its dialect's kernel. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "internal.h"
+#include "strata/interpreter.h"
+#include "strata/support.h"
+
+struct StrataInterp {
+  StrataContext *ctx;
+  /* Open-addressing map from MlirValue to its tensor. */
+  const void **keys;
+  StrataTensor **vals;
+  size_t cap, count;
+};
+
+static size_t slotOf(const StrataInterp *in, const void *key) {
+  size_t h = ((uintptr_t)key >> 4) * 0x9E3779B97F4A7C15ull;
+  size_t i = h & (in->cap - 1);
+  while (in->keys[i] && in->keys[i] != key) i = (i + 1) & (in->cap - 1);
+  return i;
+}
+
+static bool mapPut(StrataInterp *in, MlirValue v, StrataTensor *t) {
+  if (2 * (in->count + 1) > in->cap) {
+    size_t oldCap = in->cap, cap = oldCap ? 2 * oldCap : 64;
+    const void **oldKeys = in->keys;
+    StrataTensor **oldVals = in->vals;
+    in->keys = calloc(cap, sizeof *in->keys);
+    in->vals = calloc(cap, sizeof *in->vals);
+    if (!in->keys || !in->vals) {
+      free(in->keys);
+      free(in->vals);
+      in->keys = oldKeys;
+      in->vals = oldVals;
+      return false;
+    }
+    in->cap = cap;
+    for (size_t i = 0; i < oldCap; i++)
+      if (oldKeys[i]) {
+        size_t s = slotOf(in, oldKeys[i]);
+        in->keys[s] = oldKeys[i];
+        in->vals[s] = oldVals[i];
+      }
+    free(oldKeys);
+    free(oldVals);
+  }
+  size_t s = slotOf(in, v.ptr);
+  if (!in->keys[s]) in->count++;
+  else strataTensorDestroy(in->vals[s]);
+  in->keys[s] = v.ptr;
+  in->vals[s] = t;
+  return true;
+}
+
+static StrataTensor *mapGet(const StrataInterp *in, MlirValue v) {
+  if (!in->cap) return NULL;
+  size_t s = slotOf(in, v.ptr);
+  return in->keys[s] ? in->vals[s] : NULL;
+}
+
+static void interpFree(StrataInterp *in) {
+  for (size_t i = 0; i < in->cap; i++)
+    if (in->keys[i]) strataTensorDestroy(in->vals[i]);
+  free(in->keys);
+  free(in->vals);
+}
+
+MlirOperation strataLookupFunc(MlirModule module, const char *name) {
+  MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(module));
+  for (; !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    MlirStringRef opName = mlirIdentifierStr(mlirOperationGetName(op));
+    if (opName.length != 9 || strncmp(opName.data, "func.func", 9) != 0) continue;
+    MlirAttribute sym = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
+    MlirAttribute vis =
+        mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_visibility"));
+    bool external = mlirRegionIsNull(mlirOperationGetRegion(op, 0)) ||
+                    mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
+    if (name) {
+      MlirStringRef s = mlirStringAttrGetValue(sym);
+      if (s.length == strlen(name) && strncmp(s.data, name, s.length) == 0) return op;
+    } else if (mlirAttributeIsNull(vis) && !external) {
+      return op;
+    }
+  }
+  return (MlirOperation){NULL};
+}
+
+static MlirLogicalResult runOp(StrataInterp *in, MlirOperation op) {
+  MlirLocation loc = mlirOperationGetLocation(op);
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  intptr_t numResults = mlirOperationGetNumResults(op);
+  /* arith.constant of a dense tensor: the upstream way to write weights. */
+  if (name.length == 14 && !strncmp(name.data, "arith.constant", 14) && numResults == 1) {
+    MlirAttribute v = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("value"));
+    StrataTensor *t = strataTensorFromAttr(v);
+    if (!t) {
+      strataEmitError(loc, "interpreter: cannot read the value of this 'arith.constant'");
+      return mlirLogicalResultFailure();
+    }
+    return mapPut(in, mlirOperationGetResult(op, 0), t) ? mlirLogicalResultSuccess()
+                                                        : mlirLogicalResultFailure();
+  }
+  const StrataOpDef *def = strataGetOpDef(in->ctx, op);
+  if (!def || !def->interpret) {
+    strataEmitError(loc, "interpreter: no reference semantics for '%.*s'", (int)name.length,
+                    name.data);
+    return mlirLogicalResultFailure();
+  }
+  intptr_t numOperands = mlirOperationGetNumOperands(op);
+  StrataTensor *inputs[numOperands ? numOperands : 1], *outputs[numResults ? numResults : 1];
+  for (intptr_t i = 0; i < numOperands; i++) {
+    inputs[i] = mapGet(in, mlirOperationGetOperand(op, i));
+    if (!inputs[i]) {
+      strataEmitError(loc, "interpreter: operand #%d of '%.*s' has no value (defined by an op "
+                      "the interpreter did not run)", (int)i, (int)name.length, name.data);
+      return mlirLogicalResultFailure();
+    }
+  }
+  for (intptr_t i = 0; i < numResults; i++) {
+    outputs[i] = strataTensorCreateForType(mlirValueGetType(mlirOperationGetResult(op, i)));
+    if (!outputs[i]) {
+      for (intptr_t j = 0; j < i; j++) strataTensorDestroy(outputs[j]);
+      strataEmitError(loc, "interpreter: result #%d of '%.*s' needs a static shape and a "
+                      "supported element type", (int)i, (int)name.length, name.data);
+      return mlirLogicalResultFailure();
+    }
+  }
+  MlirLogicalResult r = def->interpret(in, op, inputs, outputs);
+  for (intptr_t i = 0; i < numResults; i++) {
+    if (mlirLogicalResultIsSuccess(r)) {
+      if (!mapPut(in, mlirOperationGetResult(op, i), outputs[i])) {
+        r = mlirLogicalResultFailure();
+        strataTensorDestroy(outputs[i]);
+      }
+    } else {
+      strataTensorDestroy(outputs[i]);
+    }
+  }
+  return r;
+}
+
+MlirLogicalResult strataInterpret(StrataContext *ctx, MlirOperation func,
+                                  StrataTensor *const *inputs, size_t numInputs,
+                                  StrataTensor ***outputs, size_t *numOutputs) {
+  *outputs = NULL;
+  *numOutputs = 0;
+  MlirLocation loc = mlirOperationGetLocation(func);
+  MlirRegion body = mlirOperationGetRegion(func, 0);
+  MlirBlock entry = mlirRegionGetFirstBlock(body);
+  if (mlirBlockIsNull(entry) || !mlirBlockIsNull(mlirBlockGetNextInRegion(entry))) {
+    strataEmitError(loc, "interpreter: the function must have a body of exactly one block");
+    return mlirLogicalResultFailure();
+  }
+  if ((size_t)mlirBlockGetNumArguments(entry) != numInputs) {
+    strataEmitError(loc, "interpreter: the function takes %d inputs, %zu given",
+                    (int)mlirBlockGetNumArguments(entry), numInputs);
+    return mlirLogicalResultFailure();
+  }
+  StrataInterp in = {ctx, NULL, NULL, 0, 0};
+  MlirLogicalResult r = mlirLogicalResultSuccess();
+  for (size_t i = 0; i < numInputs && mlirLogicalResultIsSuccess(r); i++) {
+    MlirValue arg = mlirBlockGetArgument(entry, (intptr_t)i);
+    StrataTensor *copy = strataTensorCreate(inputs[i]->dtype, inputs[i]->rank, inputs[i]->dims);
+    if (!copy || !strataTensorMatchesType(inputs[i], mlirValueGetType(arg))) {
+      char want[256], have[256];
+      strataTypeToString(mlirValueGetType(arg), want, sizeof want);
+      strataTensorFormatType(inputs[i], have, sizeof have);
+      strataEmitError(loc, "interpreter: input #%zu has shape %s, the function expects %s", i,
+                      have, want);
+      strataTensorDestroy(copy);
+      r = mlirLogicalResultFailure();
+      break;
+    }
+    memcpy(copy->data, inputs[i]->data, strataTensorNumBytes(copy));
+    if (!mapPut(&in, arg, copy)) r = mlirLogicalResultFailure();
+  }
+  MlirOperation op = mlirBlockGetFirstOperation(entry);
+  for (; mlirLogicalResultIsSuccess(r) && !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+    if (name.length == 11 && !strncmp(name.data, "func.return", 11)) {
+      intptr_t n = mlirOperationGetNumOperands(op);
+      StrataTensor **outs = calloc(n ? (size_t)n : 1, sizeof *outs);
+      if (!outs) {
+        r = mlirLogicalResultFailure();
+        break;
+      }
+      for (intptr_t i = 0; i < n; i++) {
+        StrataTensor *t = mapGet(&in, mlirOperationGetOperand(op, i));
+        outs[i] = t ? strataTensorCreate(t->dtype, t->rank, t->dims) : NULL;
+        if (outs[i]) memcpy(outs[i]->data, t->data, strataTensorNumBytes(t));
+      }
+      *outputs = outs;
+      *numOutputs = (size_t)n;
+      break;
+    }
+    r = runOp(&in, op);
+  }
+  interpFree(&in);
+  return r;
+}

@@ -1,0 +1,29 @@
+/* Everything Strata builds in: its dialects and its passes. Each pass is
+ * defined where its name says (conversions/, transforms/, targets/) and
+ * listed here once. */
+#include "internal.h"
+#include "strata/nn.h"
+
+extern const StrataPassDef strataNnToLinalgPass;
+extern const StrataPassDef strataCpuPipelinePass;
+extern const StrataPassDef strataEmitCInterfacePass;
+extern const StrataPassDef strataNnFoldPass;
+
+static const StrataDialectDef *const kDialects[] = {&strataNnDialect};
+
+static const StrataPassDef *const kPasses[] = {
+    &strataNnFoldPass,
+    &strataNnToLinalgPass,
+    &strataEmitCInterfacePass,
+    &strataCpuPipelinePass,
+};
+
+size_t strataBuiltinDialects(const StrataDialectDef *const **out) {
+  *out = kDialects;
+  return sizeof kDialects / sizeof kDialects[0];
+}
+
+size_t strataBuiltinPasses(const StrataPassDef *const **out) {
+  *out = kPasses;
+  return sizeof kPasses / sizeof kPasses[0];
+}

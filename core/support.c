@@ -1,0 +1,90 @@
+/* Helpers shared by dialects and passes (include/strata/support.h). */
+#include <stdio.h>
+#include <string.h>
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "internal.h"
+#include "strata/support.h"
+
+void strataTypeToString(MlirType t, char *buf, size_t size) {
+  StrataStr s = {0};
+  mlirTypePrint(t, strataStrCallback, &s);
+  snprintf(buf, size, "%s", s.data ? s.data : "");
+  strataStrFree(&s);
+}
+
+void strataShapeToString(const int64_t *dims, int rank, MlirType elementType, char *buf,
+                         size_t size) {
+  strataTypeToString(strataTensorType(elementType, rank, dims), buf, size);
+}
+
+bool strataGetShape(MlirType t, int *rank, int64_t dims[STRATA_MAX_RANK]) {
+  if (!mlirTypeIsARankedTensor(t)) return false;
+  int64_t r = mlirShapedTypeGetRank(t);
+  if (r > STRATA_MAX_RANK) return false;
+  *rank = (int)r;
+  for (int i = 0; i < *rank; i++) {
+    int64_t d = mlirShapedTypeGetDimSize(t, i);
+    dims[i] = mlirShapedTypeIsDynamicSize(d) ? -1 : d;
+  }
+  return true;
+}
+
+MlirType strataTensorType(MlirType elementType, int rank, const int64_t *dims) {
+  int64_t shape[STRATA_MAX_RANK];
+  for (int i = 0; i < rank; i++) shape[i] = dims[i] < 0 ? mlirShapedTypeGetDynamicSize() : dims[i];
+  return mlirRankedTensorTypeGet(rank, shape, elementType, mlirAttributeGetNull());
+}
+
+int strataGetI64Array(MlirOperation op, const char *name, int64_t *out, int max) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
+  if (mlirAttributeIsNull(a)) return -1;
+  if (mlirAttributeIsADenseI64Array(a)) {
+    intptr_t n = mlirDenseArrayGetNumElements(a);
+    if (n > max) return -2;
+    for (intptr_t i = 0; i < n; i++) out[i] = mlirDenseI64ArrayGetElement(a, i);
+    return (int)n;
+  }
+  if (mlirAttributeIsAArray(a)) {
+    intptr_t n = mlirArrayAttrGetNumElements(a);
+    if (n > max) return -2;
+    for (intptr_t i = 0; i < n; i++) {
+      MlirAttribute e = mlirArrayAttrGetElement(a, i);
+      if (!mlirAttributeIsAInteger(e)) return -2;
+      out[i] = mlirIntegerAttrGetValueInt(e);
+    }
+    return (int)n;
+  }
+  return -2;
+}
+
+bool strataGetI64(MlirOperation op, const char *name, int64_t *out) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a)) return false;
+  *out = mlirIntegerAttrGetValueInt(a);
+  return true;
+}
+
+StrataTensor *strataTensorFromAttr(MlirAttribute a) {
+  if (!mlirAttributeIsADenseElements(a)) return NULL;
+  StrataTensor *t = strataTensorCreateForType(mlirAttributeGetType(a));
+  if (!t) return NULL;
+  int64_t n = strataTensorNumElements(t);
+  bool splat = mlirDenseElementsAttrIsSplat(a);
+  for (int64_t i = 0; i < n; i++) {
+    intptr_t k = splat ? 0 : (intptr_t)i;
+    double v;
+    switch (t->dtype) {
+    case STRATA_DTYPE_F32: v = mlirDenseElementsAttrGetFloatValue(a, k); break;
+    case STRATA_DTYPE_F64: v = mlirDenseElementsAttrGetDoubleValue(a, k); break;
+    case STRATA_DTYPE_I1: v = mlirDenseElementsAttrGetBoolValue(a, k); break;
+    case STRATA_DTYPE_I8: v = mlirDenseElementsAttrGetInt8Value(a, k); break;
+    case STRATA_DTYPE_U8: v = mlirDenseElementsAttrGetUInt8Value(a, k); break;
+    case STRATA_DTYPE_I32: v = mlirDenseElementsAttrGetInt32Value(a, k); break;
+    case STRATA_DTYPE_I64: v = (double)mlirDenseElementsAttrGetInt64Value(a, k); break;
+    default: strataTensorDestroy(t); return NULL; /* f16 constants: not yet readable */
+    }
+    strataTensorSetDouble(t, i, v);
+  }
+  return t;
+}

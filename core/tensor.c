@@ -1,0 +1,203 @@
+/* Host tensors (include/strata/tensor.h). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "mlir-c/BuiltinTypes.h"
+#include "strata/tensor.h"
+
+size_t strataDTypeSize(StrataDType t) {
+  switch (t) {
+  case STRATA_DTYPE_F32: case STRATA_DTYPE_I32: return 4;
+  case STRATA_DTYPE_F64: case STRATA_DTYPE_I64: return 8;
+  case STRATA_DTYPE_F16: return 2;
+  case STRATA_DTYPE_I1: case STRATA_DTYPE_I8: case STRATA_DTYPE_U8: return 1;
+  default: return 0;
+  }
+}
+
+const char *strataDTypeName(StrataDType t) {
+  static const char *const names[] = {"invalid", "f32", "f64", "f16", "i1", "i8", "ui8", "i32", "i64"};
+  return (unsigned)t < sizeof names / sizeof names[0] ? names[t] : "invalid";
+}
+
+StrataDType strataDTypeFromMlir(MlirType t) {
+  if (mlirTypeIsAF32(t)) return STRATA_DTYPE_F32;
+  if (mlirTypeIsAF64(t)) return STRATA_DTYPE_F64;
+  if (mlirTypeIsAF16(t)) return STRATA_DTYPE_F16;
+  if (mlirTypeIsAInteger(t)) {
+    unsigned w = mlirIntegerTypeGetWidth(t);
+    bool u = mlirIntegerTypeIsUnsigned(t);
+    if (w == 1) return STRATA_DTYPE_I1;
+    if (w == 8) return u ? STRATA_DTYPE_U8 : STRATA_DTYPE_I8;
+    if (w == 32 && !u) return STRATA_DTYPE_I32;
+    if (w == 64 && !u) return STRATA_DTYPE_I64;
+  }
+  return STRATA_DTYPE_INVALID;
+}
+
+MlirType strataDTypeToMlir(MlirContext ctx, StrataDType t) {
+  switch (t) {
+  case STRATA_DTYPE_F32: return mlirF32TypeGet(ctx);
+  case STRATA_DTYPE_F64: return mlirF64TypeGet(ctx);
+  case STRATA_DTYPE_F16: return mlirF16TypeGet(ctx);
+  case STRATA_DTYPE_I1: return mlirIntegerTypeGet(ctx, 1);
+  case STRATA_DTYPE_I8: return mlirIntegerTypeGet(ctx, 8);
+  case STRATA_DTYPE_U8: return mlirIntegerTypeUnsignedGet(ctx, 8);
+  case STRATA_DTYPE_I32: return mlirIntegerTypeGet(ctx, 32);
+  case STRATA_DTYPE_I64: return mlirIntegerTypeGet(ctx, 64);
+  default: return (MlirType){NULL};
+  }
+}
+
+int64_t strataTensorNumElements(const StrataTensor *t) {
+  int64_t n = 1;
+  for (int i = 0; i < t->rank; i++) n *= t->dims[i];
+  return n;
+}
+
+size_t strataTensorNumBytes(const StrataTensor *t) {
+  return (size_t)strataTensorNumElements(t) * strataDTypeSize(t->dtype);
+}
+
+StrataTensor *strataTensorCreate(StrataDType dtype, int rank, const int64_t *dims) {
+  if (rank < 0 || rank > STRATA_MAX_RANK || !strataDTypeSize(dtype)) return NULL;
+  StrataTensor *t = calloc(1, sizeof *t);
+  if (!t) return NULL;
+  t->dtype = dtype;
+  t->rank = rank;
+  uint64_t n = 1;
+  for (int i = 0; i < rank; i++) {
+    if (dims[i] < 0 || (dims[i] && n > (UINT64_C(1) << 40) / (uint64_t)dims[i])) {
+      free(t);
+      return NULL; /* negative or absurdly large */
+    }
+    t->dims[i] = dims[i];
+    n *= (uint64_t)dims[i];
+  }
+  t->data = calloc(n ? n : 1, strataDTypeSize(dtype));
+  if (!t->data) {
+    free(t);
+    return NULL;
+  }
+  return t;
+}
+
+StrataTensor *strataTensorCreateForType(MlirType type) {
+  if (!mlirTypeIsARankedTensor(type) || !mlirShapedTypeHasStaticShape(type)) return NULL;
+  int rank = (int)mlirShapedTypeGetRank(type);
+  if (rank > STRATA_MAX_RANK) return NULL;
+  int64_t dims[STRATA_MAX_RANK];
+  for (int i = 0; i < rank; i++) dims[i] = mlirShapedTypeGetDimSize(type, i);
+  return strataTensorCreate(strataDTypeFromMlir(mlirShapedTypeGetElementType(type)), rank, dims);
+}
+
+void strataTensorDestroy(StrataTensor *t) {
+  if (!t) return;
+  free(t->data);
+  free(t);
+}
+
+bool strataTensorMatchesType(const StrataTensor *t, MlirType type) {
+  if (!mlirTypeIsARankedTensor(type) || mlirShapedTypeGetRank(type) != t->rank) return false;
+  if (strataDTypeFromMlir(mlirShapedTypeGetElementType(type)) != t->dtype) return false;
+  for (int i = 0; i < t->rank; i++) {
+    int64_t d = mlirShapedTypeGetDimSize(type, i);
+    if (!mlirShapedTypeIsDynamicSize(d) && d != t->dims[i]) return false;
+  }
+  return true;
+}
+
+void strataTensorFormatType(const StrataTensor *t, char *buf, size_t size) {
+  size_t off = 0;
+  buf[0] = '\0';
+  for (int i = 0; i < t->rank && off < size; i++)
+    off += (size_t)snprintf(buf + off, size - off, "%lldx", (long long)t->dims[i]);
+  if (off < size) snprintf(buf + off, size - off, "%s", strataDTypeName(t->dtype));
+}
+
+/* splitmix64: small, seedable, and the same on every platform. */
+static uint64_t nextRandom(uint64_t *state) {
+  uint64_t z = (*state += UINT64_C(0x9E3779B97F4A7C15));
+  z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+  z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+  return z ^ (z >> 31);
+}
+
+void strataTensorFillRandom(StrataTensor *t, uint64_t seed, double lo, double hi) {
+  uint64_t state = seed;
+  int64_t n = strataTensorNumElements(t);
+  for (int64_t i = 0; i < n; i++) {
+    double u = (double)(nextRandom(&state) >> 11) * (1.0 / 9007199254740992.0);
+    double v = lo + (hi - lo) * u;
+    if (t->dtype == STRATA_DTYPE_I1) v = u < 0.5 ? 0 : 1;
+    else if (t->dtype != STRATA_DTYPE_F32 && t->dtype != STRATA_DTYPE_F64 && t->dtype != STRATA_DTYPE_F16)
+      v = floor(v);
+    strataTensorSetDouble(t, i, v);
+  }
+}
+
+static float halfToFloat(uint16_t h) {
+  uint32_t sign = (uint32_t)(h & 0x8000) << 16, exp = (h >> 10) & 0x1f, man = h & 0x3ff, bits;
+  if (exp == 0) {
+    if (man == 0) bits = sign;
+    else { /* subnormal */
+      exp = 127 - 15 + 1;
+      while (!(man & 0x400)) { man <<= 1; exp--; }
+      bits = sign | (exp << 23) | ((man & 0x3ff) << 13);
+    }
+  } else if (exp == 31) bits = sign | 0x7f800000 | (man << 13);
+  else bits = sign | ((exp - 15 + 127) << 23) | (man << 13);
+  float f;
+  memcpy(&f, &bits, 4);
+  return f;
+}
+
+static uint16_t floatToHalf(float f) {
+  uint32_t x;
+  memcpy(&x, &f, 4);
+  uint16_t sign = (uint16_t)((x >> 16) & 0x8000);
+  int32_t exp = (int32_t)((x >> 23) & 0xff) - 127 + 15;
+  uint32_t man = x & 0x7fffff;
+  if (((x >> 23) & 0xff) == 0xff) return sign | 0x7c00 | (man ? 0x200 : 0);
+  if (exp >= 31) return sign | 0x7c00;
+  if (exp <= 0) {
+    if (exp < -10) return sign;
+    man |= 0x800000;
+    uint32_t shift = (uint32_t)(14 - exp);
+    uint32_t half = man >> shift, rem = man & ((1u << shift) - 1), mid = 1u << (shift - 1);
+    if (rem > mid || (rem == mid && (half & 1))) half++;
+    return sign | (uint16_t)half;
+  }
+  uint32_t half = ((uint32_t)exp << 10) | (man >> 13), rem = man & 0x1fff;
+  if (rem > 0x1000 || (rem == 0x1000 && (half & 1))) half++;
+  return sign | (uint16_t)half;
+}
+
+double strataTensorGetDouble(const StrataTensor *t, int64_t i) {
+  switch (t->dtype) {
+  case STRATA_DTYPE_F32: return ((const float *)t->data)[i];
+  case STRATA_DTYPE_F64: return ((const double *)t->data)[i];
+  case STRATA_DTYPE_F16: return halfToFloat(((const uint16_t *)t->data)[i]);
+  case STRATA_DTYPE_I1: return ((const uint8_t *)t->data)[i] != 0;
+  case STRATA_DTYPE_I8: return ((const int8_t *)t->data)[i];
+  case STRATA_DTYPE_U8: return ((const uint8_t *)t->data)[i];
+  case STRATA_DTYPE_I32: return ((const int32_t *)t->data)[i];
+  case STRATA_DTYPE_I64: return (double)((const int64_t *)t->data)[i];
+  default: return 0;
+  }
+}
+
+void strataTensorSetDouble(StrataTensor *t, int64_t i, double v) {
+  switch (t->dtype) {
+  case STRATA_DTYPE_F32: ((float *)t->data)[i] = (float)v; break;
+  case STRATA_DTYPE_F64: ((double *)t->data)[i] = v; break;
+  case STRATA_DTYPE_F16: ((uint16_t *)t->data)[i] = floatToHalf((float)v); break;
+  case STRATA_DTYPE_I1: ((uint8_t *)t->data)[i] = v != 0; break;
+  case STRATA_DTYPE_I8: ((int8_t *)t->data)[i] = (int8_t)v; break;
+  case STRATA_DTYPE_U8: ((uint8_t *)t->data)[i] = (uint8_t)v; break;
+  case STRATA_DTYPE_I32: ((int32_t *)t->data)[i] = (int32_t)v; break;
+  case STRATA_DTYPE_I64: ((int64_t *)t->data)[i] = (int64_t)v; break;
+  default: break;
+  }
+}

@@ -1,0 +1,83 @@
+/* Op-building helpers: one readable call creates an op with operands,
+ * results, attributes and regions, instead of an MlirOperationState dance.
+ *
+ *   MlirOperation add = strataCreateOp(b, "arith.addf", loc,
+ *       .operands = STRATA_VALUES(x, y), .results = STRATA_TYPES(f32));
+ *   MlirOperation gen = strataCreateOp(b, "linalg.generic", loc,
+ *       .operands = STRATA_VALUES(in, init), .results = STRATA_TYPES(t),
+ *       .attrs = STRATA_ATTRS({"indexing_maps", maps}, {"iterator_types", its}),
+ *       .numRegions = 1);
+ *
+ * A builder has an insertion point; when it wraps a pattern rewriter, ops are
+ * created through the rewriter so the rewrite driver sees them.
+ */
+#ifndef STRATA_BUILDER_H
+#define STRATA_BUILDER_H
+
+#include <stdint.h>
+#include "mlir-c/IR.h"
+#include "mlir-c/Rewrite.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct { const MlirValue *data; intptr_t count; } StrataValueList;
+typedef struct { const MlirType *data; intptr_t count; } StrataTypeList;
+typedef struct { const char *name; MlirAttribute attr; } StrataNamedAttr;
+typedef struct { const StrataNamedAttr *data; intptr_t count; } StrataAttrList;
+
+#define STRATA_VALUES(...)                                                         \
+  ((StrataValueList){(const MlirValue[]){__VA_ARGS__},                             \
+                     sizeof((MlirValue[]){__VA_ARGS__}) / sizeof(MlirValue)})
+#define STRATA_TYPES(...)                                                          \
+  ((StrataTypeList){(const MlirType[]){__VA_ARGS__},                               \
+                    sizeof((MlirType[]){__VA_ARGS__}) / sizeof(MlirType)})
+#define STRATA_ATTRS(...)                                                          \
+  ((StrataAttrList){(const StrataNamedAttr[]){__VA_ARGS__},                        \
+                    sizeof((StrataNamedAttr[]){__VA_ARGS__}) / sizeof(StrataNamedAttr)})
+
+typedef struct {
+  StrataValueList operands;
+  StrataTypeList results;
+  StrataAttrList attrs;
+  intptr_t numRegions; /* each region gets no blocks; see strataAddBlock */
+} StrataOpSpec;
+
+typedef struct {
+  MlirContext ctx;
+  MlirRewriterBase rewriter; /* null: insert directly into `block` */
+  MlirBlock block;           /* insertion block (null: ops are left detached) */
+  MlirOperation before;      /* insert before this op; null: at end of block */
+} StrataBuilder;
+
+/* A builder inserting before `op` (or, with a non-null rewriter, through it). */
+StrataBuilder strataBuilderBefore(MlirOperation op, MlirRewriterBase rewriter);
+/* A builder appending to the end of `block`. */
+StrataBuilder strataBuilderAtEnd(MlirContext ctx, MlirBlock block);
+
+MlirOperation strataBuildOp(StrataBuilder *b, const char *name, MlirLocation loc,
+                            StrataOpSpec spec);
+#define strataCreateOp(b, name, loc, ...)                                          \
+  strataBuildOp((b), (name), (loc), (StrataOpSpec){__VA_ARGS__})
+
+/* Appends a block with the given argument types to region `i` of `op`. */
+MlirBlock strataAddBlock(MlirOperation op, intptr_t region, StrataTypeList argTypes,
+                         MlirLocation loc);
+
+/* ---- Small conveniences used by every lowering ---- */
+MlirValue strataResult(MlirOperation op, intptr_t i);
+MlirAttribute strataI64Attr(MlirContext ctx, int64_t v);
+MlirAttribute strataStrAttr(MlirContext ctx, const char *s);
+MlirType strataF32(MlirContext ctx);
+MlirType strataIndexType(MlirContext ctx);
+/* arith.constant of a float/int/index scalar type. */
+MlirValue strataConstFloat(StrataBuilder *b, MlirLocation loc, MlirType t, double v);
+MlirValue strataConstInt(StrataBuilder *b, MlirLocation loc, MlirType t, int64_t v);
+/* Parses an attribute from text ("affine_map<(d0) -> (d0)>"); null on error. */
+MlirAttribute strataParseAttr(MlirContext ctx, const char *text);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* STRATA_BUILDER_H */

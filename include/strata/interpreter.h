@@ -1,0 +1,29 @@
+/* The reference interpreter: runs a func.func of Strata ops with naive loops,
+ * accumulating in double. It is the numerics oracle every lowering is checked
+ * against (strata-run --interpret / --compare). */
+#ifndef STRATA_INTERPRETER_H
+#define STRATA_INTERPRETER_H
+
+#include <stddef.h>
+#include "mlir-c/IR.h"
+#include "strata/context.h"
+#include "strata/tensor.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Finds func.func @name in module (NULL name: the first public function). */
+MlirOperation strataLookupFunc(MlirModule module, const char *name);
+
+/* Runs `func` on `inputs` (one per argument, matching the argument types).
+ * On success *outputs receives a malloc'ed array of *numOutputs tensors the
+ * caller destroys. Unsupported ops and shape mismatches are located errors. */
+MlirLogicalResult strataInterpret(StrataContext *ctx, MlirOperation func,
+                                  StrataTensor *const *inputs, size_t numInputs,
+                                  StrataTensor ***outputs, size_t *numOutputs);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* STRATA_INTERPRETER_H */

@@ -1,0 +1,38 @@
+/* Small helpers every dialect and pass uses: printing types and attributes to
+ * strings for diagnostics, reading shaped types. */
+#ifndef STRATA_SUPPORT_H
+#define STRATA_SUPPORT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "mlir-c/IR.h"
+#include "strata/tensor.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Writes the textual form of a type / location into buf (truncated to fit). */
+void strataTypeToString(MlirType t, char *buf, size_t size);
+/* "tensor<1x?x3xf32>" for a shape (-1 = dynamic) and element type. */
+void strataShapeToString(const int64_t *dims, int rank, MlirType elementType, char *buf,
+                         size_t size);
+
+/* Ranked-tensor queries; dims use -1 for '?'. False if not a ranked tensor. */
+bool strataGetShape(MlirType t, int *rank, int64_t dims[STRATA_MAX_RANK]);
+MlirType strataTensorType(MlirType elementType, int rank, const int64_t *dims);
+
+/* Reads an integer-array attribute (DenseI64ArrayAttr or ArrayAttr of
+ * integers) named `name` on `op` into out[0..n). Returns the element count,
+ * -1 if absent, -2 if present but not an integer array or longer than max. */
+int strataGetI64Array(MlirOperation op, const char *name, int64_t *out, int max);
+/* Reads an integer attribute; returns false if absent or not an integer. */
+bool strataGetI64(MlirOperation op, const char *name, int64_t *out);
+
+/* Creates a tensor holding the values of a dense elements attribute. */
+StrataTensor *strataTensorFromAttr(MlirAttribute dense);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* STRATA_SUPPORT_H */

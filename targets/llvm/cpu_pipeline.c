@@ -1,0 +1,60 @@
+/* --strata-cpu-pipeline: nn -> linalg -> bufferized loops -> LLVM dialect,
+ * and --strata-emit-c-interface, which it uses. */
+#include <string.h>
+#include "mlir-c/BuiltinAttributes.h"
+#include "strata/pass.h"
+#include "strata/target_llvm.h"
+
+static const char kCpuPipeline[] =
+    "func.func(nn-to-linalg),"
+    "strata-emit-c-interface,"
+    "one-shot-bufferize{bufferize-function-boundaries "
+    "function-boundary-type-conversion=identity-layout-map},"
+    "buffer-results-to-out-params{hoist-static-allocs modify-public-functions},"
+    "buffer-deallocation-pipeline,"
+    "convert-bufferization-to-memref,"
+    "func.func(convert-linalg-to-loops),"
+    "lower-affine,"
+    "convert-scf-to-cf,"
+    "expand-strided-metadata,"
+    "lower-affine,"
+    "finalize-memref-to-llvm,"
+    "convert-math-to-llvm,"
+    "convert-arith-to-llvm,"
+    "convert-cf-to-llvm,"
+    "convert-func-to-llvm,"
+    "convert-index-to-llvm,"
+    "reconcile-unrealized-casts";
+
+const char *strataCpuPipeline(void) { return kCpuPipeline; }
+
+const StrataPassDef strataCpuPipelinePass = {
+    .name = "strata-cpu-pipeline",
+    .summary = "Lower nn to the LLVM dialect for the host CPU (out-param results, C interface)",
+    .pipeline = kCpuPipeline,
+};
+
+/* Marks public functions with `llvm.emit_c_interface` so the LLVM lowering
+ * emits `_mlir_ciface_<name>` wrappers taking memref descriptors by pointer. */
+static void runEmitCInterface(StrataPassRun *run, MlirOperation module) {
+  MlirContext ctx = mlirOperationGetContext(module);
+  MlirRegion region = mlirOperationGetRegion(module, 0);
+  MlirOperation op = mlirBlockGetFirstOperation(mlirRegionGetFirstBlock(region));
+  for (; !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+    if (name.length != 9 || strncmp(name.data, "func.func", 9)) continue;
+    MlirAttribute vis =
+        mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_visibility"));
+    if (!mlirAttributeIsNull(vis)) continue; /* private or nested: internal only */
+    if (mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)))) continue;
+    mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString("llvm.emit_c_interface"),
+                                    mlirUnitAttrGet(ctx));
+  }
+}
+
+const StrataPassDef strataEmitCInterfacePass = {
+    .name = "strata-emit-c-interface",
+    .summary = "Give public functions a C interface (_mlir_ciface_<name>) for JIT and AOT callers",
+    .anchor = "builtin.module",
+    .run = runEmitCInterface,
+};

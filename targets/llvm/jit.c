@@ -1,0 +1,82 @@
+/* JIT execution of lowered modules through MLIR's ExecutionEngine. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "mlir-c/ExecutionEngine.h"
+#include "memref.h"
+#include "strata/pass.h"
+#include "strata/target_llvm.h"
+
+struct StrataJit {
+  StrataContext *ctx;
+  MlirModule lowered;
+  MlirExecutionEngine engine;
+};
+
+StrataJit *strataJitCreate(StrataContext *ctx, MlirModule module, int optLevel) {
+  MlirOperation clone = mlirOperationClone(mlirModuleGetOperation(module));
+  MlirModule lowered = mlirModuleFromOperation(clone);
+  if (mlirLogicalResultIsFailure(strataRunPipeline(ctx, clone, strataCpuPipeline()))) {
+    mlirModuleDestroy(lowered);
+    return NULL;
+  }
+  /* memref.copy of non-contiguous buffers calls into MLIR's C runner utils. */
+  MlirStringRef libs[] = {mlirStringRefCreateFromCString(STRATA_LLVM_LIB_DIR "/libmlir_c_runner_utils.so")};
+  MlirExecutionEngine engine = mlirExecutionEngineCreate(lowered, optLevel, 1, libs,
+                                                         /*enableObjectDump=*/false,
+                                                         /*enablePIC=*/false);
+  if (mlirExecutionEngineIsNull(engine)) {
+    strataEmitError(mlirOperationGetLocation(clone),
+                    "JIT: the LLVM execution engine could not compile this module");
+    mlirModuleDestroy(lowered);
+    return NULL;
+  }
+  StrataJit *jit = malloc(sizeof *jit);
+  if (!jit) {
+    mlirExecutionEngineDestroy(engine);
+    mlirModuleDestroy(lowered);
+    return NULL;
+  }
+  *jit = (StrataJit){ctx, lowered, engine};
+  return jit;
+}
+
+void strataJitDestroy(StrataJit *jit) {
+  if (!jit) return;
+  mlirExecutionEngineDestroy(jit->engine);
+  mlirModuleDestroy(jit->lowered);
+  free(jit);
+}
+
+MlirLogicalResult strataJitInvoke(StrataJit *jit, const char *name, StrataTensor *const *inputs,
+                                  size_t numInputs, StrataTensor *const *outputs,
+                                  size_t numOutputs) {
+  size_t n = numInputs + numOutputs;
+  StrataMemRefDesc *descs = calloc(n ? n : 1, sizeof *descs);
+  StrataMemRefDesc **ptrs = calloc(n ? n : 1, sizeof *ptrs);
+  void **args = calloc(n ? n : 1, sizeof *args);
+  MlirLogicalResult r = mlirLogicalResultFailure();
+  if (!descs || !ptrs || !args) goto done;
+  for (size_t i = 0; i < n; i++) {
+    StrataTensor *t = i < numInputs ? inputs[i] : outputs[i - numInputs];
+    if (strataRtMemRefInit(&descs[i], t->data, t->rank, t->dims) != 0) goto done;
+    ptrs[i] = &descs[i];
+    args[i] = &ptrs[i];
+  }
+  char sym[512];
+  snprintf(sym, sizeof sym, "_mlir_ciface_%s", name);
+  void (*packed)(void **) = (void (*)(void **))mlirExecutionEngineLookupPacked(
+      jit->engine, mlirStringRefCreateFromCString(sym));
+  if (packed) {
+    packed(args);
+    r = mlirLogicalResultSuccess();
+  } else {
+    strataEmitError(mlirOperationGetLocation(mlirModuleGetOperation(jit->lowered)),
+                    "JIT: no compiled public function '%s'", name);
+  }
+done:
+  free(descs);
+  free(ptrs);
+  free(args);
+  return r;
+}

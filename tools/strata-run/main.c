@@ -1,0 +1,292 @@
+/* strata-run: compile a function through the CPU pipeline and run it (JIT),
+ * or run it through the reference interpreter, or both and compare. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "strata/strata.h"
+#include "tool_io.h"
+
+#define MAX_IO 64
+
+typedef enum { MODE_JIT, MODE_INTERPRET, MODE_COMPARE } Mode;
+
+typedef struct {
+  const char *file, *entry;
+  const char *inputs[MAX_IO], *outputs[MAX_IO];
+  int numInputs, numOutputs;
+  Mode mode;
+  long repeat, threads, optLevel;
+  unsigned long long seed;
+  double atol, rtol;
+  bool quiet;
+} Options;
+
+static void usage(FILE *f) {
+  fprintf(f,
+          "usage: strata-run [options] model.mlir\n"
+          "\n"
+          "Compiles a function through the CPU pipeline (strata-cpu-pipeline) and runs it.\n"
+          "\n"
+          "  --entry NAME       function to run (default: the first public function)\n"
+          "  --input FILE.npy   an input, repeated in argument order (default: random, seeded)\n"
+          "  --output FILE.npy  where to write an output, repeated in result order\n"
+          "  --seed N           seed for random inputs (default 0); input i uses seed N+i\n"
+          "  --interpret        run the reference interpreter instead of the JIT\n"
+          "  --compare          run both; report max abs/rel error; fail beyond tolerance\n"
+          "  --atol X --rtol X  --compare tolerance: |jit-ref| <= atol + rtol*|ref| (1e-4, 1e-4)\n"
+          "  --repeat N         after a warm-up, time N runs and print 'median <t> ms'\n"
+          "  --threads N        worker threads (only 1 is available so far)\n"
+          "  -O N               LLVM optimization level 0-3 (default 2)\n"
+          "  --quiet            do not print output values\n"
+          "  --version, --help\n");
+}
+
+static bool parseLong(const char *s, long lo, long hi, long *out) {
+  char *end;
+  long v = strtol(s, &end, 10);
+  if (!*s || *end || v < lo || v > hi) return false;
+  *out = v;
+  return true;
+}
+
+static int parseArgs(int argc, char **argv, Options *o) {
+  *o = (Options){.repeat = 0, .threads = 1, .optLevel = 2, .atol = 1e-4, .rtol = 1e-4};
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+#define NEED_VALUE() if (!val) return fprintf(stderr, "error: %s needs a value\n", a), 1; i++
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) return usage(stdout), -1;
+    if (!strcmp(a, "--version")) return printf("strata-run %s (MLIR 22)\n", STRATA_VERSION), -1;
+    if (!strcmp(a, "--interpret")) o->mode = MODE_INTERPRET;
+    else if (!strcmp(a, "--compare")) o->mode = MODE_COMPARE;
+    else if (!strcmp(a, "--quiet")) o->quiet = true;
+    else if (!strcmp(a, "--entry")) { NEED_VALUE(); o->entry = val; }
+    else if (!strcmp(a, "--input")) {
+      NEED_VALUE();
+      if (o->numInputs == MAX_IO) return fprintf(stderr, "error: too many --input\n"), 1;
+      o->inputs[o->numInputs++] = val;
+    } else if (!strcmp(a, "--output")) {
+      NEED_VALUE();
+      if (o->numOutputs == MAX_IO) return fprintf(stderr, "error: too many --output\n"), 1;
+      o->outputs[o->numOutputs++] = val;
+    } else if (!strcmp(a, "--seed")) {
+      NEED_VALUE();
+      long s;
+      if (!parseLong(val, 0, __LONG_MAX__, &s)) return fprintf(stderr, "error: bad --seed '%s'\n", val), 1;
+      o->seed = (unsigned long long)s;
+    } else if (!strcmp(a, "--repeat")) {
+      NEED_VALUE();
+      if (!parseLong(val, 1, 1000000, &o->repeat)) return fprintf(stderr, "error: bad --repeat '%s'\n", val), 1;
+    } else if (!strcmp(a, "--threads")) {
+      NEED_VALUE();
+      if (!parseLong(val, 1, 1024, &o->threads)) return fprintf(stderr, "error: bad --threads '%s'\n", val), 1;
+      if (o->threads != 1)
+        return fprintf(stderr, "error: --threads %ld: Strata has no parallel runtime yet; only 1 "
+                       "thread is supported\n", o->threads), 1;
+    } else if (!strcmp(a, "-O")) {
+      NEED_VALUE();
+      if (!parseLong(val, 0, 3, &o->optLevel)) return fprintf(stderr, "error: bad -O '%s'\n", val), 1;
+    } else if (!strcmp(a, "--atol") || !strcmp(a, "--rtol")) {
+      NEED_VALUE();
+      char *end;
+      double d = strtod(val, &end);
+      if (!*val || *end || !(d >= 0)) return fprintf(stderr, "error: bad %s '%s'\n", a, val), 1;
+      *(a[2] == 'a' ? &o->atol : &o->rtol) = d;
+    } else if (a[0] == '-' && a[1]) {
+      return fprintf(stderr, "error: unknown option '%s' (see --help)\n", a), 1;
+    } else {
+      if (o->file) return fprintf(stderr, "error: more than one model file\n"), 1;
+      o->file = a;
+    }
+#undef NEED_VALUE
+  }
+  if (!o->file) return fprintf(stderr, "error: no model file given (see --help)\n"), 1;
+  return 0;
+}
+
+static double nowMs(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static int cmpDouble(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+static void printTensor(const char *label, size_t i, const StrataTensor *t, bool values) {
+  char shape[256];
+  strataTensorFormatType(t, shape, sizeof shape);
+  int64_t n = strataTensorNumElements(t);
+  double lo = INFINITY, hi = -INFINITY, sum = 0;
+  for (int64_t k = 0; k < n; k++) {
+    double v = strataTensorGetDouble(t, k);
+    lo = v < lo ? v : lo;
+    hi = v > hi ? v : hi;
+    sum += v;
+  }
+  printf("%s #%zu: %s  min %.6g  max %.6g  mean %.6g\n", label, i, shape, lo, hi, n ? sum / n : 0);
+  if (!values) return;
+  int64_t shown = n < 16 ? n : 16;
+  printf("  [");
+  for (int64_t k = 0; k < shown; k++) printf("%s%.6g", k ? ", " : "", strataTensorGetDouble(t, k));
+  printf("%s]\n", shown < n ? ", ..." : "");
+}
+
+/* Compares per output; returns true if all are within tolerance. */
+static bool compare(StrataTensor *const *jit, StrataTensor *const *ref, size_t n, const Options *o) {
+  bool ok = true;
+  for (size_t i = 0; i < n; i++) {
+    double maxAbs = 0, maxRel = 0;
+    bool within = true;
+    int64_t count = strataTensorNumElements(ref[i]);
+    for (int64_t k = 0; k < count; k++) {
+      double a = strataTensorGetDouble(jit[i], k), b = strataTensorGetDouble(ref[i], k);
+      double err = fabs(a - b);
+      if (isnan(a) != isnan(b)) err = INFINITY;
+      else if (isnan(a)) err = 0;
+      double rel = err / (fabs(b) > 1e-30 ? fabs(b) : 1e-30);
+      maxAbs = err > maxAbs ? err : maxAbs;
+      maxRel = rel > maxRel && fabs(b) > o->atol ? rel : maxRel;
+      if (err > o->atol + o->rtol * fabs(b)) within = false;
+    }
+    printf("compare output #%zu: max abs error %.3g, max rel error %.3g: %s\n", i, maxAbs, maxRel,
+           within ? "OK" : "MISMATCH");
+    ok = ok && within;
+  }
+  return ok;
+}
+
+int main(int argc, char **argv) {
+  Options o;
+  int rc = parseArgs(argc, argv, &o);
+  if (rc) return rc < 0 ? 0 : 1;
+  StrataContext *ctx = strataContextCreate();
+  if (!ctx) return fprintf(stderr, "error: could not create the Strata context\n"), 1;
+  StrataTensor *inputs[MAX_IO] = {0}, **ref = NULL, *jitOut[MAX_IO] = {0};
+  size_t numIn = 0, numOut = 0, numRef = 0;
+  StrataJit *jit = NULL;
+  bool ok = false;
+  size_t len;
+  char *text = toolReadFile(o.file, &len);
+  MlirModule module = {NULL};
+  if (!text) goto done;
+  module = strataParseModule(ctx, mlirStringRefCreate(text, len), o.file);
+  if (mlirModuleIsNull(module) || mlirLogicalResultIsFailure(strataVerify(ctx, mlirModuleGetOperation(module))))
+    goto done;
+  MlirOperation func = strataLookupFunc(module, o.entry);
+  if (mlirOperationIsNull(func)) {
+    fprintf(stderr, "%s: error: no %s function '%s' in the module\n", o.file,
+            o.entry ? "" : "public", o.entry ? o.entry : "(first public)");
+    goto done;
+  }
+  MlirStringRef fname = mlirStringAttrGetValue(
+      mlirOperationGetAttributeByName(func, mlirStringRefCreateFromCString("sym_name")));
+  char entry[256];
+  snprintf(entry, sizeof entry, "%.*s", (int)fname.length, fname.data);
+  MlirType ftype = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(func, mlirStringRefCreateFromCString("function_type")));
+  numIn = (size_t)mlirFunctionTypeGetNumInputs(ftype);
+  numOut = (size_t)mlirFunctionTypeGetNumResults(ftype);
+  if (numIn > MAX_IO || numOut > MAX_IO) {
+    fprintf(stderr, "%s: error: '%s' has more than %d inputs or outputs\n", o.file, entry, MAX_IO);
+    goto done;
+  }
+  if (o.numInputs && (size_t)o.numInputs != numIn) {
+    fprintf(stderr, "error: '%s' takes %zu inputs, %d --input given\n", entry, numIn, o.numInputs);
+    goto done;
+  }
+  if (o.numOutputs > 0 && (size_t)o.numOutputs > numOut) {
+    fprintf(stderr, "error: '%s' has %zu outputs, %d --output given\n", entry, numOut, o.numOutputs);
+    goto done;
+  }
+  for (size_t i = 0; i < numIn; i++) {
+    MlirType t = mlirFunctionTypeGetInput(ftype, (intptr_t)i);
+    char want[256], err[512];
+    strataTypeToString(t, want, sizeof want);
+    if (o.numInputs) {
+      inputs[i] = strataNpyRead(o.inputs[i], err, sizeof err);
+      if (!inputs[i]) {
+        fprintf(stderr, "error: %s\n", err);
+        goto done;
+      }
+      if (!strataTensorMatchesType(inputs[i], t)) {
+        char have[256];
+        strataTensorFormatType(inputs[i], have, sizeof have);
+        fprintf(stderr, "error: %s holds %s, but input #%zu of '%s' is %s\n", o.inputs[i], have, i,
+                entry, want);
+        goto done;
+      }
+    } else {
+      inputs[i] = strataTensorCreateForType(t);
+      if (!inputs[i]) {
+        fprintf(stderr, "error: input #%zu of '%s' has type %s; random inputs need a static "
+                "shape and a supported element type (give --input)\n", i, entry, want);
+        goto done;
+      }
+      strataTensorFillRandom(inputs[i], o.seed + i, -1.0, 1.0);
+    }
+  }
+  if (o.mode != MODE_JIT) {
+    double t0 = nowMs();
+    if (mlirLogicalResultIsFailure(strataInterpret(ctx, func, inputs, numIn, &ref, &numRef)))
+      goto done;
+    if (o.mode == MODE_INTERPRET) printf("interpreted '%s' in %.3f ms\n", entry, nowMs() - t0);
+  }
+  if (o.mode != MODE_INTERPRET) {
+    for (size_t i = 0; i < numOut; i++) {
+      MlirType t = mlirFunctionTypeGetResult(ftype, (intptr_t)i);
+      jitOut[i] = strataTensorCreateForType(t);
+      if (!jitOut[i]) {
+        char ts[256];
+        strataTypeToString(t, ts, sizeof ts);
+        fprintf(stderr, "error: result #%zu of '%s' has type %s; the JIT runner needs static "
+                "shapes and a supported element type\n", i, entry, ts);
+        goto done;
+      }
+    }
+    double t0 = nowMs();
+    jit = strataJitCreate(ctx, module, (int)o.optLevel);
+    if (!jit) goto done;
+    double t1 = nowMs();
+    if (mlirLogicalResultIsFailure(strataJitInvoke(jit, entry, inputs, numIn, jitOut, numOut)))
+      goto done;
+    printf("compiled '%s' in %.1f ms, ran in %.3f ms\n", entry, t1 - t0, nowMs() - t1);
+    if (o.repeat) {
+      double *times = malloc((size_t)o.repeat * sizeof *times);
+      if (!times) goto done;
+      for (long r = 0; r < o.repeat; r++) {
+        double s = nowMs();
+        strataJitInvoke(jit, entry, inputs, numIn, jitOut, numOut);
+        times[r] = nowMs() - s;
+      }
+      qsort(times, (size_t)o.repeat, sizeof *times, cmpDouble);
+      printf("median %.4f ms (%ld runs)\n", times[o.repeat / 2], o.repeat);
+      free(times);
+    }
+  }
+  StrataTensor *const *results = o.mode == MODE_INTERPRET ? ref : jitOut;
+  for (size_t i = 0; i < numOut; i++) printTensor("output", i, results[i], !o.quiet);
+  ok = true;
+  for (int i = 0; i < o.numOutputs && ok; i++) {
+    char err[512];
+    if (!strataNpyWrite(o.outputs[i], results[i], err, sizeof err)) {
+      fprintf(stderr, "error: %s\n", err);
+      ok = false;
+    }
+  }
+  if (ok && o.mode == MODE_COMPARE) ok = compare(jitOut, ref, numOut, &o);
+done:
+  strataJitDestroy(jit);
+  for (size_t i = 0; i < MAX_IO; i++) strataTensorDestroy(inputs[i]), strataTensorDestroy(jitOut[i]);
+  for (size_t i = 0; i < numRef; i++) strataTensorDestroy(ref[i]);
+  free(ref);
+  if (!mlirModuleIsNull(module)) mlirModuleDestroy(module);
+  free(text);
+  strataContextDestroy(ctx);
+  return ok ? 0 : 1;
+}
