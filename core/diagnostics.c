@@ -64,6 +64,9 @@ static void deliver(StrataContext *ctx, StrataSeverity sev, const char *location
     }
     StrataBufferedDiag *b = &ctx->captured[ctx->numCaptured++];
     b->severity = sev;
+    b->file = file ? strdup(file) : NULL;
+    b->line = line;
+    b->col = col;
     b->location = strdup(location);
     b->message = strdup(message);
     return;
@@ -107,11 +110,12 @@ void strataCaptureEnd(StrataContext *ctx, bool deliverAll) {
   for (size_t i = 0; i < ctx->numCaptured; i++) {
     StrataBufferedDiag *b = &ctx->captured[i];
     if (deliverAll) {
-      StrataDiagnostic d = {b->severity, NULL, 0, 0, b->location, b->message};
+      StrataDiagnostic d = {b->severity, b->file, b->line, b->col, b->location, b->message};
       ctx->callback(&d, ctx->callbackUser);
     } else if (b->severity == STRATA_SEVERITY_ERROR) {
       ctx->errorCount--; /* discarded errors do not count */
     }
+    free(b->file);
     free(b->location);
     free(b->message);
   }

@@ -29,6 +29,8 @@ size_t strataEditDistance(const char *a, const char *b);
 /* ---- Context internals ---- */
 typedef struct {
   StrataSeverity severity;
+  char *file; /* NULL if the location has none */
+  unsigned line, col;
   char *location;
   char *message;
 } StrataBufferedDiag;

@@ -174,10 +174,21 @@ static OptionValue *parseOptions(StrataContext *ctx, const StrataPassDef *def, c
     const StrataPassOptionDef *opt = findOption(def, key, keyLen, &index);
     if (!opt) {
       StrataStr known = {0};
-      for (size_t i = 0; i < def->numOptions; i++)
+      char *given = strndup(key, keyLen);
+      const char *nearest = NULL;
+      size_t best = keyLen / 3 + 2;
+      for (size_t i = 0; i < def->numOptions; i++) {
         strataStrAppendf(&known, "%s%s", i ? ", " : "", def->options[i].name);
-      strataEmitError(loc, "pass '%s' has no option '%.*s'; its options are: %s", def->name,
-                      (int)keyLen, key, known.data ? known.data : "(none)");
+        size_t d = given ? strataEditDistance(given, def->options[i].name) : best;
+        if (d < best) best = d, nearest = def->options[i].name;
+      }
+      if (nearest)
+        strataEmitError(loc, "pass '%s' has no option '%.*s'; did you mean '%s'? (options: %s)",
+                        def->name, (int)keyLen, key, nearest, known.data);
+      else
+        strataEmitError(loc, "pass '%s' has no option '%.*s'; its options are: %s", def->name,
+                        (int)keyLen, key, known.data ? known.data : "(none)");
+      free(given);
       strataStrFree(&known);
       freeValues(def, values);
       return NULL;

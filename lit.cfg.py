@@ -1,0 +1,32 @@
+# lit configuration for Strata's test suite (run with scripts/test, or
+# `lit test/` with STRATA_BUILD_DIR pointing at a build tree).
+import os
+import lit.formats
+
+config.name = 'Strata'
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = ['.mlir', '.c', '.test', '.py']
+config.excludes = ['CMakeLists.txt', 'Inputs', 'lit.cfg.py', 'lit.local.cfg']
+
+root = os.path.dirname(os.path.abspath(__file__))
+build = os.path.abspath(os.environ.get('STRATA_BUILD_DIR', os.path.join(root, 'build')))
+llvm_bin = os.environ.get('STRATA_LLVM_BIN', '/usr/lib/llvm-22/bin')
+config.test_source_root = os.path.join(root, 'test')
+config.test_exec_root = os.path.join(build, 'test-output')
+
+for tool in ['strata-opt', 'strata-run']:
+    path = os.path.join(build, 'tools', tool)
+    if not os.path.exists(path):
+        lit_config.fatal('%s not found: build first (scripts/build) or set STRATA_BUILD_DIR' % path)
+
+# Tools first on PATH: Strata's, then LLVM 22's FileCheck, not, mlir-opt.
+config.environment['PATH'] = os.pathsep.join(
+    [os.path.join(build, 'tools'), llvm_bin, config.environment.get('PATH', os.environ['PATH'])])
+for var in ['ASAN_OPTIONS', 'UBSAN_OPTIONS', 'LSAN_OPTIONS', 'HOME', 'TMPDIR']:
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+config.substitutions.append(('%capi', os.path.join(build, 'test', 'capi')))
+config.substitutions.append(('%root', root))
+# Scripts that need Debian's numpy/onnx/torch run with Debian's interpreter.
+config.substitutions.append(('%python', '/usr/bin/python3'))
