@@ -45,7 +45,7 @@ void strataPatternSetDestroy(StrataPatternSet *s) {
 
 void strataPatternSetAdd(StrataPatternSet *s, const char *rootName, unsigned benefit,
                          StrataMatchAndRewriteFn fn, void *userData) {
-  if (s->frozen.ptr) return; /* frozen sets are immutable */
+  if (s->frozen.ptr || !rootName) return; /* frozen sets are immutable */
   PatternThunk *t = malloc(sizeof *t);
   PatternThunk **grown = realloc(s->thunks, (s->numThunks + 1) * sizeof *grown);
   if (!t || !grown) {
@@ -59,7 +59,7 @@ void strataPatternSetAdd(StrataPatternSet *s, const char *rootName, unsigned ben
   s->thunks[s->numThunks++] = t;
   MlirRewritePatternCallbacks cbs = {NULL, NULL, matchAndRewrite};
   MlirRewritePattern p = mlirOpRewritePatternCreate(
-      mlirStringRefCreateFromCString(rootName ? rootName : ""), benefit, s->ctx, cbs, t, 0, NULL);
+      mlirStringRefCreateFromCString(rootName), benefit, s->ctx, cbs, t, 0, NULL);
   mlirRewritePatternSetAdd(s->set, p);
 }
 

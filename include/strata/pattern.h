@@ -33,7 +33,8 @@ typedef struct StrataPatternSet StrataPatternSet;
 
 StrataPatternSet *strataPatternSetCreate(MlirContext ctx);
 void strataPatternSetDestroy(StrataPatternSet *set);
-/* Adds a pattern rooted at ops named `rootName` (NULL: any op). */
+/* Adds a pattern rooted at ops named `rootName`. (The C API has no
+ * match-any-op patterns: add one per op name, e.g. over a dialect's ops.) */
 void strataPatternSetAdd(StrataPatternSet *set, const char *rootName, unsigned benefit,
                          StrataMatchAndRewriteFn fn, void *userData);
 

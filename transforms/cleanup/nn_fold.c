@@ -96,9 +96,16 @@ static MlirLogicalResult foldConstants(StrataRewrite *rw, MlirOperation op, void
 static void runNnFold(StrataPassRun *run, MlirOperation root) {
   FoldState s = {strataPassGetContext(run), strataPassGetInt(run, "fold-limit")};
   StrataPatternSet *set = strataPatternSetCreate(mlirOperationGetContext(root));
-  strataPatternSetAdd(set, NULL, 2, eraseDeadPure, &s);
-  strataPatternSetAdd(set, "nn.relu", 1, foldReluRelu, &s);
-  strataPatternSetAdd(set, NULL, 1, foldConstants, &s);
+  /* DCE and constant folding apply to every pure Strata op. */
+  for (size_t d = 0; d < strataContextNumDialects(s.ctx); d++) {
+    const StrataDialectDef *dialect = strataContextGetDialect(s.ctx, d);
+    for (size_t i = 0; i < dialect->numOps; i++) {
+      if (!(dialect->ops[i].flags & STRATA_OP_PURE)) continue;
+      strataPatternSetAdd(set, dialect->ops[i].name, 2, eraseDeadPure, &s);
+      strataPatternSetAdd(set, dialect->ops[i].name, 1, foldConstants, &s);
+    }
+  }
+  strataPatternSetAdd(set, "nn.relu", 3, foldReluRelu, &s);
   StrataGreedyConfig cfg = {strataPassGetInt(run, "max-iterations"), true, false};
   if (mlirLogicalResultIsFailure(strataApplyPatternsGreedily(set, root, &cfg))) {
     strataEmitError(mlirOperationGetLocation(root),

@@ -1,0 +1,23 @@
+// --strata-cpu-pipeline lowers nn all the way to the LLVM dialect, results
+// become out-parameters, and public functions get a C interface.
+// RUN: strata-opt %s --strata-cpu-pipeline | FileCheck %s
+// RUN: strata-opt %s --strata-cpu-pipeline | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=LLVMIR
+
+// CHECK-NOT: nn.
+// CHECK-NOT: linalg.
+// CHECK-NOT: memref.alloc
+// CHECK: llvm.func @model(
+// CHECK-NOT: -> !llvm.struct
+// CHECK: llvm.func @_mlir_ciface_model(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr)
+// CHECK-NOT: llvm.func @_mlir_ciface_helper
+// LLVMIR: define void @_mlir_ciface_model(ptr
+func.func @model(%x: tensor<1x2x5x5xf32>, %w: tensor<3x2x3x3xf32>) -> (tensor<1x3x3x3xf32>, tensor<1x2x5x5xf32>) {
+  %y = "nn.conv2d"(%x, %w) : (tensor<1x2x5x5xf32>, tensor<3x2x3x3xf32>) -> tensor<1x3x3x3xf32>
+  %r = "nn.relu"(%y) : (tensor<1x3x3x3xf32>) -> tensor<1x3x3x3xf32>
+  %z = call @helper(%x) : (tensor<1x2x5x5xf32>) -> tensor<1x2x5x5xf32>
+  return %r, %z : tensor<1x3x3x3xf32>, tensor<1x2x5x5xf32>
+}
+func.func private @helper(%x: tensor<1x2x5x5xf32>) -> tensor<1x2x5x5xf32> {
+  %r = "nn.relu"(%x) : (tensor<1x2x5x5xf32>) -> tensor<1x2x5x5xf32>
+  return %r : tensor<1x2x5x5xf32>
+}
