@@ -181,8 +181,10 @@ int main(int argc, char **argv) {
     goto done;
   MlirOperation func = strataLookupFunc(module, o.entry);
   if (mlirOperationIsNull(func)) {
-    fprintf(stderr, "%s: error: no %s function '%s' in the module\n", o.file,
-            o.entry ? "" : "public", o.entry ? o.entry : "(first public)");
+    if (o.entry)
+      fprintf(stderr, "%s: error: no function '%s' in the module\n", o.file, o.entry);
+    else
+      fprintf(stderr, "%s: error: no public function with a body in the module\n", o.file);
     goto done;
   }
   MlirStringRef fname = mlirStringAttrGetValue(

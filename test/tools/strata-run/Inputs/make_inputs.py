@@ -1,0 +1,18 @@
+"""Writes a.npy (3x4) and b.npy (4x5) float32 inputs, plus bad files."""
+import os
+import sys
+import numpy as np
+
+out = sys.argv[1]
+rng = np.random.default_rng(0)
+np.save(os.path.join(out, 'a.npy'), rng.standard_normal((3, 4), dtype=np.float32))
+np.save(os.path.join(out, 'b.npy'), rng.standard_normal((4, 5), dtype=np.float32))
+np.save(os.path.join(out, 'wrong_shape.npy'), np.zeros((4, 3), dtype=np.float32))
+np.save(os.path.join(out, 'wrong_dtype.npy'), np.zeros((3, 4), dtype=np.float64))
+np.save(os.path.join(out, 'fortran.npy'), np.asfortranarray(np.zeros((3, 4), dtype=np.float32)))
+with open(os.path.join(out, 'a.npy'), 'rb') as f:
+    data = f.read()
+with open(os.path.join(out, 'truncated.npy'), 'wb') as f:
+    f.write(data[:-7])
+with open(os.path.join(out, 'garbage.npy'), 'wb') as f:
+    f.write(b'not numpy at all')
