@@ -5,8 +5,8 @@ import lit.formats
 
 config.name = 'Strata'
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = ['.mlir', '.c', '.test', '.py']
-config.excludes = ['CMakeLists.txt', 'Inputs', 'lit.cfg.py', 'lit.local.cfg']
+config.suffixes = ['.mlir', '.c', '.test']
+config.excludes = ['CMakeLists.txt', 'embed.c', 'Inputs', 'lit.cfg.py', 'lit.local.cfg', 'check_passes_documented.py']
 
 root = os.path.dirname(os.path.abspath(__file__))
 build = os.path.abspath(os.environ.get('STRATA_BUILD_DIR', os.path.join(root, 'build')))
@@ -28,5 +28,6 @@ for var in ['ASAN_OPTIONS', 'UBSAN_OPTIONS', 'LSAN_OPTIONS', 'HOME', 'TMPDIR']:
 
 config.substitutions.append(('%capi', os.path.join(build, 'test', 'capi')))
 config.substitutions.append(('%root', root))
+config.substitutions.append(('%build', build))
 # Scripts that need Debian's numpy/onnx/torch run with Debian's interpreter.
 config.substitutions.append(('%python', '/usr/bin/python3'))
