@@ -26,6 +26,12 @@ for var in ['ASAN_OPTIONS', 'UBSAN_OPTIONS', 'LSAN_OPTIONS', 'HOME', 'TMPDIR']:
     if var in os.environ:
         config.environment[var] = os.environ[var]
 
+# Sanitized builds: tests that link uninstrumented programs against the
+# library are marked `UNSUPPORTED: asan`.
+cache = os.path.join(build, 'CMakeCache.txt')
+if os.path.exists(cache) and 'STRATA_SANITIZE:BOOL=ON' in open(cache).read():
+    config.available_features.add('asan')
+
 config.substitutions.append(('%capi', os.path.join(build, 'test', 'capi')))
 config.substitutions.append(('%root', root))
 config.substitutions.append(('%build', build))

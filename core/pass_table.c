@@ -149,8 +149,7 @@ static const StrataPassOptionDef *findOption(const StrataPassDef *def, const cha
 /* Parses "a=1 b=x c" (MLIR's pass-option syntax; values may be quoted or
  * braced) into values initialized from the defaults. Reports errors at
  * column `col0` + offset. */
-static OptionValue *parseOptions(StrataContext *ctx, const StrataPassDef *def, const char *text,
-                                 MlirLocation loc) {
+static OptionValue *parseOptions(const StrataPassDef *def, const char *text, MlirLocation loc) {
   OptionValue *values = calloc(def->numOptions ? def->numOptions : 1, sizeof *values);
   if (!values) return NULL;
   char err[512];
@@ -245,7 +244,7 @@ static void passRun(MlirOperation op, MlirExternalPass pass, void *user) {
 
 MlirPass strataCreatePassInstance(StrataContext *ctx, const StrataPassDef *def,
                                   const char *options, MlirLocation loc) {
-  OptionValue *values = parseOptions(ctx, def, options, loc);
+  OptionValue *values = parseOptions(def, options, loc);
   if (!values) return (MlirPass){NULL};
   StrataPassRun *r = calloc(1, sizeof *r);
   if (!r) {

@@ -34,10 +34,10 @@ StrataPatternSet *strataPatternSetCreate(MlirContext ctx) {
 
 void strataPatternSetDestroy(StrataPatternSet *s) {
   if (!s) return;
-  if (s->frozen.ptr)
-    mlirFrozenRewritePatternSetDestroy(s->frozen);
-  else
-    mlirRewritePatternSetDestroy(s->set);
+  if (s->frozen.ptr) mlirFrozenRewritePatternSetDestroy(s->frozen);
+  /* mlirFreezeRewritePattern moves the patterns out but does not delete the
+   * set object itself (MLIR 22), so the emptied set is always ours to free. */
+  mlirRewritePatternSetDestroy(s->set);
   for (size_t i = 0; i < s->numThunks; i++) free(s->thunks[i]);
   free(s->thunks);
   free(s);

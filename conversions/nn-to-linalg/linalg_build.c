@@ -23,7 +23,7 @@ MlirValue linalgBuildGeneric(StrataBuilder *b, MlirLocation loc, StrataValueList
   int all[32] = {0};
   for (int i = 0; i < numLoops; i++) all[i] = i;
   linalgFormatDims(domain, sizeof domain, all, numLoops);
-  MlirAttribute maps[numOperands], its[numLoops];
+  MlirAttribute maps[numOperands], its[numLoops > 0 ? numLoops : 1];
   for (intptr_t i = 0; i < numOperands; i++) {
     char text[1024];
     snprintf(text, sizeof text, "affine_map<%s -> %s>", domain, mapResults[i]);

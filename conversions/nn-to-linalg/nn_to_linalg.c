@@ -48,16 +48,19 @@ static void parallelIterators(char *buf, int rank) {
 
 /* ---- Bodies ---- */
 static MlirValue bodyAdd(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {
+  (void)u;
   return strataResult(strataCreateOp(b, "arith.addf", loc, .operands = STRATA_VALUES(a[0], a[1]),
                                      .results = STRATA_TYPES(mlirValueGetType(a[0]))), 0);
 }
 static MlirValue bodyRelu(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {
+  (void)u;
   MlirType t = mlirValueGetType(a[0]);
   MlirValue zero = strataConstFloat(b, loc, t, 0.0);
   return strataResult(strataCreateOp(b, "arith.maximumf", loc, .operands = STRATA_VALUES(a[0], zero),
                                      .results = STRATA_TYPES(t)), 0);
 }
 static MlirValue bodyMulAcc(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {
+  (void)u;
   MlirType t = mlirValueGetType(a[2]);
   MlirValue prod = strataResult(strataCreateOp(b, "arith.mulf", loc, .operands = STRATA_VALUES(a[0], a[1]),
                                                .results = STRATA_TYPES(t)), 0);
@@ -65,12 +68,14 @@ static MlirValue bodyMulAcc(StrataBuilder *b, MlirLocation loc, const MlirValue 
                                      .results = STRATA_TYPES(t)), 0);
 }
 static MlirValue bodyYieldInput(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {
+  (void)b; (void)loc; (void)u;
   return a[0];
 }
 
 /* ---- Patterns ---- */
 
 static MlirLogicalResult lowerConstant(StrataRewrite *rw, MlirOperation op, void *u) {
+  (void)u;
   MlirAttribute v = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("value"));
   MlirOperation c = strataCreateOp(&rw->builder, "arith.constant", mlirOperationGetLocation(op),
                                    .results = STRATA_TYPES(resultType(op)),
@@ -80,6 +85,7 @@ static MlirLogicalResult lowerConstant(StrataRewrite *rw, MlirOperation op, void
 }
 
 static MlirLogicalResult lowerRelu(StrataRewrite *rw, MlirOperation op, void *u) {
+  (void)u;
   MlirLocation loc = mlirOperationGetLocation(op);
   MlirType t = resultType(op);
   int r = (int)mlirShapedTypeGetRank(t);
@@ -95,6 +101,7 @@ static MlirLogicalResult lowerRelu(StrataRewrite *rw, MlirOperation op, void *u)
 }
 
 static MlirLogicalResult lowerAdd(StrataRewrite *rw, MlirOperation op, void *u) {
+  (void)u;
   MlirLocation loc = mlirOperationGetLocation(op);
   MlirType t = resultType(op);
   int r = (int)mlirShapedTypeGetRank(t);
@@ -113,6 +120,7 @@ static MlirLogicalResult lowerAdd(StrataRewrite *rw, MlirOperation op, void *u) 
 
 /* numpy.matmul as one generic: loops = output dims + k (the last loop). */
 static MlirLogicalResult lowerMatmul(StrataRewrite *rw, MlirOperation op, void *u) {
+  (void)u;
   MlirLocation loc = mlirOperationGetLocation(op);
   MlirType t = resultType(op);
   MlirValue a = operand(op, 0), b = operand(op, 1);
@@ -154,6 +162,7 @@ static MlirLogicalResult lowerMatmul(StrataRewrite *rw, MlirOperation op, void *
  * generic over (n, f, oh, ow | c, kh, kw); groups select the input channel
  * block with a floordiv in the input map. Bias initializes the output. */
 static MlirLogicalResult lowerConv2d(StrataRewrite *rw, MlirOperation op, void *u) {
+  (void)u;
   MlirLocation loc = mlirOperationGetLocation(op);
   StrataBuilder *b = &rw->builder;
   NnConv2dParams p;

@@ -8,6 +8,7 @@
 
 MlirLogicalResult nnInterpConstant(StrataInterp *in, MlirOperation op, StrataTensor *const *x,
                                    StrataTensor *const *y) {
+  (void)in; (void)x;
   MlirAttribute v = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("value"));
   StrataTensor *t = strataTensorFromAttr(v);
   if (!t) {
@@ -22,6 +23,7 @@ MlirLogicalResult nnInterpConstant(StrataInterp *in, MlirOperation op, StrataTen
 
 MlirLogicalResult nnInterpRelu(StrataInterp *in, MlirOperation op, StrataTensor *const *x,
                                StrataTensor *const *y) {
+  (void)in; (void)op;
   int64_t n = strataTensorNumElements(y[0]);
   for (int64_t i = 0; i < n; i++) {
     double v = strataTensorGetDouble(x[0], i);
@@ -50,6 +52,7 @@ static void nextIndex(int64_t *idx, const StrataTensor *t) {
 
 MlirLogicalResult nnInterpAdd(StrataInterp *in, MlirOperation op, StrataTensor *const *x,
                               StrataTensor *const *y) {
+  (void)in; (void)op;
   int64_t idx[STRATA_MAX_RANK] = {0}, n = strataTensorNumElements(y[0]);
   for (int64_t i = 0; i < n; i++, nextIndex(idx, y[0])) {
     double a = strataTensorGetDouble(x[0], broadcastIndex(x[0], idx, y[0]->rank));
@@ -61,6 +64,7 @@ MlirLogicalResult nnInterpAdd(StrataInterp *in, MlirOperation op, StrataTensor *
 
 MlirLogicalResult nnInterpMatmul(StrataInterp *in, MlirOperation op, StrataTensor *const *x,
                                  StrataTensor *const *y) {
+  (void)in; (void)op;
   const StrataTensor *a = x[0], *b = x[1];
   /* Promote 1-D operands to matrices, per numpy.matmul. */
   int64_t M = a->rank >= 2 ? a->dims[a->rank - 2] : 1, K = a->dims[a->rank - 1];
@@ -96,6 +100,7 @@ MlirLogicalResult nnInterpMatmul(StrataInterp *in, MlirOperation op, StrataTenso
 
 MlirLogicalResult nnInterpConv2d(StrataInterp *in, MlirOperation op, StrataTensor *const *x,
                                  StrataTensor *const *y) {
+  (void)in;
   NnConv2dParams p;
   if (!nn_get_conv2d_params(op, &p)) return mlirLogicalResultFailure();
   const StrataTensor *X = x[0], *W = x[1], *B = mlirOperationGetNumOperands(op) == 3 ? x[2] : NULL;

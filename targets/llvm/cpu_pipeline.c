@@ -37,6 +37,7 @@ const StrataPassDef strataCpuPipelinePass = {
 /* Marks public functions with `llvm.emit_c_interface` so the LLVM lowering
  * emits `_mlir_ciface_<name>` wrappers taking memref descriptors by pointer. */
 static void runEmitCInterface(StrataPassRun *run, MlirOperation module) {
+  (void)run;
   MlirContext ctx = mlirOperationGetContext(module);
   MlirRegion region = mlirOperationGetRegion(module, 0);
   MlirOperation op = mlirBlockGetFirstOperation(mlirRegionGetFirstBlock(region));

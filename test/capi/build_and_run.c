@@ -10,7 +10,9 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "strata/strata.h"
 
-static void print(MlirStringRef s, void *u) { fwrite(s.data, 1, s.length, stdout); }
+static void print(MlirStringRef s, void *u) {
+  (void)u;
+  fwrite(s.data, 1, s.length, stdout); }
 
 /* relu(relu(x)) -> relu(x), counting rewrites. */
 static MlirLogicalResult collapseRelu(StrataRewrite *rw, MlirOperation op, void *user) {

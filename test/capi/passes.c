@@ -41,7 +41,9 @@ static const char *kModule = "func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
                              "  %b = \"nn.relu\"(%a) : (tensor<4xf32>) -> tensor<4xf32>\n"
                              "  return %b : tensor<4xf32>\n}\n";
 
-static void print(MlirStringRef s, void *u) { fwrite(s.data, 1, s.length, stdout); }
+static void print(MlirStringRef s, void *u) {
+  (void)u;
+  fwrite(s.data, 1, s.length, stdout); }
 
 int main(void) {
   setvbuf(stdout, NULL, _IONBF, 0); /* keep stdout and stderr in order */

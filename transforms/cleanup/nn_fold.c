@@ -38,6 +38,7 @@ static MlirLogicalResult eraseDeadPure(StrataRewrite *rw, MlirOperation op, void
 }
 
 static MlirLogicalResult foldReluRelu(StrataRewrite *rw, MlirOperation op, void *user) {
+  (void)user;
   MlirValue x = mlirOperationGetOperand(op, 0);
   if (!mlirValueIsAOpResult(x) || !isOp(mlirOpResultGetOwner(x), "nn.relu"))
     return mlirLogicalResultFailure();
