@@ -14,7 +14,7 @@ typedef struct {
   bool split, verifyDiags, printAfterAll, timing, allowUnregistered, bytecode, generic;
 } Options;
 
-static void usage(FILE *f) {
+static void usage(FILE *f, StrataContext *ctx) {
   fprintf(f,
           "usage: strata-opt [options] [input.mlir|-]\n"
           "\n"
@@ -32,7 +32,11 @@ static void usage(FILE *f) {
           "  --mlir-print-op-generic      print ops in generic form\n"
           "  --allow-unregistered-dialect accept ops of unknown dialects\n"
           "  --emit-bytecode              write MLIR bytecode instead of text\n"
-          "  --version, --help\n");
+          "  --version, --help\n"
+          "\n"
+          "Strata passes (each also usable in --pass-pipeline; upstream passes: --list-passes):\n");
+  for (size_t i = 0; i < strataNumPasses(ctx); i++)
+    fprintf(f, "  --%-28s %s\n", strataGetPass(ctx, i)->name, strataGetPass(ctx, i)->summary);
 }
 
 static void appendFlagPass(Options *o, const char *name, const char *opts) {
@@ -85,7 +89,7 @@ static int parseArgs(int argc, char **argv, Options *o, StrataContext *ctx) {
     else if (!strcmp(a, "--allow-unregistered-dialect")) o->allowUnregistered = true;
     else if (!strcmp(a, "--emit-bytecode")) o->bytecode = true;
     else if (!strcmp(a, "--version")) return printf("strata-opt %s (MLIR 22)\n", STRATA_VERSION), -1;
-    else if (!strcmp(a, "--help") || !strcmp(a, "-h")) return usage(stdout), -1;
+    else if (!strcmp(a, "--help") || !strcmp(a, "-h")) return usage(stdout, ctx), -1;
     else if (!strcmp(a, "--list-passes")) return listPasses(ctx), -1;
     else if (!strcmp(a, "-") || a[0] != '-') {
       if (o->input) return fprintf(stderr, "error: more than one input file ('%s', '%s')\n", o->input, a), 1;
