@@ -6,6 +6,12 @@
 #include "internal.h"
 #include "strata/support.h"
 
+bool strataOpIsInDialect(MlirOperation op, const char *dialect) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  size_t n = strlen(dialect);
+  return name.length > n && name.data[n] == '.' && strncmp(name.data, dialect, n) == 0;
+}
+
 void strataTypeToString(MlirType t, char *buf, size_t size) {
   StrataStr s = {0};
   mlirTypePrint(t, strataStrCallback, &s);

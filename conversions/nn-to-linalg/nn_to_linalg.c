@@ -84,38 +84,40 @@ static MlirLogicalResult lowerConstant(StrataRewrite *rw, MlirOperation op, void
   return mlirLogicalResultSuccess();
 }
 
-static MlirLogicalResult lowerRelu(StrataRewrite *rw, MlirOperation op, void *u) {
-  (void)u;
+/* Any elementwise op with numpy broadcasting: one parallel generic whose
+ * input maps broadcast each operand to the result shape; `body` computes one
+ * element from the operands' scalars. */
+static MlirLogicalResult lowerElementwise(StrataRewrite *rw, MlirOperation op, LinalgBodyFn body) {
   MlirLocation loc = mlirOperationGetLocation(op);
   MlirType t = resultType(op);
   int r = (int)mlirShapedTypeGetRank(t);
-  char id[256], its[STRATA_MAX_RANK + 1];
-  identityMap(id, sizeof id, r);
+  intptr_t n = mlirOperationGetNumOperands(op);
+  char mapText[n + 1][256], its[STRATA_MAX_RANK + 1];
+  const char *maps[n + 1];
+  MlirValue ins[n];
+  for (intptr_t i = 0; i < n; i++) {
+    ins[i] = operand(op, i);
+    broadcastMap(mapText[i], sizeof mapText[i], ins[i], t);
+    maps[i] = mapText[i];
+  }
+  identityMap(mapText[n], sizeof mapText[n], r);
+  maps[n] = mapText[n];
   parallelIterators(its, r);
-  const char *maps[] = {id, id};
   MlirValue init = linalgSplatConstant(&rw->builder, loc, t, 0.0);
-  MlirValue y = linalgBuildGeneric(&rw->builder, loc, STRATA_VALUES(operand(op, 0)), init, maps,
-                                   its, bodyRelu, NULL);
+  MlirValue y = linalgBuildGeneric(&rw->builder, loc, (StrataValueList){ins, n}, init, maps, its,
+                                   body, NULL);
   strataReplaceOp(rw, op, STRATA_VALUES(y));
   return mlirLogicalResultSuccess();
 }
 
+static MlirLogicalResult lowerRelu(StrataRewrite *rw, MlirOperation op, void *u) {
+  (void)u;
+  return lowerElementwise(rw, op, bodyRelu);
+}
+
 static MlirLogicalResult lowerAdd(StrataRewrite *rw, MlirOperation op, void *u) {
   (void)u;
-  MlirLocation loc = mlirOperationGetLocation(op);
-  MlirType t = resultType(op);
-  int r = (int)mlirShapedTypeGetRank(t);
-  char ma[256], mb[256], id[256], its[STRATA_MAX_RANK + 1];
-  broadcastMap(ma, sizeof ma, operand(op, 0), t);
-  broadcastMap(mb, sizeof mb, operand(op, 1), t);
-  identityMap(id, sizeof id, r);
-  parallelIterators(its, r);
-  const char *maps[] = {ma, mb, id};
-  MlirValue init = linalgSplatConstant(&rw->builder, loc, t, 0.0);
-  MlirValue y = linalgBuildGeneric(&rw->builder, loc, STRATA_VALUES(operand(op, 0), operand(op, 1)),
-                                   init, maps, its, bodyAdd, NULL);
-  strataReplaceOp(rw, op, STRATA_VALUES(y));
-  return mlirLogicalResultSuccess();
+  return lowerElementwise(rw, op, bodyAdd);
 }
 
 /* numpy.matmul as one generic: loops = output dims + k (the last loop). */
@@ -205,58 +207,38 @@ static MlirLogicalResult lowerConv2d(StrataRewrite *rw, MlirOperation op, void *
 
 /* ---- The pass ---- */
 
-typedef struct {
-  StrataContext *ctx;
-  bool ok;
-} Precheck;
-
-/* Before rewriting: every nn op must verify and have static shapes, so the
- * patterns can always succeed. Errors are located at the op. */
-static MlirWalkResult precheck(MlirOperation op, void *user) {
-  Precheck *pc = user;
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  if (name.length < 3 || strncmp(name.data, "nn.", 3) != 0) return MlirWalkResultAdvance;
-  const StrataOpDef *def = strataGetOpDef(pc->ctx, op);
-  if (def && def->verify && mlirLogicalResultIsFailure(def->verify(op))) {
-    pc->ok = false;
-    return MlirWalkResultAdvance;
-  }
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op) + mlirOperationGetNumResults(op); i++) {
-    MlirValue v = i < mlirOperationGetNumOperands(op)
-                      ? mlirOperationGetOperand(op, i)
-                      : mlirOperationGetResult(op, i - mlirOperationGetNumOperands(op));
+/* The patterns trust shapes, so every op must verify first (strataVerify);
+ * dynamic dims are refused here, located at the op, before any rewrite. */
+static MlirWalkResult refuseDynamic(MlirOperation op, void *user) {
+  bool *ok = user;
+  if (!strataOpIsInDialect(op, "nn")) return MlirWalkResultAdvance;
+  intptr_t numOperands = mlirOperationGetNumOperands(op);
+  for (intptr_t i = 0; i < numOperands + mlirOperationGetNumResults(op); i++) {
+    MlirValue v = i < numOperands ? mlirOperationGetOperand(op, i)
+                                  : mlirOperationGetResult(op, i - numOperands);
     MlirType t = mlirValueGetType(v);
     if (mlirTypeIsARankedTensor(t) && !mlirShapedTypeHasStaticShape(t)) {
+      MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
       strataEmitError(mlirOperationGetLocation(op),
                       "nn-to-linalg: '%.*s' has dynamic dimensions; this lowering needs static "
                       "shapes", (int)name.length, name.data);
-      pc->ok = false;
-      return MlirWalkResultAdvance;
+      *ok = false;
+      break;
     }
   }
   return MlirWalkResultAdvance;
 }
 
-typedef struct {
-  StrataContext *ctx;
-  MlirOperation first;
-} Leftover;
-
 static MlirWalkResult findLeftover(MlirOperation op, void *user) {
-  Leftover *l = user;
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  if (name.length > 3 && !strncmp(name.data, "nn.", 3)) {
-    l->first = op;
-    return MlirWalkResultInterrupt;
-  }
-  return MlirWalkResultAdvance;
+  if (!strataOpIsInDialect(op, "nn")) return MlirWalkResultAdvance;
+  *(MlirOperation *)user = op;
+  return MlirWalkResultInterrupt;
 }
 
 static void runNnToLinalg(StrataPassRun *run, MlirOperation root) {
-  StrataContext *ctx = strataPassGetContext(run);
-  Precheck pc = {ctx, true};
-  mlirOperationWalk(root, precheck, &pc, MlirWalkPreOrder);
-  if (!pc.ok) {
+  bool ok = mlirLogicalResultIsSuccess(strataVerify(strataPassGetContext(run), root));
+  if (ok) mlirOperationWalk(root, refuseDynamic, &ok, MlirWalkPreOrder);
+  if (!ok) {
     strataPassSignalFailure(run);
     return;
   }
@@ -268,11 +250,11 @@ static void runNnToLinalg(StrataPassRun *run, MlirOperation root) {
   strataPatternSetAdd(set, "nn.conv2d", 1, lowerConv2d, NULL);
   strataApplyPatternsWalk(set, root);
   strataPatternSetDestroy(set);
-  Leftover l = {ctx, {NULL}};
-  mlirOperationWalk(root, findLeftover, &l, MlirWalkPreOrder);
-  if (!mlirOperationIsNull(l.first)) {
-    MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(l.first));
-    strataEmitError(mlirOperationGetLocation(l.first),
+  MlirOperation leftover = {NULL};
+  mlirOperationWalk(root, findLeftover, &leftover, MlirWalkPreOrder);
+  if (!mlirOperationIsNull(leftover)) {
+    MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(leftover));
+    strataEmitError(mlirOperationGetLocation(leftover),
                     "nn-to-linalg: no lowering for '%.*s'", (int)name.length, name.data);
     strataPassSignalFailure(run);
   }

@@ -75,20 +75,32 @@ MlirLogicalResult nnVerifyElementwiseUnary(MlirOperation op) {
                                                           : mlirLogicalResultFailure();
 }
 
+/* Reads the `lhs`/`rhs` operands of a binary op; false after an error. */
+static bool binaryOperands(MlirOperation op, NnShape *a, NnShape *b) {
+  return nnOperandShape(op, 0, "lhs", a) && nnOperandShape(op, 1, "rhs", b) &&
+         nnSameElementType(op, a, b, "rhs");
+}
+
+/* "operand #1 ('rhs') of type T1 <relation> operand #0 ('lhs') of type T0: why" */
+static MlirLogicalResult binaryMismatch(MlirOperation op, const NnShape *a, const NnShape *b,
+                                        const char *relation, const char *why) {
+  char ta[256], tb[256];
+  strataShapeToString(a->dims, a->rank, a->elementType, ta, sizeof ta);
+  strataShapeToString(b->dims, b->rank, b->elementType, tb, sizeof tb);
+  OP_ERROR(op, "operand #1 ('rhs') of type %s %s operand #0 ('lhs') of type %s: %s", tb, relation,
+           ta, why);
+  return mlirLogicalResultFailure();
+}
+
 MlirLogicalResult nnVerifyBroadcastBinary(MlirOperation op) {
   NnShape a, b;
-  if (!nnOperandShape(op, 0, "lhs", &a) || !nnOperandShape(op, 1, "rhs", &b) ||
-      !nnSameElementType(op, &a, &b, "rhs"))
-    return mlirLogicalResultFailure();
+  if (!binaryOperands(op, &a, &b)) return mlirLogicalResultFailure();
   int64_t out[STRATA_MAX_RANK];
   int rank, bad;
   if (!nn_infer_broadcast_shape(a.dims, a.rank, b.dims, b.rank, out, &rank, &bad)) {
-    char ta[256], tb[256];
-    strataShapeToString(a.dims, a.rank, a.elementType, ta, sizeof ta);
-    strataShapeToString(b.dims, b.rank, b.elementType, tb, sizeof tb);
-    OP_ERROR(op, "operand #1 ('rhs') of type %s does not broadcast with operand #0 ('lhs') of "
-             "type %s: they differ at output dimension %d and neither is 1", tb, ta, bad);
-    return mlirLogicalResultFailure();
+    char why[96];
+    snprintf(why, sizeof why, "they differ at output dimension %d and neither is 1", bad);
+    return binaryMismatch(op, &a, &b, "does not broadcast with", why);
   }
   return nnCheckResult(op, out, rank, a.elementType) ? mlirLogicalResultSuccess()
                                                      : mlirLogicalResultFailure();
@@ -96,20 +108,12 @@ MlirLogicalResult nnVerifyBroadcastBinary(MlirOperation op) {
 
 MlirLogicalResult nnVerifyMatmul(MlirOperation op) {
   NnShape a, b;
-  if (!nnOperandShape(op, 0, "lhs", &a) || !nnOperandShape(op, 1, "rhs", &b) ||
-      !nnSameElementType(op, &a, &b, "rhs"))
-    return mlirLogicalResultFailure();
+  if (!binaryOperands(op, &a, &b)) return mlirLogicalResultFailure();
   int64_t out[STRATA_MAX_RANK];
   int rank;
   const char *why;
-  if (!nn_infer_matmul_shape(a.dims, a.rank, b.dims, b.rank, out, &rank, &why)) {
-    char ta[256], tb[256];
-    strataShapeToString(a.dims, a.rank, a.elementType, ta, sizeof ta);
-    strataShapeToString(b.dims, b.rank, b.elementType, tb, sizeof tb);
-    OP_ERROR(op, "operand #1 ('rhs') of type %s is incompatible with operand #0 ('lhs') of type "
-             "%s: %s", tb, ta, why);
-    return mlirLogicalResultFailure();
-  }
+  if (!nn_infer_matmul_shape(a.dims, a.rank, b.dims, b.rank, out, &rank, &why))
+    return binaryMismatch(op, &a, &b, "is incompatible with", why);
   return nnCheckResult(op, out, rank, a.elementType) ? mlirLogicalResultSuccess()
                                                      : mlirLogicalResultFailure();
 }

@@ -12,6 +12,9 @@
 extern "C" {
 #endif
 
+/* True if `op` belongs to dialect `dialect` (its name is "<dialect>.<op>"). */
+bool strataOpIsInDialect(MlirOperation op, const char *dialect);
+
 /* Writes the textual form of a type / location into buf (truncated to fit). */
 void strataTypeToString(MlirType t, char *buf, size_t size);
 /* "tensor<1x?x3xf32>" for a shape (-1 = dynamic) and element type. */
