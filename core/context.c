@@ -94,10 +94,12 @@ const StrataOpDef *strataLookupOpDef(StrataContext *ctx, MlirStringRef name) {
   for (size_t i = 0; i < ctx->numDialects; i++) {
     const StrataDialectDef *d = ctx->dialects[i];
     if (strlen(d->name) != prefix || strncmp(d->name, name.data, prefix) != 0) continue;
-    for (size_t j = 0; j < d->numOps; j++)
-      if (strlen(d->ops[j].name) == name.length &&
-          strncmp(d->ops[j].name, name.data, name.length) == 0)
-        return &d->ops[j];
+    for (size_t t = 0; t < d->numTables; t++)
+      for (size_t j = 0; j < d->tables[t]->numOps; j++) {
+        const StrataOpDef *def = &d->tables[t]->ops[j];
+        if (strlen(def->name) == name.length && strncmp(def->name, name.data, name.length) == 0)
+          return def;
+      }
   }
   return NULL;
 }
@@ -114,7 +116,7 @@ typedef struct {
 static MlirWalkResult verifyOne(MlirOperation op, void *user) {
   VerifyWalk *w = user;
   const StrataOpDef *def = strataGetOpDef(w->ctx, op);
-  if (def && def->verify && mlirLogicalResultIsFailure(def->verify(op))) w->failed = true;
+  if (def && mlirLogicalResultIsFailure(strataVerifyOp(def, op))) w->failed = true;
   return MlirWalkResultAdvance;
 }
 

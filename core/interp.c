@@ -121,15 +121,26 @@ static MlirLogicalResult runOp(StrataInterp *in, MlirOperation op) {
     }
   }
   for (intptr_t i = 0; i < numResults; i++) {
-    outputs[i] = strataTensorCreateForType(mlirValueGetType(mlirOperationGetResult(op, i)));
-    if (!outputs[i]) {
+    MlirType t = mlirValueGetType(mlirOperationGetResult(op, i));
+    outputs[i] = strataTensorCreateForType(t);
+    bool dynamic = mlirTypeIsARankedTensor(t) && !mlirShapedTypeHasStaticShape(t) &&
+                   strataDTypeFromMlir(mlirShapedTypeGetElementType(t)) != STRATA_DTYPE_INVALID;
+    if (!outputs[i] && !dynamic) {
       for (intptr_t j = 0; j < i; j++) strataTensorDestroy(outputs[j]);
-      strataEmitError(loc, "interpreter: result #%d of '%.*s' needs a static shape and a "
+      strataEmitError(loc, "interpreter: result #%d of '%.*s' needs a ranked type with a "
                       "supported element type", (int)i, (int)name.length, name.data);
       return mlirLogicalResultFailure();
     }
   }
   MlirLogicalResult r = def->interpret(in, op, inputs, outputs);
+  for (intptr_t i = 0; i < numResults && mlirLogicalResultIsSuccess(r); i++) {
+    if (!outputs[i] || !strataTensorMatchesType(outputs[i], mlirValueGetType(mlirOperationGetResult(op, i)))) {
+      strataEmitError(loc, "interpreter: '%.*s' produced no result #%d of its declared type "
+                      "(its shape depends on values this kernel cannot resolve)",
+                      (int)name.length, name.data, (int)i);
+      r = mlirLogicalResultFailure();
+    }
+  }
   for (intptr_t i = 0; i < numResults; i++) {
     if (mlirLogicalResultIsSuccess(r)) {
       if (!mapPut(in, mlirOperationGetResult(op, i), outputs[i])) {
@@ -137,7 +148,7 @@ static MlirLogicalResult runOp(StrataInterp *in, MlirOperation op) {
         strataTensorDestroy(outputs[i]);
       }
     } else {
-      strataTensorDestroy(outputs[i]);
+      strataTensorDestroy(outputs[i]); /* NULL-safe */
     }
   }
   return r;

@@ -160,47 +160,71 @@ static MlirLogicalResult lowerMatmul(StrataRewrite *rw, MlirOperation op, void *
   return mlirLogicalResultSuccess();
 }
 
-/* conv2d: explicit zero padding (insert_slice into a splat), then one
- * generic over (n, f, oh, ow | c, kh, kw); groups select the input channel
- * block with a floordiv in the input map. Bias initializes the output. */
-static MlirLogicalResult lowerConv2d(StrataRewrite *rw, MlirOperation op, void *u) {
+/* conv (1-3 spatial dims): explicit zero padding (insert_slice into a
+ * splat), then one generic over (n, m, o1..on | c, k1..kn); the group of
+ * output channel m selects its input-channel block with a floordiv in the
+ * input map. The bias initializes the accumulator. */
+static MlirLogicalResult lowerConv(StrataRewrite *rw, MlirOperation op, void *u) {
   (void)u;
   MlirLocation loc = mlirOperationGetLocation(op);
   StrataBuilder *b = &rw->builder;
-  NnConv2dParams p;
-  if (!nn_get_conv2d_params(op, &p)) return mlirLogicalResultFailure();
   MlirType t = resultType(op);
   MlirValue x = operand(op, 0), w = operand(op, 1);
+  int rank = rankOf(x), sp = rank - 2;
+  int64_t kernel[NN_MAX_SPATIAL], in[NN_MAX_SPATIAL], out[NN_MAX_SPATIAL];
+  for (int i = 0; i < sp; i++) kernel[i] = dimOf(w, 2 + i), in[i] = dimOf(x, 2 + i);
+  NnWindow win;
+  const char *why;
+  if (!nn_get_window(op, sp, kernel, &win) || !nn_infer_window_output(&win, in, out, &why))
+    return mlirLogicalResultFailure();
   MlirType et = mlirShapedTypeGetElementType(t);
-  if (p.pads[0] || p.pads[1] || p.pads[2] || p.pads[3]) {
-    int64_t padded[4] = {dimOf(x, 0), dimOf(x, 1), dimOf(x, 2) + p.pads[0] + p.pads[2],
-                         dimOf(x, 3) + p.pads[1] + p.pads[3]};
-    int64_t offsets[4] = {0, 0, p.pads[0], p.pads[1]};
-    MlirValue zeros = linalgSplatConstant(b, loc, strataTensorType(et, 4, padded), 0.0);
+  bool padded = false;
+  for (int i = 0; i < 2 * sp; i++) padded |= win.pads[i] != 0;
+  if (padded) {
+    int64_t shape[STRATA_MAX_RANK] = {dimOf(x, 0), dimOf(x, 1)}, offsets[STRATA_MAX_RANK] = {0, 0};
+    for (int i = 0; i < sp; i++) {
+      shape[2 + i] = in[i] + win.pads[i] + win.pads[sp + i];
+      offsets[2 + i] = win.pads[i];
+    }
+    MlirValue zeros = linalgSplatConstant(b, loc, strataTensorType(et, rank, shape), 0.0);
     x = linalgInsertSlice(b, loc, x, zeros, offsets);
   }
-  int64_t F = dimOf(w, 0), Cg = dimOf(w, 1), Fg = F / p.groups;
-  char mx[256], mw[] = "(d1, d4, d5, d6)", mo[] = "(d0, d1, d2, d3)";
-  if (p.groups == 1)
-    snprintf(mx, sizeof mx, "(d0, d4, d2 * %lld + d5 * %lld, d3 * %lld + d6 * %lld)",
-             (long long)p.strides[0], (long long)p.dilations[0], (long long)p.strides[1],
-             (long long)p.dilations[1]);
-  else
-    snprintf(mx, sizeof mx,
-             "(d0, (d1 floordiv %lld) * %lld + d4, d2 * %lld + d5 * %lld, d3 * %lld + d6 * %lld)",
-             (long long)Fg, (long long)Cg, (long long)p.strides[0], (long long)p.dilations[0],
-             (long long)p.strides[1], (long long)p.dilations[1]);
+  /* Loops: d0 = n, d1 = m, d2..d(1+sp) = output spatial, then c, then kernel. */
+  int dc = 2 + sp, dk = dc + 1;
+  int64_t M = dimOf(w, 0), Cg = dimOf(w, 1), Mg = M / win.group;
+  char mx[512], mw[256], mo[256], its[2 * NN_MAX_SPATIAL + 4];
+  size_t ox = (size_t)snprintf(mx, sizeof mx, "(d0, ");
+  ox += win.group == 1 ? (size_t)snprintf(mx + ox, sizeof mx - ox, "d%d", dc)
+                       : (size_t)snprintf(mx + ox, sizeof mx - ox, "(d1 floordiv %lld) * %lld + d%d",
+                                          (long long)Mg, (long long)Cg, dc);
+  size_t ow = (size_t)snprintf(mw, sizeof mw, "(d1, d%d", dc);
+  size_t oo = (size_t)snprintf(mo, sizeof mo, "(d0, d1");
+  for (int i = 0; i < sp; i++) {
+    ox += (size_t)snprintf(mx + ox, sizeof mx - ox, ", d%d * %lld + d%d * %lld", 2 + i,
+                           (long long)win.strides[i], dk + i, (long long)win.dilations[i]);
+    ow += (size_t)snprintf(mw + ow, sizeof mw - ow, ", d%d", dk + i);
+    oo += (size_t)snprintf(mo + oo, sizeof mo - oo, ", d%d", 2 + i);
+  }
+  snprintf(mx + ox, sizeof mx - ox, ")");
+  snprintf(mw + ow, sizeof mw - ow, ")");
+  snprintf(mo + oo, sizeof mo - oo, ")");
+  int loops = dk + sp;
+  for (int i = 0; i < loops; i++) its[i] = i < dc ? 'p' : 'r';
+  its[loops] = '\0';
   MlirValue init;
   if (mlirOperationGetNumOperands(op) == 3) {
-    const char *biasMaps[] = {"(d1)", mo};
-    init = linalgBuildGeneric(b, loc, STRATA_VALUES(operand(op, 2)),
-                              linalgSplatConstant(b, loc, t, 0.0), biasMaps, "pppp",
-                              bodyYieldInput, NULL);
+    char biasIts[STRATA_MAX_RANK + 1], biasMap[16] = "(d1)";
+    parallelIterators(biasIts, rank);
+    char outMap[256];
+    identityMap(outMap, sizeof outMap, rank);
+    const char *biasMaps[] = {biasMap, outMap};
+    init = linalgBuildGeneric(b, loc, STRATA_VALUES(operand(op, 2)), linalgSplatConstant(b, loc, t, 0.0),
+                              biasMaps, biasIts, bodyYieldInput, NULL);
   } else {
     init = linalgSplatConstant(b, loc, t, 0.0);
   }
   const char *maps[] = {mx, mw, mo};
-  MlirValue y = linalgBuildGeneric(b, loc, STRATA_VALUES(x, w), init, maps, "pppprrr", bodyMulAcc, NULL);
+  MlirValue y = linalgBuildGeneric(b, loc, STRATA_VALUES(x, w), init, maps, its, bodyMulAcc, NULL);
   strataReplaceOp(rw, op, STRATA_VALUES(y));
   return mlirLogicalResultSuccess();
 }
@@ -247,7 +271,7 @@ static void runNnToLinalg(StrataPassRun *run, MlirOperation root) {
   strataPatternSetAdd(set, "nn.relu", 1, lowerRelu, NULL);
   strataPatternSetAdd(set, "nn.add", 1, lowerAdd, NULL);
   strataPatternSetAdd(set, "nn.matmul", 1, lowerMatmul, NULL);
-  strataPatternSetAdd(set, "nn.conv2d", 1, lowerConv2d, NULL);
+  strataPatternSetAdd(set, "nn.conv", 1, lowerConv, NULL);
   strataApplyPatternsWalk(set, root);
   strataPatternSetDestroy(set);
   MlirOperation leftover = {NULL};

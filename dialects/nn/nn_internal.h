@@ -1,38 +1,91 @@
-/* dialects/nn internals shared by the verifier, interpreter and op table. */
+/* dialects/nn internals shared by the op categories (not public API). */
 #ifndef STRATA_NN_INTERNAL_H
 #define STRATA_NN_INTERNAL_H
 
 #include <stdbool.h>
+#include <stdint.h>
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "strata/dialect.h"
 #include "strata/nn.h"
+#include "strata/support.h"
 #include "strata/tensor.h"
 
-typedef struct {
-  int rank;
-  int64_t dims[STRATA_MAX_RANK];
-  MlirType elementType;
-} NnShape;
+/* ---- Element-type classes (bit masks over StrataDType) ---- */
+#define NN_T(d) (1u << (d))
+#define NN_FLOAT (NN_T(STRATA_DTYPE_F16) | NN_T(STRATA_DTYPE_F32) | NN_T(STRATA_DTYPE_F64))
+#define NN_SINT (NN_T(STRATA_DTYPE_I8) | NN_T(STRATA_DTYPE_I32) | NN_T(STRATA_DTYPE_I64))
+#define NN_UINT NN_T(STRATA_DTYPE_U8)
+#define NN_INT (NN_SINT | NN_UINT)
+#define NN_BOOL NN_T(STRATA_DTYPE_I1)
+#define NN_SIGNED (NN_FLOAT | NN_SINT)
+#define NN_NUMERIC (NN_FLOAT | NN_INT)
+#define NN_ANY (NN_NUMERIC | NN_BOOL)
+#define NN_INDEX (NN_T(STRATA_DTYPE_I32) | NN_T(STRATA_DTYPE_I64))
 
-/* ---- Verification helpers and verifiers (nn_verify.c) ---- */
-bool nnIsSupportedFloat(MlirType t);
-bool nnOperandShape(MlirOperation op, intptr_t i, const char *name, NnShape *s);
-bool nnSameElementType(MlirOperation op, const NnShape *a, const NnShape *b, const char *nameB);
-bool nnCheckResult(MlirOperation op, const int64_t *dims, int rank, MlirType elementType);
-MlirLogicalResult nnVerifyElementwiseUnary(MlirOperation op);
-MlirLogicalResult nnVerifyBroadcastBinary(MlirOperation op);
-MlirLogicalResult nnVerifyMatmul(MlirOperation op);
-MlirLogicalResult nnVerifyConv2d(MlirOperation op);
-MlirLogicalResult nnVerifyConstant(MlirOperation op);
+/* Emits "'<op>' op <message>" at the op's location. */
+void nnError(MlirOperation op, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* ---- Reference kernels (nn_interp.c) ---- */
-MlirLogicalResult nnInterpConstant(StrataInterp *, MlirOperation, StrataTensor *const *,
-                                   StrataTensor *const *);
-MlirLogicalResult nnInterpRelu(StrataInterp *, MlirOperation, StrataTensor *const *,
-                               StrataTensor *const *);
-MlirLogicalResult nnInterpAdd(StrataInterp *, MlirOperation, StrataTensor *const *,
-                              StrataTensor *const *);
-MlirLogicalResult nnInterpMatmul(StrataInterp *, MlirOperation, StrataTensor *const *,
-                                 StrataTensor *const *);
-MlirLogicalResult nnInterpConv2d(StrataInterp *, MlirOperation, StrataTensor *const *,
-                                 StrataTensor *const *);
+/* Operand `name` (per the op's spec) as a shape; false after an error. An
+ * absent optional operand is an error here: check with nnHasOperand first. */
+bool nnOperand(const StrataOpDef *def, MlirOperation op, const char *name, StrataShape *s);
+bool nnHasOperand(const StrataOpDef *def, MlirOperation op, const char *name);
+/* Checks an element type against a class mask, naming the operand. */
+bool nnCheckType(MlirOperation op, const char *name, const StrataShape *s, unsigned mask);
+bool nnSameType(MlirOperation op, const char *nameA, const StrataShape *a, const char *nameB,
+                const StrataShape *b);
+/* "operand 'X' of type tensor<...>" into buf, for messages. */
+const char *nnDescribe(const char *name, const StrataShape *s, char *buf, size_t size);
+StrataDType nnDType(const StrataShape *s);
+void nnSetShape(StrataShape *s, int rank, const int64_t *dims, MlirType elementType);
+
+/* ---- Attributes with ONNX defaults; false after an error ---- */
+bool nnAttrInt(MlirOperation op, const char *name, int64_t dflt, int64_t *out);
+bool nnAttrFloat(MlirOperation op, const char *name, double dflt, double *out);
+/* Copies the string attribute (or dflt) into buf; checks it is one of the
+ * '|'-separated choices when `choices` is non-NULL. */
+bool nnAttrString(MlirOperation op, const char *name, const char *dflt, const char *choices,
+                  char *buf, size_t size);
+/* Integer array attribute: count in *n (-1 if absent); false after an error. */
+bool nnAttrInts(MlirOperation op, const char *name, int64_t *out, int max, int *n);
+/* Normalizes an axis in [-rank, rank) to [0, rank); false after an error. */
+bool nnNormalizeAxis(MlirOperation op, const char *what, int64_t *axis, int rank);
+
+/* Values of a constant integer operand (nn.constant or arith.constant
+ * holding a dense integer tensor): count, or -1 if not constant. */
+int nnConstInts(MlirValue v, int64_t *out, int max);
+/* The same for a float/int constant read as double. */
+int nnConstDoubles(MlirValue v, double *out, int max);
+
+/* ---- Facts helpers ---- */
+int64_t nnNumElements(MlirType t); /* static element count, -1 if dynamic */
+StrataMappingType nnMapOneToOne(MlirOperation op);
+StrataMappingType nnMapOneToMany(MlirOperation op);
+StrataMappingType nnMapManyToMany(MlirOperation op);
+StrataMappingType nnMapReorganize(MlirOperation op);
+StrataMappingType nnMapShuffle(MlirOperation op);
+/* One-to-One unless an operand is broadcast (its shape differs from the
+ * result's), then One-to-Many. */
+StrataMappingType nnMapElementwise(MlirOperation op);
+
+/* ---- Interpreter helpers ---- */
+bool nnIsFloatDType(StrataDType t);
+int64_t nnGetInt(const StrataTensor *t, int64_t i);
+void nnSetInt(StrataTensor *t, int64_t i, int64_t v);
+/* Row-major strides of a tensor. */
+void nnStrides(const StrataTensor *t, int64_t *strides);
+/* Flat index into `in` of the element broadcast to output multi-index idx. */
+int64_t nnBroadcastIndex(const StrataTensor *in, const int64_t *idx, int outRank);
+/* Advances a multi-index over dims; false when it wraps to zero. */
+bool nnNextIndex(int64_t *idx, const int64_t *dims, int rank);
+MlirLogicalResult nnInterpError(MlirOperation op, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Resolves ConvTranspose begin/end pads from auto_pad or output_shape. */
+void nnConvTransposePads(MlirOperation op, NnWindow *win, const int64_t *in, const int64_t *out);
+
+/* ---- Category tables (each ops_*.c) ---- */
+extern const StrataOpTable nnElementwiseTable, nnLinearTable, nnPoolNormTable, nnReduceTable,
+    nnMovementTable, nnShapeTable, nnQuantTable;
 
 #endif /* STRATA_NN_INTERNAL_H */

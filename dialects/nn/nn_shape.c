@@ -1,8 +1,7 @@
-/* Shape inference for nn ops (pure functions on dims; -1 is '?'). */
+/* Shape functions shared by nn ops (pure functions on dims; -1 is '?'). */
 #include <stdio.h>
-#include "strata/nn.h"
-#include "strata/support.h"
-#include "strata/context.h"
+#include <string.h>
+#include "nn_internal.h"
 
 bool nn_infer_broadcast_shape(const int64_t *a, int rankA, const int64_t *b, int rankB,
                               int64_t *out, int *rankOut, int *badDim) {
@@ -32,7 +31,7 @@ bool nn_infer_matmul_shape(const int64_t *a, int rankA, const int64_t *b, int ra
   /* 1-D operands are promoted: a -> [1, K], b -> [K, 1], the added dim removed after. */
   int64_t ka = a[rankA - 1], kb = rankB == 1 ? b[0] : b[rankB - 2];
   if (ka != -1 && kb != -1 && ka != kb) {
-    *why = "contraction dimensions differ (lhs last dim vs rhs second-to-last dim)";
+    *why = "contraction dimensions differ (the last dim of a vs the second-to-last dim of b)";
     return false;
   }
   int batchA = rankA > 2 ? rankA - 2 : 0, batchB = rankB > 2 ? rankB - 2 : 0, rb, bad;
@@ -53,20 +52,20 @@ bool nn_infer_matmul_shape(const int64_t *a, int rankA, const int64_t *b, int ra
   return true;
 }
 
-static bool readPair(MlirOperation op, const char *name, int want, int64_t *dst, int64_t minimum) {
-  int64_t v[4];
-  int n = strataGetI64Array(op, name, v, 4);
+static bool readDims(MlirOperation op, const char *name, int want, int64_t *dst, int64_t minimum) {
+  int64_t v[2 * NN_MAX_SPATIAL];
+  int n;
+  if (!nnAttrInts(op, name, v, 2 * NN_MAX_SPATIAL, &n)) return false;
   if (n == -1) return true; /* absent: keep default */
   if (n != want) {
-    strataEmitError(mlirOperationGetLocation(op),
-                    "'nn.conv2d' op attribute '%s' must be an array of %d integers", name, want);
+    nnError(op, "attribute '%s' must have %d values (one per %s), got %d", name, want,
+            strcmp(name, "pads") ? "spatial dim" : "spatial dim begin and end", n);
     return false;
   }
   for (int i = 0; i < want; i++) {
     if (v[i] < minimum) {
-      strataEmitError(mlirOperationGetLocation(op),
-                      "'nn.conv2d' op attribute '%s' has value %lld; it must be >= %lld", name,
-                      (long long)v[i], (long long)minimum);
+      nnError(op, "attribute '%s' has value %lld; it must be >= %lld", name, (long long)v[i],
+              (long long)minimum);
       return false;
     }
     dst[i] = v[i];
@@ -74,50 +73,86 @@ static bool readPair(MlirOperation op, const char *name, int want, int64_t *dst,
   return true;
 }
 
-bool nn_get_conv2d_params(MlirOperation op, NnConv2dParams *p) {
-  *p = (NnConv2dParams){{1, 1}, {0, 0, 0, 0}, {1, 1}, 1};
-  if (!readPair(op, "strides", 2, p->strides, 1) || !readPair(op, "pads", 4, p->pads, 0) ||
-      !readPair(op, "dilations", 2, p->dilations, 1))
+bool nn_get_window(MlirOperation op, int spatial, const int64_t *kernel, NnWindow *w) {
+  memset(w, 0, sizeof *w);
+  w->spatial = spatial;
+  for (int i = 0; i < spatial; i++) {
+    w->strides[i] = w->dilations[i] = 1;
+    w->kernel[i] = kernel ? kernel[i] : -1;
+  }
+  w->group = 1;
+  int64_t ceil = 0;
+  if (!readDims(op, "strides", spatial, w->strides, 1) ||
+      !readDims(op, "dilations", spatial, w->dilations, 1) ||
+      !readDims(op, "pads", 2 * spatial, w->pads, 0) || !nnAttrInt(op, "group", 1, &w->group) ||
+      !nnAttrInt(op, "ceil_mode", 0, &ceil) ||
+      !nnAttrString(op, "auto_pad", "NOTSET", "NOTSET|SAME_UPPER|SAME_LOWER|VALID", w->autoPad,
+                    sizeof w->autoPad))
     return false;
-  MlirAttribute g = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("groups"));
-  if (!mlirAttributeIsNull(g) && (!strataGetI64(op, "groups", &p->groups) || p->groups < 1)) {
-    strataEmitError(mlirOperationGetLocation(op),
-                    "'nn.conv2d' op attribute 'groups' must be a positive integer");
+  w->ceilMode = ceil != 0;
+  if (w->group < 1) {
+    nnError(op, "attribute 'group' must be a positive integer");
     return false;
+  }
+  int64_t ks[NN_MAX_SPATIAL];
+  int nk;
+  if (!nnAttrInts(op, "kernel_shape", ks, NN_MAX_SPATIAL, &nk)) return false;
+  if (nk != -1) {
+    if (nk != spatial) {
+      nnError(op, "attribute 'kernel_shape' must have %d values, got %d", spatial, nk);
+      return false;
+    }
+    for (int i = 0; i < spatial; i++) {
+      if (ks[i] < 1 || (kernel && kernel[i] != -1 && kernel[i] != ks[i])) {
+        nnError(op, "attribute 'kernel_shape' value %lld at %d does not match the kernel (%lld)",
+                (long long)ks[i], i, (long long)(kernel ? kernel[i] : -1));
+        return false;
+      }
+      w->kernel[i] = ks[i];
+    }
+  } else if (!kernel) {
+    nnError(op, "attribute 'kernel_shape' is required");
+    return false;
+  }
+  if (strcmp(w->autoPad, "NOTSET") != 0) {
+    MlirAttribute pads = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("pads"));
+    if (!mlirAttributeIsNull(pads)) {
+      nnError(op, "attributes 'pads' and 'auto_pad' = %s cannot be used together", w->autoPad);
+      return false;
+    }
   }
   return true;
 }
 
-bool nn_infer_conv2d_shape(const int64_t x[4], const int64_t w[4], const NnConv2dParams *p,
-                           int64_t out[4], const char **why) {
-  int64_t g = p->groups;
-  if (x[1] != -1 && x[1] % g != 0) {
-    *why = "input channels are not divisible by groups";
-    return false;
-  }
-  if (w[0] != -1 && w[0] % g != 0) {
-    *why = "filter output channels (dim 0) are not divisible by groups";
-    return false;
-  }
-  if (x[1] != -1 && w[1] != -1 && w[1] * g != x[1]) {
-    *why = "filter dim 1 must equal input channels / groups";
-    return false;
-  }
-  out[0] = x[0];
-  out[1] = w[0];
-  for (int i = 0; i < 2; i++) {
-    int64_t in = x[2 + i], k = w[2 + i];
-    if (in == -1 || k == -1) {
-      out[2 + i] = -1;
+bool nn_infer_window_output(NnWindow *w, const int64_t *in, int64_t *out, const char **why) {
+  for (int i = 0; i < w->spatial; i++) {
+    int64_t k = w->kernel[i], s = w->strides[i];
+    if (in[i] == -1 || k == -1) {
+      out[i] = -1;
       continue;
     }
-    int64_t padded = in + p->pads[i] + p->pads[i + 2];
-    int64_t span = (k - 1) * p->dilations[i] + 1;
+    int64_t span = (k - 1) * w->dilations[i] + 1;
+    if (!strcmp(w->autoPad, "SAME_UPPER") || !strcmp(w->autoPad, "SAME_LOWER")) {
+      out[i] = (in[i] + s - 1) / s;
+      int64_t total = (out[i] - 1) * s + span - in[i];
+      if (total < 0) total = 0;
+      int64_t small = total / 2, big = total - small;
+      bool upper = !strcmp(w->autoPad, "SAME_UPPER");
+      w->pads[i] = upper ? small : big;
+      w->pads[i + w->spatial] = upper ? big : small;
+      continue;
+    }
+    if (!strcmp(w->autoPad, "VALID")) w->pads[i] = w->pads[i + w->spatial] = 0;
+    int64_t padded = in[i] + w->pads[i] + w->pads[i + w->spatial];
     if (padded < span) {
-      *why = "the dilated filter is larger than the padded input";
+      *why = "the dilated window is larger than the padded input";
       return false;
     }
-    out[2 + i] = (padded - span) / p->strides[i] + 1;
+    int64_t n = padded - span;
+    out[i] = (w->ceilMode ? (n + s - 1) / s : n / s) + 1;
+    /* As PyTorch and ONNX Runtime: with ceil_mode, the last window must start
+     * inside the input or the begin padding. */
+    if (w->ceilMode && (out[i] - 1) * s >= in[i] + w->pads[i]) out[i]--;
   }
   return true;
 }

@@ -1,6 +1,6 @@
 /* The `nn` dialect: tensor-level DNN operators with ONNX semantics.
  * Shape inference is exposed so builders and importers can compute result
- * types; the dialect's verifiers use the same functions. Dims are -1 for '?'. */
+ * types; the dialect's verifier uses the same functions. Dims are -1 for '?'. */
 #ifndef STRATA_NN_H
 #define STRATA_NN_H
 
@@ -15,6 +15,11 @@ extern "C" {
 
 extern const StrataDialectDef strataNnDialect;
 
+/* Infers the result types of a Strata op from its operands and attributes
+ * and sets them on its results (for builders and importers that create ops
+ * with placeholder result types). Errors are located at the op. */
+MlirLogicalResult strataInferResultTypes(StrataContext *ctx, MlirOperation op);
+
 /* Multidirectional (numpy) broadcasting of two shapes. On failure returns
  * false and writes the offending output dim index to *badDim. */
 bool nn_infer_broadcast_shape(const int64_t *a, int rankA, const int64_t *b, int rankB,
@@ -25,20 +30,30 @@ bool nn_infer_broadcast_shape(const int64_t *a, int rankA, const int64_t *b, int
 bool nn_infer_matmul_shape(const int64_t *a, int rankA, const int64_t *b, int rankB,
                            int64_t *out, int *rankOut, const char **why);
 
+#define NN_MAX_SPATIAL 3
+
+/* Sliding-window parameters shared by Conv, ConvTranspose and pooling, with
+ * ONNX attribute names and defaults. pads = [begin..., end...]. */
 typedef struct {
-  int64_t strides[2];   /* sh, sw; default 1 */
-  int64_t pads[4];      /* top, left, bottom, right; default 0 */
-  int64_t dilations[2]; /* dh, dw; default 1 */
-  int64_t groups;       /* default 1 */
-} NnConv2dParams;
+  int spatial; /* number of spatial dims (1-3) */
+  int64_t kernel[NN_MAX_SPATIAL];
+  int64_t strides[NN_MAX_SPATIAL];
+  int64_t dilations[NN_MAX_SPATIAL];
+  int64_t pads[2 * NN_MAX_SPATIAL];
+  int64_t group;
+  bool ceilMode;
+  char autoPad[16]; /* NOTSET, SAME_UPPER, SAME_LOWER, VALID */
+} NnWindow;
 
-/* Reads nn.conv2d attributes with ONNX defaults; emits a located error and
- * returns false if an attribute has the wrong form or value. */
-bool nn_get_conv2d_params(MlirOperation op, NnConv2dParams *p);
+/* Reads window attributes of `op` for `spatial` dims; `kernel` gives the
+ * kernel size when it comes from a weight shape (else kernel_shape is
+ * required). Emits a located error and returns false on a bad attribute. */
+bool nn_get_window(MlirOperation op, int spatial, const int64_t *kernel, NnWindow *w);
 
-/* NCHW input, FCHW filter -> NCHW output. False with `why` on mismatch. */
-bool nn_infer_conv2d_shape(const int64_t x[4], const int64_t w[4], const NnConv2dParams *p,
-                           int64_t out[4], const char **why);
+/* Output spatial sizes of a window over `in` (-1 stays -1). With auto_pad
+ * SAME_* the pads in `w` are resolved. False with `why` if a window does not
+ * fit. */
+bool nn_infer_window_output(NnWindow *w, const int64_t *in, int64_t *out, const char **why);
 
 #ifdef __cplusplus
 }

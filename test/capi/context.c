@@ -24,10 +24,12 @@ int main(void) {
   if (!a || !b) return 1;
   // CHECK: dialects: 1 first: nn
   printf("dialects: %zu first: %s\n", strataContextNumDialects(a), strataContextGetDialect(a, 0)->name);
-  const StrataOpDef *conv = strataLookupOpDef(a, mlirStringRefCreateFromCString("nn.conv2d"));
-  // CHECK: nn.conv2d pure=1 verify=1 interpret=1
-  printf("%s pure=%d verify=%d interpret=%d\n", conv->name, !!(conv->flags & STRATA_OP_PURE),
-         conv->verify != NULL, conv->interpret != NULL);
+  const StrataOpDef *conv = strataLookupOpDef(a, mlirStringRefCreateFromCString("nn.conv"));
+  // CHECK: nn.conv pure=1 infer=1 interpret=1 operands=x, w, b? Many-to-Many ISDOS
+  printf("%s pure=%d infer=%d interpret=%d operands=%s %s %s\n", conv->name,
+         !!(conv->flags & STRATA_OP_PURE), conv->infer != NULL, conv->interpret != NULL,
+         conv->operands, strataMappingTypeName(conv->mapping((MlirOperation){NULL})),
+         strataDynamismName(conv->dynamism));
   // CHECK: unknown op def: 1
   printf("unknown op def: %d\n", strataLookupOpDef(a, mlirStringRefCreateFromCString("nn.nope")) == NULL);
 

@@ -78,7 +78,7 @@ static MlirLogicalResult foldConstants(StrataRewrite *rw, MlirOperation op, void
     if (!ins[got]) break;
   }
   MlirLogicalResult r = mlirLogicalResultFailure();
-  if (got == n && mlirLogicalResultIsSuccess(def->verify ? def->verify(op) : mlirLogicalResultSuccess()) &&
+  if (got == n && mlirLogicalResultIsSuccess(strataVerifyOp(def, op)) &&
       mlirLogicalResultIsSuccess(def->interpret(NULL, op, ins, &out))) {
     MlirAttribute value = attrFromTensor(rt, out);
     if (!mlirAttributeIsNull(value)) {
@@ -100,10 +100,11 @@ static void runNnFold(StrataPassRun *run, MlirOperation root) {
   /* DCE and constant folding apply to every pure Strata op. */
   for (size_t d = 0; d < strataContextNumDialects(s.ctx); d++) {
     const StrataDialectDef *dialect = strataContextGetDialect(s.ctx, d);
-    for (size_t i = 0; i < dialect->numOps; i++) {
-      if (!(dialect->ops[i].flags & STRATA_OP_PURE)) continue;
-      strataPatternSetAdd(set, dialect->ops[i].name, 2, eraseDeadPure, &s);
-      strataPatternSetAdd(set, dialect->ops[i].name, 1, foldConstants, &s);
+    for (size_t i = 0; i < strataDialectNumOps(dialect); i++) {
+      const StrataOpDef *def = strataDialectGetOp(dialect, i);
+      if (!(def->flags & STRATA_OP_PURE)) continue;
+      strataPatternSetAdd(set, def->name, 2, eraseDeadPure, &s);
+      strataPatternSetAdd(set, def->name, 1, foldConstants, &s);
     }
   }
   strataPatternSetAdd(set, "nn.relu", 3, foldReluRelu, &s);

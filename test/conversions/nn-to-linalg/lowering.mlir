@@ -54,7 +54,7 @@ func.func @matmul(%a: tensor<2x3x4xf32>, %b: tensor<4x5xf32>) -> tensor<2x3x5xf3
 // CHECK: %[[B:.*]] = linalg.generic {indexing_maps = [#[[BIAS]], {{.*}}]{{.*}} ins(%arg2 : tensor<4xf32>)
 // CHECK: linalg.generic {indexing_maps = [#[[IN]], #[[W]], {{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%[[P]], %arg1 : {{.*}}) outs(%[[B]] : tensor<1x4x4x3xf32>)
 func.func @conv(%x: tensor<1x2x10x10xf32>, %w: tensor<4x2x3x3xf32>, %b: tensor<4xf32>) -> tensor<1x4x4x3xf32> {
-  %y = "nn.conv2d"(%x, %w, %b) {strides = array<i64: 2, 2>, dilations = array<i64: 3, 3>, pads = array<i64: 1, 2, 2, 0>} : (tensor<1x2x10x10xf32>, tensor<4x2x3x3xf32>, tensor<4xf32>) -> tensor<1x4x4x3xf32>
+  %y = "nn.conv"(%x, %w, %b) {strides = array<i64: 2, 2>, dilations = array<i64: 3, 3>, pads = array<i64: 1, 2, 2, 0>} : (tensor<1x2x10x10xf32>, tensor<4x2x3x3xf32>, tensor<4xf32>) -> tensor<1x4x4x3xf32>
   return %y : tensor<1x4x4x3xf32>
 }
 
@@ -65,7 +65,7 @@ func.func @conv(%x: tensor<1x2x10x10xf32>, %w: tensor<4x2x3x3xf32>, %b: tensor<4
 // CHECK-LABEL: func.func @grouped
 // CHECK: linalg.generic {indexing_maps = [#[[IN]],
 func.func @grouped(%x: tensor<1x4x5x5xf32>, %w: tensor<6x2x3x3xf32>) -> tensor<1x6x3x3xf32> {
-  %y = "nn.conv2d"(%x, %w) {groups = 2 : i64} : (tensor<1x4x5x5xf32>, tensor<6x2x3x3xf32>) -> tensor<1x6x3x3xf32>
+  %y = "nn.conv"(%x, %w) {group = 2 : i64} : (tensor<1x4x5x5xf32>, tensor<6x2x3x3xf32>) -> tensor<1x6x3x3xf32>
   return %y : tensor<1x6x3x3xf32>
 }
 

@@ -4,17 +4,17 @@
 // CHECK-LABEL: @conv_variants
 func.func @conv_variants(%x: tensor<1x4x9x9xf32>, %w: tensor<6x4x3x3xf32>, %wg: tensor<6x2x3x3xf32>,
                          %wd: tensor<4x1x3x3xf32>, %b: tensor<6xf32>) {
-  // CHECK: "nn.conv2d"{{.*}} -> tensor<1x6x7x7xf32>
-  %0 = "nn.conv2d"(%x, %w) : (tensor<1x4x9x9xf32>, tensor<6x4x3x3xf32>) -> tensor<1x6x7x7xf32>
+  // CHECK: "nn.conv"{{.*}} -> tensor<1x6x7x7xf32>
+  %0 = "nn.conv"(%x, %w) : (tensor<1x4x9x9xf32>, tensor<6x4x3x3xf32>) -> tensor<1x6x7x7xf32>
   // stride 2, pads 1: (9+2-3)/2+1 = 5
-  // CHECK: "nn.conv2d"{{.*}} -> tensor<1x6x5x5xf32>
-  %1 = "nn.conv2d"(%x, %w, %b) {strides = array<i64: 2, 2>, pads = array<i64: 1, 1, 1, 1>} : (tensor<1x4x9x9xf32>, tensor<6x4x3x3xf32>, tensor<6xf32>) -> tensor<1x6x5x5xf32>
+  // CHECK: "nn.conv"{{.*}} -> tensor<1x6x5x5xf32>
+  %1 = "nn.conv"(%x, %w, %b) {strides = array<i64: 2, 2>, pads = array<i64: 1, 1, 1, 1>} : (tensor<1x4x9x9xf32>, tensor<6x4x3x3xf32>, tensor<6xf32>) -> tensor<1x6x5x5xf32>
   // dilation 2: span 5 -> 5; asymmetric pads 0,1,2,0 -> H: 9+2-5+1 = 7, W: 9+1-5+1 = 6
-  // CHECK: "nn.conv2d"{{.*}} -> tensor<1x6x7x6xf32>
-  %2 = "nn.conv2d"(%x, %w) {dilations = array<i64: 2, 2>, pads = array<i64: 0, 1, 2, 0>} : (tensor<1x4x9x9xf32>, tensor<6x4x3x3xf32>) -> tensor<1x6x7x6xf32>
-  // groups 2, and depthwise (groups = channels)
-  %3 = "nn.conv2d"(%x, %wg) {groups = 2 : i64} : (tensor<1x4x9x9xf32>, tensor<6x2x3x3xf32>) -> tensor<1x6x7x7xf32>
-  %4 = "nn.conv2d"(%x, %wd) {groups = 4 : i64} : (tensor<1x4x9x9xf32>, tensor<4x1x3x3xf32>) -> tensor<1x4x7x7xf32>
+  // CHECK: "nn.conv"{{.*}} -> tensor<1x6x7x6xf32>
+  %2 = "nn.conv"(%x, %w) {dilations = array<i64: 2, 2>, pads = array<i64: 0, 1, 2, 0>} : (tensor<1x4x9x9xf32>, tensor<6x4x3x3xf32>) -> tensor<1x6x7x6xf32>
+  // groups 2, and depthwise (group = channels)
+  %3 = "nn.conv"(%x, %wg) {group = 2 : i64} : (tensor<1x4x9x9xf32>, tensor<6x2x3x3xf32>) -> tensor<1x6x7x7xf32>
+  %4 = "nn.conv"(%x, %wd) {group = 4 : i64} : (tensor<1x4x9x9xf32>, tensor<4x1x3x3xf32>) -> tensor<1x4x7x7xf32>
   return
 }
 

@@ -12,7 +12,7 @@
 // CHECK-NOT: llvm.func @_mlir_ciface_helper
 // LLVMIR: define void @_mlir_ciface_model(ptr
 func.func @model(%x: tensor<1x2x5x5xf32>, %w: tensor<3x2x3x3xf32>) -> (tensor<1x3x3x3xf32>, tensor<1x2x5x5xf32>) {
-  %y = "nn.conv2d"(%x, %w) : (tensor<1x2x5x5xf32>, tensor<3x2x3x3xf32>) -> tensor<1x3x3x3xf32>
+  %y = "nn.conv"(%x, %w) : (tensor<1x2x5x5xf32>, tensor<3x2x3x3xf32>) -> tensor<1x3x3x3xf32>
   %r = "nn.relu"(%y) : (tensor<1x3x3x3xf32>) -> tensor<1x3x3x3xf32>
   %z = call @helper(%x) : (tensor<1x2x5x5xf32>) -> tensor<1x2x5x5xf32>
   return %r, %z : tensor<1x3x3x3xf32>, tensor<1x2x5x5xf32>
