@@ -58,7 +58,9 @@ MlirValue linalgBuildGeneric(StrataBuilder *b, MlirLocation loc, StrataValueList
 
 MlirValue linalgSplatConstant(StrataBuilder *b, MlirLocation loc, MlirType tensorType, double v) {
   MlirType et = mlirShapedTypeGetElementType(tensorType);
-  MlirAttribute value = mlirDenseElementsAttrSplatGet(tensorType, mlirFloatAttrDoubleGet(b->ctx, et, v));
+  MlirAttribute scalar = mlirTypeIsAFloat(et) ? mlirFloatAttrDoubleGet(b->ctx, et, v)
+                                              : mlirIntegerAttrGet(et, (int64_t)v);
+  MlirAttribute value = mlirDenseElementsAttrSplatGet(tensorType, scalar);
   return strataResult(strataCreateOp(b, "arith.constant", loc, .results = STRATA_TYPES(tensorType),
                                      .attrs = STRATA_ATTRS({"value", value})),
                       0);
@@ -82,4 +84,34 @@ MlirValue linalgInsertSlice(StrataBuilder *b, MlirLocation loc, MlirValue src, M
                             {"static_strides", mlirDenseI64ArrayGet(b->ctx, rank, strides)},
                             {"operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 5, segments)}));
   return strataResult(op, 0);
+}
+
+MlirValue linalgIndex(StrataBuilder *b, MlirLocation loc, int dim) {
+  return strataResult(strataCreateOp(b, "linalg.index", loc, .results = STRATA_TYPES(strataIndexType(b->ctx)),
+                                     .attrs = STRATA_ATTRS({"dim", strataI64Attr(b->ctx, dim)})),
+                      0);
+}
+
+MlirValue linalgExtract(StrataBuilder *b, MlirLocation loc, MlirValue t, const MlirValue *indices,
+                        int n) {
+  MlirValue operands[STRATA_MAX_RANK + 1];
+  operands[0] = t;
+  for (int i = 0; i < n; i++) operands[1 + i] = indices[i];
+  MlirType et = mlirShapedTypeGetElementType(mlirValueGetType(t));
+  return strataResult(strataCreateOp(b, "tensor.extract", loc, .operands = {operands, n + 1},
+                                     .results = STRATA_TYPES(et)),
+                      0);
+}
+
+MlirValue linalgReshape(StrataBuilder *b, MlirLocation loc, MlirValue v, MlirType type) {
+  if (mlirTypeEqual(mlirValueGetType(v), type)) return v;
+  intptr_t rank = mlirShapedTypeGetRank(type);
+  int64_t dims[STRATA_MAX_RANK], n = rank;
+  for (intptr_t i = 0; i < rank; i++) dims[i] = mlirShapedTypeGetDimSize(type, i);
+  MlirType i64 = mlirIntegerTypeGet(b->ctx, 64), shapeType = mlirRankedTensorTypeGet(1, &n, i64, mlirAttributeGetNull());
+  MlirAttribute shape = mlirDenseElementsAttrInt64Get(shapeType, rank, dims);
+  MlirValue shapeValue = strataResult(strataCreateOp(b, "arith.constant", loc, .results = STRATA_TYPES(shapeType),
+                                                     .attrs = STRATA_ATTRS({"value", shape})), 0);
+  return strataResult(strataCreateOp(b, "tensor.reshape", loc, .operands = STRATA_VALUES(v, shapeValue),
+                                     .results = STRATA_TYPES(type)), 0);
 }

@@ -24,6 +24,15 @@ MlirValue linalgSplatConstant(StrataBuilder *b, MlirLocation loc, MlirType tenso
 MlirValue linalgInsertSlice(StrataBuilder *b, MlirLocation loc, MlirValue src, MlirValue dest,
                             const int64_t *offsets);
 
+/* tensor.reshape of `v` to the static shape of `type` (same element count). */
+MlirValue linalgReshape(StrataBuilder *b, MlirLocation loc, MlirValue v, MlirType type);
+
+/* linalg.index <dim> inside a linalg.generic body. */
+MlirValue linalgIndex(StrataBuilder *b, MlirLocation loc, int dim);
+/* tensor.extract %t[indices] (indices of index type). */
+MlirValue linalgExtract(StrataBuilder *b, MlirLocation loc, MlirValue t, const MlirValue *indices,
+                        int n);
+
 /* "d<i>" names appended to a buffer: writes "(dA, dB, ...)" for a list. */
 void linalgFormatDims(char *buf, size_t size, const int *dims, int n);
 

@@ -8,6 +8,9 @@
 #include "nn_elementwise.h"
 
 /* ---- Scalar semantics (x[] holds the operands of one element) ---- */
+/* max/min that propagate NaN, as numpy (and MLIR's arith.maximumf) do. */
+static double maxp(double a, double b) { return isnan(a) || isnan(b) ? NAN : fmax(a, b); }
+static double minp(double a, double b) { return isnan(a) || isnan(b) ? NAN : fmin(a, b); }
 #define F1(n, expr) static double n(const double *x, const NnEwAttrs *a) { (void)a; return (expr); }
 #define I1(n, expr)                                                                   \
   static int64_t n(const int64_t *x, const NnEwAttrs *a, StrataDType t) {            \
@@ -27,8 +30,8 @@ F1(fLeakyRelu, x[0] < 0 ? a->alpha * x[0] : x[0])
 F1(fElu, x[0] < 0 ? a->alpha * (exp(x[0]) - 1) : x[0])
 F1(fSelu, a->gamma * (x[0] <= 0 ? a->alpha * (exp(x[0]) - 1) : x[0]))
 F1(fSigmoid, 1.0 / (1.0 + exp(-x[0])))
-F1(fHardSigmoid, fmax(0.0, fmin(1.0, a->alpha * x[0] + a->beta)))
-F1(fHardSwish, x[0] * fmax(0.0, fmin(1.0, x[0] / 6.0 + 0.5)))
+F1(fHardSigmoid, maxp(0.0, minp(1.0, a->alpha * x[0] + a->beta)))
+F1(fHardSwish, x[0] * maxp(0.0, minp(1.0, x[0] / 6.0 + 0.5)))
 F1(fTanh, tanh(x[0]))
 F1(fGelu, a->flag ? 0.5 * x[0] * (1 + tanh(sqrt(2 / 3.14159265358979323846) * (x[0] + 0.044715 * x[0] * x[0] * x[0])))
                   : 0.5 * x[0] * (1 + erf(x[0] / sqrt(2.0))))
@@ -43,7 +46,7 @@ F1(fSign, x[0] > 0 ? 1.0 : x[0] < 0 ? -1.0 : x[0])
 I1(iSign, x[0] > 0 ? 1 : x[0] < 0 ? -1 : 0)
 I1(iNot, !x[0])
 F1(fIsNan, isnan(x[0]) ? 1.0 : 0.0)
-F1(fClip, fmin(fmax(x[0], a->lo), a->hi))
+F1(fClip, minp(maxp(x[0], a->lo), a->hi))
 I1(iClip, (int64_t)fmin(fmax((double)x[0], a->lo), a->hi))
 F1(fIdentity, x[0])
 I1(iIdentity, x[0])
@@ -59,9 +62,9 @@ F1(fDiv, x[0] / x[1])
  * undefined). */
 I1(iDiv, x[1] == 0 ? 0 : x[1] == -1 ? (int64_t)(0 - (uint64_t)x[0]) : x[0] / x[1])
 F1(fPow, pow(x[0], x[1]))
-F1(fMax, isnan(x[0]) || isnan(x[1]) ? NAN : fmax(x[0], x[1]))
+F1(fMax, maxp(x[0], x[1]))
 I1(iMax, x[0] > x[1] ? x[0] : x[1])
-F1(fMin, isnan(x[0]) || isnan(x[1]) ? NAN : fmin(x[0], x[1]))
+F1(fMin, minp(x[0], x[1]))
 I1(iMin, x[0] < x[1] ? x[0] : x[1])
 F1(fMod, fmod(x[0], x[1])) /* floats require fmod=1: C fmod */
 static int64_t iMod(const int64_t *x, const NnEwAttrs *a, StrataDType t) {
@@ -285,11 +288,13 @@ static void store(StrataTensor *y, int64_t i, bool fromFloat, double d, int64_t 
     strataTensorSetDouble(y, i, fromFloat ? d : (double)v);
   } else if (fromFloat) {
     double lo = y->dtype == STRATA_DTYPE_U8 ? 0 : y->dtype == STRATA_DTYPE_I8 ? INT8_MIN
-              : y->dtype == STRATA_DTYPE_I32 ? INT32_MIN : -9.223372036854775e18;
+              : y->dtype == STRATA_DTYPE_I32 ? INT32_MIN : -9.2233715e18;
     double hi = y->dtype == STRATA_DTYPE_U8 ? UINT8_MAX : y->dtype == STRATA_DTYPE_I8 ? INT8_MAX
-              : y->dtype == STRATA_DTYPE_I32 ? INT32_MAX : 9.223372036854775e18;
+              : y->dtype == STRATA_DTYPE_I32 ? INT32_MAX : 9.2233715e18;
+    /* The i64 bounds are the largest magnitudes f32 and f64 both hold below
+     * 2^63, so compiled code can clamp in the source type. */
     d = isnan(d) ? 0 : trunc(fmin(fmax(d, lo), hi));
-    nnSetInt(y, i, d >= 9.223372036854775e18 ? INT64_MAX : (int64_t)d);
+    nnSetInt(y, i, (int64_t)d);
   } else {
     nnSetInt(y, i, v);
   }

@@ -19,6 +19,8 @@ static const char kCpuPipeline[] =
     "expand-strided-metadata,"
     "lower-affine,"
     "finalize-memref-to-llvm,"
+    "func.func(math-extend-to-supported-types),"
+    "convert-math-to-libm,"
     "convert-math-to-llvm,"
     "convert-arith-to-llvm,"
     "convert-cf-to-llvm,"

@@ -34,7 +34,8 @@ static void usage(FILE *f) {
           "  --entry NAME       function to run (default: the first public function)\n"
           "  --input FILE.npy   an input, repeated in argument order (default: random, seeded)\n"
           "  --output FILE.npy  where to write an output, repeated in result order\n"
-          "  --seed N           seed for random inputs (default 0); input i uses seed N+i\n"
+          "  --seed N           seed for random inputs (default 0); input i uses seed N+i;\n"
+          "                     floats in [-1,1), ints in [-8,8), ui8 in [0,16), i1 0/1\n"
           "  --interpret        run the reference interpreter instead of the JIT\n"
           "  --compare          run both; report max abs/rel error; fail beyond tolerance\n"
           "  --atol X --rtol X  --compare tolerance: |jit-ref| <= atol + rtol*|ref| (1e-4, 1e-4)\n"
@@ -230,7 +231,11 @@ int main(int argc, char **argv) {
                 "shape and a supported element type (give --input)\n", i, entry, want);
         goto done;
       }
-      strataTensorFillRandom(inputs[i], o.seed + i, -1.0, 1.0);
+      /* Floats in [-1, 1); integers in [-8, 8), unsigned in [0, 16); bools 0/1. */
+      StrataDType dt = inputs[i]->dtype;
+      bool isFloat = dt == STRATA_DTYPE_F32 || dt == STRATA_DTYPE_F64 || dt == STRATA_DTYPE_F16;
+      strataTensorFillRandom(inputs[i], o.seed + i, isFloat ? -1.0 : dt == STRATA_DTYPE_U8 ? 0 : -8,
+                             isFloat ? 1.0 : dt == STRATA_DTYPE_U8 ? 16 : 8);
     }
   }
   if (o.mode != MODE_JIT) {

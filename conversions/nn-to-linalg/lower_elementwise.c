@@ -1,0 +1,271 @@
+/* Elementwise nn ops -> one parallel linalg.generic each. Operand maps
+ * implement broadcasting; the body computes one element. Integer division,
+ * remainder and shifts are guarded so compiled code gives the interpreter's
+ * defined results instead of trapping (x/0 = 0, INT_MIN/-1 wraps, shifts >=
+ * width give 0). Unsigned scalars are cast to signless inside the body. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "../../dialects/nn/nn_elementwise.h"
+#include "lower_internal.h"
+
+typedef struct {
+  NnEwAttrs attrs;
+  bool isFloat, isUnsigned; /* of the data operands' element type */
+  MlirType resultElement;   /* signless */
+} EwCtx;
+
+typedef MlirValue (*EwBody)(StrataBuilder *b, MlirLocation loc, const MlirValue *x, const EwCtx *c);
+
+static MlirType typeOf(MlirValue v) { return mlirValueGetType(v); }
+static MlirValue k(StrataBuilder *b, MlirLocation loc, MlirValue like, double v) {
+  return emitConst(b, loc, typeOf(like), v);
+}
+#define BIN(name, x, y) emitBinary(b, loc, name, x, y)
+#define UN(name, x) emitUnary(b, loc, name, x)
+#define FI(fop, iop) (c->isFloat ? fop : iop)
+
+static MlirValue ltZero(StrataBuilder *b, MlirLocation loc, MlirValue x, const EwCtx *c) {
+  return c->isFloat ? emitCmpF(b, loc, CMPF_OLT, x, k(b, loc, x, 0)) : emitCmpI(b, loc, CMPI_SLT, x, k(b, loc, x, 0));
+}
+static MlirValue clamp01(StrataBuilder *b, MlirLocation loc, MlirValue v) {
+  return BIN("arith.maximumf", k(b, loc, v, 0), BIN("arith.minimumf", k(b, loc, v, 1), v));
+}
+
+#define BODY(n) static MlirValue n(StrataBuilder *b, MlirLocation loc, const MlirValue *x, const EwCtx *c)
+BODY(bAbs) {
+  if (c->isFloat) return UN("math.absf", x[0]);
+  if (c->isUnsigned) return x[0];
+  return emitSelect(b, loc, ltZero(b, loc, x[0], c), BIN("arith.subi", k(b, loc, x[0], 0), x[0]), x[0]);
+}
+BODY(bNeg) { return c->isFloat ? UN("arith.negf", x[0]) : BIN("arith.subi", k(b, loc, x[0], 0), x[0]); }
+BODY(bExp) { (void)c; return UN("math.exp", x[0]); }
+BODY(bLog) { (void)c; return UN("math.log", x[0]); }
+BODY(bSqrt) { (void)c; return UN("math.sqrt", x[0]); }
+BODY(bReciprocal) { (void)c; return BIN("arith.divf", k(b, loc, x[0], 1), x[0]); }
+BODY(bRelu) { return BIN(FI("arith.maximumf", "arith.maxsi"), x[0], k(b, loc, x[0], 0)); }
+BODY(bLeakyRelu) {
+  return emitSelect(b, loc, ltZero(b, loc, x[0], c), BIN("arith.mulf", k(b, loc, x[0], c->attrs.alpha), x[0]), x[0]);
+}
+static MlirValue expm1Scaled(StrataBuilder *b, MlirLocation loc, MlirValue x, double alpha) {
+  return BIN("arith.mulf", k(b, loc, x, alpha), BIN("arith.subf", UN("math.exp", x), k(b, loc, x, 1)));
+}
+BODY(bElu) { return emitSelect(b, loc, ltZero(b, loc, x[0], c), expm1Scaled(b, loc, x[0], c->attrs.alpha), x[0]); }
+BODY(bSelu) {
+  MlirValue le = emitCmpF(b, loc, CMPF_OLE, x[0], k(b, loc, x[0], 0));
+  MlirValue v = emitSelect(b, loc, le, expm1Scaled(b, loc, x[0], c->attrs.alpha), x[0]);
+  return BIN("arith.mulf", k(b, loc, x[0], c->attrs.gamma), v);
+}
+BODY(bSigmoid) {
+  (void)c;
+  MlirValue e = UN("math.exp", UN("arith.negf", x[0]));
+  return BIN("arith.divf", k(b, loc, x[0], 1), BIN("arith.addf", k(b, loc, x[0], 1), e));
+}
+BODY(bHardSigmoid) {
+  MlirValue v = BIN("arith.addf", BIN("arith.mulf", k(b, loc, x[0], c->attrs.alpha), x[0]), k(b, loc, x[0], c->attrs.beta));
+  return clamp01(b, loc, v);
+}
+BODY(bHardSwish) {
+  (void)c;
+  MlirValue v = BIN("arith.addf", BIN("arith.divf", x[0], k(b, loc, x[0], 6)), k(b, loc, x[0], 0.5));
+  return BIN("arith.mulf", x[0], clamp01(b, loc, v));
+}
+BODY(bTanh) { (void)c; return UN("math.tanh", x[0]); }
+BODY(bGelu) {
+  MlirValue half = BIN("arith.mulf", k(b, loc, x[0], 0.5), x[0]), inner;
+  if (c->attrs.flag) {
+    MlirValue cube = BIN("arith.mulf", x[0], BIN("arith.mulf", x[0], x[0]));
+    MlirValue s = BIN("arith.addf", x[0], BIN("arith.mulf", k(b, loc, x[0], 0.044715), cube));
+    inner = UN("math.tanh", BIN("arith.mulf", k(b, loc, x[0], sqrt(2 / 3.14159265358979323846)), s));
+  } else {
+    inner = UN("math.erf", BIN("arith.mulf", x[0], k(b, loc, x[0], 1 / sqrt(2.0))));
+  }
+  return BIN("arith.mulf", half, BIN("arith.addf", k(b, loc, x[0], 1), inner));
+}
+BODY(bErf) { (void)c; return UN("math.erf", x[0]); }
+BODY(bSoftplus) {
+  (void)c;
+  MlirValue t = UN("math.log1p", UN("math.exp", UN("arith.negf", UN("math.absf", x[0]))));
+  return BIN("arith.addf", BIN("arith.maxnumf", x[0], k(b, loc, x[0], 0)), t);
+}
+BODY(bSin) { (void)c; return UN("math.sin", x[0]); }
+BODY(bCos) { (void)c; return UN("math.cos", x[0]); }
+BODY(bFloor) { (void)c; return UN("math.floor", x[0]); }
+BODY(bCeil) { (void)c; return UN("math.ceil", x[0]); }
+BODY(bRound) { (void)c; return UN("math.roundeven", x[0]); }
+BODY(bSign) {
+  MlirValue zero = k(b, loc, x[0], 0), one = k(b, loc, x[0], 1);
+  if (c->isUnsigned) return emitSelect(b, loc, emitCmpI(b, loc, CMPI_UGT, x[0], zero), one, zero);
+  MlirValue gt = c->isFloat ? emitCmpF(b, loc, CMPF_OGT, x[0], zero) : emitCmpI(b, loc, CMPI_SGT, x[0], zero);
+  /* Float: NaN and -0 pass through unchanged, as in the interpreter. */
+  MlirValue neg = emitSelect(b, loc, ltZero(b, loc, x[0], c), k(b, loc, x[0], -1), c->isFloat ? x[0] : zero);
+  return emitSelect(b, loc, gt, one, neg);
+}
+BODY(bNot) { (void)c; return BIN("arith.xori", x[0], k(b, loc, x[0], 1)); }
+BODY(bIsNan) { (void)c; return emitCmpF(b, loc, CMPF_UNO, x[0], x[0]); }
+BODY(bClip) {
+  MlirValue lo = k(b, loc, x[0], c->attrs.lo), hi = k(b, loc, x[0], c->attrs.hi);
+  if (c->isFloat) return BIN("arith.minimumf", BIN("arith.maximumf", x[0], lo), hi);
+  const char *mx = c->isUnsigned ? "arith.maxui" : "arith.maxsi", *mn = c->isUnsigned ? "arith.minui" : "arith.minsi";
+  return BIN(mn, BIN(mx, x[0], lo), hi);
+}
+/* Cast: float -> int truncates toward zero and saturates (NaN -> 0), as the
+ * interpreter does; anything -> i1 is "!= 0". */
+BODY(bCast) {
+  MlirType to = c->resultElement, from = typeOf(x[0]);
+  bool toFloat = mlirTypeIsAFloat(to), fromFloat = mlirTypeIsAFloat(from);
+  if (mlirTypeEqual(to, from)) return x[0];
+  if (mlirTypeIsAInteger(to) && mlirIntegerTypeGetWidth(to) == 1)
+    return fromFloat ? emitCmpF(b, loc, CMPF_UNE, x[0], k(b, loc, x[0], 0))
+                     : emitCmpI(b, loc, CMPI_NE, x[0], k(b, loc, x[0], 0));
+  unsigned fw = fromFloat ? mlirFloatTypeGetWidth(from) : mlirIntegerTypeGetWidth(from);
+  unsigned tw = toFloat ? mlirFloatTypeGetWidth(to) : mlirIntegerTypeGetWidth(to);
+  bool fromUnsigned = c->isUnsigned || (!fromFloat && fw == 1);
+  if (fromFloat && toFloat) return emitConvert(b, loc, tw > fw ? "arith.extf" : "arith.truncf", x[0], to);
+  if (!fromFloat && !toFloat)
+    return emitConvert(b, loc, tw > fw ? (fromUnsigned ? "arith.extui" : "arith.extsi") : "arith.trunci", x[0], to);
+  if (!fromFloat) return emitConvert(b, loc, fromUnsigned ? "arith.uitofp" : "arith.sitofp", x[0], to);
+  /* float -> int: widen f16 first so the bounds are representable. */
+  MlirValue v = x[0];
+  if (fw < 32) v = emitConvert(b, loc, "arith.extf", v, mlirF32TypeGet(b->ctx));
+  bool toUnsigned = c->attrs.flag != 0;
+  double lo = toUnsigned ? 0 : tw == 8 ? -128 : tw == 32 ? -2147483648.0 : -9.2233715e18;
+  double hi = toUnsigned ? 255 : tw == 8 ? 127 : tw == 32 ? 2147483647.0 : 9.2233715e18;
+  MlirValue clamped = BIN("arith.minimumf", BIN("arith.maximumf", v, k(b, loc, v, lo)), k(b, loc, v, hi));
+  MlirValue isNan = emitCmpF(b, loc, CMPF_UNO, v, v);
+  clamped = emitSelect(b, loc, isNan, k(b, loc, v, 0), clamped);
+  return emitConvert(b, loc, toUnsigned ? "arith.fptoui" : "arith.fptosi", clamped, to);
+}
+BODY(bIdentity) { (void)b; (void)loc; (void)c; return x[0]; }
+BODY(bAdd) { return BIN(FI("arith.addf", "arith.addi"), x[0], x[1]); }
+BODY(bSub) { return BIN(FI("arith.subf", "arith.subi"), x[0], x[1]); }
+BODY(bMul) { return BIN(FI("arith.mulf", "arith.muli"), x[0], x[1]); }
+/* Integer divisor guard: d == 0 -> 0, and (signed) d == -1 -> 0 - x. */
+static MlirValue guardedIntOp(StrataBuilder *b, MlirLocation loc, const char *sop, const char *uop,
+                              const MlirValue *x, const EwCtx *c, bool minusOneNegates) {
+  MlirValue zero = k(b, loc, x[1], 0), one = k(b, loc, x[1], 1);
+  MlirValue isZero = emitCmpI(b, loc, CMPI_EQ, x[1], zero);
+  MlirValue safe = emitSelect(b, loc, isZero, one, x[1]);
+  if (c->isUnsigned) return emitSelect(b, loc, isZero, zero, BIN(uop, x[0], safe));
+  MlirValue isMinus = emitCmpI(b, loc, CMPI_EQ, x[1], k(b, loc, x[1], -1));
+  safe = emitSelect(b, loc, isMinus, one, safe);
+  MlirValue r = BIN(sop, x[0], safe);
+  r = emitSelect(b, loc, isMinus, minusOneNegates ? BIN("arith.subi", zero, x[0]) : zero, r);
+  return emitSelect(b, loc, isZero, zero, r);
+}
+BODY(bDiv) {
+  if (c->isFloat) return BIN("arith.divf", x[0], x[1]);
+  return guardedIntOp(b, loc, "arith.divsi", "arith.divui", x, c, true);
+}
+BODY(bPow) { (void)c; return BIN("math.powf", x[0], x[1]); }
+BODY(bMod) {
+  if (c->isFloat) return BIN("arith.remf", x[0], x[1]);
+  MlirValue r = guardedIntOp(b, loc, "arith.remsi", "arith.remui", x, c, false);
+  if (c->isUnsigned || c->attrs.flag) return r;
+  /* fmod = 0: the result takes the divisor's sign. */
+  MlirValue zero = k(b, loc, r, 0);
+  MlirValue fix = BIN("arith.andi", emitCmpI(b, loc, CMPI_NE, r, zero),
+                      BIN("arith.xori", emitCmpI(b, loc, CMPI_SLT, r, zero), emitCmpI(b, loc, CMPI_SLT, x[1], zero)));
+  return emitSelect(b, loc, fix, BIN("arith.addi", r, x[1]), r);
+}
+BODY(bAnd) { (void)c; return BIN("arith.andi", x[0], x[1]); }
+BODY(bOr) { (void)c; return BIN("arith.ori", x[0], x[1]); }
+BODY(bXor) { (void)c; return BIN("arith.xori", x[0], x[1]); }
+static MlirValue compare(StrataBuilder *b, MlirLocation loc, const MlirValue *x, const EwCtx *c,
+                         int f, int s, int u) {
+  return c->isFloat ? emitCmpF(b, loc, f, x[0], x[1]) : emitCmpI(b, loc, c->isUnsigned ? u : s, x[0], x[1]);
+}
+BODY(bEqual) { return compare(b, loc, x, c, CMPF_OEQ, CMPI_EQ, CMPI_EQ); }
+BODY(bLess) { return compare(b, loc, x, c, CMPF_OLT, CMPI_SLT, CMPI_ULT); }
+BODY(bLessEqual) { return compare(b, loc, x, c, CMPF_OLE, CMPI_SLE, CMPI_ULE); }
+BODY(bGreater) { return compare(b, loc, x, c, CMPF_OGT, CMPI_SGT, CMPI_UGT); }
+BODY(bGreaterEqual) { return compare(b, loc, x, c, CMPF_OGE, CMPI_SGE, CMPI_UGE); }
+BODY(bBitShift) {
+  MlirValue width = k(b, loc, x[1], mlirIntegerTypeGetWidth(typeOf(x[0])));
+  MlirValue shifted = BIN(c->attrs.flag ? "arith.shrui" : "arith.shli", x[0], x[1]);
+  return emitSelect(b, loc, emitCmpI(b, loc, CMPI_UGE, x[1], width), k(b, loc, x[0], 0), shifted);
+}
+BODY(bPRelu) { return emitSelect(b, loc, ltZero(b, loc, x[0], c), BIN(FI("arith.mulf", "arith.muli"), x[1], x[0]), x[0]); }
+BODY(bWhere) { (void)c; return emitSelect(b, loc, x[0], x[1], x[2]); }
+BODY(bMax) { return BIN(c->isFloat ? "arith.maximumf" : c->isUnsigned ? "arith.maxui" : "arith.maxsi", x[0], x[1]); }
+BODY(bMin) { return BIN(c->isFloat ? "arith.minimumf" : c->isUnsigned ? "arith.minui" : "arith.minsi", x[0], x[1]); }
+
+typedef struct {
+  const char *name;
+  EwBody body;
+} EwLowering;
+
+static const EwLowering kBodies[] = {
+    {"nn.abs", bAbs}, {"nn.neg", bNeg}, {"nn.exp", bExp}, {"nn.log", bLog}, {"nn.sqrt", bSqrt},
+    {"nn.reciprocal", bReciprocal}, {"nn.relu", bRelu}, {"nn.leaky_relu", bLeakyRelu},
+    {"nn.elu", bElu}, {"nn.selu", bSelu}, {"nn.sigmoid", bSigmoid},
+    {"nn.hard_sigmoid", bHardSigmoid}, {"nn.hard_swish", bHardSwish}, {"nn.tanh", bTanh},
+    {"nn.gelu", bGelu}, {"nn.erf", bErf}, {"nn.softplus", bSoftplus}, {"nn.sin", bSin},
+    {"nn.cos", bCos}, {"nn.floor", bFloor}, {"nn.ceil", bCeil}, {"nn.round", bRound},
+    {"nn.sign", bSign}, {"nn.not", bNot}, {"nn.is_nan", bIsNan}, {"nn.clip", bClip},
+    {"nn.cast", bCast}, {"nn.identity", bIdentity}, {"nn.dropout", bIdentity}, {"nn.add", bAdd},
+    {"nn.sub", bSub}, {"nn.mul", bMul}, {"nn.div", bDiv}, {"nn.pow", bPow}, {"nn.mod", bMod},
+    {"nn.and", bAnd}, {"nn.or", bOr}, {"nn.xor", bXor}, {"nn.equal", bEqual}, {"nn.less", bLess},
+    {"nn.less_or_equal", bLessEqual}, {"nn.greater", bGreater},
+    {"nn.greater_or_equal", bGreaterEqual}, {"nn.bit_shift", bBitShift}, {"nn.prelu", bPRelu},
+    {"nn.where", bWhere}, {"nn.max", bMax}, {"nn.min", bMin},
+};
+
+typedef struct {
+  EwBody body;
+  const EwCtx *ctx;
+  intptr_t numArgs;
+  MlirType resultElement; /* as declared (ui8 stays ui8) */
+} BodyThunk;
+
+static MlirValue callBody(StrataBuilder *b, MlirLocation loc, const MlirValue *args, void *user) {
+  const BodyThunk *t = user;
+  MlirValue signless[t->numArgs];
+  for (intptr_t i = 0; i < t->numArgs; i++)
+    signless[i] = lowerScalarCast(b, loc, args[i], lowerSignless(mlirValueGetType(args[i])));
+  MlirValue r = t->body(b, loc, signless, t->ctx);
+  return lowerScalarCast(b, loc, r, t->resultElement);
+}
+
+static MlirLogicalResult lowerElementwise(StrataRewrite *rw, MlirOperation op, void *user) {
+  EwBody body = ((const EwLowering *)user)->body;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  StrataBuilder *b = &rw->builder;
+  const NnEwInfo *info = nnElementwiseInfo(mlirIdentifierStr(mlirOperationGetName(op)));
+  MlirType t = lowerResultType(op, 0);
+  int r = (int)mlirShapedTypeGetRank(t);
+  intptr_t n = mlirOperationGetNumOperands(op);
+  MlirValue data = lowerOperand(op, info->form == NN_EW_SELECT ? 1 : 0);
+  MlirType dataElement = lowerElementType(data);
+  EwCtx c;
+  if (!nnElementwiseAttrs(info, op, strataDTypeFromMlir(dataElement), &c.attrs))
+    return mlirLogicalResultFailure();
+  c.isFloat = lowerIsFloat(dataElement);
+  c.isUnsigned = lowerIsUnsigned(dataElement);
+  c.resultElement = lowerSignless(mlirShapedTypeGetElementType(t));
+  /* Cast to an unsigned type: flag it for the float -> int bounds. */
+  if (!strcmp(info->name, "nn.cast")) c.attrs.flag = lowerIsUnsigned(mlirShapedTypeGetElementType(t));
+  char mapText[n + 1][256], its[STRATA_MAX_RANK + 1];
+  const char *maps[n + 1];
+  MlirValue ins[n];
+  for (intptr_t i = 0; i < n; i++) {
+    lowerBroadcastMap(mapText[i], sizeof mapText[i], lowerOperand(op, i), t);
+    ins[i] = lowerOperand(op, i);
+    maps[i] = mapText[i];
+  }
+  lowerIdentityMap(mapText[n], sizeof mapText[n], r);
+  maps[n] = mapText[n];
+  lowerParallelIterators(its, r);
+  MlirValue init = linalgSplatConstant(b, loc, t, 0.0);
+  BodyThunk thunk = {body, &c, n, mlirShapedTypeGetElementType(t)};
+  MlirValue y = linalgBuildGeneric(b, loc, (StrataValueList){ins, n}, init, maps, its, callBody, &thunk);
+  strataReplaceOp(rw, op, STRATA_VALUES(y));
+  return mlirLogicalResultSuccess();
+}
+
+void nnToLinalgElementwise(StrataPatternSet *set) {
+  for (size_t i = 0; i < sizeof kBodies / sizeof kBodies[0]; i++)
+    strataPatternSetAdd(set, kBodies[i].name, 1, lowerElementwise, (void *)&kBodies[i]);
+}

@@ -1,0 +1,252 @@
+/* MatMul, Gemm, Conv, ConvTranspose -> linalg.generic contractions. */
+#include <stdio.h>
+#include <string.h>
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "../../dialects/nn/nn_internal.h"
+#include "lower_internal.h"
+
+static MlirLogicalResult done(StrataRewrite *rw, MlirOperation op, MlirValue y) {
+  strataReplaceOp(rw, op, STRATA_VALUES(y));
+  return mlirLogicalResultSuccess();
+}
+
+/* Batch dims of an operand, right-aligned to the output batch, then `tail`. */
+static void batchedMap(char *buf, size_t size, MlirValue v, MlirType out, int batch, int opRank,
+                       const char *tail) {
+  size_t off = (size_t)snprintf(buf, size, "(");
+  for (int i = 0; i < opRank - 2; i++) {
+    int od = batch - (opRank - 2) + i;
+    bool expanded = lowerDim(v, i) == 1 && mlirShapedTypeGetDimSize(out, od) != 1;
+    off += expanded ? (size_t)snprintf(buf + off, size - off, "0, ")
+                    : (size_t)snprintf(buf + off, size - off, "d%d, ", od);
+  }
+  snprintf(buf + off, size - off, "%s)", tail);
+}
+
+/* numpy.matmul as one generic: loops = output dims + k (the last loop). */
+static MlirLogicalResult lowerMatmul(StrataRewrite *rw, MlirOperation op, void *u) {
+  (void)u;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  MlirType t = lowerResultType(op, 0);
+  MlirValue a = lowerOperand(op, 0), b = lowerOperand(op, 1);
+  int R = (int)mlirShapedTypeGetRank(t), ra = lowerRank(a), rb = lowerRank(b), k = R;
+  int batch = R - (ra >= 2) - (rb >= 2);
+  char ma[256], mb[256], id[256], its[STRATA_MAX_RANK + 2], tail[64];
+  if (ra >= 2) snprintf(tail, sizeof tail, "d%d, d%d", batch, k);
+  else snprintf(tail, sizeof tail, "d%d", k);
+  batchedMap(ma, sizeof ma, a, t, batch, ra, tail);
+  if (rb >= 2) snprintf(tail, sizeof tail, "d%d, d%d", k, R - 1);
+  else snprintf(tail, sizeof tail, "d%d", k);
+  batchedMap(mb, sizeof mb, b, t, batch, rb, tail);
+  lowerIdentityMap(id, sizeof id, R);
+  lowerParallelIterators(its, R);
+  its[R] = 'r';
+  its[R + 1] = '\0';
+  const char *maps[] = {ma, mb, id};
+  MlirValue init = linalgSplatConstant(&rw->builder, loc, t, 0.0);
+  return done(rw, op, linalgBuildGeneric(&rw->builder, loc, STRATA_VALUES(a, b), init, maps, its,
+                                         bodyMulAcc, NULL));
+}
+
+/* ---- Gemm ---- */
+
+typedef struct {
+  double alpha, beta;
+} GemmScale;
+
+static MlirValue bodyScaleC(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {
+  const GemmScale *s = u;
+  bool f = lowerIsFloat(mlirValueGetType(a[0]));
+  return emitBinary(b, loc, f ? "arith.mulf" : "arith.muli", a[0], emitConst(b, loc, mlirValueGetType(a[0]), s->beta));
+}
+
+static MlirValue bodyScaledMulAcc(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {
+  const GemmScale *s = u;
+  bool f = lowerIsFloat(mlirValueGetType(a[2]));
+  const char *mul = f ? "arith.mulf" : "arith.muli";
+  MlirValue prod = emitBinary(b, loc, mul, a[0], a[1]);
+  if (s->alpha != 1.0) prod = emitBinary(b, loc, mul, prod, emitConst(b, loc, mlirValueGetType(a[2]), s->alpha));
+  return emitBinary(b, loc, f ? "arith.addf" : "arith.addi", a[2], prod);
+}
+
+static MlirLogicalResult lowerGemm(StrataRewrite *rw, MlirOperation op, void *u) {
+  (void)u;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  StrataBuilder *b = &rw->builder;
+  MlirType t = lowerResultType(op, 0);
+  int64_t ta, tb;
+  GemmScale s;
+  nnAttrInt(op, "transA", 0, &ta);
+  nnAttrInt(op, "transB", 0, &tb);
+  nnAttrFloat(op, "alpha", 1.0, &s.alpha);
+  nnAttrFloat(op, "beta", 1.0, &s.beta);
+  MlirValue init = linalgSplatConstant(b, loc, t, 0.0);
+  if (mlirOperationGetNumOperands(op) == 3 && s.beta != 0.0) {
+    char mc[64];
+    lowerBroadcastMap(mc, sizeof mc, lowerOperand(op, 2), t);
+    const char *maps[] = {mc, "(d0, d1)"};
+    init = linalgBuildGeneric(b, loc, STRATA_VALUES(lowerOperand(op, 2)), init, maps, "pp", bodyScaleC, &s);
+  }
+  const char *maps[] = {ta ? "(d2, d0)" : "(d0, d2)", tb ? "(d1, d2)" : "(d2, d1)", "(d0, d1)"};
+  return done(rw, op, linalgBuildGeneric(b, loc, STRATA_VALUES(lowerOperand(op, 0), lowerOperand(op, 1)),
+                                         init, maps, "ppr", bodyScaledMulAcc, &s));
+}
+
+/* ---- Conv ---- */
+
+static MlirValue biasInit(StrataBuilder *b, MlirLocation loc, MlirOperation op, MlirType t) {
+  MlirValue zeros = linalgSplatConstant(b, loc, t, 0.0);
+  if (mlirOperationGetNumOperands(op) != 3) return zeros;
+  int rank = (int)mlirShapedTypeGetRank(t);
+  char its[STRATA_MAX_RANK + 1], outMap[256];
+  lowerParallelIterators(its, rank);
+  lowerIdentityMap(outMap, sizeof outMap, rank);
+  const char *maps[] = {"(d1)", outMap};
+  return linalgBuildGeneric(b, loc, STRATA_VALUES(lowerOperand(op, 2)), zeros, maps, its,
+                            bodyYieldInput, NULL);
+}
+
+/* conv (1-3 spatial dims): explicit zero padding (insert_slice into a
+ * splat), then one generic over (n, m, o1..on | c, k1..kn); the group of
+ * output channel m selects its input-channel block with a floordiv in the
+ * input map. The bias initializes the accumulator. */
+static MlirLogicalResult lowerConv(StrataRewrite *rw, MlirOperation op, void *u) {
+  (void)u;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  StrataBuilder *b = &rw->builder;
+  MlirType t = lowerResultType(op, 0);
+  MlirValue x = lowerOperand(op, 0), w = lowerOperand(op, 1);
+  int rank = lowerRank(x), sp = rank - 2;
+  int64_t kernel[NN_MAX_SPATIAL], in[NN_MAX_SPATIAL], out[NN_MAX_SPATIAL];
+  for (int i = 0; i < sp; i++) kernel[i] = lowerDim(w, 2 + i), in[i] = lowerDim(x, 2 + i);
+  NnWindow win;
+  const char *why;
+  if (!nn_get_window(op, sp, kernel, &win) || !nn_infer_window_output(&win, in, out, &why))
+    return mlirLogicalResultFailure();
+  bool padded = false;
+  for (int i = 0; i < 2 * sp; i++) padded |= win.pads[i] != 0;
+  if (padded) {
+    int64_t shape[STRATA_MAX_RANK] = {lowerDim(x, 0), lowerDim(x, 1)}, offsets[STRATA_MAX_RANK] = {0, 0};
+    for (int i = 0; i < sp; i++) {
+      shape[2 + i] = in[i] + win.pads[i] + win.pads[sp + i];
+      offsets[2 + i] = win.pads[i];
+    }
+    MlirValue zeros = linalgSplatConstant(b, loc, strataTensorType(lowerElementType(x), rank, shape), 0.0);
+    x = linalgInsertSlice(b, loc, x, zeros, offsets);
+  }
+  int dc = 2 + sp, dk = dc + 1;
+  int64_t M = lowerDim(w, 0), Cg = lowerDim(w, 1), Mg = M / win.group;
+  char mx[512], mw[256], mo[256], its[2 * NN_MAX_SPATIAL + 4];
+  size_t ox = (size_t)snprintf(mx, sizeof mx, "(d0, ");
+  ox += win.group == 1 ? (size_t)snprintf(mx + ox, sizeof mx - ox, "d%d", dc)
+                       : (size_t)snprintf(mx + ox, sizeof mx - ox, "(d1 floordiv %lld) * %lld + d%d",
+                                          (long long)Mg, (long long)Cg, dc);
+  size_t ow = (size_t)snprintf(mw, sizeof mw, "(d1, d%d", dc);
+  size_t oo = (size_t)snprintf(mo, sizeof mo, "(d0, d1");
+  for (int i = 0; i < sp; i++) {
+    ox += (size_t)snprintf(mx + ox, sizeof mx - ox, ", d%d * %lld + d%d * %lld", 2 + i,
+                           (long long)win.strides[i], dk + i, (long long)win.dilations[i]);
+    ow += (size_t)snprintf(mw + ow, sizeof mw - ow, ", d%d", dk + i);
+    oo += (size_t)snprintf(mo + oo, sizeof mo - oo, ", d%d", 2 + i);
+  }
+  snprintf(mx + ox, sizeof mx - ox, ")");
+  snprintf(mw + ow, sizeof mw - ow, ")");
+  snprintf(mo + oo, sizeof mo - oo, ")");
+  int loops = dk + sp;
+  for (int i = 0; i < loops; i++) its[i] = i < dc ? 'p' : 'r';
+  its[loops] = '\0';
+  const char *maps[] = {mx, mw, mo};
+  return done(rw, op, linalgBuildGeneric(b, loc, STRATA_VALUES(x, w), biasInit(b, loc, op, t), maps,
+                                         its, bodyMulAcc, NULL));
+}
+
+/* ---- ConvTranspose: gather form ----
+ * y[n, m, o] += x[n, g*Cg + c, i] * w[g*Cg + c, m mod Mg, k] for every
+ * kernel offset k with o + pad - k*dil = i*stride, 0 <= i < in. Loops:
+ * (n, m, o1..on | c, k1..kn); x is read with tensor.extract at the computed
+ * (clamped) index and the product is selected away where it does not hit. */
+typedef struct {
+  MlirValue x;
+  NnWindow win;
+  int sp;
+  int64_t in[NN_MAX_SPATIAL], Cg, Mg;
+} ConvT;
+
+static MlirValue bodyConvTranspose(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {
+  const ConvT *ct = u;
+  MlirType idx = strataIndexType(b->ctx);
+  MlirValue zero = emitConst(b, loc, idx, 0), valid = emitConst(b, loc, mlirIntegerTypeGet(b->ctx, 1), 1);
+  MlirValue xi[STRATA_MAX_RANK];
+  xi[0] = linalgIndex(b, loc, 0);
+  MlirValue m = linalgIndex(b, loc, 1), c = linalgIndex(b, loc, 2 + ct->sp);
+  MlirValue g = emitBinary(b, loc, "arith.divui", m, emitConst(b, loc, idx, (double)ct->Mg));
+  xi[1] = emitBinary(b, loc, "arith.addi", emitBinary(b, loc, "arith.muli", g, emitConst(b, loc, idx, (double)ct->Cg)), c);
+  for (int d = 0; d < ct->sp; d++) {
+    MlirValue o = linalgIndex(b, loc, 2 + d), kk = linalgIndex(b, loc, 3 + ct->sp + d);
+    MlirValue tpos = emitBinary(b, loc, "arith.subi",
+                                emitBinary(b, loc, "arith.addi", o, emitConst(b, loc, idx, (double)ct->win.pads[d])),
+                                emitBinary(b, loc, "arith.muli", kk, emitConst(b, loc, idx, (double)ct->win.dilations[d])));
+    MlirValue s = emitConst(b, loc, idx, (double)ct->win.strides[d]);
+    MlirValue q = emitBinary(b, loc, "arith.divsi", tpos, s);
+    MlirValue ok = emitCmpI(b, loc, CMPI_SGE, tpos, zero);
+    ok = emitBinary(b, loc, "arith.andi", ok, emitCmpI(b, loc, CMPI_EQ, emitBinary(b, loc, "arith.remsi", tpos, s), zero));
+    ok = emitBinary(b, loc, "arith.andi", ok, emitCmpI(b, loc, CMPI_SLT, q, emitConst(b, loc, idx, (double)ct->in[d])));
+    valid = emitBinary(b, loc, "arith.andi", valid, ok);
+    xi[2 + d] = q;
+  }
+  for (int d = 0; d < ct->sp; d++) xi[2 + d] = emitSelect(b, loc, valid, xi[2 + d], zero);
+  MlirValue xv = linalgExtract(b, loc, ct->x, xi, 2 + ct->sp);
+  MlirValue prod = emitBinary(b, loc, "arith.mulf", xv, a[0]);
+  prod = emitSelect(b, loc, valid, prod, emitConst(b, loc, mlirValueGetType(prod), 0));
+  return emitBinary(b, loc, "arith.addf", a[1], prod);
+}
+
+static MlirLogicalResult lowerConvTranspose(StrataRewrite *rw, MlirOperation op, void *u) {
+  (void)u;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  StrataBuilder *b = &rw->builder;
+  MlirType t = lowerResultType(op, 0);
+  ConvT ct;
+  ct.x = lowerOperand(op, 0);
+  MlirValue w = lowerOperand(op, 1);
+  ct.sp = lowerRank(ct.x) - 2;
+  int64_t kernel[NN_MAX_SPATIAL], out[NN_MAX_SPATIAL];
+  for (int i = 0; i < ct.sp; i++) {
+    kernel[i] = lowerDim(w, 2 + i);
+    ct.in[i] = lowerDim(ct.x, 2 + i);
+    out[i] = mlirShapedTypeGetDimSize(t, 2 + i);
+  }
+  if (!nn_get_window(op, ct.sp, kernel, &ct.win)) return mlirLogicalResultFailure();
+  nnConvTransposePads(op, &ct.win, ct.in, out);
+  ct.Cg = lowerDim(ct.x, 1) / ct.win.group;
+  ct.Mg = mlirShapedTypeGetDimSize(t, 1) / ct.win.group;
+  int dc = 2 + ct.sp, dk = dc + 1, loops = dk + ct.sp;
+  /* W: [C, M/G, k...] viewed as [G, C/G, M/G, k...] so that every loop dim
+   * appears plainly in some operand map. */
+  int64_t wshape[STRATA_MAX_RANK] = {ct.win.group, ct.Cg, ct.Mg};
+  for (int i = 0; i < ct.sp; i++) wshape[3 + i] = kernel[i];
+  w = linalgReshape(b, loc, w, strataTensorType(lowerElementType(w), 3 + ct.sp, wshape));
+  char mw[256], mo[256], its[2 * NN_MAX_SPATIAL + 4];
+  size_t ow = (size_t)snprintf(mw, sizeof mw, "(d1 floordiv %lld, d%d, d1 mod %lld", (long long)ct.Mg,
+                               dc, (long long)ct.Mg);
+  size_t oo = (size_t)snprintf(mo, sizeof mo, "(d0, d1");
+  for (int i = 0; i < ct.sp; i++) {
+    ow += (size_t)snprintf(mw + ow, sizeof mw - ow, ", d%d", dk + i);
+    oo += (size_t)snprintf(mo + oo, sizeof mo - oo, ", d%d", 2 + i);
+  }
+  snprintf(mw + ow, sizeof mw - ow, ")");
+  snprintf(mo + oo, sizeof mo - oo, ")");
+  for (int i = 0; i < loops; i++) its[i] = i < dc ? 'p' : 'r';
+  its[loops] = '\0';
+  const char *maps[] = {mw, mo};
+  return done(rw, op, linalgBuildGeneric(b, loc, STRATA_VALUES(w), biasInit(b, loc, op, t), maps, its,
+                                         bodyConvTranspose, &ct));
+}
+
+void nnToLinalgLinear(StrataPatternSet *set) {
+  strataPatternSetAdd(set, "nn.matmul", 1, lowerMatmul, NULL);
+  strataPatternSetAdd(set, "nn.gemm", 1, lowerGemm, NULL);
+  strataPatternSetAdd(set, "nn.conv", 1, lowerConv, NULL);
+  strataPatternSetAdd(set, "nn.conv_transpose", 1, lowerConvTranspose, NULL);
+}

@@ -1,0 +1,95 @@
+/* Constants and shape computation -> arith constants and generics. With
+ * static shapes (which this lowering requires), Shape, Size and
+ * ConstantOfShape are compile-time constants. */
+#include <string.h>
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "lower_internal.h"
+
+static MlirLogicalResult replaceWithConstant(StrataRewrite *rw, MlirOperation op, MlirAttribute value) {
+  MlirOperation c = strataCreateOp(&rw->builder, "arith.constant", mlirOperationGetLocation(op),
+                                   .results = STRATA_TYPES(lowerResultType(op, 0)),
+                                   .attrs = STRATA_ATTRS({"value", value}));
+  strataReplaceOp(rw, op, STRATA_VALUES(strataResult(c, 0)));
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult lowerConstant(StrataRewrite *rw, MlirOperation op, void *u) {
+  (void)u;
+  return replaceWithConstant(rw, op, mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("value")));
+}
+
+static MlirLogicalResult lowerShape(StrataRewrite *rw, MlirOperation op, void *u) {
+  (void)u;
+  MlirType t = lowerResultType(op, 0);
+  MlirValue x = lowerOperand(op, 0);
+  int64_t n = mlirShapedTypeGetDimSize(t, 0), start = 0, dims[STRATA_MAX_RANK];
+  MlirAttribute s = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("start"));
+  if (!mlirAttributeIsNull(s)) start = mlirIntegerAttrGetValueInt(s);
+  if (start < 0) start += lowerRank(x);
+  if (start < 0) start = 0;
+  for (int64_t i = 0; i < n; i++) dims[i] = lowerDim(x, (int)(start + i));
+  return replaceWithConstant(rw, op, mlirDenseElementsAttrInt64Get(t, n, dims));
+}
+
+static MlirLogicalResult lowerSize(StrataRewrite *rw, MlirOperation op, void *u) {
+  (void)u;
+  MlirType xt = mlirValueGetType(lowerOperand(op, 0));
+  int64_t n = 1;
+  for (intptr_t i = 0; i < mlirShapedTypeGetRank(xt); i++) n *= mlirShapedTypeGetDimSize(xt, i);
+  return replaceWithConstant(rw, op, mlirDenseElementsAttrInt64Get(lowerResultType(op, 0), 1, &n));
+}
+
+static MlirLogicalResult lowerConstantOfShape(StrataRewrite *rw, MlirOperation op, void *u) {
+  (void)u;
+  MlirType t = lowerResultType(op, 0), et = mlirShapedTypeGetElementType(t);
+  MlirAttribute v = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("value"));
+  MlirAttribute scalar = mlirAttributeIsNull(v)
+                             ? (mlirTypeIsAFloat(et) ? mlirFloatAttrDoubleGet(rw->builder.ctx, et, 0.0)
+                                                     : mlirIntegerAttrGet(et, 0))
+                             : mlirDenseElementsAttrGetSplatValue(v);
+  if (!mlirAttributeIsNull(v) && !mlirDenseElementsAttrIsSplat(v))
+    scalar = mlirElementsAttrGetValue(v, 0, NULL);
+  return replaceWithConstant(rw, op, mlirDenseElementsAttrSplatGet(t, scalar));
+}
+
+/* Range: y[i] = start + i * delta, with start and delta read from their
+ * rank-0 tensors inside the body. */
+typedef struct {
+  MlirValue start, delta;
+} RangeOperands;
+
+static MlirValue bodyRange(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {
+  const RangeOperands *r = u;
+  MlirType et = mlirValueGetType(a[0]);
+  MlirValue i = linalgIndex(b, loc, 0);
+  MlirValue s = linalgExtract(b, loc, r->start, NULL, 0), d = linalgExtract(b, loc, r->delta, NULL, 0);
+  if (lowerIsFloat(et)) {
+    MlirValue fi = emitConvert(b, loc, "arith.uitofp",
+                               emitConvert(b, loc, "arith.index_cast", i, mlirIntegerTypeGet(b->ctx, 64)), et);
+    return emitBinary(b, loc, "arith.addf", s, emitBinary(b, loc, "arith.mulf", fi, d));
+  }
+  MlirValue ii = emitConvert(b, loc, "arith.index_cast", i, et);
+  return emitBinary(b, loc, "arith.addi", s, emitBinary(b, loc, "arith.muli", ii, d));
+}
+
+static MlirLogicalResult lowerRange(StrataRewrite *rw, MlirOperation op, void *u) {
+  (void)u;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  MlirType t = lowerResultType(op, 0);
+  RangeOperands r = {lowerOperand(op, 0), lowerOperand(op, 2)};
+  MlirValue init = linalgSplatConstant(&rw->builder, loc, t, 0.0);
+  const char *maps[] = {"(d0)"};
+  MlirValue y = linalgBuildGeneric(&rw->builder, loc, (StrataValueList){NULL, 0}, init, maps, "p",
+                                   bodyRange, &r);
+  strataReplaceOp(rw, op, STRATA_VALUES(y));
+  return mlirLogicalResultSuccess();
+}
+
+void nnToLinalgShape(StrataPatternSet *set) {
+  strataPatternSetAdd(set, "nn.constant", 1, lowerConstant, NULL);
+  strataPatternSetAdd(set, "nn.shape", 1, lowerShape, NULL);
+  strataPatternSetAdd(set, "nn.size", 1, lowerSize, NULL);
+  strataPatternSetAdd(set, "nn.constant_of_shape", 1, lowerConstantOfShape, NULL);
+  strataPatternSetAdd(set, "nn.range", 1, lowerRange, NULL);
+}
