@@ -13,12 +13,24 @@ void linalgFormatDims(char *buf, size_t size, const int *dims, int n) {
   if (off < size) snprintf(buf + off, size - off, ")");
 }
 
-MlirValue linalgBuildGeneric(StrataBuilder *b, MlirLocation loc, StrataValueList inputs,
-                             MlirValue init, const char *const *mapResults, const char *iterators,
-                             LinalgBodyFn body, void *user) {
+static MlirType signlessOf(MlirType t) {
+  if (mlirTypeIsAInteger(t) && !mlirIntegerTypeIsSignless(t))
+    return mlirIntegerTypeGet(mlirTypeGetContext(t), mlirIntegerTypeGetWidth(t));
+  return t;
+}
+
+static MlirValue castScalar(StrataBuilder *b, MlirLocation loc, MlirValue v, MlirType to) {
+  if (mlirTypeEqual(mlirValueGetType(v), to)) return v;
+  return strataResult(strataCreateOp(b, "builtin.unrealized_conversion_cast", loc,
+                                     .operands = STRATA_VALUES(v), .results = STRATA_TYPES(to)), 0);
+}
+
+void linalgBuildGenericN(StrataBuilder *b, MlirLocation loc, StrataValueList inputs,
+                         StrataValueList inits, const char *const *mapResults, const char *iterators,
+                         LinalgBodyNFn body, void *user, MlirValue *results) {
   MlirContext ctx = b->ctx;
   int numLoops = (int)strlen(iterators);
-  intptr_t numOperands = inputs.count + 1;
+  intptr_t numOperands = inputs.count + inits.count;
   char domain[256];
   int all[32] = {0};
   for (int i = 0; i < numLoops; i++) all[i] = i;
@@ -33,13 +45,16 @@ MlirValue linalgBuildGeneric(StrataBuilder *b, MlirLocation loc, StrataValueList
     its[i] = strataParseAttr(ctx, iterators[i] == 'r' ? "#linalg.iterator_type<reduction>"
                                                       : "#linalg.iterator_type<parallel>");
   MlirValue operands[numOperands];
+  MlirType resultTypes[inits.count];
   for (intptr_t i = 0; i < inputs.count; i++) operands[i] = inputs.data[i];
-  operands[inputs.count] = init;
-  int32_t segments[2] = {(int32_t)inputs.count, 1};
-  MlirType resultType = mlirValueGetType(init);
+  for (intptr_t i = 0; i < inits.count; i++) {
+    operands[inputs.count + i] = inits.data[i];
+    resultTypes[i] = mlirValueGetType(inits.data[i]);
+  }
+  int32_t segments[2] = {(int32_t)inputs.count, (int32_t)inits.count};
   MlirOperation gen = strataCreateOp(
       b, "linalg.generic", loc, .operands = {operands, numOperands},
-      .results = STRATA_TYPES(resultType),
+      .results = {resultTypes, inits.count},
       .attrs = STRATA_ATTRS({"indexing_maps", mlirArrayAttrGet(ctx, numOperands, maps)},
                             {"iterator_types", mlirArrayAttrGet(ctx, numLoops, its)},
                             {"operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 2, segments)}),
@@ -48,12 +63,38 @@ MlirValue linalgBuildGeneric(StrataBuilder *b, MlirLocation loc, StrataValueList
   for (intptr_t i = 0; i < numOperands; i++)
     argTypes[i] = mlirShapedTypeGetElementType(mlirValueGetType(operands[i]));
   MlirBlock block = strataAddBlock(gen, 0, (StrataTypeList){argTypes, numOperands}, loc);
-  MlirValue args[numOperands];
-  for (intptr_t i = 0; i < numOperands; i++) args[i] = mlirBlockGetArgument(block, i);
+  MlirValue args[numOperands], yields[inits.count];
   StrataBuilder inner = strataBuilderAtEnd(ctx, block);
-  MlirValue yielded = body(&inner, loc, args, user);
-  strataCreateOp(&inner, "linalg.yield", loc, .operands = STRATA_VALUES(yielded));
-  return strataResult(gen, 0);
+  /* arith takes only signless integers: bodies see ui8 as i8 (through a
+   * cast that disappears once both are i8 in LLVM), and yields go back. */
+  for (intptr_t i = 0; i < numOperands; i++)
+    args[i] = castScalar(&inner, loc, mlirBlockGetArgument(block, i), signlessOf(argTypes[i]));
+  body(&inner, loc, args, yields, user);
+  for (intptr_t i = 0; i < inits.count; i++)
+    yields[i] = castScalar(&inner, loc, yields[i], argTypes[inputs.count + i]);
+  strataCreateOp(&inner, "linalg.yield", loc, .operands = {yields, inits.count});
+  for (intptr_t i = 0; i < inits.count; i++) results[i] = strataResult(gen, i);
+}
+
+typedef struct {
+  LinalgBodyFn body;
+  void *user;
+} SingleBody;
+
+static void singleBody(StrataBuilder *b, MlirLocation loc, const MlirValue *args, MlirValue *yields,
+                       void *user) {
+  const SingleBody *s = user;
+  yields[0] = s->body(b, loc, args, s->user);
+}
+
+MlirValue linalgBuildGeneric(StrataBuilder *b, MlirLocation loc, StrataValueList inputs,
+                             MlirValue init, const char *const *mapResults, const char *iterators,
+                             LinalgBodyFn body, void *user) {
+  SingleBody s = {body, user};
+  MlirValue result;
+  linalgBuildGenericN(b, loc, inputs, STRATA_VALUES(init), mapResults, iterators, singleBody, &s,
+                      &result);
+  return result;
 }
 
 MlirValue linalgSplatConstant(StrataBuilder *b, MlirLocation loc, MlirType tensorType, double v) {

@@ -6,7 +6,8 @@
 #include "strata/tensor.h"
 
 /* Builds the region body of a linalg.generic: gets the block arguments
- * (inputs' then outputs' scalars) and returns the value to yield. */
+ * (inputs' then outputs' scalars) and returns the value to yield. Bodies see
+ * signless scalars (a ui8 argument arrives as i8); the builder casts back. */
 typedef MlirValue (*LinalgBodyFn)(StrataBuilder *b, MlirLocation loc, const MlirValue *args,
                                   void *user);
 
@@ -16,6 +17,15 @@ typedef MlirValue (*LinalgBodyFn)(StrataBuilder *b, MlirLocation loc, const Mlir
 MlirValue linalgBuildGeneric(StrataBuilder *b, MlirLocation loc, StrataValueList inputs,
                              MlirValue init, const char *const *mapResults, const char *iterators,
                              LinalgBodyFn body, void *user);
+
+/* The same with several outputs: `body` writes one value per output into
+ * `yields` (given the block arguments: inputs' scalars, then outputs');
+ * results[i] receives output i. maps: inputs then outputs. */
+typedef void (*LinalgBodyNFn)(StrataBuilder *b, MlirLocation loc, const MlirValue *args,
+                              MlirValue *yields, void *user);
+void linalgBuildGenericN(StrataBuilder *b, MlirLocation loc, StrataValueList inputs,
+                         StrataValueList inits, const char *const *mapResults, const char *iterators,
+                         LinalgBodyNFn body, void *user, MlirValue *results);
 
 /* arith.constant dense<v> : tensorType (a splat). */
 MlirValue linalgSplatConstant(StrataBuilder *b, MlirLocation loc, MlirType tensorType, double v);

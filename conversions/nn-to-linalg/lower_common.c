@@ -21,12 +21,6 @@ MlirType lowerSignless(MlirType t) {
   return t;
 }
 
-MlirValue lowerScalarCast(StrataBuilder *b, MlirLocation loc, MlirValue v, MlirType to) {
-  if (mlirTypeEqual(mlirValueGetType(v), to)) return v;
-  return strataResult(strataCreateOp(b, "builtin.unrealized_conversion_cast", loc,
-                                     .operands = STRATA_VALUES(v), .results = STRATA_TYPES(to)), 0);
-}
-
 void lowerBroadcastMap(char *buf, size_t size, MlirValue in, MlirType out) {
   int r = lowerRank(in), outRank = (int)mlirShapedTypeGetRank(out);
   size_t off = (size_t)snprintf(buf, size, "(");

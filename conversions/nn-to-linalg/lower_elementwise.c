@@ -2,7 +2,7 @@
  * implement broadcasting; the body computes one element. Integer division,
  * remainder and shifts are guarded so compiled code gives the interpreter's
  * defined results instead of trapping (x/0 = 0, INT_MIN/-1 wraps, shifts >=
- * width give 0). Unsigned scalars are cast to signless inside the body. */
+ * width give 0). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -216,17 +216,11 @@ static const EwLowering kBodies[] = {
 typedef struct {
   EwBody body;
   const EwCtx *ctx;
-  intptr_t numArgs;
-  MlirType resultElement; /* as declared (ui8 stays ui8) */
 } BodyThunk;
 
 static MlirValue callBody(StrataBuilder *b, MlirLocation loc, const MlirValue *args, void *user) {
   const BodyThunk *t = user;
-  MlirValue signless[t->numArgs];
-  for (intptr_t i = 0; i < t->numArgs; i++)
-    signless[i] = lowerScalarCast(b, loc, args[i], lowerSignless(mlirValueGetType(args[i])));
-  MlirValue r = t->body(b, loc, signless, t->ctx);
-  return lowerScalarCast(b, loc, r, t->resultElement);
+  return t->body(b, loc, args, t->ctx);
 }
 
 static MlirLogicalResult lowerElementwise(StrataRewrite *rw, MlirOperation op, void *user) {
@@ -259,7 +253,7 @@ static MlirLogicalResult lowerElementwise(StrataRewrite *rw, MlirOperation op, v
   maps[n] = mapText[n];
   lowerParallelIterators(its, r);
   MlirValue init = linalgSplatConstant(b, loc, t, 0.0);
-  BodyThunk thunk = {body, &c, n, mlirShapedTypeGetElementType(t)};
+  BodyThunk thunk = {body, &c};
   MlirValue y = linalgBuildGeneric(b, loc, (StrataValueList){ins, n}, init, maps, its, callBody, &thunk);
   strataReplaceOp(rw, op, STRATA_VALUES(y));
   return mlirLogicalResultSuccess();

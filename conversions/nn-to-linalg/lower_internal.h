@@ -20,10 +20,6 @@ bool lowerIsUnsigned(MlirType elementType); /* ui8 ... */
 /* The signless integer type of the same width (types other than non-signless
  * integers are returned unchanged). */
 MlirType lowerSignless(MlirType elementType);
-/* arith only takes signless integers: inside a linalg body, a ui8 scalar is
- * cast to i8 (and back) with builtin.unrealized_conversion_cast, which
- * disappears once both sides become i8 in LLVM. Other values pass through. */
-MlirValue lowerScalarCast(StrataBuilder *b, MlirLocation loc, MlirValue v, MlirType to);
 
 /* ---- Affine map text ---- */
 /* Operand map broadcasting `in` to an output type of the result's rank. */
@@ -54,5 +50,6 @@ MlirValue bodyYieldInput(StrataBuilder *b, MlirLocation loc, const MlirValue *a,
 void nnToLinalgElementwise(StrataPatternSet *set);
 void nnToLinalgLinear(StrataPatternSet *set);
 void nnToLinalgShape(StrataPatternSet *set);
+void nnToLinalgReduce(StrataPatternSet *set);
 
 #endif

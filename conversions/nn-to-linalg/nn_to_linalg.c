@@ -50,6 +50,7 @@ static void runNnToLinalg(StrataPassRun *run, MlirOperation root) {
   nnToLinalgShape(set);
   nnToLinalgElementwise(set);
   nnToLinalgLinear(set);
+  nnToLinalgReduce(set);
   strataApplyPatternsWalk(set, root);
   strataPatternSetDestroy(set);
   MlirOperation leftover = {NULL};

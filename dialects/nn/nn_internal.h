@@ -81,6 +81,9 @@ bool nnNextIndex(int64_t *idx, const int64_t *dims, int rank);
 MlirLogicalResult nnInterpError(MlirOperation op, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* Reduced-axes mask of a reduce_* op (ops_reduce.c). */
+bool nnReduceAxes(MlirOperation op, int rank, bool *mask, bool *identity);
+
 /* Resolves ConvTranspose begin/end pads from auto_pad or output_shape. */
 void nnConvTransposePads(MlirOperation op, NnWindow *win, const int64_t *in, const int64_t *out);
 

@@ -1,0 +1,388 @@
+/* Reductions -> linalg.generic with reduction iterators. Results are built
+ * without the kept unit dims and reshaped to the declared type. Softmax is
+ * max, exp-sum and a normalizing generic; ArgMax/ArgMin carry (value, index)
+ * in a two-output reduction; CumSum is a masked reduction over the axis;
+ * TopK ranks every element (its count of "better" elements, ties broken by
+ * index) and then gathers the element of each rank. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "../../dialects/nn/nn_internal.h"
+#include "lower_internal.h"
+
+typedef enum { R_SUM, R_MEAN, R_MAX, R_MIN, R_PROD, R_L1, R_L2, R_SUMSQ, R_LOGSUM, R_LOGSUMEXP } Kind;
+
+static const char *const kNames[] = {"nn.reduce_sum", "nn.reduce_mean", "nn.reduce_max",
+                                     "nn.reduce_min", "nn.reduce_prod", "nn.reduce_l1",
+                                     "nn.reduce_l2", "nn.reduce_sum_square", "nn.reduce_log_sum",
+                                     "nn.reduce_log_sum_exp"};
+
+/* Map text of the tensor that keeps the dims not in `mask` (in order). */
+static void keptMap(char *buf, size_t size, int rank, const bool *mask) {
+  size_t off = (size_t)snprintf(buf, size, "(");
+  bool first = true;
+  for (int d = 0; d < rank; d++)
+    if (!mask[d]) {
+      off += (size_t)snprintf(buf + off, size - off, "%sd%d", first ? "" : ", ", d);
+      first = false;
+    }
+  snprintf(buf + off, size - off, ")");
+}
+
+static MlirType keptType(MlirValue x, const bool *mask, MlirType element) {
+  int64_t dims[STRATA_MAX_RANK];
+  int n = 0;
+  for (int d = 0; d < lowerRank(x); d++)
+    if (!mask[d]) dims[n++] = lowerDim(x, d);
+  return strataTensorType(element, n, dims);
+}
+
+typedef struct {
+  Kind kind;
+  bool isFloat, isUnsigned;
+} ReduceCtx;
+
+static MlirValue bodyReduce(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {
+  const ReduceCtx *c = u;
+  MlirValue x = a[0], acc = a[1];
+  const char *add = c->isFloat ? "arith.addf" : "arith.addi", *mul = c->isFloat ? "arith.mulf" : "arith.muli";
+  switch (c->kind) {
+  case R_MAX: return emitBinary(b, loc, c->isFloat ? "arith.maximumf" : c->isUnsigned ? "arith.maxui" : "arith.maxsi", acc, x);
+  case R_MIN: return emitBinary(b, loc, c->isFloat ? "arith.minimumf" : c->isUnsigned ? "arith.minui" : "arith.minsi", acc, x);
+  case R_PROD: return emitBinary(b, loc, mul, acc, x);
+  case R_L1:
+    if (c->isFloat) return emitBinary(b, loc, add, acc, emitUnary(b, loc, "math.absf", x));
+    if (!c->isUnsigned) {
+      MlirValue zero = emitConst(b, loc, mlirValueGetType(x), 0);
+      x = emitSelect(b, loc, emitCmpI(b, loc, CMPI_SLT, x, zero), emitBinary(b, loc, "arith.subi", zero, x), x);
+    }
+    return emitBinary(b, loc, add, acc, x);
+  case R_L2: case R_SUMSQ: return emitBinary(b, loc, add, acc, emitBinary(b, loc, mul, x, x));
+  default: return emitBinary(b, loc, add, acc, x);
+  }
+}
+
+static double identityOf(Kind k, bool isFloat, MlirType et) {
+  if (k == R_PROD) return 1;
+  if (k == R_MAX) return isFloat ? -INFINITY : lowerIsUnsigned(et) ? 0 : -pow(2, mlirIntegerTypeGetWidth(et) - 1);
+  if (k == R_MIN) return isFloat ? INFINITY : lowerIsUnsigned(et) ? pow(2, mlirIntegerTypeGetWidth(et)) - 1 : pow(2, mlirIntegerTypeGetWidth(et) - 1) - 1;
+  return 0;
+}
+
+static MlirValue splat(StrataBuilder *b, MlirLocation loc, MlirType t, double v) {
+  MlirType et = mlirShapedTypeGetElementType(t);
+  MlirAttribute s = mlirTypeIsAFloat(et) ? mlirFloatAttrDoubleGet(b->ctx, et, v) : mlirIntegerAttrGet(et, (int64_t)v);
+  return strataResult(strataCreateOp(b, "arith.constant", loc, .results = STRATA_TYPES(t),
+                                     .attrs = STRATA_ATTRS({"value", mlirDenseElementsAttrSplatGet(t, s)})), 0);
+}
+
+/* One reduction generic of x over mask into a kept-dims tensor. */
+static MlirValue reduceGeneric(StrataBuilder *b, MlirLocation loc, MlirValue x, const bool *mask,
+                               ReduceCtx *c, MlirValue extraInput, LinalgBodyFn body) {
+  int rank = lowerRank(x);
+  char mx[256], mo[256], its[STRATA_MAX_RANK + 1];
+  lowerIdentityMap(mx, sizeof mx, rank);
+  keptMap(mo, sizeof mo, rank, mask);
+  for (int d = 0; d < rank; d++) its[d] = mask[d] ? 'r' : 'p';
+  its[rank] = '\0';
+  MlirType et = lowerElementType(x), t = keptType(x, mask, et);
+  MlirValue init = splat(b, loc, t, identityOf(c->kind, c->isFloat, et));
+  if (mlirValueIsNull(extraInput)) {
+    const char *maps[] = {mx, mo};
+    return linalgBuildGeneric(b, loc, STRATA_VALUES(x), init, maps, its, body, c);
+  }
+  const char *maps[] = {mx, mo, mo};
+  return linalgBuildGeneric(b, loc, STRATA_VALUES(x, extraInput), init, maps, its, body, c);
+}
+
+/* logsumexp's second pass: acc + exp(x - max). */
+static MlirValue bodySumExpShifted(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {
+  (void)u;
+  MlirValue d = emitBinary(b, loc, "arith.subf", a[0], a[1]);
+  return emitBinary(b, loc, "arith.addf", a[2], emitUnary(b, loc, "math.exp", d));
+}
+
+typedef struct {
+  Kind kind;
+  double count;
+} Finish;
+
+static MlirValue bodyFinish(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {
+  const Finish *f = u;
+  MlirType t = mlirValueGetType(a[0]);
+  switch (f->kind) {
+  case R_MEAN: return emitBinary(b, loc, "arith.divf", a[0], emitConst(b, loc, t, f->count));
+  case R_L2: return emitUnary(b, loc, "math.sqrt", a[0]);
+  case R_LOGSUM: return emitUnary(b, loc, "math.log", a[0]);
+  default: { /* logsumexp: log(s) + m, with m = 0 where m is infinite */
+    MlirValue m = a[1], inf = emitConst(b, loc, t, INFINITY);
+    MlirValue isInf = emitCmpF(b, loc, CMPF_OEQ, emitUnary(b, loc, "math.absf", m), inf);
+    m = emitSelect(b, loc, isInf, emitConst(b, loc, t, 0), m);
+    return emitBinary(b, loc, "arith.addf", emitUnary(b, loc, "math.log", a[0]), m);
+  }
+  }
+}
+
+static MlirValue elementwiseOn(StrataBuilder *b, MlirLocation loc, StrataValueList ins, MlirType t,
+                               LinalgBodyFn body, void *user) {
+  int rank = (int)mlirShapedTypeGetRank(t);
+  char id[256], its[STRATA_MAX_RANK + 1];
+  lowerIdentityMap(id, sizeof id, rank);
+  lowerParallelIterators(its, rank);
+  const char *maps[] = {id, id, id};
+  return linalgBuildGeneric(b, loc, ins, splat(b, loc, t, 0), maps, its, body, user);
+}
+
+static MlirLogicalResult lowerReduce(StrataRewrite *rw, MlirOperation op, void *user) {
+  Kind kind = (Kind)((const char *const *)user - kNames);
+  MlirLocation loc = mlirOperationGetLocation(op);
+  StrataBuilder *b = &rw->builder;
+  MlirValue x = lowerOperand(op, 0);
+  bool mask[STRATA_MAX_RANK], identity;
+  if (!nnReduceAxes(op, lowerRank(x), mask, &identity)) return mlirLogicalResultFailure();
+  if (identity) {
+    strataReplaceOp(rw, op, STRATA_VALUES(x));
+    return mlirLogicalResultSuccess();
+  }
+  MlirType et = lowerElementType(x);
+  ReduceCtx c = {kind, lowerIsFloat(et), lowerIsUnsigned(et)};
+  MlirValue y, maxv = {NULL};
+  if (kind == R_LOGSUMEXP) {
+    ReduceCtx cm = {R_MAX, true, false};
+    maxv = reduceGeneric(b, loc, x, mask, &cm, (MlirValue){NULL}, bodyReduce);
+    ReduceCtx cs = {R_SUM, true, false};
+    y = reduceGeneric(b, loc, x, mask, &cs, maxv, bodySumExpShifted);
+  } else {
+    y = reduceGeneric(b, loc, x, mask, &c, (MlirValue){NULL}, bodyReduce);
+  }
+  if (kind == R_MEAN || kind == R_L2 || kind == R_LOGSUM || kind == R_LOGSUMEXP) {
+    Finish f = {kind, 1};
+    for (int d = 0; d < lowerRank(x); d++)
+      if (mask[d]) f.count *= (double)lowerDim(x, d);
+    StrataValueList ins = kind == R_LOGSUMEXP ? STRATA_VALUES(y, maxv) : STRATA_VALUES(y);
+    y = elementwiseOn(b, loc, ins, mlirValueGetType(y), bodyFinish, &f);
+  }
+  strataReplaceOp(rw, op, STRATA_VALUES(linalgReshape(b, loc, y, lowerResultType(op, 0))));
+  return mlirLogicalResultSuccess();
+}
+
+/* ---- ArgMax / ArgMin ---- */
+
+typedef struct {
+  int axis;
+  bool isMax, last, isFloat, isUnsigned;
+} ArgCtx;
+
+static void bodyArg(StrataBuilder *b, MlirLocation loc, const MlirValue *a, MlirValue *y, void *u) {
+  const ArgCtx *c = u;
+  MlirValue x = a[0], best = a[1], bestIdx = a[2];
+  int pred = c->isFloat ? (c->isMax ? (c->last ? CMPF_OGE : CMPF_OGT) : (c->last ? CMPF_OLE : CMPF_OLT))
+                        : c->isUnsigned ? (c->isMax ? (c->last ? CMPI_UGE : CMPI_UGT) : (c->last ? CMPI_ULE : CMPI_ULT))
+                                        : (c->isMax ? (c->last ? CMPI_SGE : CMPI_SGT) : (c->last ? CMPI_SLE : CMPI_SLT));
+  MlirValue idx = emitConvert(b, loc, "arith.index_cast", linalgIndex(b, loc, c->axis), mlirIntegerTypeGet(b->ctx, 64));
+  MlirValue better = c->isFloat ? emitCmpF(b, loc, pred, x, best) : emitCmpI(b, loc, pred, x, best);
+  /* The first element always wins, so the identity value never leaks out. */
+  MlirValue first = emitCmpI(b, loc, CMPI_EQ, idx, emitConst(b, loc, mlirValueGetType(idx), 0));
+  better = emitBinary(b, loc, "arith.ori", better, first);
+  y[0] = emitSelect(b, loc, better, x, best);
+  y[1] = emitSelect(b, loc, better, idx, bestIdx);
+}
+
+static MlirLogicalResult lowerArg(StrataRewrite *rw, MlirOperation op, void *user) {
+  MlirLocation loc = mlirOperationGetLocation(op);
+  StrataBuilder *b = &rw->builder;
+  MlirValue x = lowerOperand(op, 0);
+  int64_t axis, last;
+  nnAttrInt(op, "axis", 0, &axis);
+  nnAttrInt(op, "select_last_index", 0, &last);
+  nnNormalizeAxis(op, "axis", &axis, lowerRank(x));
+  bool mask[STRATA_MAX_RANK] = {false};
+  mask[axis] = true;
+  MlirType et = lowerElementType(x);
+  ArgCtx c = {(int)axis, user != NULL, last != 0, lowerIsFloat(et), lowerIsUnsigned(et)};
+  int rank = lowerRank(x);
+  char mx[256], mo[256], its[STRATA_MAX_RANK + 1];
+  lowerIdentityMap(mx, sizeof mx, rank);
+  keptMap(mo, sizeof mo, rank, mask);
+  for (int d = 0; d < rank; d++) its[d] = mask[d] ? 'r' : 'p';
+  its[rank] = '\0';
+  MlirValue inits[2] = {splat(b, loc, keptType(x, mask, et), 0),
+                        splat(b, loc, keptType(x, mask, mlirIntegerTypeGet(b->ctx, 64)), 0)};
+  const char *maps[] = {mx, mo, mo};
+  MlirValue res[2];
+  linalgBuildGenericN(b, loc, STRATA_VALUES(x), (StrataValueList){inits, 2}, maps, its, bodyArg, &c, res);
+  strataReplaceOp(rw, op, STRATA_VALUES(linalgReshape(b, loc, res[1], lowerResultType(op, 0))));
+  return mlirLogicalResultSuccess();
+}
+
+/* ---- Softmax / LogSoftmax ---- */
+
+static MlirValue bodyExpShifted(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {
+  (void)u;
+  return emitUnary(b, loc, "math.exp", emitBinary(b, loc, "arith.subf", a[0], a[1]));
+}
+
+typedef struct {
+  bool logForm;
+} SoftmaxCtx;
+
+static MlirValue bodySoftmaxOut(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {
+  const SoftmaxCtx *c = u;
+  if (!c->logForm) return emitBinary(b, loc, "arith.divf", a[0], a[1]);
+  /* (x - max) - log(sum) */
+  return emitBinary(b, loc, "arith.subf", emitBinary(b, loc, "arith.subf", a[0], a[2]), emitUnary(b, loc, "math.log", a[1]));
+}
+
+static MlirLogicalResult lowerSoftmax(StrataRewrite *rw, MlirOperation op, void *user) {
+  MlirLocation loc = mlirOperationGetLocation(op);
+  StrataBuilder *b = &rw->builder;
+  MlirValue x = lowerOperand(op, 0);
+  int rank = lowerRank(x);
+  int64_t axis;
+  nnAttrInt(op, "axis", -1, &axis);
+  nnNormalizeAxis(op, "axis", &axis, rank);
+  bool mask[STRATA_MAX_RANK] = {false};
+  mask[axis] = true;
+  ReduceCtx cm = {R_MAX, true, false}, cs = {R_SUM, true, false};
+  MlirValue m = reduceGeneric(b, loc, x, mask, &cm, (MlirValue){NULL}, bodyReduce);
+  char id[256], kept[256], its[STRATA_MAX_RANK + 1];
+  lowerIdentityMap(id, sizeof id, rank);
+  keptMap(kept, sizeof kept, rank, mask);
+  lowerParallelIterators(its, rank);
+  MlirType t = mlirValueGetType(x);
+  const char *mapsE[] = {id, kept, id};
+  MlirValue e = linalgBuildGeneric(b, loc, STRATA_VALUES(x, m), splat(b, loc, t, 0), mapsE, its, bodyExpShifted, NULL);
+  MlirValue s = reduceGeneric(b, loc, e, mask, &cs, (MlirValue){NULL}, bodyReduce);
+  SoftmaxCtx c = {user != NULL};
+  MlirValue y;
+  if (c.logForm) {
+    const char *maps[] = {id, kept, kept, id};
+    y = linalgBuildGeneric(b, loc, STRATA_VALUES(x, s, m), splat(b, loc, t, 0), maps, its, bodySoftmaxOut, &c);
+  } else {
+    const char *maps[] = {id, kept, id};
+    y = linalgBuildGeneric(b, loc, STRATA_VALUES(e, s), splat(b, loc, t, 0), maps, its, bodySoftmaxOut, &c);
+  }
+  strataReplaceOp(rw, op, STRATA_VALUES(y));
+  return mlirLogicalResultSuccess();
+}
+
+/* ---- CumSum: y[i] = sum over j of x[j] where j is before/at i ---- */
+
+typedef struct {
+  int axis, j;
+  bool exclusive, reverse, isFloat;
+} CumCtx;
+
+static MlirValue bodyCum(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {
+  const CumCtx *c = u;
+  MlirValue i = linalgIndex(b, loc, c->axis), j = linalgIndex(b, loc, c->j);
+  int pred = c->reverse ? (c->exclusive ? CMPI_SGT : CMPI_SGE) : (c->exclusive ? CMPI_SLT : CMPI_SLE);
+  MlirValue take = emitCmpI(b, loc, pred, j, i);
+  MlirValue v = emitSelect(b, loc, take, a[0], emitConst(b, loc, mlirValueGetType(a[0]), 0));
+  return emitBinary(b, loc, c->isFloat ? "arith.addf" : "arith.addi", a[1], v);
+}
+
+static MlirLogicalResult lowerCumSum(StrataRewrite *rw, MlirOperation op, void *user) {
+  (void)user;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  StrataBuilder *b = &rw->builder;
+  MlirValue x = lowerOperand(op, 0);
+  int rank = lowerRank(x);
+  int64_t axis, ex, rev;
+  nnAttrInt(op, "axis", 0, &axis);
+  nnAttrInt(op, "exclusive", 0, &ex);
+  nnAttrInt(op, "reverse", 0, &rev);
+  nnNormalizeAxis(op, "axis", &axis, rank);
+  CumCtx c = {(int)axis, rank, ex != 0, rev != 0, lowerIsFloat(lowerElementType(x))};
+  char mx[256], mo[256], its[STRATA_MAX_RANK + 2];
+  size_t off = (size_t)snprintf(mx, sizeof mx, "(");
+  for (int d = 0; d < rank; d++) off += (size_t)snprintf(mx + off, sizeof mx - off, "%sd%d", d ? ", " : "", d == axis ? rank : d);
+  snprintf(mx + off, sizeof mx - off, ")");
+  lowerIdentityMap(mo, sizeof mo, rank);
+  lowerParallelIterators(its, rank);
+  its[rank] = 'r';
+  its[rank + 1] = '\0';
+  const char *maps[] = {mx, mo};
+  MlirValue y = linalgBuildGeneric(b, loc, STRATA_VALUES(x), splat(b, loc, mlirValueGetType(x), 0), maps, its, bodyCum, &c);
+  strataReplaceOp(rw, op, STRATA_VALUES(y));
+  return mlirLogicalResultSuccess();
+}
+
+/* ---- TopK ---- */
+
+typedef struct {
+  int axis, j;
+  bool largest, isFloat;
+} TopKCtx;
+
+/* rank[i] += (x[j] beats x[i]): better value, or equal value at a lower index. */
+static MlirValue bodyRank(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {
+  const TopKCtx *c = u;
+  MlirValue xi = a[0], xj = a[1];
+  MlirValue i = linalgIndex(b, loc, c->axis), j = linalgIndex(b, loc, c->j);
+  MlirValue better = c->isFloat ? emitCmpF(b, loc, c->largest ? CMPF_OGT : CMPF_OLT, xj, xi)
+                                : emitCmpI(b, loc, c->largest ? CMPI_SGT : CMPI_SLT, xj, xi);
+  MlirValue equal = c->isFloat ? emitCmpF(b, loc, CMPF_OEQ, xj, xi) : emitCmpI(b, loc, CMPI_EQ, xj, xi);
+  MlirValue tie = emitBinary(b, loc, "arith.andi", equal, emitCmpI(b, loc, CMPI_SLT, j, i));
+  MlirValue beats = emitBinary(b, loc, "arith.ori", better, tie);
+  MlirValue one = emitConvert(b, loc, "arith.extui", beats, mlirIntegerTypeGet(b->ctx, 64));
+  return emitBinary(b, loc, "arith.addi", a[2], one);
+}
+
+/* values[r], indices[r] = the element whose rank is r. */
+static void bodyPick(StrataBuilder *b, MlirLocation loc, const MlirValue *a, MlirValue *y, void *u) {
+  const TopKCtx *c = u;
+  MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
+  MlirValue r = emitConvert(b, loc, "arith.index_cast", linalgIndex(b, loc, c->axis), i64);
+  MlirValue j = emitConvert(b, loc, "arith.index_cast", linalgIndex(b, loc, c->j), i64);
+  MlirValue hit = emitCmpI(b, loc, CMPI_EQ, a[1], r);
+  y[0] = emitSelect(b, loc, hit, a[0], a[2]);
+  y[1] = emitSelect(b, loc, hit, j, a[3]);
+}
+
+static MlirLogicalResult lowerTopK(StrataRewrite *rw, MlirOperation op, void *user) {
+  (void)user;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  StrataBuilder *b = &rw->builder;
+  MlirValue x = lowerOperand(op, 0);
+  int rank = lowerRank(x);
+  int64_t axis, largest;
+  nnAttrInt(op, "axis", -1, &axis);
+  nnAttrInt(op, "largest", 1, &largest);
+  nnNormalizeAxis(op, "axis", &axis, rank);
+  TopKCtx c = {(int)axis, rank, largest != 0, lowerIsFloat(lowerElementType(x))};
+  char id[256], mj[256], its[STRATA_MAX_RANK + 2];
+  lowerIdentityMap(id, sizeof id, rank);
+  size_t off = (size_t)snprintf(mj, sizeof mj, "(");
+  for (int d = 0; d < rank; d++) off += (size_t)snprintf(mj + off, sizeof mj - off, "%sd%d", d ? ", " : "", d == axis ? rank : d);
+  snprintf(mj + off, sizeof mj - off, ")");
+  lowerParallelIterators(its, rank);
+  its[rank] = 'r';
+  its[rank + 1] = '\0';
+  MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
+  int64_t dims[STRATA_MAX_RANK];
+  for (int d = 0; d < rank; d++) dims[d] = lowerDim(x, d);
+  const char *mapsRank[] = {id, mj, id};
+  MlirValue ranks = linalgBuildGeneric(b, loc, STRATA_VALUES(x, x), splat(b, loc, strataTensorType(i64, rank, dims), 0),
+                                       mapsRank, its, bodyRank, &c);
+  MlirValue inits[2] = {splat(b, loc, lowerResultType(op, 0), 0), splat(b, loc, lowerResultType(op, 1), 0)};
+  const char *mapsPick[] = {mj, mj, id, id};
+  MlirValue res[2];
+  linalgBuildGenericN(b, loc, STRATA_VALUES(x, ranks), (StrataValueList){inits, 2}, mapsPick, its, bodyPick, &c, res);
+  strataReplaceOp(rw, op, STRATA_VALUES(res[0], res[1]));
+  return mlirLogicalResultSuccess();
+}
+
+void nnToLinalgReduce(StrataPatternSet *set) {
+  for (size_t i = 0; i < sizeof kNames / sizeof kNames[0]; i++)
+    strataPatternSetAdd(set, kNames[i], 1, lowerReduce, (void *)&kNames[i]);
+  static const int kMax = 1;
+  strataPatternSetAdd(set, "nn.arg_max", 1, lowerArg, (void *)&kMax);
+  strataPatternSetAdd(set, "nn.arg_min", 1, lowerArg, NULL);
+  strataPatternSetAdd(set, "nn.softmax", 1, lowerSoftmax, NULL);
+  strataPatternSetAdd(set, "nn.log_softmax", 1, lowerSoftmax, (void *)&kMax);
+  strataPatternSetAdd(set, "nn.cum_sum", 1, lowerCumSum, NULL);
+  strataPatternSetAdd(set, "nn.top_k", 1, lowerTopK, NULL);
+}
