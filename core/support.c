@@ -1,5 +1,6 @@
 /* Helpers shared by dialects and passes (include/strata/support.h). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -88,9 +89,36 @@ StrataTensor *strataTensorFromAttr(MlirAttribute a) {
     case STRATA_DTYPE_U8: v = mlirDenseElementsAttrGetUInt8Value(a, k); break;
     case STRATA_DTYPE_I32: v = mlirDenseElementsAttrGetInt32Value(a, k); break;
     case STRATA_DTYPE_I64: v = (double)mlirDenseElementsAttrGetInt64Value(a, k); break;
-    default: strataTensorDestroy(t); return NULL; /* f16 constants: not yet readable */
+    case STRATA_DTYPE_F16: {
+      const uint16_t *raw = mlirDenseElementsAttrGetRawData(a);
+      ((uint16_t *)t->data)[i] = raw[k];
+      continue;
+    }
+    default: strataTensorDestroy(t); return NULL;
     }
     strataTensorSetDouble(t, i, v);
   }
   return t;
+}
+
+MlirAttribute strataTensorToAttr(MlirType type, const StrataTensor *t) {
+  intptr_t n = (intptr_t)strataTensorNumElements(t);
+  switch (t->dtype) {
+  case STRATA_DTYPE_F32: return mlirDenseElementsAttrFloatGet(type, n, t->data);
+  case STRATA_DTYPE_F64: return mlirDenseElementsAttrDoubleGet(type, n, t->data);
+  case STRATA_DTYPE_F16: return mlirDenseElementsAttrFloat16Get(type, n, t->data);
+  case STRATA_DTYPE_I8: return mlirDenseElementsAttrInt8Get(type, n, t->data);
+  case STRATA_DTYPE_U8: return mlirDenseElementsAttrUInt8Get(type, n, t->data);
+  case STRATA_DTYPE_I32: return mlirDenseElementsAttrInt32Get(type, n, t->data);
+  case STRATA_DTYPE_I64: return mlirDenseElementsAttrInt64Get(type, n, t->data);
+  case STRATA_DTYPE_I1: {
+    int *bits = malloc((size_t)(n ? n : 1) * sizeof *bits);
+    if (!bits) return mlirAttributeGetNull();
+    for (intptr_t i = 0; i < n; i++) bits[i] = ((const uint8_t *)t->data)[i] != 0;
+    MlirAttribute a = mlirDenseElementsAttrBoolGet(type, n, bits);
+    free(bits);
+    return a;
+  }
+  default: return mlirAttributeGetNull();
+  }
 }

@@ -51,5 +51,6 @@ void nnToLinalgElementwise(StrataPatternSet *set);
 void nnToLinalgLinear(StrataPatternSet *set);
 void nnToLinalgShape(StrataPatternSet *set);
 void nnToLinalgReduce(StrataPatternSet *set);
+void nnToLinalgPoolNorm(StrataPatternSet *set);
 
 #endif

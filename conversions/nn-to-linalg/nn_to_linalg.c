@@ -51,6 +51,7 @@ static void runNnToLinalg(StrataPassRun *run, MlirOperation root) {
   nnToLinalgElementwise(set);
   nnToLinalgLinear(set);
   nnToLinalgReduce(set);
+  nnToLinalgPoolNorm(set);
   strataApplyPatternsWalk(set, root);
   strataPatternSetDestroy(set);
   MlirOperation leftover = {NULL};

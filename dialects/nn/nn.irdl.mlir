@@ -39,6 +39,22 @@ irdl.dialect @nn {
     irdl.operands(data: %t0)
     irdl.results(reduced: %t1)
   }
+  irdl.operation @average_pool {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0)
+    irdl.results(y: %t1)
+  }
+  irdl.operation @batch_normalization {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    %t3 = irdl.base "!builtin.tensor"
+    %t4 = irdl.base "!builtin.tensor"
+    %t5 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0, scale: %t1, b: %t2, input_mean: %t3, input_var: %t4)
+    irdl.results(y: %t5)
+  }
   irdl.operation @bit_shift {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
@@ -164,6 +180,18 @@ irdl.dialect @nn {
     irdl.operands(a: %t0, b: %t1, c: optional %t2)
     irdl.results(y: %t3)
   }
+  irdl.operation @global_average_pool {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0)
+    irdl.results(y: %t1)
+  }
+  irdl.operation @global_max_pool {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0)
+    irdl.results(y: %t1)
+  }
   irdl.operation @greater {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
@@ -177,6 +205,14 @@ irdl.dialect @nn {
     %t2 = irdl.base "!builtin.tensor"
     irdl.operands(a: %t0, b: %t1)
     irdl.results(output: %t2)
+  }
+  irdl.operation @group_normalization {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    %t3 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0, scale: %t1, bias: %t2)
+    irdl.results(y: %t3)
   }
   irdl.operation @hard_sigmoid {
     %t0 = irdl.base "!builtin.tensor"
@@ -196,11 +232,27 @@ irdl.dialect @nn {
     irdl.operands(x: %t0)
     irdl.results(output: %t1)
   }
+  irdl.operation @instance_normalization {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    %t3 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0, scale: %t1, b: %t2)
+    irdl.results(y: %t3)
+  }
   irdl.operation @is_nan {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
     irdl.operands(x: %t0)
     irdl.results(output: %t1)
+  }
+  irdl.operation @layer_normalization {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    %t3 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0, scale: %t1, b: optional %t2)
+    irdl.results(y: %t3)
   }
   irdl.operation @leaky_relu {
     %t0 = irdl.base "!builtin.tensor"
@@ -247,6 +299,12 @@ irdl.dialect @nn {
     %t2 = irdl.base "!builtin.tensor"
     irdl.operands(a: %t0, b: %t1)
     irdl.results(output: %t2)
+  }
+  irdl.operation @max_pool {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0)
+    irdl.results(y: %t1)
   }
   irdl.operation @min {
     %t0 = irdl.base "!builtin.tensor"

@@ -4,7 +4,7 @@
 extern const char strata_nn_irdl[];
 
 static const StrataOpTable *const kTables[] = {
-    &nnShapeTable, &nnElementwiseTable, &nnLinearTable, &nnReduceTable,
+    &nnShapeTable, &nnElementwiseTable, &nnLinearTable, &nnReduceTable, &nnPoolNormTable,
 };
 
 const StrataDialectDef strataNnDialect = {

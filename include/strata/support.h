@@ -34,6 +34,9 @@ bool strataGetI64(MlirOperation op, const char *name, int64_t *out);
 
 /* Creates a tensor holding the values of a dense elements attribute. */
 StrataTensor *strataTensorFromAttr(MlirAttribute dense);
+/* The inverse: a dense elements attribute of `type` (a static ranked tensor
+ * type matching t's shape and dtype) holding t's values. */
+MlirAttribute strataTensorToAttr(MlirType type, const StrataTensor *t);
 
 #ifdef __cplusplus
 }

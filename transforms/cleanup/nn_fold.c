@@ -4,7 +4,7 @@
  *   - relu(relu(x)) -> relu(x);
  *   - a pure op whose operands are all nn.constant is evaluated with its
  *     reference kernel and replaced by an nn.constant (up to `fold-limit`
- *     result elements, f32/f64 only). */
+ *     result elements). */
 #include <string.h>
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -46,13 +46,6 @@ static MlirLogicalResult foldReluRelu(StrataRewrite *rw, MlirOperation op, void 
   return mlirLogicalResultSuccess();
 }
 
-static MlirAttribute attrFromTensor(MlirType type, const StrataTensor *t) {
-  int64_t n = strataTensorNumElements(t);
-  if (t->dtype == STRATA_DTYPE_F32) return mlirDenseElementsAttrFloatGet(type, n, t->data);
-  if (t->dtype == STRATA_DTYPE_F64) return mlirDenseElementsAttrDoubleGet(type, n, t->data);
-  return mlirAttributeGetNull();
-}
-
 static MlirLogicalResult foldConstants(StrataRewrite *rw, MlirOperation op, void *user) {
   FoldState *s = user;
   const StrataOpDef *def = strataGetOpDef(s->ctx, op);
@@ -62,8 +55,7 @@ static MlirLogicalResult foldConstants(StrataRewrite *rw, MlirOperation op, void
   intptr_t n = mlirOperationGetNumOperands(op);
   MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
   StrataTensor *out = strataTensorCreateForType(rt);
-  if (!out || strataTensorNumElements(out) > s->foldLimit ||
-      (out->dtype != STRATA_DTYPE_F32 && out->dtype != STRATA_DTYPE_F64)) {
+  if (!out || strataTensorNumElements(out) > s->foldLimit) {
     strataTensorDestroy(out);
     return mlirLogicalResultFailure();
   }
@@ -80,7 +72,7 @@ static MlirLogicalResult foldConstants(StrataRewrite *rw, MlirOperation op, void
   MlirLogicalResult r = mlirLogicalResultFailure();
   if (got == n && mlirLogicalResultIsSuccess(strataVerifyOp(def, op)) &&
       mlirLogicalResultIsSuccess(def->interpret(NULL, op, ins, &out))) {
-    MlirAttribute value = attrFromTensor(rt, out);
+    MlirAttribute value = strataTensorToAttr(rt, out);
     if (!mlirAttributeIsNull(value)) {
       MlirOperation c = strataCreateOp(&rw->builder, "nn.constant", mlirOperationGetLocation(op),
                                        .results = STRATA_TYPES(rt),
