@@ -156,3 +156,18 @@ MlirValue linalgReshape(StrataBuilder *b, MlirLocation loc, MlirValue v, MlirTyp
   return strataResult(strataCreateOp(b, "tensor.reshape", loc, .operands = STRATA_VALUES(v, shapeValue),
                                      .results = STRATA_TYPES(type)), 0);
 }
+
+MlirValue linalgExtractSlice(StrataBuilder *b, MlirLocation loc, MlirValue src, const int64_t *offsets,
+                             const int64_t *sizes, const int64_t *strides) {
+  MlirType st = mlirValueGetType(src);
+  intptr_t rank = mlirShapedTypeGetRank(st);
+  int32_t segments[4] = {1, 0, 0, 0};
+  MlirType rt = mlirRankedTensorTypeGet(rank, sizes, mlirShapedTypeGetElementType(st), mlirAttributeGetNull());
+  MlirOperation op = strataCreateOp(
+      b, "tensor.extract_slice", loc, .operands = STRATA_VALUES(src), .results = STRATA_TYPES(rt),
+      .attrs = STRATA_ATTRS({"static_offsets", mlirDenseI64ArrayGet(b->ctx, rank, offsets)},
+                            {"static_sizes", mlirDenseI64ArrayGet(b->ctx, rank, sizes)},
+                            {"static_strides", mlirDenseI64ArrayGet(b->ctx, rank, strides)},
+                            {"operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 4, segments)}));
+  return strataResult(op, 0);
+}

@@ -34,6 +34,11 @@ MlirValue linalgSplatConstant(StrataBuilder *b, MlirLocation loc, MlirType tenso
 MlirValue linalgInsertSlice(StrataBuilder *b, MlirLocation loc, MlirValue src, MlirValue dest,
                             const int64_t *offsets);
 
+/* tensor.extract_slice of `src` with static offsets, sizes and (positive)
+ * strides; the result type has `sizes`. */
+MlirValue linalgExtractSlice(StrataBuilder *b, MlirLocation loc, MlirValue src, const int64_t *offsets,
+                             const int64_t *sizes, const int64_t *strides);
+
 /* tensor.reshape of `v` to the static shape of `type` (same element count). */
 MlirValue linalgReshape(StrataBuilder *b, MlirLocation loc, MlirValue v, MlirType type);
 

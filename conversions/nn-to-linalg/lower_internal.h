@@ -52,5 +52,6 @@ void nnToLinalgLinear(StrataPatternSet *set);
 void nnToLinalgShape(StrataPatternSet *set);
 void nnToLinalgReduce(StrataPatternSet *set);
 void nnToLinalgPoolNorm(StrataPatternSet *set);
+void nnToLinalgMovement(StrataPatternSet *set);
 
 #endif

@@ -52,6 +52,7 @@ static void runNnToLinalg(StrataPassRun *run, MlirOperation root) {
   nnToLinalgLinear(set);
   nnToLinalgReduce(set);
   nnToLinalgPoolNorm(set);
+  nnToLinalgMovement(set);
   strataApplyPatternsWalk(set, root);
   strataPatternSetDestroy(set);
   MlirOperation leftover = {NULL};

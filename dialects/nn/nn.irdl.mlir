@@ -80,6 +80,13 @@ irdl.dialect @nn {
     irdl.operands(x: %t0)
     irdl.results(output: %t1)
   }
+  irdl.operation @concat {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    irdl.operands(a: %t0, b: %t1)
+    irdl.results(concat_result: %t2)
+  }
   irdl.operation @constant {
     %value_0 = irdl.base "#builtin.dense_int_or_fp_elements"
     %value_1 = irdl.base "#builtin.dense_resource_elements"
@@ -122,6 +129,12 @@ irdl.dialect @nn {
     irdl.operands(x: %t0)
     irdl.results(y: %t1)
   }
+  irdl.operation @depth_to_space {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    irdl.operands(input: %t0)
+    irdl.results(output: %t1)
+  }
   irdl.operation @div {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
@@ -160,11 +173,38 @@ irdl.dialect @nn {
     irdl.operands(x: %t0)
     irdl.results(output: %t1)
   }
+  irdl.operation @expand {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    irdl.operands(input: %t0, shape: %t1)
+    irdl.results(output: %t2)
+  }
+  irdl.operation @flatten {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    irdl.operands(input: %t0)
+    irdl.results(output: %t1)
+  }
   irdl.operation @floor {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
     irdl.operands(x: %t0)
     irdl.results(output: %t1)
+  }
+  irdl.operation @gather {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    irdl.operands(data: %t0, indices: %t1)
+    irdl.results(output: %t2)
+  }
+  irdl.operation @gather_elements {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    irdl.operands(data: %t0, indices: %t1)
+    irdl.results(output: %t2)
   }
   irdl.operation @gelu {
     %t0 = irdl.base "!builtin.tensor"
@@ -346,6 +386,14 @@ irdl.dialect @nn {
     irdl.operands(a: %t0, b: %t1)
     irdl.results(output: %t2)
   }
+  irdl.operation @pad {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    %t3 = irdl.base "!builtin.tensor"
+    irdl.operands(data: %t0, pads: %t1, constant_value: optional %t2)
+    irdl.results(output: %t3)
+  }
   irdl.operation @pow {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
@@ -440,11 +488,35 @@ irdl.dialect @nn {
     irdl.operands(x: %t0)
     irdl.results(output: %t1)
   }
+  irdl.operation @reshape {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    irdl.operands(data: %t0, shape: %t1)
+    irdl.results(reshaped: %t2)
+  }
+  irdl.operation @resize {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    %t3 = irdl.base "!builtin.tensor"
+    %t4 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0, roi: optional %t1, scales: optional %t2, sizes: optional %t3)
+    irdl.results(y: %t4)
+  }
   irdl.operation @round {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
     irdl.operands(x: %t0)
     irdl.results(output: %t1)
+  }
+  irdl.operation @scatter_elements {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    %t3 = irdl.base "!builtin.tensor"
+    irdl.operands(data: %t0, indices: %t1, updates: %t2)
+    irdl.results(output: %t3)
   }
   irdl.operation @selu {
     %t0 = irdl.base "!builtin.tensor"
@@ -482,6 +554,16 @@ irdl.dialect @nn {
     irdl.operands(data: %t0)
     irdl.results(size: %t1)
   }
+  irdl.operation @slice {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    %t3 = irdl.base "!builtin.tensor"
+    %t4 = irdl.base "!builtin.tensor"
+    %t5 = irdl.base "!builtin.tensor"
+    irdl.operands(data: %t0, starts: %t1, ends: %t2, axes: optional %t3, steps: optional %t4)
+    irdl.results(output: %t5)
+  }
   irdl.operation @softmax {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
@@ -494,11 +576,29 @@ irdl.dialect @nn {
     irdl.operands(x: %t0)
     irdl.results(output: %t1)
   }
+  irdl.operation @space_to_depth {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    irdl.operands(input: %t0)
+    irdl.results(output: %t1)
+  }
+  irdl.operation @split {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    irdl.operands(input: %t0)
+    irdl.results(outputs: variadic %t1)
+  }
   irdl.operation @sqrt {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
     irdl.operands(x: %t0)
     irdl.results(output: %t1)
+  }
+  irdl.operation @squeeze {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    irdl.operands(data: %t0)
+    irdl.results(squeezed: %t1)
   }
   irdl.operation @sub {
     %t0 = irdl.base "!builtin.tensor"
@@ -513,6 +613,13 @@ irdl.dialect @nn {
     irdl.operands(x: %t0)
     irdl.results(output: %t1)
   }
+  irdl.operation @tile {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    irdl.operands(input: %t0, repeats: %t1)
+    irdl.results(output: %t2)
+  }
   irdl.operation @top_k {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
@@ -520,6 +627,18 @@ irdl.dialect @nn {
     %t3 = irdl.base "!builtin.tensor"
     irdl.operands(x: %t0, k: %t1)
     irdl.results(values: %t2, indices: %t3)
+  }
+  irdl.operation @transpose {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    irdl.operands(data: %t0)
+    irdl.results(transposed: %t1)
+  }
+  irdl.operation @unsqueeze {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    irdl.operands(data: %t0)
+    irdl.results(expanded: %t1)
   }
   irdl.operation @where {
     %t0 = irdl.base "!builtin.tensor"

@@ -2,6 +2,7 @@
  * and --strata-emit-c-interface, which it uses. */
 #include <string.h>
 #include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Dialect/Func.h"
 #include "strata/pass.h"
 #include "strata/target_llvm.h"
 
@@ -37,7 +38,8 @@ const StrataPassDef strataCpuPipelinePass = {
 };
 
 /* Marks public functions with `llvm.emit_c_interface` so the LLVM lowering
- * emits `_mlir_ciface_<name>` wrappers taking memref descriptors by pointer. */
+ * emits `_mlir_ciface_<name>` wrappers taking memref descriptors by pointer,
+ * and their arguments read-only for bufferization (callers own them). */
 static void runEmitCInterface(StrataPassRun *run, MlirOperation module) {
   (void)run;
   MlirContext ctx = mlirOperationGetContext(module);
@@ -52,6 +54,11 @@ static void runEmitCInterface(StrataPassRun *run, MlirOperation module) {
     if (mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)))) continue;
     mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString("llvm.emit_c_interface"),
                                     mlirUnitAttrGet(ctx));
+    /* Callers own their inputs: bufferization must not write into them. */
+    MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+    for (intptr_t i = 0; i < mlirBlockGetNumArguments(entry); i++)
+      mlirFuncSetArgAttr(op, i, mlirStringRefCreateFromCString("bufferization.writable"),
+                         mlirBoolAttrGet(ctx, 0));
   }
 }
 

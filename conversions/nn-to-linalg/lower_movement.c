@@ -1,0 +1,501 @@
+/* Data movement -> tensor.reshape, tensor.insert_slice, and linalg.generic
+ * copies whose input maps do the re-indexing (transpose, slice with any
+ * step, split, expand, tile, depth/space). Ops whose source index depends on
+ * values (gather, pad modes, scatter, resize) read with tensor.extract at an
+ * index computed in the body. Compiled gathers clamp out-of-range indices
+ * (the interpreter reports them). Resize uses per-dim index/weight tables
+ * computed here by the interpreter's own coordinate code, so both agree. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "../../dialects/nn/nn_movement.h"
+#include "lower_internal.h"
+
+static MlirLogicalResult replace(StrataRewrite *rw, MlirOperation op, MlirValue v) {
+  strataReplaceOp(rw, op, STRATA_VALUES(v));
+  return mlirLogicalResultSuccess();
+}
+
+static const StrataOpDef *defOf(MlirOperation op) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  for (size_t i = 0; i < nnMovementTable.numOps; i++)
+    if (strlen(nnMovementTable.ops[i].name) == n.length && !strncmp(nnMovementTable.ops[i].name, n.data, n.length))
+      return &nnMovementTable.ops[i];
+  return NULL;
+}
+
+/* A parallel generic over the result whose single input is read through
+ * `inMap` (the "copy" pattern). */
+static MlirValue copyThrough(StrataBuilder *b, MlirLocation loc, MlirValue x, const char *inMap, MlirType t) {
+  int rank = (int)mlirShapedTypeGetRank(t);
+  char id[256], its[STRATA_MAX_RANK + 1];
+  lowerIdentityMap(id, sizeof id, rank);
+  lowerParallelIterators(its, rank);
+  const char *maps[] = {inMap, id};
+  return linalgBuildGeneric(b, loc, STRATA_VALUES(x), linalgSplatConstant(b, loc, t, 0), maps, its,
+                            bodyYieldInput, NULL);
+}
+
+static MlirLogicalResult lowerReshapeLike(StrataRewrite *rw, MlirOperation op, void *u) {
+  (void)u;
+  return replace(rw, op, linalgReshape(&rw->builder, mlirOperationGetLocation(op), lowerOperand(op, 0),
+                                       lowerResultType(op, 0)));
+}
+
+static MlirLogicalResult lowerTranspose(StrataRewrite *rw, MlirOperation op, void *u) {
+  (void)u;
+  MlirValue x = lowerOperand(op, 0);
+  int rank = lowerRank(x);
+  int64_t perm[STRATA_MAX_RANK];
+  if (!nnTransposePerm(op, rank, perm)) return mlirLogicalResultFailure();
+  int inv[STRATA_MAX_RANK];
+  for (int j = 0; j < rank; j++) inv[perm[j]] = j;
+  char m[256];
+  linalgFormatDims(m, sizeof m, inv, rank);
+  return replace(rw, op, copyThrough(&rw->builder, mlirOperationGetLocation(op), x, m, lowerResultType(op, 0)));
+}
+
+static MlirLogicalResult lowerConcat(StrataRewrite *rw, MlirOperation op, void *u) {
+  (void)u;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  StrataBuilder *b = &rw->builder;
+  MlirValue a = lowerOperand(op, 0), c = lowerOperand(op, 1);
+  int64_t axis;
+  nnAttrInt(op, "axis", 0, &axis);
+  nnNormalizeAxis(op, "axis", &axis, lowerRank(a));
+  int64_t off[STRATA_MAX_RANK] = {0};
+  MlirValue y = linalgInsertSlice(b, loc, a, linalgSplatConstant(b, loc, lowerResultType(op, 0), 0), off);
+  off[axis] = lowerDim(a, (int)axis);
+  return replace(rw, op, linalgInsertSlice(b, loc, c, y, off));
+}
+
+static MlirLogicalResult lowerSplit(StrataRewrite *rw, MlirOperation op, void *u) {
+  (void)u;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  MlirValue x = lowerOperand(op, 0);
+  int rank = lowerRank(x), outputs = (int)mlirOperationGetNumResults(op);
+  int64_t axis, sizes[64], offsets[STRATA_MAX_RANK] = {0}, dims[STRATA_MAX_RANK], ones[STRATA_MAX_RANK];
+  nnAttrInt(op, "axis", 0, &axis);
+  nnNormalizeAxis(op, "axis", &axis, rank);
+  if (!nnSplitSizes(op, lowerDim(x, (int)axis), outputs, sizes)) return mlirLogicalResultFailure();
+  for (int d = 0; d < rank; d++) dims[d] = lowerDim(x, d), ones[d] = 1;
+  MlirValue results[64];
+  for (int k = 0; k < outputs; k++) {
+    dims[axis] = sizes[k];
+    results[k] = linalgExtractSlice(&rw->builder, loc, x, offsets, dims, ones);
+    offsets[axis] += sizes[k];
+  }
+  strataReplaceOp(rw, op, (StrataValueList){results, outputs});
+  return mlirLogicalResultSuccess();
+}
+
+/* Negative-step slices: read x at first + index * step in the body. */
+typedef struct {
+  MlirValue x;
+  int rank;
+  int64_t first[STRATA_MAX_RANK], step[STRATA_MAX_RANK];
+} StridedCtx;
+
+static MlirValue bodyStrided(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {
+  (void)a;
+  const StridedCtx *c = u;
+  MlirType idx = strataIndexType(b->ctx);
+  MlirValue at[STRATA_MAX_RANK];
+  for (int d = 0; d < c->rank; d++)
+    at[d] = emitBinary(b, loc, "arith.addi",
+                       emitBinary(b, loc, "arith.muli", linalgIndex(b, loc, d), emitConst(b, loc, idx, (double)c->step[d])),
+                       emitConst(b, loc, idx, (double)c->first[d]));
+  return linalgExtract(b, loc, c->x, at, c->rank);
+}
+
+static MlirLogicalResult lowerSlice(StrataRewrite *rw, MlirOperation op, void *u) {
+  (void)u;
+  MlirValue x = lowerOperand(op, 0);
+  int rank = lowerRank(x);
+  int64_t dims[STRATA_MAX_RANK], first[STRATA_MAX_RANK], step[STRATA_MAX_RANK], count[STRATA_MAX_RANK];
+  for (int d = 0; d < rank; d++) dims[d] = lowerDim(x, d);
+  if (!nnSliceParams(defOf(op), op, dims, rank, first, step, count)) return mlirLogicalResultFailure();
+  for (int d = 0; d < rank; d++)
+    if (count[d] == -1) {
+      strataEmitError(mlirOperationGetLocation(op), "nn-to-linalg: 'nn.slice' needs constant starts, "
+                      "ends, axes and steps (fold the shape computation first)");
+      return mlirLogicalResultFailure();
+    }
+  bool positive = true;
+  for (int d = 0; d < rank; d++) positive &= step[d] > 0;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  if (positive) return replace(rw, op, linalgExtractSlice(&rw->builder, loc, x, first, count, step));
+  StridedCtx c = {x, rank, {0}, {0}};
+  memcpy(c.first, first, sizeof c.first);
+  memcpy(c.step, step, sizeof c.step);
+  MlirType t = lowerResultType(op, 0);
+  char id[256], its[STRATA_MAX_RANK + 1];
+  lowerIdentityMap(id, sizeof id, rank);
+  lowerParallelIterators(its, rank);
+  const char *maps[] = {id};
+  return replace(rw, op, linalgBuildGeneric(&rw->builder, loc, (StrataValueList){NULL, 0},
+                                            linalgSplatConstant(&rw->builder, loc, t, 0), maps, its, bodyStrided, &c));
+}
+
+static MlirLogicalResult lowerExpand(StrataRewrite *rw, MlirOperation op, void *u) {
+  (void)u;
+  char m[256];
+  lowerBroadcastMap(m, sizeof m, lowerOperand(op, 0), lowerResultType(op, 0));
+  return replace(rw, op, copyThrough(&rw->builder, mlirOperationGetLocation(op), lowerOperand(op, 0), m,
+                                     lowerResultType(op, 0)));
+}
+
+static MlirLogicalResult lowerTile(StrataRewrite *rw, MlirOperation op, void *u) {
+  (void)u;
+  MlirValue x = lowerOperand(op, 0);
+  char m[512];
+  size_t off = (size_t)snprintf(m, sizeof m, "(");
+  for (int d = 0; d < lowerRank(x); d++)
+    off += (size_t)snprintf(m + off, sizeof m - off, "%sd%d mod %lld", d ? ", " : "", d, (long long)lowerDim(x, d));
+  snprintf(m + off, sizeof m - off, ")");
+  return replace(rw, op, copyThrough(&rw->builder, mlirOperationGetLocation(op), x, m, lowerResultType(op, 0)));
+}
+
+static MlirLogicalResult lowerDepthSpace(StrataRewrite *rw, MlirOperation op, void *toSpace) {
+  MlirValue x = lowerOperand(op, 0);
+  int64_t b, C;
+  char mode[8], m[512];
+  nnAttrInt(op, "blocksize", 1, &b);
+  nnAttrString(op, "mode", "DCR", NULL, mode, sizeof mode);
+  long long B = (long long)b;
+  if (toSpace) {
+    C = mlirShapedTypeGetDimSize(lowerResultType(op, 0), 1);
+    if (!strcmp(mode, "CRD"))
+      snprintf(m, sizeof m, "(d0, d1 * %lld + (d2 mod %lld) * %lld + d3 mod %lld, d2 floordiv %lld, d3 floordiv %lld)",
+               B * B, B, B, B, B, B);
+    else
+      snprintf(m, sizeof m, "(d0, ((d2 mod %lld) * %lld + d3 mod %lld) * %lld + d1, d2 floordiv %lld, d3 floordiv %lld)",
+               B, B, B, (long long)C, B, B);
+  } else {
+    C = lowerDim(x, 1);
+    snprintf(m, sizeof m, "(d0, d1 mod %lld, d2 * %lld + (d1 floordiv %lld) floordiv %lld, d3 * %lld + (d1 floordiv %lld) mod %lld)",
+             (long long)C, B, (long long)C, B, B, (long long)C, B);
+  }
+  return replace(rw, op, copyThrough(&rw->builder, mlirOperationGetLocation(op), x, m, lowerResultType(op, 0)));
+}
+
+/* ---- Extract-based lowerings ---- */
+
+static MlirValue idxConst(StrataBuilder *b, MlirLocation loc, int64_t v) {
+  return emitConst(b, loc, strataIndexType(b->ctx), (double)v);
+}
+
+static MlirValue clampIndex(StrataBuilder *b, MlirLocation loc, MlirValue v, int64_t n) {
+  v = emitBinary(b, loc, "arith.maxsi", v, idxConst(b, loc, 0));
+  return emitBinary(b, loc, "arith.minsi", v, idxConst(b, loc, n - 1));
+}
+
+/* An index read from an integer tensor element: negative counts from the
+ * end, then clamped into [0, n). */
+static MlirValue normalizeIndex(StrataBuilder *b, MlirLocation loc, MlirValue raw, int64_t n) {
+  MlirValue v = emitConvert(b, loc, "arith.index_cast", raw, strataIndexType(b->ctx));
+  MlirValue neg = emitCmpI(b, loc, CMPI_SLT, v, idxConst(b, loc, 0));
+  v = emitSelect(b, loc, neg, emitBinary(b, loc, "arith.addi", v, idxConst(b, loc, n)), v);
+  return clampIndex(b, loc, v, n);
+}
+
+typedef struct {
+  MlirValue data;
+  int axis, dataRank, indexRank;
+} GatherCtx;
+
+static MlirValue bodyGather(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {
+  const GatherCtx *c = u;
+  MlirValue at[STRATA_MAX_RANK];
+  int64_t n = lowerDim(c->data, c->axis);
+  for (int d = 0; d < c->axis; d++) at[d] = linalgIndex(b, loc, d);
+  at[c->axis] = normalizeIndex(b, loc, a[0], n);
+  for (int d = c->axis + 1; d < c->dataRank; d++) at[d] = linalgIndex(b, loc, d - 1 + c->indexRank);
+  return linalgExtract(b, loc, c->data, at, c->dataRank);
+}
+
+static MlirLogicalResult lowerGather(StrataRewrite *rw, MlirOperation op, void *u) {
+  (void)u;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  MlirValue data = lowerOperand(op, 0), ind = lowerOperand(op, 1);
+  int64_t axis;
+  nnAttrInt(op, "axis", 0, &axis);
+  nnNormalizeAxis(op, "axis", &axis, lowerRank(data));
+  GatherCtx c = {data, (int)axis, lowerRank(data), lowerRank(ind)};
+  MlirType t = lowerResultType(op, 0);
+  int rank = (int)mlirShapedTypeGetRank(t);
+  int dims[STRATA_MAX_RANK];
+  for (int d = 0; d < c.indexRank; d++) dims[d] = (int)axis + d;
+  char mi[256], id[256], its[STRATA_MAX_RANK + 1];
+  linalgFormatDims(mi, sizeof mi, dims, c.indexRank);
+  lowerIdentityMap(id, sizeof id, rank);
+  lowerParallelIterators(its, rank);
+  const char *maps[] = {mi, id};
+  return replace(rw, op, linalgBuildGeneric(&rw->builder, loc, STRATA_VALUES(ind), linalgSplatConstant(&rw->builder, loc, t, 0),
+                                            maps, its, bodyGather, &c));
+}
+
+static MlirValue bodyGatherElements(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {
+  const GatherCtx *c = u;
+  MlirValue at[STRATA_MAX_RANK];
+  for (int d = 0; d < c->dataRank; d++)
+    at[d] = d == c->axis ? normalizeIndex(b, loc, a[0], lowerDim(c->data, c->axis)) : linalgIndex(b, loc, d);
+  return linalgExtract(b, loc, c->data, at, c->dataRank);
+}
+
+static MlirLogicalResult lowerGatherElements(StrataRewrite *rw, MlirOperation op, void *u) {
+  (void)u;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  MlirValue data = lowerOperand(op, 0);
+  int64_t axis;
+  nnAttrInt(op, "axis", 0, &axis);
+  nnNormalizeAxis(op, "axis", &axis, lowerRank(data));
+  GatherCtx c = {data, (int)axis, lowerRank(data), lowerRank(data)};
+  MlirType t = lowerResultType(op, 0);
+  char id[256], its[STRATA_MAX_RANK + 1];
+  lowerIdentityMap(id, sizeof id, c.dataRank);
+  lowerParallelIterators(its, c.dataRank);
+  const char *maps[] = {id, id};
+  return replace(rw, op, linalgBuildGeneric(&rw->builder, loc, STRATA_VALUES(lowerOperand(op, 1)),
+                                            linalgSplatConstant(&rw->builder, loc, t, 0), maps, its,
+                                            bodyGatherElements, &c));
+}
+
+/* ScatterElements: loops (data dims | update dims); an update lands on the
+ * output element whose index matches it (axis: the index value). */
+typedef struct {
+  int axis, rank;
+  int64_t axisLen;
+  char reduction[8];
+  bool isFloat;
+} ScatterCtx;
+
+static MlirValue bodyScatter(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {
+  const ScatterCtx *c = u;
+  MlirValue target = normalizeIndex(b, loc, a[0], c->axisLen), upd = a[1], acc = a[2];
+  MlirValue hit = emitCmpI(b, loc, CMPI_EQ, target, linalgIndex(b, loc, c->axis));
+  for (int d = 0; d < c->rank; d++) {
+    if (d == c->axis) continue;
+    hit = emitBinary(b, loc, "arith.andi", hit,
+                     emitCmpI(b, loc, CMPI_EQ, linalgIndex(b, loc, d), linalgIndex(b, loc, c->rank + d)));
+  }
+  MlirValue v = upd;
+  const char *r = c->reduction;
+  if (!strcmp(r, "add")) v = emitBinary(b, loc, c->isFloat ? "arith.addf" : "arith.addi", acc, upd);
+  else if (!strcmp(r, "mul")) v = emitBinary(b, loc, c->isFloat ? "arith.mulf" : "arith.muli", acc, upd);
+  else if (!strcmp(r, "max")) v = emitBinary(b, loc, c->isFloat ? "arith.maxnumf" : "arith.maxsi", acc, upd);
+  else if (!strcmp(r, "min")) v = emitBinary(b, loc, c->isFloat ? "arith.minnumf" : "arith.minsi", acc, upd);
+  return emitSelect(b, loc, hit, v, acc);
+}
+
+static MlirLogicalResult lowerScatterElements(StrataRewrite *rw, MlirOperation op, void *u) {
+  (void)u;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  MlirValue data = lowerOperand(op, 0);
+  int rank = lowerRank(data);
+  int64_t axis;
+  nnAttrInt(op, "axis", 0, &axis);
+  nnNormalizeAxis(op, "axis", &axis, rank);
+  ScatterCtx c = {(int)axis, rank, lowerDim(data, (int)axis), "", lowerIsFloat(lowerElementType(data))};
+  nnAttrString(op, "reduction", "none", NULL, c.reduction, sizeof c.reduction);
+  char mu[256], md[256], its[2 * STRATA_MAX_RANK + 1];
+  int ud[STRATA_MAX_RANK];
+  for (int d = 0; d < rank; d++) ud[d] = rank + d, its[d] = 'p', its[rank + d] = 'r';
+  its[2 * rank] = '\0';
+  linalgFormatDims(mu, sizeof mu, ud, rank);
+  lowerIdentityMap(md, sizeof md, rank);
+  const char *maps[] = {mu, mu, md};
+  /* The output starts as a copy of data: updates then overwrite/combine. */
+  return replace(rw, op, linalgBuildGeneric(&rw->builder, loc, STRATA_VALUES(lowerOperand(op, 1), lowerOperand(op, 2)),
+                                            data, maps, its, bodyScatter, &c));
+}
+
+/* Pad: source index per dim (o - begin), resolved by the mode. */
+typedef struct {
+  MlirValue data;
+  int rank;
+  int64_t pads[2 * STRATA_MAX_RANK];
+  char mode[16];
+  MlirValue padValue; /* rank-0 tensor or null (0) */
+} PadCtx;
+
+static MlirValue bodyPad(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {
+  (void)a;
+  const PadCtx *c = u;
+  MlirValue at[STRATA_MAX_RANK], inside = emitConst(b, loc, mlirIntegerTypeGet(b->ctx, 1), 1);
+  for (int d = 0; d < c->rank; d++) {
+    int64_t n = lowerDim(c->data, d);
+    MlirValue v = emitBinary(b, loc, "arith.subi", linalgIndex(b, loc, d), idxConst(b, loc, c->pads[d]));
+    if (!strcmp(c->mode, "constant")) {
+      MlirValue ok = emitBinary(b, loc, "arith.andi", emitCmpI(b, loc, CMPI_SGE, v, idxConst(b, loc, 0)),
+                                emitCmpI(b, loc, CMPI_SLT, v, idxConst(b, loc, n)));
+      inside = emitBinary(b, loc, "arith.andi", inside, ok);
+      v = clampIndex(b, loc, v, n);
+    } else if (!strcmp(c->mode, "edge")) {
+      v = clampIndex(b, loc, v, n);
+    } else if (!strcmp(c->mode, "wrap")) {
+      MlirValue nn = idxConst(b, loc, n);
+      v = emitBinary(b, loc, "arith.remsi", emitBinary(b, loc, "arith.addi", emitBinary(b, loc, "arith.remsi", v, nn), nn), nn);
+    } else { /* reflect: |v|, then mirror at n - 1 */
+      MlirValue zero = idxConst(b, loc, 0), last = idxConst(b, loc, n - 1);
+      v = emitSelect(b, loc, emitCmpI(b, loc, CMPI_SLT, v, zero), emitBinary(b, loc, "arith.subi", zero, v), v);
+      MlirValue mirrored = emitBinary(b, loc, "arith.subi", emitBinary(b, loc, "arith.addi", last, last), v);
+      v = clampIndex(b, loc, emitSelect(b, loc, emitCmpI(b, loc, CMPI_SGT, v, last), mirrored, v), n);
+    }
+    at[d] = v;
+  }
+  MlirValue x = linalgExtract(b, loc, c->data, at, c->rank);
+  if (strcmp(c->mode, "constant") != 0) return x;
+  MlirValue fill = mlirValueIsNull(c->padValue) ? emitConst(b, loc, mlirValueGetType(x), 0)
+                                                : linalgExtract(b, loc, c->padValue, NULL, 0);
+  return emitSelect(b, loc, inside, x, fill);
+}
+
+static MlirLogicalResult lowerPad(StrataRewrite *rw, MlirOperation op, void *u) {
+  (void)u;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  PadCtx c = {lowerOperand(op, 0), lowerRank(lowerOperand(op, 0)), {0}, "", {NULL}};
+  nnAttrString(op, "mode", "constant", NULL, c.mode, sizeof c.mode);
+  if (nnConstInts(lowerOperand(op, 1), c.pads, 2 * STRATA_MAX_RANK) != 2 * c.rank) {
+    strataEmitError(loc, "nn-to-linalg: 'nn.pad' needs constant pads (fold the shape computation first)");
+    return mlirLogicalResultFailure();
+  }
+  if (mlirOperationGetNumOperands(op) == 3) {
+    MlirValue v = lowerOperand(op, 2);
+    /* A one-element constant_value of any rank: read it as rank 0. */
+    c.padValue = linalgReshape(&rw->builder, loc, v, strataTensorType(lowerElementType(v), 0, NULL));
+  }
+  MlirType t = lowerResultType(op, 0);
+  char id[256], its[STRATA_MAX_RANK + 1];
+  lowerIdentityMap(id, sizeof id, c.rank);
+  lowerParallelIterators(its, c.rank);
+  const char *maps[] = {id};
+  return replace(rw, op, linalgBuildGeneric(&rw->builder, loc, (StrataValueList){NULL, 0},
+                                            linalgSplatConstant(&rw->builder, loc, t, 0), maps, its, bodyPad, &c));
+}
+
+/* Resize: per-dim tables of (low index, high index, weight) from the
+ * interpreter's coordinate code; nearest uses only the low index. */
+typedef struct {
+  MlirValue x;
+  int rank;
+  bool linear;
+  bool interp[STRATA_MAX_RANK]; /* dims that change size */
+} ResizeCtx;
+
+static MlirValue bodyResize(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {
+  const ResizeCtx *c = u;
+  /* args: for each dim d: lo_d, hi_d, w_d (i64, i64, f64) */
+  MlirType idx = strataIndexType(b->ctx);
+  MlirValue lo[STRATA_MAX_RANK], hi[STRATA_MAX_RANK], w[STRATA_MAX_RANK];
+  for (int d = 0; d < c->rank; d++) {
+    lo[d] = emitConvert(b, loc, "arith.index_cast", a[3 * d], idx);
+    hi[d] = emitConvert(b, loc, "arith.index_cast", a[3 * d + 1], idx);
+    w[d] = a[3 * d + 2];
+  }
+  if (!c->linear) return linalgExtract(b, loc, c->x, lo, c->rank);
+  MlirType et = lowerElementType(c->x), f64 = mlirF64TypeGet(b->ctx);
+  MlirValue acc = emitConst(b, loc, f64, 0);
+  for (int corner = 0; corner < (1 << c->rank); corner++) {
+    bool skip = false;
+    for (int d = 0; d < c->rank; d++) skip |= ((corner >> d) & 1) && !c->interp[d];
+    if (skip) continue;
+    MlirValue at[STRATA_MAX_RANK], weight = emitConst(b, loc, f64, 1);
+    for (int d = 0; d < c->rank; d++) {
+      bool up = (corner >> d) & 1;
+      at[d] = up ? hi[d] : lo[d];
+      if (!c->interp[d]) continue;
+      MlirValue wd = up ? w[d] : emitBinary(b, loc, "arith.subf", emitConst(b, loc, f64, 1), w[d]);
+      weight = emitBinary(b, loc, "arith.mulf", weight, wd);
+    }
+    MlirValue v = linalgExtract(b, loc, c->x, at, c->rank);
+    if (!mlirTypeIsAF64(et)) v = emitConvert(b, loc, "arith.extf", v, f64);
+    acc = emitBinary(b, loc, "arith.addf", acc, emitBinary(b, loc, "arith.mulf", weight, v));
+  }
+  return mlirTypeIsAF64(et) ? acc : emitConvert(b, loc, "arith.truncf", acc, et);
+}
+
+static MlirValue constTensor(StrataBuilder *b, MlirLocation loc, StrataTensor *t) {
+  MlirType type = strataTensorType(strataDTypeToMlir(b->ctx, t->dtype), t->rank, t->dims);
+  MlirAttribute v = strataTensorToAttr(type, t);
+  return strataResult(strataCreateOp(b, "arith.constant", loc, .results = STRATA_TYPES(type),
+                                     .attrs = STRATA_ATTRS({"value", v})), 0);
+}
+
+static MlirLogicalResult lowerResize(StrataRewrite *rw, MlirOperation op, void *u) {
+  (void)u;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  StrataBuilder *b = &rw->builder;
+  MlirValue x = lowerOperand(op, 0);
+  MlirType t = lowerResultType(op, 0);
+  int rank = lowerRank(x);
+  NnResize r;
+  if (!nnResizeAttrs(op, &r)) return mlirLogicalResultFailure();
+  int64_t in[STRATA_MAX_RANK], out[STRATA_MAX_RANK];
+  double scales[STRATA_MAX_RANK];
+  for (int d = 0; d < rank; d++) in[d] = lowerDim(x, d), out[d] = mlirShapedTypeGetDimSize(t, d);
+  nnResizeScales(defOf(op), op, in, out, rank, scales);
+  ResizeCtx c = {x, rank, !strcmp(r.mode, "linear"), {false}};
+  MlirValue tables[3 * STRATA_MAX_RANK];
+  char mapText[3 * STRATA_MAX_RANK + 1][64];
+  const char *maps[3 * STRATA_MAX_RANK + 1];
+  for (int d = 0; d < rank; d++) {
+    c.interp[d] = !(in[d] == out[d] && scales[d] == 1.0);
+    StrataTensor *lo = strataTensorCreate(STRATA_DTYPE_I64, 1, &out[d]);
+    StrataTensor *hi = strataTensorCreate(STRATA_DTYPE_I64, 1, &out[d]);
+    StrataTensor *w = strataTensorCreate(STRATA_DTYPE_F64, 1, &out[d]);
+    if (!lo || !hi || !w) {
+      strataTensorDestroy(lo), strataTensorDestroy(hi), strataTensorDestroy(w);
+      return mlirLogicalResultFailure();
+    }
+    for (int64_t o = 0; o < out[d]; o++) {
+      double cd = c.interp[d] ? nnResizeCoord(&r, o, in[d], out[d], scales[d]) : (double)o;
+      if (!c.linear) {
+        nnSetInt(lo, o, c.interp[d] ? nnResizeNearest(&r, cd, in[d]) : o);
+        continue;
+      }
+      double f = floor(cd);
+      int64_t l = (int64_t)f, h = l + 1;
+      nnSetInt(lo, o, l < 0 ? 0 : l >= in[d] ? in[d] - 1 : l);
+      nnSetInt(hi, o, h < 0 ? 0 : h >= in[d] ? in[d] - 1 : h);
+      strataTensorSetDouble(w, o, cd - f);
+    }
+    tables[3 * d] = constTensor(b, loc, lo);
+    tables[3 * d + 1] = constTensor(b, loc, hi);
+    tables[3 * d + 2] = constTensor(b, loc, w);
+    strataTensorDestroy(lo), strataTensorDestroy(hi), strataTensorDestroy(w);
+    for (int k = 0; k < 3; k++) {
+      snprintf(mapText[3 * d + k], sizeof mapText[0], "(d%d)", d);
+      maps[3 * d + k] = mapText[3 * d + k];
+    }
+  }
+  lowerIdentityMap(mapText[3 * rank], sizeof mapText[0], rank);
+  maps[3 * rank] = mapText[3 * rank];
+  char its[STRATA_MAX_RANK + 1];
+  lowerParallelIterators(its, rank);
+  return replace(rw, op, linalgBuildGeneric(b, loc, (StrataValueList){tables, 3 * rank}, linalgSplatConstant(b, loc, t, 0),
+                                            maps, its, bodyResize, &c));
+}
+
+void nnToLinalgMovement(StrataPatternSet *set) {
+  static const int kToSpace = 1;
+  strataPatternSetAdd(set, "nn.reshape", 1, lowerReshapeLike, NULL);
+  strataPatternSetAdd(set, "nn.flatten", 1, lowerReshapeLike, NULL);
+  strataPatternSetAdd(set, "nn.squeeze", 1, lowerReshapeLike, NULL);
+  strataPatternSetAdd(set, "nn.unsqueeze", 1, lowerReshapeLike, NULL);
+  strataPatternSetAdd(set, "nn.transpose", 1, lowerTranspose, NULL);
+  strataPatternSetAdd(set, "nn.concat", 1, lowerConcat, NULL);
+  strataPatternSetAdd(set, "nn.split", 1, lowerSplit, NULL);
+  strataPatternSetAdd(set, "nn.slice", 1, lowerSlice, NULL);
+  strataPatternSetAdd(set, "nn.gather", 1, lowerGather, NULL);
+  strataPatternSetAdd(set, "nn.gather_elements", 1, lowerGatherElements, NULL);
+  strataPatternSetAdd(set, "nn.scatter_elements", 1, lowerScatterElements, NULL);
+  strataPatternSetAdd(set, "nn.expand", 1, lowerExpand, NULL);
+  strataPatternSetAdd(set, "nn.tile", 1, lowerTile, NULL);
+  strataPatternSetAdd(set, "nn.pad", 1, lowerPad, NULL);
+  strataPatternSetAdd(set, "nn.resize", 1, lowerResize, NULL);
+  strataPatternSetAdd(set, "nn.depth_to_space", 1, lowerDepthSpace, (void *)&kToSpace);
+  strataPatternSetAdd(set, "nn.space_to_depth", 1, lowerDepthSpace, NULL);
+}
