@@ -53,5 +53,6 @@ void nnToLinalgShape(StrataPatternSet *set);
 void nnToLinalgReduce(StrataPatternSet *set);
 void nnToLinalgPoolNorm(StrataPatternSet *set);
 void nnToLinalgMovement(StrataPatternSet *set);
+void nnToLinalgQuant(StrataPatternSet *set);
 
 #endif

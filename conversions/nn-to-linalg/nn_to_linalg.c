@@ -53,6 +53,7 @@ static void runNnToLinalg(StrataPassRun *run, MlirOperation root) {
   nnToLinalgReduce(set);
   nnToLinalgPoolNorm(set);
   nnToLinalgMovement(set);
+  nnToLinalgQuant(set);
   strataApplyPatternsWalk(set, root);
   strataPatternSetDestroy(set);
   MlirOperation leftover = {NULL};

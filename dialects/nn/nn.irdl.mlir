@@ -135,6 +135,14 @@ irdl.dialect @nn {
     irdl.operands(input: %t0)
     irdl.results(output: %t1)
   }
+  irdl.operation @dequantize_linear {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    %t3 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0, x_scale: %t1, x_zero_point: optional %t2)
+    irdl.results(y: %t3)
+  }
   irdl.operation @div {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
@@ -407,6 +415,14 @@ irdl.dialect @nn {
     %t2 = irdl.base "!builtin.tensor"
     irdl.operands(x: %t0, slope: %t1)
     irdl.results(output: %t2)
+  }
+  irdl.operation @quantize_linear {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    %t3 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0, y_scale: %t1, y_zero_point: optional %t2)
+    irdl.results(y: %t3)
   }
   irdl.operation @range {
     %t0 = irdl.base "!builtin.tensor"

@@ -5,7 +5,7 @@ extern const char strata_nn_irdl[];
 
 static const StrataOpTable *const kTables[] = {
     &nnShapeTable, &nnElementwiseTable, &nnLinearTable, &nnReduceTable, &nnPoolNormTable,
-    &nnMovementTable,
+    &nnMovementTable, &nnQuantTable,
 };
 
 const StrataDialectDef strataNnDialect = {
