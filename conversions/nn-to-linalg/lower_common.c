@@ -97,3 +97,8 @@ MlirValue bodyYieldInput(StrataBuilder *b, MlirLocation loc, const MlirValue *a,
   (void)b; (void)loc; (void)u;
   return a[0];
 }
+
+void lowerRegister(LowerRegistry *r, const char *opName, StrataMatchAndRewriteFn fn, void *user) {
+  if (r->set) strataPatternSetAdd(r->set, opName, 1, fn, user);
+  if (r->query && !strcmp(r->query, opName)) r->found = true;
+}

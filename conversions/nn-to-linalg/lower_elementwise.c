@@ -259,7 +259,7 @@ static MlirLogicalResult lowerElementwise(StrataRewrite *rw, MlirOperation op, v
   return mlirLogicalResultSuccess();
 }
 
-void nnToLinalgElementwise(StrataPatternSet *set) {
+void nnToLinalgElementwise(LowerRegistry *r) {
   for (size_t i = 0; i < sizeof kBodies / sizeof kBodies[0]; i++)
-    strataPatternSetAdd(set, kBodies[i].name, 1, lowerElementwise, (void *)&kBodies[i]);
+    lowerRegister(r, kBodies[i].name, lowerElementwise, (void *)&kBodies[i]);
 }

@@ -46,13 +46,22 @@ MlirValue emitConvert(StrataBuilder *b, MlirLocation loc, const char *name, Mlir
 MlirValue bodyMulAcc(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u);
 MlirValue bodyYieldInput(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u);
 
-/* ---- Category registration ---- */
-void nnToLinalgElementwise(StrataPatternSet *set);
-void nnToLinalgLinear(StrataPatternSet *set);
-void nnToLinalgShape(StrataPatternSet *set);
-void nnToLinalgReduce(StrataPatternSet *set);
-void nnToLinalgPoolNorm(StrataPatternSet *set);
-void nnToLinalgMovement(StrataPatternSet *set);
-void nnToLinalgQuant(StrataPatternSet *set);
+/* ---- Category registration ----
+ * Each category registers its patterns through a LowerRegistry, which fills
+ * a pattern set or answers whether an op is covered (for docs/ops.md). */
+typedef struct {
+  StrataPatternSet *set; /* may be NULL */
+  const char *query;     /* if non-NULL: `found` says whether it was registered */
+  bool found;
+} LowerRegistry;
+void lowerRegister(LowerRegistry *r, const char *opName, StrataMatchAndRewriteFn fn, void *user);
+
+void nnToLinalgElementwise(LowerRegistry *r);
+void nnToLinalgLinear(LowerRegistry *r);
+void nnToLinalgShape(LowerRegistry *r);
+void nnToLinalgReduce(LowerRegistry *r);
+void nnToLinalgPoolNorm(LowerRegistry *r);
+void nnToLinalgMovement(LowerRegistry *r);
+void nnToLinalgQuant(LowerRegistry *r);
 
 #endif

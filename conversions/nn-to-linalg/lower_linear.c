@@ -244,9 +244,9 @@ static MlirLogicalResult lowerConvTranspose(StrataRewrite *rw, MlirOperation op,
                                          bodyConvTranspose, &ct));
 }
 
-void nnToLinalgLinear(StrataPatternSet *set) {
-  strataPatternSetAdd(set, "nn.matmul", 1, lowerMatmul, NULL);
-  strataPatternSetAdd(set, "nn.gemm", 1, lowerGemm, NULL);
-  strataPatternSetAdd(set, "nn.conv", 1, lowerConv, NULL);
-  strataPatternSetAdd(set, "nn.conv_transpose", 1, lowerConvTranspose, NULL);
+void nnToLinalgLinear(LowerRegistry *r) {
+  lowerRegister(r, "nn.matmul", lowerMatmul, NULL);
+  lowerRegister(r, "nn.gemm", lowerGemm, NULL);
+  lowerRegister(r, "nn.conv", lowerConv, NULL);
+  lowerRegister(r, "nn.conv_transpose", lowerConvTranspose, NULL);
 }

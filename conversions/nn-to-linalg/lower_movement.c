@@ -479,23 +479,23 @@ static MlirLogicalResult lowerResize(StrataRewrite *rw, MlirOperation op, void *
                                             maps, its, bodyResize, &c));
 }
 
-void nnToLinalgMovement(StrataPatternSet *set) {
+void nnToLinalgMovement(LowerRegistry *r) {
   static const int kToSpace = 1;
-  strataPatternSetAdd(set, "nn.reshape", 1, lowerReshapeLike, NULL);
-  strataPatternSetAdd(set, "nn.flatten", 1, lowerReshapeLike, NULL);
-  strataPatternSetAdd(set, "nn.squeeze", 1, lowerReshapeLike, NULL);
-  strataPatternSetAdd(set, "nn.unsqueeze", 1, lowerReshapeLike, NULL);
-  strataPatternSetAdd(set, "nn.transpose", 1, lowerTranspose, NULL);
-  strataPatternSetAdd(set, "nn.concat", 1, lowerConcat, NULL);
-  strataPatternSetAdd(set, "nn.split", 1, lowerSplit, NULL);
-  strataPatternSetAdd(set, "nn.slice", 1, lowerSlice, NULL);
-  strataPatternSetAdd(set, "nn.gather", 1, lowerGather, NULL);
-  strataPatternSetAdd(set, "nn.gather_elements", 1, lowerGatherElements, NULL);
-  strataPatternSetAdd(set, "nn.scatter_elements", 1, lowerScatterElements, NULL);
-  strataPatternSetAdd(set, "nn.expand", 1, lowerExpand, NULL);
-  strataPatternSetAdd(set, "nn.tile", 1, lowerTile, NULL);
-  strataPatternSetAdd(set, "nn.pad", 1, lowerPad, NULL);
-  strataPatternSetAdd(set, "nn.resize", 1, lowerResize, NULL);
-  strataPatternSetAdd(set, "nn.depth_to_space", 1, lowerDepthSpace, (void *)&kToSpace);
-  strataPatternSetAdd(set, "nn.space_to_depth", 1, lowerDepthSpace, NULL);
+  lowerRegister(r, "nn.reshape", lowerReshapeLike, NULL);
+  lowerRegister(r, "nn.flatten", lowerReshapeLike, NULL);
+  lowerRegister(r, "nn.squeeze", lowerReshapeLike, NULL);
+  lowerRegister(r, "nn.unsqueeze", lowerReshapeLike, NULL);
+  lowerRegister(r, "nn.transpose", lowerTranspose, NULL);
+  lowerRegister(r, "nn.concat", lowerConcat, NULL);
+  lowerRegister(r, "nn.split", lowerSplit, NULL);
+  lowerRegister(r, "nn.slice", lowerSlice, NULL);
+  lowerRegister(r, "nn.gather", lowerGather, NULL);
+  lowerRegister(r, "nn.gather_elements", lowerGatherElements, NULL);
+  lowerRegister(r, "nn.scatter_elements", lowerScatterElements, NULL);
+  lowerRegister(r, "nn.expand", lowerExpand, NULL);
+  lowerRegister(r, "nn.tile", lowerTile, NULL);
+  lowerRegister(r, "nn.pad", lowerPad, NULL);
+  lowerRegister(r, "nn.resize", lowerResize, NULL);
+  lowerRegister(r, "nn.depth_to_space", lowerDepthSpace, (void *)&kToSpace);
+  lowerRegister(r, "nn.space_to_depth", lowerDepthSpace, NULL);
 }

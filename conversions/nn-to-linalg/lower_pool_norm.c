@@ -325,14 +325,14 @@ static MlirLogicalResult lowerGroupNorm(StrataRewrite *rw, MlirOperation op, voi
   return mlirLogicalResultSuccess();
 }
 
-void nnToLinalgPoolNorm(StrataPatternSet *set) {
+void nnToLinalgPoolNorm(LowerRegistry *r) {
   static const int kMax = 1;
-  strataPatternSetAdd(set, "nn.max_pool", 1, lowerPool, (void *)&kMax);
-  strataPatternSetAdd(set, "nn.average_pool", 1, lowerPool, NULL);
-  strataPatternSetAdd(set, "nn.global_max_pool", 1, lowerGlobal, (void *)&kMax);
-  strataPatternSetAdd(set, "nn.global_average_pool", 1, lowerGlobal, NULL);
-  strataPatternSetAdd(set, "nn.batch_normalization", 1, lowerBatchNorm, NULL);
-  strataPatternSetAdd(set, "nn.layer_normalization", 1, lowerLayerNorm, NULL);
-  strataPatternSetAdd(set, "nn.instance_normalization", 1, lowerInstanceNorm, NULL);
-  strataPatternSetAdd(set, "nn.group_normalization", 1, lowerGroupNorm, NULL);
+  lowerRegister(r, "nn.max_pool", lowerPool, (void *)&kMax);
+  lowerRegister(r, "nn.average_pool", lowerPool, NULL);
+  lowerRegister(r, "nn.global_max_pool", lowerGlobal, (void *)&kMax);
+  lowerRegister(r, "nn.global_average_pool", lowerGlobal, NULL);
+  lowerRegister(r, "nn.batch_normalization", lowerBatchNorm, NULL);
+  lowerRegister(r, "nn.layer_normalization", lowerLayerNorm, NULL);
+  lowerRegister(r, "nn.instance_normalization", lowerInstanceNorm, NULL);
+  lowerRegister(r, "nn.group_normalization", lowerGroupNorm, NULL);
 }

@@ -73,8 +73,8 @@ static MlirLogicalResult lowerQuant(StrataRewrite *rw, MlirOperation op, void *u
   return mlirLogicalResultSuccess();
 }
 
-void nnToLinalgQuant(StrataPatternSet *set) {
+void nnToLinalgQuant(LowerRegistry *r) {
   static const int kQuantize = 1;
-  strataPatternSetAdd(set, "nn.quantize_linear", 1, lowerQuant, (void *)&kQuantize);
-  strataPatternSetAdd(set, "nn.dequantize_linear", 1, lowerQuant, NULL);
+  lowerRegister(r, "nn.quantize_linear", lowerQuant, (void *)&kQuantize);
+  lowerRegister(r, "nn.dequantize_linear", lowerQuant, NULL);
 }

@@ -375,14 +375,14 @@ static MlirLogicalResult lowerTopK(StrataRewrite *rw, MlirOperation op, void *us
   return mlirLogicalResultSuccess();
 }
 
-void nnToLinalgReduce(StrataPatternSet *set) {
+void nnToLinalgReduce(LowerRegistry *r) {
   for (size_t i = 0; i < sizeof kNames / sizeof kNames[0]; i++)
-    strataPatternSetAdd(set, kNames[i], 1, lowerReduce, (void *)&kNames[i]);
+    lowerRegister(r, kNames[i], lowerReduce, (void *)&kNames[i]);
   static const int kMax = 1;
-  strataPatternSetAdd(set, "nn.arg_max", 1, lowerArg, (void *)&kMax);
-  strataPatternSetAdd(set, "nn.arg_min", 1, lowerArg, NULL);
-  strataPatternSetAdd(set, "nn.softmax", 1, lowerSoftmax, NULL);
-  strataPatternSetAdd(set, "nn.log_softmax", 1, lowerSoftmax, (void *)&kMax);
-  strataPatternSetAdd(set, "nn.cum_sum", 1, lowerCumSum, NULL);
-  strataPatternSetAdd(set, "nn.top_k", 1, lowerTopK, NULL);
+  lowerRegister(r, "nn.arg_max", lowerArg, (void *)&kMax);
+  lowerRegister(r, "nn.arg_min", lowerArg, NULL);
+  lowerRegister(r, "nn.softmax", lowerSoftmax, NULL);
+  lowerRegister(r, "nn.log_softmax", lowerSoftmax, (void *)&kMax);
+  lowerRegister(r, "nn.cum_sum", lowerCumSum, NULL);
+  lowerRegister(r, "nn.top_k", lowerTopK, NULL);
 }

@@ -86,10 +86,10 @@ static MlirLogicalResult lowerRange(StrataRewrite *rw, MlirOperation op, void *u
   return mlirLogicalResultSuccess();
 }
 
-void nnToLinalgShape(StrataPatternSet *set) {
-  strataPatternSetAdd(set, "nn.constant", 1, lowerConstant, NULL);
-  strataPatternSetAdd(set, "nn.shape", 1, lowerShape, NULL);
-  strataPatternSetAdd(set, "nn.size", 1, lowerSize, NULL);
-  strataPatternSetAdd(set, "nn.constant_of_shape", 1, lowerConstantOfShape, NULL);
-  strataPatternSetAdd(set, "nn.range", 1, lowerRange, NULL);
+void nnToLinalgShape(LowerRegistry *r) {
+  lowerRegister(r, "nn.constant", lowerConstant, NULL);
+  lowerRegister(r, "nn.shape", lowerShape, NULL);
+  lowerRegister(r, "nn.size", lowerSize, NULL);
+  lowerRegister(r, "nn.constant_of_shape", lowerConstantOfShape, NULL);
+  lowerRegister(r, "nn.range", lowerRange, NULL);
 }

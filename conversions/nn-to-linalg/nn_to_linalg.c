@@ -39,6 +39,22 @@ static MlirWalkResult findLeftover(MlirOperation op, void *user) {
   return MlirWalkResultInterrupt;
 }
 
+static void registerAll(LowerRegistry *r) {
+  nnToLinalgShape(r);
+  nnToLinalgElementwise(r);
+  nnToLinalgLinear(r);
+  nnToLinalgReduce(r);
+  nnToLinalgPoolNorm(r);
+  nnToLinalgMovement(r);
+  nnToLinalgQuant(r);
+}
+
+bool strataNnToLinalgSupports(const char *opName) {
+  LowerRegistry r = {NULL, opName, false};
+  registerAll(&r);
+  return r.found;
+}
+
 static void runNnToLinalg(StrataPassRun *run, MlirOperation root) {
   bool ok = mlirLogicalResultIsSuccess(strataVerify(strataPassGetContext(run), root));
   if (ok) mlirOperationWalk(root, refuseDynamic, &ok, MlirWalkPreOrder);
@@ -47,13 +63,8 @@ static void runNnToLinalg(StrataPassRun *run, MlirOperation root) {
     return;
   }
   StrataPatternSet *set = strataPatternSetCreate(mlirOperationGetContext(root));
-  nnToLinalgShape(set);
-  nnToLinalgElementwise(set);
-  nnToLinalgLinear(set);
-  nnToLinalgReduce(set);
-  nnToLinalgPoolNorm(set);
-  nnToLinalgMovement(set);
-  nnToLinalgQuant(set);
+  LowerRegistry reg = {set, NULL, false};
+  registerAll(&reg);
   strataApplyPatternsWalk(set, root);
   strataPatternSetDestroy(set);
   MlirOperation leftover = {NULL};

@@ -28,3 +28,8 @@ MlirLogicalResult strataInferResultTypes(StrataContext *ctx, MlirOperation op) {
                      strataTensorType(shapes[i].elementType, shapes[i].rank, shapes[i].dims));
   return mlirLogicalResultSuccess();
 }
+
+const char *nn_mapping_doc(const StrataOpDef *def) {
+  if (def->mapping == nnMapElementwise) return "One-to-One (One-to-Many when an operand broadcasts)";
+  return strataMappingTypeName(def->mapping((MlirOperation){NULL}));
+}

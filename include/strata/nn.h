@@ -55,6 +55,13 @@ bool nn_get_window(MlirOperation op, int spatial, const int64_t *kernel, NnWindo
  * fit. */
 bool nn_infer_window_output(NnWindow *w, const int64_t *in, int64_t *out, const char **why);
 
+/* The op's mapping type for documentation: its fixed type, or "One-to-One
+ * (One-to-Many when an operand broadcasts)" for the elementwise family. */
+const char *nn_mapping_doc(const StrataOpDef *def);
+
+/* True if --nn-to-linalg has a lowering for op `opName` ("nn.conv"). */
+bool strataNnToLinalgSupports(const char *opName);
+
 #ifdef __cplusplus
 }
 #endif
