@@ -8,11 +8,13 @@ extern const StrataPassDef strataNnToLinalgPass;
 extern const StrataPassDef strataCpuPipelinePass;
 extern const StrataPassDef strataEmitCInterfacePass;
 extern const StrataPassDef strataNnFoldPass;
+extern const StrataPassDef strataNnAnnotatePass;
 
 static const StrataDialectDef *const kDialects[] = {&strataNnDialect};
 
 static const StrataPassDef *const kPasses[] = {
     &strataNnFoldPass,
+    &strataNnAnnotatePass,
     &strataNnToLinalgPass,
     &strataEmitCInterfacePass,
     &strataCpuPipelinePass,
