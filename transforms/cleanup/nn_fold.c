@@ -1,22 +1,28 @@
 /* --nn-fold: cleanup patterns that IRDL ops cannot get from MLIR (they have
- * no traits, so canonicalize/DCE never touch them):
- *   - dead pure Strata ops are erased;
- *   - relu(relu(x)) -> relu(x);
+ * no traits, so canonicalize/CSE/DCE never touch them):
+ *   - dead pure Strata ops are erased; equal pure ops (same name, operands,
+ *     attributes, result types) are merged (CSE);
  *   - a pure op whose operands are all nn.constant is evaluated with its
  *     reference kernel and replaced by an nn.constant (up to `fold-limit`
- *     result elements). */
+ *     result elements); nn.shape / nn.size of a static shape become
+ *     constants;
+ *   - trivial folds: identity, dropout, relu(relu(x)), reshape-likes of
+ *     reshape-likes, transpose of transpose, and ops that leave their
+ *     operand's type unchanged (reshape, expand, cast, transpose by the
+ *     identity permutation);
+ *   - result types are refined when shape inference now knows more (e.g. a
+ *     reshape whose shape became constant); users outside nn get a
+ *     tensor.cast back to the old type. */
 #include <string.h>
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/Tensor.h"
 #include "strata/dialect.h"
 #include "strata/pass.h"
 #include "strata/pattern.h"
 #include "strata/support.h"
+#include "nn_fold.h"
 
-typedef struct {
-  StrataContext *ctx;
-  int64_t foldLimit;
-} FoldState;
 
 static bool isOp(MlirOperation op, const char *name) {
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
@@ -30,24 +36,15 @@ static bool hasNoUses(MlirOperation op) {
 }
 
 static MlirLogicalResult eraseDeadPure(StrataRewrite *rw, MlirOperation op, void *user) {
-  FoldState *s = user;
+  NnFoldState *s = user;
   const StrataOpDef *def = strataGetOpDef(s->ctx, op);
   if (!def || !(def->flags & STRATA_OP_PURE) || !hasNoUses(op)) return mlirLogicalResultFailure();
   strataEraseOp(rw, op);
   return mlirLogicalResultSuccess();
 }
 
-static MlirLogicalResult foldReluRelu(StrataRewrite *rw, MlirOperation op, void *user) {
-  (void)user;
-  MlirValue x = mlirOperationGetOperand(op, 0);
-  if (!mlirValueIsAOpResult(x) || !isOp(mlirOpResultGetOwner(x), "nn.relu"))
-    return mlirLogicalResultFailure();
-  strataReplaceOp(rw, op, STRATA_VALUES(x));
-  return mlirLogicalResultSuccess();
-}
-
 static MlirLogicalResult foldConstants(StrataRewrite *rw, MlirOperation op, void *user) {
-  FoldState *s = user;
+  NnFoldState *s = user;
   const StrataOpDef *def = strataGetOpDef(s->ctx, op);
   if (!def || !(def->flags & STRATA_OP_PURE) || !def->interpret || isOp(op, "nn.constant") ||
       mlirOperationGetNumResults(op) != 1 || mlirOperationGetNumOperands(op) == 0)
@@ -87,19 +84,32 @@ static MlirLogicalResult foldConstants(StrataRewrite *rw, MlirOperation op, void
 }
 
 static void runNnFold(StrataPassRun *run, MlirOperation root) {
-  FoldState s = {strataPassGetContext(run), strataPassGetInt(run, "fold-limit")};
+  NnFoldState s = {strataPassGetContext(run), strataPassGetInt(run, "fold-limit")};
   StrataPatternSet *set = strataPatternSetCreate(mlirOperationGetContext(root));
-  /* DCE and constant folding apply to every pure Strata op. */
+  /* DCE, CSE, constant folding and type refinement apply to every pure
+   * Strata op; the trivial folds to their ops. Higher benefit runs first. */
   for (size_t d = 0; d < strataContextNumDialects(s.ctx); d++) {
     const StrataDialectDef *dialect = strataContextGetDialect(s.ctx, d);
     for (size_t i = 0; i < strataDialectNumOps(dialect); i++) {
       const StrataOpDef *def = strataDialectGetOp(dialect, i);
       if (!(def->flags & STRATA_OP_PURE)) continue;
-      strataPatternSetAdd(set, def->name, 2, eraseDeadPure, &s);
+      strataPatternSetAdd(set, def->name, 4, eraseDeadPure, &s);
+      strataPatternSetAdd(set, def->name, 3, nnFoldCse, &s);
       strataPatternSetAdd(set, def->name, 1, foldConstants, &s);
+      strataPatternSetAdd(set, def->name, 0, nnFoldRefineTypes, &s);
     }
   }
-  strataPatternSetAdd(set, "nn.relu", 3, foldReluRelu, &s);
+  static const char *const kNoOps[] = {"nn.identity", "nn.dropout", "nn.reshape", "nn.flatten",
+                                       "nn.squeeze", "nn.unsqueeze", "nn.expand", "nn.cast", "nn.transpose"};
+  for (size_t i = 0; i < sizeof kNoOps / sizeof kNoOps[0]; i++)
+    strataPatternSetAdd(set, kNoOps[i], 5, nnFoldNoOp, &s);
+  strataPatternSetAdd(set, "nn.relu", 5, nnFoldReluRelu, &s);
+  static const char *const kReshapes[] = {"nn.reshape", "nn.flatten", "nn.squeeze", "nn.unsqueeze"};
+  for (size_t i = 0; i < sizeof kReshapes / sizeof kReshapes[0]; i++)
+    strataPatternSetAdd(set, kReshapes[i], 2, nnFoldReshapeChain, &s);
+  strataPatternSetAdd(set, "nn.transpose", 2, nnFoldTransposeChain, &s);
+  strataPatternSetAdd(set, "nn.shape", 2, nnFoldShapeOf, &s);
+  strataPatternSetAdd(set, "nn.size", 2, nnFoldShapeOf, &s);
   StrataGreedyConfig cfg = {strataPassGetInt(run, "max-iterations"), true, false};
   if (mlirLogicalResultIsFailure(strataApplyPatternsGreedily(set, root, &cfg))) {
     strataEmitError(mlirOperationGetLocation(root),
@@ -116,11 +126,14 @@ static const StrataPassOptionDef kOptions[] = {
      "Largest result (in elements) that constant folding materializes"},
 };
 
+static const StrataDialectHandleFn kDeps[] = {mlirGetDialectHandle__tensor__, NULL};
+
 const StrataPassDef strataNnFoldPass = {
     .name = "nn-fold",
-    .summary = "Erase dead pure nn ops, fold relu(relu(x)), and constant-fold nn ops",
+    .summary = "Clean up nn: DCE, CSE, constant folding, trivial folds, result-type refinement",
     .anchor = "func.func",
     .options = kOptions,
     .numOptions = sizeof kOptions / sizeof kOptions[0],
     .run = runNnFold,
+    .dependentDialects = kDeps,
 };

@@ -49,3 +49,76 @@ func.func @live(%x: tensor<2xf32>) -> tensor<2xf32> {
   %b = "nn.add"(%x, %a) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
   return %b : tensor<2xf32>
 }
+
+// -----
+
+// CSE: equal pure ops (same operands, attributes and types) merge; different
+// attributes do not.
+// CHECK-LABEL: func.func @cse
+// CHECK: %[[A:.*]] = "nn.softmax"(%arg0) {axis = 0 : i64}
+// CHECK-NEXT: %[[B:.*]] = "nn.softmax"(%arg0) {axis = 1 : i64}
+// CHECK-NEXT: %[[S:.*]] = "nn.add"(%[[A]], %[[A]])
+// CHECK-NEXT: %[[T:.*]] = "nn.add"(%[[S]], %[[B]])
+// CHECK-NEXT: return %[[T]]
+func.func @cse(%x: tensor<3x4xf32>) -> tensor<3x4xf32> {
+  %a = "nn.softmax"(%x) {axis = 0 : i64} : (tensor<3x4xf32>) -> tensor<3x4xf32>
+  %b = "nn.softmax"(%x) {axis = 0 : i64} : (tensor<3x4xf32>) -> tensor<3x4xf32>
+  %c = "nn.softmax"(%x) {axis = 1 : i64} : (tensor<3x4xf32>) -> tensor<3x4xf32>
+  %s = "nn.add"(%a, %b) : (tensor<3x4xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>
+  %t = "nn.add"(%s, %c) : (tensor<3x4xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>
+  return %t : tensor<3x4xf32>
+}
+
+// -----
+
+// Identity and dropout vanish; a reshape chain becomes one reshape; a round
+// trip vanishes.
+// CHECK-LABEL: func.func @trivial
+// CHECK-NEXT: %[[S:.*]] = "nn.constant"() {value = dense<[4, 6]> : tensor<2xi64>}
+// CHECK-NEXT: %[[R:.*]] = "nn.reshape"(%arg0, %[[S]]) : (tensor<2x3x4xf32>, tensor<2xi64>) -> tensor<4x6xf32>
+// CHECK-NEXT: return %[[R]], %arg0
+func.func @trivial(%x: tensor<2x3x4xf32>) -> (tensor<4x6xf32>, tensor<2x3x4xf32>) {
+  %i = "nn.identity"(%x) : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  %d = "nn.dropout"(%i) : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  %f = "nn.flatten"(%d) : (tensor<2x3x4xf32>) -> tensor<2x12xf32>
+  %u = "nn.unsqueeze"(%f) {axes = array<i64: 0>} : (tensor<2x12xf32>) -> tensor<1x2x12xf32>
+  %s = "nn.constant"() {value = dense<[4, 6]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %r = "nn.reshape"(%u, %s) : (tensor<1x2x12xf32>, tensor<2xi64>) -> tensor<4x6xf32>
+  %back = "nn.constant"() {value = dense<[2, 3, 4]> : tensor<3xi64>} : () -> tensor<3xi64>
+  %rt = "nn.reshape"(%f, %back) : (tensor<2x12xf32>, tensor<3xi64>) -> tensor<2x3x4xf32>
+  return %r, %rt : tensor<4x6xf32>, tensor<2x3x4xf32>
+}
+
+// -----
+
+// Transpose of transpose composes; to the identity it vanishes.
+// CHECK-LABEL: func.func @transposes
+// CHECK-NEXT: %[[T:.*]] = "nn.transpose"(%arg0) {perm = array<i64: 2, 0, 1>}
+// CHECK-NEXT: return %[[T]], %arg0
+func.func @transposes(%x: tensor<2x3x4xf32>) -> (tensor<4x2x3xf32>, tensor<2x3x4xf32>) {
+  %a = "nn.transpose"(%x) {perm = array<i64: 1, 0, 2>} : (tensor<2x3x4xf32>) -> tensor<3x2x4xf32>
+  %b = "nn.transpose"(%a) {perm = array<i64: 2, 1, 0>} : (tensor<3x2x4xf32>) -> tensor<4x2x3xf32>
+  %c = "nn.transpose"(%x) : (tensor<2x3x4xf32>) -> tensor<4x3x2xf32>
+  %d = "nn.transpose"(%c) : (tensor<4x3x2xf32>) -> tensor<2x3x4xf32>
+  return %b, %d : tensor<4x2x3xf32>, tensor<2x3x4xf32>
+}
+
+// -----
+
+// Shape computations on static shapes fold to constants, then the reshape
+// they feed gets a static result type; func.return keeps its type through a
+// tensor.cast.
+// CHECK-LABEL: func.func @shape_computation
+// CHECK-DAG: %[[C:.*]] = "nn.constant"() {value = dense<[2, -1]> : tensor<2xi64>}
+// CHECK: %[[R:.*]] = "nn.reshape"(%arg0, %[[C]]) : (tensor<2x3x4xf32>, tensor<2xi64>) -> tensor<2x12xf32>
+// CHECK: %[[E:.*]] = "nn.exp"(%[[R]]) : (tensor<2x12xf32>) -> tensor<2x12xf32>
+// CHECK: %[[CAST:.*]] = tensor.cast %[[E]] : tensor<2x12xf32> to tensor<?x?xf32>
+// CHECK: return %[[CAST]]
+func.func @shape_computation(%x: tensor<2x3x4xf32>) -> tensor<?x?xf32> {
+  %shape = "nn.shape"(%x) {end = 1 : i64} : (tensor<2x3x4xf32>) -> tensor<1xi64>
+  %m = "nn.constant"() {value = dense<[-1]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %s = "nn.concat"(%shape, %m) : (tensor<1xi64>, tensor<1xi64>) -> tensor<2xi64>
+  %r = "nn.reshape"(%x, %s) : (tensor<2x3x4xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  %e = "nn.exp"(%r) : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %e : tensor<?x?xf32>
+}

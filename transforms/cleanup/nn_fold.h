@@ -1,0 +1,21 @@
+/* transforms/cleanup internals: the --nn-fold patterns. */
+#ifndef STRATA_NN_FOLD_H
+#define STRATA_NN_FOLD_H
+
+#include "strata/dialect.h"
+#include "strata/pattern.h"
+
+typedef struct {
+  StrataContext *ctx;
+  int64_t foldLimit;
+} NnFoldState;
+
+MlirLogicalResult nnFoldNoOp(StrataRewrite *rw, MlirOperation op, void *user);
+MlirLogicalResult nnFoldReluRelu(StrataRewrite *rw, MlirOperation op, void *user);
+MlirLogicalResult nnFoldReshapeChain(StrataRewrite *rw, MlirOperation op, void *user);
+MlirLogicalResult nnFoldTransposeChain(StrataRewrite *rw, MlirOperation op, void *user);
+MlirLogicalResult nnFoldShapeOf(StrataRewrite *rw, MlirOperation op, void *user);
+MlirLogicalResult nnFoldCse(StrataRewrite *rw, MlirOperation op, void *user);
+MlirLogicalResult nnFoldRefineTypes(StrataRewrite *rw, MlirOperation op, void *user);
+
+#endif

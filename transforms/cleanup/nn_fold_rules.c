@@ -1,0 +1,222 @@
+/* The trivial-fold, CSE and type-refinement patterns of --nn-fold. */
+#include <string.h>
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "nn_fold.h"
+#include "strata/nn.h"
+#include "strata/support.h"
+
+static bool isOp(MlirOperation op, const char *name) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  return n.length == strlen(name) && strncmp(n.data, name, n.length) == 0;
+}
+
+static MlirOperation producer(MlirValue v) {
+  return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
+}
+
+static MlirType resultType(MlirOperation op) { return mlirValueGetType(mlirOperationGetResult(op, 0)); }
+
+/* identity, dropout, and ops whose result has the operand's exact type and
+ * that then change nothing. */
+MlirLogicalResult nnFoldNoOp(StrataRewrite *rw, MlirOperation op, void *user) {
+  (void)user;
+  MlirValue x = mlirOperationGetOperand(op, 0);
+  bool sameType = mlirTypeEqual(mlirValueGetType(x), resultType(op));
+  bool noop = isOp(op, "nn.identity") || isOp(op, "nn.dropout");
+  if (sameType && (isOp(op, "nn.reshape") || isOp(op, "nn.flatten") || isOp(op, "nn.squeeze") ||
+                   isOp(op, "nn.unsqueeze") || isOp(op, "nn.expand") || isOp(op, "nn.cast")))
+    noop = true;
+  if (isOp(op, "nn.transpose") && sameType) {
+    int64_t perm[STRATA_MAX_RANK];
+    int n = strataGetI64Array(op, "perm", perm, STRATA_MAX_RANK);
+    noop = n > 0;
+    for (int i = 0; noop && i < n; i++) noop = perm[i] == i;
+  }
+  if (!noop || !sameType) return mlirLogicalResultFailure();
+  strataReplaceOp(rw, op, STRATA_VALUES(x));
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult nnFoldReluRelu(StrataRewrite *rw, MlirOperation op, void *user) {
+  (void)user;
+  MlirValue x = mlirOperationGetOperand(op, 0);
+  MlirOperation p = producer(x);
+  if (mlirOperationIsNull(p) || !isOp(p, "nn.relu")) return mlirLogicalResultFailure();
+  strataReplaceOp(rw, op, STRATA_VALUES(x));
+  return mlirLogicalResultSuccess();
+}
+
+static bool reshapeLike(MlirOperation op) {
+  return isOp(op, "nn.reshape") || isOp(op, "nn.flatten") || isOp(op, "nn.squeeze") || isOp(op, "nn.unsqueeze");
+}
+
+/* A reshape-like of a reshape-like is one reshape of the original input to
+ * the final (static) type. */
+MlirLogicalResult nnFoldReshapeChain(StrataRewrite *rw, MlirOperation op, void *user) {
+  (void)user;
+  MlirOperation inner = producer(mlirOperationGetOperand(op, 0));
+  MlirType t = resultType(op);
+  if (mlirOperationIsNull(inner) || !reshapeLike(inner) || !mlirShapedTypeHasStaticShape(t))
+    return mlirLogicalResultFailure();
+  MlirValue x = mlirOperationGetOperand(inner, 0);
+  MlirLocation loc = mlirOperationGetLocation(op);
+  if (mlirTypeEqual(mlirValueGetType(x), t)) {
+    strataReplaceOp(rw, op, STRATA_VALUES(x));
+    return mlirLogicalResultSuccess();
+  }
+  int rank;
+  int64_t dims[STRATA_MAX_RANK], n;
+  strataGetShape(t, &rank, dims);
+  n = rank;
+  MlirType st = mlirRankedTensorTypeGet(1, &n, mlirIntegerTypeGet(rw->builder.ctx, 64), mlirAttributeGetNull());
+  MlirOperation shape = strataCreateOp(&rw->builder, "nn.constant", loc, .results = STRATA_TYPES(st),
+                                       .attrs = STRATA_ATTRS({"value", mlirDenseElementsAttrInt64Get(st, rank, dims)}));
+  MlirOperation r = strataCreateOp(&rw->builder, "nn.reshape", loc,
+                                   .operands = STRATA_VALUES(x, strataResult(shape, 0)), .results = STRATA_TYPES(t));
+  strataReplaceOp(rw, op, STRATA_VALUES(strataResult(r, 0)));
+  return mlirLogicalResultSuccess();
+}
+
+/* transpose(transpose(x, p), q) = transpose(x, p∘q); the identity permutation
+ * folds away. */
+MlirLogicalResult nnFoldTransposeChain(StrataRewrite *rw, MlirOperation op, void *user) {
+  (void)user;
+  MlirOperation inner = producer(mlirOperationGetOperand(op, 0));
+  if (mlirOperationIsNull(inner) || !isOp(inner, "nn.transpose")) return mlirLogicalResultFailure();
+  MlirValue x = mlirOperationGetOperand(inner, 0);
+  int rank = (int)mlirShapedTypeGetRank(mlirValueGetType(x));
+  int64_t p[STRATA_MAX_RANK], q[STRATA_MAX_RANK], r[STRATA_MAX_RANK];
+  int np = strataGetI64Array(inner, "perm", p, STRATA_MAX_RANK), nq = strataGetI64Array(op, "perm", q, STRATA_MAX_RANK);
+  for (int i = 0; i < rank; i++) {
+    if (np != rank) p[i] = rank - 1 - i;
+    if (nq != rank) q[i] = rank - 1 - i;
+  }
+  bool identity = true;
+  for (int i = 0; i < rank; i++) {
+    r[i] = p[q[i]]; /* output dim i of the outer reads inner dim q[i], which reads x dim p[q[i]] */
+    identity &= r[i] == i;
+  }
+  if (identity) {
+    strataReplaceOp(rw, op, STRATA_VALUES(x));
+    return mlirLogicalResultSuccess();
+  }
+  MlirOperation t = strataCreateOp(&rw->builder, "nn.transpose", mlirOperationGetLocation(op),
+                                   .operands = STRATA_VALUES(x), .results = STRATA_TYPES(resultType(op)),
+                                   .attrs = STRATA_ATTRS({"perm", mlirDenseI64ArrayGet(rw->builder.ctx, rank, r)}));
+  strataReplaceOp(rw, op, STRATA_VALUES(strataResult(t, 0)));
+  return mlirLogicalResultSuccess();
+}
+
+/* nn.shape / nn.size of a static shape: constants. */
+MlirLogicalResult nnFoldShapeOf(StrataRewrite *rw, MlirOperation op, void *user) {
+  (void)user;
+  MlirType xt = mlirValueGetType(mlirOperationGetOperand(op, 0)), t = resultType(op);
+  if (!mlirShapedTypeHasStaticShape(xt) || !mlirShapedTypeHasStaticShape(t)) return mlirLogicalResultFailure();
+  int rank;
+  int64_t dims[STRATA_MAX_RANK], values[STRATA_MAX_RANK], n = 0;
+  strataGetShape(xt, &rank, dims);
+  if (isOp(op, "nn.size")) {
+    values[0] = 1;
+    for (int i = 0; i < rank; i++) values[0] *= dims[i];
+    n = 1;
+  } else {
+    int64_t start = 0, count = mlirShapedTypeGetDimSize(t, 0);
+    strataGetI64(op, "start", &start);
+    if (start < 0) start += rank;
+    if (start < 0) start = 0;
+    for (int64_t i = 0; i < count; i++) values[n++] = dims[start + i];
+  }
+  MlirOperation c = strataCreateOp(&rw->builder, "nn.constant", mlirOperationGetLocation(op), .results = STRATA_TYPES(t),
+                                   .attrs = STRATA_ATTRS({"value", mlirDenseElementsAttrInt64Get(t, n, values)}));
+  strataReplaceOp(rw, op, STRATA_VALUES(strataResult(c, 0)));
+  return mlirLogicalResultSuccess();
+}
+
+static bool sameAttributes(MlirOperation a, MlirOperation b) {
+  intptr_t n = mlirOperationGetNumAttributes(a);
+  if (n != mlirOperationGetNumAttributes(b)) return false;
+  for (intptr_t i = 0; i < n; i++) {
+    MlirNamedAttribute na = mlirOperationGetAttribute(a, i);
+    MlirAttribute other = mlirOperationGetAttributeByName(b, mlirIdentifierStr(na.name));
+    if (mlirAttributeIsNull(other) || !mlirAttributeEqual(na.attribute, other)) return false;
+  }
+  return true;
+}
+
+/* CSE: an earlier op in the block with the same name, operands, attributes
+ * and result types replaces this one. */
+MlirLogicalResult nnFoldCse(StrataRewrite *rw, MlirOperation op, void *user) {
+  (void)user;
+  intptr_t nOperands = mlirOperationGetNumOperands(op), nResults = mlirOperationGetNumResults(op);
+  MlirIdentifier name = mlirOperationGetName(op);
+  MlirBlock block = mlirOperationGetBlock(op);
+  for (MlirOperation p = mlirBlockGetFirstOperation(block); !mlirOperationEqual(p, op);
+       p = mlirOperationGetNextInBlock(p)) {
+    if (!mlirIdentifierEqual(mlirOperationGetName(p), name) || mlirOperationGetNumOperands(p) != nOperands ||
+        mlirOperationGetNumResults(p) != nResults)
+      continue;
+    bool same = true;
+    for (intptr_t i = 0; same && i < nOperands; i++)
+      same = mlirValueEqual(mlirOperationGetOperand(p, i), mlirOperationGetOperand(op, i));
+    for (intptr_t i = 0; same && i < nResults; i++)
+      same = mlirTypeEqual(mlirValueGetType(mlirOperationGetResult(p, i)), mlirValueGetType(mlirOperationGetResult(op, i)));
+    if (!same || !sameAttributes(p, op)) continue;
+    MlirValue values[nResults ? nResults : 1];
+    for (intptr_t i = 0; i < nResults; i++) values[i] = mlirOperationGetResult(p, i);
+    strataReplaceOp(rw, op, (StrataValueList){values, nResults});
+    return mlirLogicalResultSuccess();
+  }
+  return mlirLogicalResultFailure();
+}
+
+/* Refines result types that shape inference now knows better. Users that are
+ * not Strata ops keep seeing the old type, through a tensor.cast. */
+MlirLogicalResult nnFoldRefineTypes(StrataRewrite *rw, MlirOperation op, void *user) {
+  NnFoldState *s = user;
+  const StrataOpDef *def = strataGetOpDef(s->ctx, op);
+  intptr_t n = mlirOperationGetNumResults(op);
+  if (!def || !def->infer || !n) return mlirLogicalResultFailure();
+  StrataShape shapes[n];
+  /* Inference of an op that does not verify is not this pattern's business;
+   * its errors are left to the verifier. */
+  if (mlirLogicalResultIsFailure(strataVerifyOp(def, op))) return mlirLogicalResultFailure();
+  def->infer(def, op, shapes);
+  bool changed = false;
+  for (intptr_t i = 0; i < n; i++) {
+    MlirValue r = mlirOperationGetResult(op, i);
+    int rank;
+    int64_t dims[STRATA_MAX_RANK];
+    if (!strataGetShape(mlirValueGetType(r), &rank, dims) || rank != shapes[i].rank) continue;
+    bool better = false;
+    for (int d = 0; d < rank; d++) {
+      if (dims[d] == -1 && shapes[i].dims[d] != -1) better = true;
+      else shapes[i].dims[d] = dims[d];
+    }
+    if (!better) continue;
+    MlirType oldType = mlirValueGetType(r), newType = strataTensorType(shapes[i].elementType, rank, shapes[i].dims);
+    mlirRewriterBaseStartOpModification(rw->rewriter, op);
+    mlirValueSetType(r, newType);
+    mlirRewriterBaseFinalizeOpModification(rw->rewriter, op);
+    /* Non-nn users: cast back to the type they were written against. */
+    StrataBuilder after = {rw->builder.ctx, rw->rewriter, mlirOperationGetBlock(op), mlirOperationGetNextInBlock(op)};
+    MlirValue cast = {NULL};
+    for (MlirOpOperand use = mlirValueGetFirstUse(r); !mlirOpOperandIsNull(use);) {
+      MlirOpOperand next = mlirOpOperandGetNextUse(use);
+      MlirOperation owner = mlirOpOperandGetOwner(use);
+      if (!strataOpIsInDialect(owner, "nn")) {
+        if (mlirValueIsNull(cast))
+          cast = strataResult(strataCreateOp(&after, "tensor.cast", mlirOperationGetLocation(op),
+                                             .operands = STRATA_VALUES(r), .results = STRATA_TYPES(oldType)), 0);
+        if (!mlirOperationEqual(owner, mlirOpResultGetOwner(cast))) {
+          mlirRewriterBaseStartOpModification(rw->rewriter, owner);
+          mlirOperationSetOperand(owner, mlirOpOperandGetOperandNumber(use), cast);
+          mlirRewriterBaseFinalizeOpModification(rw->rewriter, owner);
+        }
+      }
+      use = next;
+    }
+    changed = true;
+  }
+  return changed ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
