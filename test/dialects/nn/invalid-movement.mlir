@@ -1,0 +1,184 @@
+// Data movement: shapes, axes, indices, modes.
+// RUN: strata-opt %s --split-input-file --verify-diagnostics
+
+func.func @case0(%x: tensor<2x3x4xf32>, %i: tensor<2xi64>, %q: tensor<2x3xi8>) {
+  %s = "nn.constant"() {value = dense<[4, 5]> : tensor<2xi64>} : () -> tensor<2xi64>
+  // expected-error@+1 {{'nn.reshape' op cannot reshape 24 elements into shape with 20 elements}}
+  %r = "nn.reshape"(%x, %s) : (tensor<2x3x4xf32>, tensor<2xi64>) -> tensor<4x5xf32>
+  return
+}
+
+// -----
+
+func.func @case1(%x: tensor<2x3x4xf32>, %i: tensor<2xi64>, %q: tensor<2x3xi8>) {
+  %s = "nn.constant"() {value = dense<[-1, -1]> : tensor<2xi64>} : () -> tensor<2xi64>
+  // expected-error@+1 {{'nn.reshape' op shape has more than one -1}}
+  %r = "nn.reshape"(%x, %s) : (tensor<2x3x4xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @case2(%x: tensor<2x3x4xf32>, %i: tensor<2xi64>, %q: tensor<2x3xi8>) {
+  %s = "nn.constant"() {value = dense<[6, -1]> : tensor<2xi64>} : () -> tensor<2xi64>
+  // expected-error@+1 {{'nn.reshape' op result type tensor<4x6xf32> does not match the inferred type tensor<6x4xf32>}}
+  %r = "nn.reshape"(%x, %s) : (tensor<2x3x4xf32>, tensor<2xi64>) -> tensor<4x6xf32>
+  return
+}
+
+// -----
+
+func.func @case3(%x: tensor<2x3x4xf32>, %i: tensor<2xi64>, %q: tensor<2x3xi8>) {
+  // expected-error@+1 {{'nn.squeeze' op cannot squeeze axis 1 of size 3}}
+  %r = "nn.squeeze"(%x) {axes = array<i64: 1>} : (tensor<2x3x4xf32>) -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @case4(%x: tensor<2x3x4xf32>, %i: tensor<2xi64>, %q: tensor<2x3xi8>) {
+  // expected-error@+1 {{'nn.unsqueeze' op attribute 'axes' is required}}
+  %r = "nn.unsqueeze"(%x) : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  return
+}
+
+// -----
+
+func.func @case5(%x: tensor<2x3x4xf32>, %i: tensor<2xi64>, %q: tensor<2x3xi8>) {
+  // expected-error@+1 {{'nn.transpose' op attribute 'perm' is not a permutation of 0..2}}
+  %r = "nn.transpose"(%x) {perm = array<i64: 0, 0, 1>} : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  return
+}
+
+// -----
+
+func.func @case6(%x: tensor<2x3x4xf32>, %i: tensor<2xi64>, %q: tensor<2x3xi8>) {
+  %y = "nn.constant"() {value = dense<1.0> : tensor<2x4x4xf32>} : () -> tensor<2x4x4xf32>
+  // expected-error@+1 {{'nn.concat' op operand 'a' of type tensor<2x3x4xf32> and operand 'b' of type tensor<2x4x4xf32> must agree on every dim but axis 0}}
+  %r = "nn.concat"(%x, %y) : (tensor<2x3x4xf32>, tensor<2x4x4xf32>) -> tensor<4x3x4xf32>
+  return
+}
+
+// -----
+
+func.func @case7(%x: tensor<2x3x4xf32>, %i: tensor<2xi64>, %q: tensor<2x3xi8>) {
+  // expected-error@+1 {{'nn.split' op attribute 'split' has 2 sizes summing to 4; expected 2 sizes summing to 3}}
+  %r:2 = "nn.split"(%x) {axis = 1 : i64, split = array<i64: 2, 2>} : (tensor<2x3x4xf32>) -> (tensor<2x2x4xf32>, tensor<2x2x4xf32>)
+  return
+}
+
+// -----
+
+func.func @case8(%x: tensor<2x3x4xf32>, %i: tensor<2xi64>, %q: tensor<2x3xi8>) {
+  %s = "nn.constant"() {value = dense<[0]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %z = "nn.constant"() {value = dense<[0]> : tensor<1xi64>} : () -> tensor<1xi64>
+  // expected-error@+1 {{'nn.slice' op operand 'steps' has a zero step}}
+  %r = "nn.slice"(%x, %s, %s, %s, %z) {operandSegmentSizes = array<i32: 1, 1, 1, 1, 1>} : (tensor<2x3x4xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<2x3x4xf32>
+  return
+}
+
+// -----
+
+func.func @case9(%x: tensor<2x3x4xf32>, %i: tensor<2xi64>, %q: tensor<2x3xi8>) {
+  %s = "nn.constant"() {value = dense<[0]> : tensor<1xi64>} : () -> tensor<1xi64>
+  // expected-error@+1 {{'operandSegmentSizes' attribute is expected but not provided}}
+  %r = "nn.slice"(%x, %s, %s, %s) : (tensor<2x3x4xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<2x3x4xf32>
+  return
+}
+
+// -----
+
+func.func @case10(%x: tensor<2x3x4xf32>, %i: tensor<2xi64>, %q: tensor<2x3xi8>) {
+  // expected-error@+1 {{'nn.gather' op operand 'indices' has element type f32; allowed: i32, i64}}
+  %r = "nn.gather"(%x, %x) : (tensor<2x3x4xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4x3x4xf32>
+  return
+}
+
+// -----
+
+func.func @case11(%x: tensor<2x3x4xf32>, %i: tensor<2xi64>, %q: tensor<2x3xi8>) {
+  // expected-error@+1 {{'nn.gather_elements' op operand 'indices' of type tensor<2xi64> must have the rank of operand 'data'}}
+  %r = "nn.gather_elements"(%x, %i) : (tensor<2x3x4xf32>, tensor<2xi64>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @case12(%x: tensor<2x3x4xf32>, %i: tensor<2xi64>, %q: tensor<2x3xi8>) {
+  %j = "nn.constant"() {value = dense<0> : tensor<2x3x4xi64>} : () -> tensor<2x3x4xi64>
+  // expected-error@+1 {{'nn.scatter_elements' op attribute 'reduction' is "sum"; expected one of none|add|mul|max|min}}
+  %r = "nn.scatter_elements"(%x, %j, %x) {reduction = "sum"} : (tensor<2x3x4xf32>, tensor<2x3x4xi64>, tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  return
+}
+
+// -----
+
+func.func @case13(%x: tensor<2x3x4xf32>, %i: tensor<2xi64>, %q: tensor<2x3xi8>) {
+  %s = "nn.constant"() {value = dense<[5, 4]> : tensor<2xi64>} : () -> tensor<2xi64>
+  // expected-error@+1 {{'nn.expand' op operand 'input' of type tensor<2x3x4xf32> does not broadcast with the shape operand at output dimension 1}}
+  %r = "nn.expand"(%x, %s) : (tensor<2x3x4xf32>, tensor<2xi64>) -> tensor<2x5x4xf32>
+  return
+}
+
+// -----
+
+func.func @case14(%x: tensor<2x3x4xf32>, %i: tensor<2xi64>, %q: tensor<2x3xi8>) {
+  // expected-error@+1 {{'nn.tile' op operand 'repeats' has 2 values for rank 3}}
+  %r = "nn.tile"(%x, %i) : (tensor<2x3x4xf32>, tensor<2xi64>) -> tensor<2x3x4xf32>
+  return
+}
+
+// -----
+
+func.func @case15(%x: tensor<2x3x4xf32>, %i: tensor<2xi64>, %q: tensor<2x3xi8>) {
+  %p = "nn.constant"() {value = dense<[0, 3, 0, 0, 3, 0]> : tensor<6xi64>} : () -> tensor<6xi64>
+  // expected-error@+1 {{'nn.pad' op reflect padding of dim 1 must be smaller than its size 3}}
+  %r = "nn.pad"(%x, %p) {mode = "reflect"} : (tensor<2x3x4xf32>, tensor<6xi64>) -> tensor<2x9x4xf32>
+  return
+}
+
+// -----
+
+func.func @case16(%x: tensor<2x3x4xf32>, %i: tensor<2xi64>, %q: tensor<2x3xi8>) {
+  %p = "nn.constant"() {value = dense<[0, 0, 0, 0, 0, 0]> : tensor<6xi64>} : () -> tensor<6xi64>
+  // expected-error@+1 {{'nn.pad' op attribute 'mode' is "mirror"; expected one of constant|reflect|edge|wrap}}
+  %r = "nn.pad"(%x, %p) {mode = "mirror"} : (tensor<2x3x4xf32>, tensor<6xi64>) -> tensor<2x3x4xf32>
+  return
+}
+
+// -----
+
+func.func @case17(%x: tensor<2x3x4xf32>, %i: tensor<2xi64>, %q: tensor<2x3xi8>) {
+  %sc = "nn.constant"() {value = dense<1.0> : tensor<3xf32>} : () -> tensor<3xf32>
+  %sz = "nn.constant"() {value = dense<[2, 3, 4]> : tensor<3xi64>} : () -> tensor<3xi64>
+  // expected-error@+1 {{'nn.resize' op exactly one of operands 'scales' and 'sizes' must be given}}
+  %r = "nn.resize"(%x, %sc, %sz) {operandSegmentSizes = array<i32: 1, 0, 1, 1>} : (tensor<2x3x4xf32>, tensor<3xf32>, tensor<3xi64>) -> tensor<2x3x4xf32>
+  return
+}
+
+// -----
+
+func.func @case18(%x: tensor<2x3x4xf32>, %i: tensor<2xi64>, %q: tensor<2x3xi8>) {
+  %sc = "nn.constant"() {value = dense<1.0> : tensor<3xf32>} : () -> tensor<3xf32>
+  // expected-error@+1 {{'nn.resize' op attribute 'mode' is "cubic"; expected one of nearest|linear}}
+  %r = "nn.resize"(%x, %sc) {mode = "cubic", operandSegmentSizes = array<i32: 1, 0, 1, 0>} : (tensor<2x3x4xf32>, tensor<3xf32>) -> tensor<2x3x4xf32>
+  return
+}
+
+// -----
+
+func.func @case19(%x: tensor<2x3x4xf32>, %i: tensor<2xi64>, %q: tensor<2x3xi8>) {
+  %x4 = "nn.constant"() {value = dense<1.0> : tensor<1x3x2x2xf32>} : () -> tensor<1x3x2x2xf32>
+  // expected-error@+1 {{'nn.depth_to_space' op channels (3) are not divisible by blocksize^2 = 4}}
+  %r = "nn.depth_to_space"(%x4) {blocksize = 2 : i64} : (tensor<1x3x2x2xf32>) -> tensor<1x1x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @case20(%x: tensor<2x3x4xf32>, %i: tensor<2xi64>, %q: tensor<2x3xi8>) {
+  %x4 = "nn.constant"() {value = dense<1.0> : tensor<1x1x3x4xf32>} : () -> tensor<1x1x3x4xf32>
+  // expected-error@+1 {{'nn.space_to_depth' op spatial dim 2 (3) is not divisible by blocksize 2}}
+  %r = "nn.space_to_depth"(%x4) {blocksize = 2 : i64} : (tensor<1x1x3x4xf32>) -> tensor<1x4x1x2xf32>
+  return
+}
