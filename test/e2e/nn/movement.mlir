@@ -1,5 +1,5 @@
 // Data movement ops: JIT against the interpreter.
-// RUN: %python %S/../compare_all.py %s | FileCheck %s
+// RUN: %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-6 | FileCheck %s
 // CHECK-NOT: FAIL
 // CHECK: functions, 0 failed
 
