@@ -33,6 +33,24 @@ static MlirWalkResult refuseDynamic(MlirOperation op, void *user) {
   return MlirWalkResultAdvance;
 }
 
+/* An op whose results are all empty computes nothing: its results become
+ * empty constants (so no lowering meets a zero extent, e.g. in a floordiv). */
+static MlirLogicalResult foldEmpty(StrataRewrite *rw, MlirOperation op, void *user) {
+  (void)user;
+  intptr_t n = mlirOperationGetNumResults(op);
+  if (!n) return mlirLogicalResultFailure();
+  MlirValue values[n];
+  for (intptr_t i = 0; i < n; i++) {
+    MlirType t = lowerResultType(op, i);
+    bool empty = false;
+    for (intptr_t d = 0; d < mlirShapedTypeGetRank(t); d++) empty |= mlirShapedTypeGetDimSize(t, d) == 0;
+    if (!empty) return mlirLogicalResultFailure();
+    values[i] = linalgSplatConstant(&rw->builder, mlirOperationGetLocation(op), t, 0);
+  }
+  strataReplaceOp(rw, op, (StrataValueList){values, n});
+  return mlirLogicalResultSuccess();
+}
+
 static MlirWalkResult findLeftover(MlirOperation op, void *user) {
   if (!strataOpIsInDialect(op, "nn")) return MlirWalkResultAdvance;
   *(MlirOperation *)user = op;
@@ -64,6 +82,13 @@ static void runNnToLinalg(StrataPassRun *run, MlirOperation root) {
   }
   StrataPatternSet *set = strataPatternSetCreate(mlirOperationGetContext(root));
   LowerRegistry reg = {set, NULL, false};
+  StrataContext *ctx = strataPassGetContext(run);
+  for (size_t d = 0; d < strataContextNumDialects(ctx); d++) {
+    const StrataDialectDef *dialect = strataContextGetDialect(ctx, d);
+    if (strcmp(dialect->name, "nn")) continue;
+    for (size_t i = 0; i < strataDialectNumOps(dialect); i++)
+      strataPatternSetAdd(set, strataDialectGetOp(dialect, i)->name, 2, foldEmpty, NULL);
+  }
   registerAll(&reg);
   strataApplyPatternsWalk(set, root);
   strataPatternSetDestroy(set);

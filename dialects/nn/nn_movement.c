@@ -180,6 +180,7 @@ NnSourceKind nnSourceOf(const NnSource *s, const int64_t *o, const StrataTensor 
   case K_PAD:
     for (int d = 0; d < rank; d++) {
       int64_t n = x->dims[d], v = o[d] - s->p[d];
+      if (n == 0) return NN_SOURCE_PAD; /* only constant mode pads empty dims */
       if (v < 0 || v >= n) {
         if (!strcmp(s->mode, "constant")) return NN_SOURCE_PAD;
         if (!strcmp(s->mode, "edge")) v = v < 0 ? 0 : n - 1;

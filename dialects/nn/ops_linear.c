@@ -266,7 +266,7 @@ static double flopsConv(MlirOperation op) {
   int64_t out = nnNumElements(mlirValueGetType(mlirOperationGetResult(op, 0)));
   int64_t wn = nnNumElements(w), m = mlirShapedTypeGetDimSize(w, 0);
   /* 2 * Cout*Hout*Wout*N * Cin/g*Kh*Kw: each output takes W's per-filter size MACs. */
-  return out < 0 || wn < 0 ? 0 : 2.0 * (double)out * (double)(wn / m);
+  return out < 0 || wn < 0 || m <= 0 ? 0 : 2.0 * (double)out * (double)(wn / m);
 }
 
 /* ---- ConvTranspose ---- */
@@ -387,7 +387,7 @@ static double flopsConvTranspose(MlirOperation op) {
   int64_t in = nnNumElements(mlirValueGetType(mlirOperationGetOperand(op, 0)));
   MlirType w = mlirValueGetType(mlirOperationGetOperand(op, 1));
   int64_t wn = nnNumElements(w), c = mlirShapedTypeGetDimSize(w, 0);
-  return in < 0 || wn < 0 ? 0 : 2.0 * (double)in * (double)(wn / c);
+  return in < 0 || wn < 0 || c <= 0 ? 0 : 2.0 * (double)in * (double)(wn / c);
 }
 
 static const StrataOpDef kOps[] = {

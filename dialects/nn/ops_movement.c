@@ -349,12 +349,24 @@ static MlirLogicalResult inferSlice(const StrataOpDef *def, MlirOperation op, St
 
 /* ---- Gather / GatherElements / ScatterElements ---- */
 
+/* Any index into an empty axis is out of range: refuse it statically, since
+ * compiled code cannot report it at run time. */
+static bool indexableAxis(MlirOperation op, const StrataShape *x, int64_t axis, const StrataShape *idx) {
+  int64_t n = 1;
+  for (int i = 0; i < idx->rank; i++) n = idx->dims[i] == -1 || n == -1 ? -1 : n * idx->dims[i];
+  if (x->dims[axis] == 0 && n != 0) {
+    nnError(op, "axis %lld of operand 'data' is empty, so no index can be in range", (long long)axis);
+    return false;
+  }
+  return true;
+}
+
 static MlirLogicalResult inferGather(const StrataOpDef *def, MlirOperation op, StrataShape *res) {
   StrataShape x, idx;
   int64_t axis;
   if (!nnOperand(def, op, "data", &x) || !nnOperand(def, op, "indices", &idx) ||
       !nnCheckType(op, "indices", &idx, NN_INDEX) || !nnAttrInt(op, "axis", 0, &axis) ||
-      !nnNormalizeAxis(op, "axis", &axis, x.rank))
+      !nnNormalizeAxis(op, "axis", &axis, x.rank) || !indexableAxis(op, &x, axis, &idx))
     return fail();
   int rank = x.rank - 1 + idx.rank;
   if (rank > STRATA_MAX_RANK) {
@@ -374,7 +386,7 @@ static MlirLogicalResult inferGatherElements(const StrataOpDef *def, MlirOperati
   int64_t axis;
   if (!nnOperand(def, op, "data", &x) || !nnOperand(def, op, "indices", &idx) ||
       !nnCheckType(op, "indices", &idx, NN_INDEX) || !nnAttrInt(op, "axis", 0, &axis) ||
-      !nnNormalizeAxis(op, "axis", &axis, x.rank))
+      !nnNormalizeAxis(op, "axis", &axis, x.rank) || !indexableAxis(op, &x, axis, &idx))
     return fail();
   if (idx.rank != x.rank) {
     char dx[300], di[300];
@@ -394,7 +406,8 @@ static MlirLogicalResult inferScatterElements(const StrataOpDef *def, MlirOperat
       !nnOperand(def, op, "updates", &u) || !nnCheckType(op, "indices", &idx, NN_INDEX) ||
       !nnSameType(op, "data", &x, "updates", &u) || !nnAttrInt(op, "axis", 0, &axis) ||
       !nnNormalizeAxis(op, "axis", &axis, x.rank) ||
-      !nnAttrString(op, "reduction", "none", "none|add|mul|max|min", red, sizeof red))
+      !nnAttrString(op, "reduction", "none", "none|add|mul|max|min", red, sizeof red) ||
+      !indexableAxis(op, &x, axis, &idx))
     return fail();
   bool same = idx.rank == x.rank && u.rank == idx.rank;
   for (int i = 0; same && i < idx.rank; i++) same = idx.dims[i] == u.dims[i];
@@ -479,6 +492,10 @@ static MlirLogicalResult inferPad(const StrataOpDef *def, MlirOperation op, Stra
     res->dims[i] = x.dims[i] + pads[i] + pads[x.rank + i];
     if (res->dims[i] < 0) {
       nnError(op, "pads remove more than dim %d's %lld elements", i, (long long)x.dims[i]);
+      return fail();
+    }
+    if (strcmp(mode, "constant") != 0 && x.dims[i] == 0 && (pads[i] > 0 || pads[x.rank + i] > 0)) {
+      nnError(op, "%s padding of dim %d needs elements to copy, but the dim is empty", mode, i);
       return fail();
     }
     if (!strcmp(mode, "reflect") && (pads[i] >= x.dims[i] || pads[x.rank + i] >= x.dims[i])) {

@@ -182,3 +182,20 @@ func.func @case20(%x: tensor<2x3x4xf32>, %i: tensor<2xi64>, %q: tensor<2x3xi8>) 
   %r = "nn.space_to_depth"(%x4) {blocksize = 2 : i64} : (tensor<1x1x3x4xf32>) -> tensor<1x4x1x2xf32>
   return
 }
+
+// -----
+
+func.func @pad_wrap_empty(%x: tensor<0x3xf32>) {
+  %p = "nn.constant"() {value = dense<[1, 0, 1, 0]> : tensor<4xi64>} : () -> tensor<4xi64>
+  // expected-error@+1 {{'nn.pad' op wrap padding of dim 0 needs elements to copy, but the dim is empty}}
+  %r = "nn.pad"(%x, %p) {mode = "wrap"} : (tensor<0x3xf32>, tensor<4xi64>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @gather_empty_axis(%x: tensor<0x3xf32>, %i: tensor<2xi64>) {
+  // expected-error@+1 {{'nn.gather' op axis 0 of operand 'data' is empty, so no index can be in range}}
+  %r = "nn.gather"(%x, %i) : (tensor<0x3xf32>, tensor<2xi64>) -> tensor<2x3xf32>
+  return
+}
