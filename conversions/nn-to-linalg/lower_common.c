@@ -35,9 +35,31 @@ void lowerBroadcastMap(char *buf, size_t size, MlirValue in, MlirType out) {
 }
 
 void lowerIdentityMap(char *buf, size_t size, int rank) {
-  int dims[STRATA_MAX_RANK];
+  int dims[STRATA_MAX_RANK] = {0};
   for (int i = 0; i < rank; i++) dims[i] = i;
   linalgFormatDims(buf, size, dims, rank);
+}
+
+void lowerReductionMaps(int rank, const bool *mask, char *inMap, char *keptMap, char *its) {
+  lowerIdentityMap(inMap, 256, rank);
+  size_t off = (size_t)snprintf(keptMap, 256, "(");
+  bool first = true;
+  for (int d = 0; d < rank; d++) {
+    its[d] = mask[d] ? 'r' : 'p';
+    if (mask[d]) continue;
+    off += (size_t)snprintf(keptMap + off, 256 - off, "%sd%d", first ? "" : ", ", d);
+    first = false;
+  }
+  snprintf(keptMap + off, 256 - off, ")");
+  its[rank] = '\0';
+}
+
+MlirType lowerKeptType(MlirValue x, const bool *mask, MlirType element) {
+  int64_t dims[STRATA_MAX_RANK] = {0};
+  int n = 0;
+  for (int d = 0; d < lowerRank(x); d++)
+    if (!mask[d]) dims[n++] = lowerDim(x, d);
+  return strataTensorType(element, n, dims);
 }
 
 void lowerParallelIterators(char *buf, int rank) {

@@ -25,6 +25,12 @@ MlirType lowerSignless(MlirType elementType);
 /* Operand map broadcasting `in` to an output type of the result's rank. */
 void lowerBroadcastMap(char *buf, size_t size, MlirValue in, MlirType out);
 void lowerIdentityMap(char *buf, size_t size, int rank);
+/* Reductions over the dims in `mask`: the input's identity map, the map of
+ * the tensor keeping the other dims, and iterators ('r' where reduced). Map
+ * buffers hold 256 chars; its holds rank + 1. */
+void lowerReductionMaps(int rank, const bool *mask, char *inMap, char *keptMap, char *its);
+/* The type of x without the `mask` dims, with element type `element`. */
+MlirType lowerKeptType(MlirValue x, const bool *mask, MlirType element);
 void lowerParallelIterators(char *buf, int rank);
 
 /* ---- Scalar emitters (inside linalg bodies) ---- */

@@ -170,36 +170,20 @@ static MlirValue bodySquaredDeviation(StrataBuilder *b, MlirLocation loc, const 
   return emitBinary(b, loc, "arith.addf", a[2], emitBinary(b, loc, "arith.mulf", d, d));
 }
 
-/* Map of the tensor holding the dims of x that are not reduced (mask). */
-static void keptMap(char *buf, size_t size, int rank, const bool *mask) {
-  size_t off = (size_t)snprintf(buf, size, "(");
-  bool first = true;
-  for (int d = 0; d < rank; d++)
-    if (!mask[d]) {
-      off += (size_t)snprintf(buf + off, size - off, "%sd%d", first ? "" : ", ", d);
-      first = false;
-    }
-  snprintf(buf + off, size - off, ")");
-}
-
 /* Population mean and variance of x over the `mask` dims (kept-dims tensors). */
 static void meanVar(StrataBuilder *b, MlirLocation loc, MlirValue x, const bool *mask, MlirValue *mean,
                     MlirValue *var) {
   int rank = lowerRank(x), nk = 0;
-  int64_t kept[STRATA_MAX_RANK];
   double count = 1;
   char id[256], km[256], its[STRATA_MAX_RANK + 1], kid[256], kits[STRATA_MAX_RANK + 1];
   for (int d = 0; d < rank; d++) {
     if (mask[d]) count *= (double)lowerDim(x, d);
-    else kept[nk++] = lowerDim(x, d);
-    its[d] = mask[d] ? 'r' : 'p';
+    else nk++;
   }
-  its[rank] = '\0';
-  lowerIdentityMap(id, sizeof id, rank);
-  keptMap(km, sizeof km, rank, mask);
+  lowerReductionMaps(rank, mask, id, km, its);
   lowerIdentityMap(kid, sizeof kid, nk);
   lowerParallelIterators(kits, nk);
-  MlirType kt = strataTensorType(lowerElementType(x), nk, kept);
+  MlirType kt = lowerKeptType(x, mask, lowerElementType(x));
   MlirValue n = splat(b, loc, kt, count);
   const char *sumMaps[] = {id, km}, *divMaps[] = {kid, kid, kid}, *devMaps[] = {id, km, km};
   MlirValue sum = linalgBuildGeneric(b, loc, STRATA_VALUES(x), splat(b, loc, kt, 0), sumMaps, its, bodySum, NULL);
@@ -232,8 +216,7 @@ static MlirValue normalize(StrataBuilder *b, MlirLocation loc, MlirValue x, cons
   meanVar(b, loc, x, mask, &mean, &var);
   int rank = lowerRank(x);
   char id[256], km[256], its[STRATA_MAX_RANK + 1];
-  lowerIdentityMap(id, sizeof id, rank);
-  keptMap(km, sizeof km, rank, mask);
+  lowerReductionMaps(rank, mask, id, km, its);
   lowerParallelIterators(its, rank);
   NormCtx c = {eps, !mlirValueIsNull(bias)};
   MlirValue init = splat(b, loc, mlirValueGetType(x), 0);

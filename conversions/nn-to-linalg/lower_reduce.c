@@ -19,26 +19,6 @@ static const char *const kNames[] = {"nn.reduce_sum", "nn.reduce_mean", "nn.redu
                                      "nn.reduce_l2", "nn.reduce_sum_square", "nn.reduce_log_sum",
                                      "nn.reduce_log_sum_exp"};
 
-/* Map text of the tensor that keeps the dims not in `mask` (in order). */
-static void keptMap(char *buf, size_t size, int rank, const bool *mask) {
-  size_t off = (size_t)snprintf(buf, size, "(");
-  bool first = true;
-  for (int d = 0; d < rank; d++)
-    if (!mask[d]) {
-      off += (size_t)snprintf(buf + off, size - off, "%sd%d", first ? "" : ", ", d);
-      first = false;
-    }
-  snprintf(buf + off, size - off, ")");
-}
-
-static MlirType keptType(MlirValue x, const bool *mask, MlirType element) {
-  int64_t dims[STRATA_MAX_RANK];
-  int n = 0;
-  for (int d = 0; d < lowerRank(x); d++)
-    if (!mask[d]) dims[n++] = lowerDim(x, d);
-  return strataTensorType(element, n, dims);
-}
-
 typedef struct {
   Kind kind;
   bool isFloat, isUnsigned;
@@ -83,11 +63,8 @@ static MlirValue reduceGeneric(StrataBuilder *b, MlirLocation loc, MlirValue x, 
                                ReduceCtx *c, MlirValue extraInput, LinalgBodyFn body) {
   int rank = lowerRank(x);
   char mx[256], mo[256], its[STRATA_MAX_RANK + 1];
-  lowerIdentityMap(mx, sizeof mx, rank);
-  keptMap(mo, sizeof mo, rank, mask);
-  for (int d = 0; d < rank; d++) its[d] = mask[d] ? 'r' : 'p';
-  its[rank] = '\0';
-  MlirType et = lowerElementType(x), t = keptType(x, mask, et);
+  lowerReductionMaps(rank, mask, mx, mo, its);
+  MlirType et = lowerElementType(x), t = lowerKeptType(x, mask, et);
   MlirValue init = splat(b, loc, t, identityOf(c->kind, c->isFloat, et));
   if (mlirValueIsNull(extraInput)) {
     const char *maps[] = {mx, mo};
@@ -204,12 +181,9 @@ static MlirLogicalResult lowerArg(StrataRewrite *rw, MlirOperation op, void *use
   ArgCtx c = {(int)axis, user != NULL, last != 0, lowerIsFloat(et), lowerIsUnsigned(et)};
   int rank = lowerRank(x);
   char mx[256], mo[256], its[STRATA_MAX_RANK + 1];
-  lowerIdentityMap(mx, sizeof mx, rank);
-  keptMap(mo, sizeof mo, rank, mask);
-  for (int d = 0; d < rank; d++) its[d] = mask[d] ? 'r' : 'p';
-  its[rank] = '\0';
-  MlirValue inits[2] = {splat(b, loc, keptType(x, mask, et), 0),
-                        splat(b, loc, keptType(x, mask, mlirIntegerTypeGet(b->ctx, 64)), 0)};
+  lowerReductionMaps(rank, mask, mx, mo, its);
+  MlirValue inits[2] = {splat(b, loc, lowerKeptType(x, mask, et), 0),
+                        splat(b, loc, lowerKeptType(x, mask, mlirIntegerTypeGet(b->ctx, 64)), 0)};
   const char *maps[] = {mx, mo, mo};
   MlirValue res[2];
   linalgBuildGenericN(b, loc, STRATA_VALUES(x), (StrataValueList){inits, 2}, maps, its, bodyArg, &c, res);
@@ -248,8 +222,7 @@ static MlirLogicalResult lowerSoftmax(StrataRewrite *rw, MlirOperation op, void 
   ReduceCtx cm = {R_MAX, true, false}, cs = {R_SUM, true, false};
   MlirValue m = reduceGeneric(b, loc, x, mask, &cm, (MlirValue){NULL}, bodyReduce);
   char id[256], kept[256], its[STRATA_MAX_RANK + 1];
-  lowerIdentityMap(id, sizeof id, rank);
-  keptMap(kept, sizeof kept, rank, mask);
+  lowerReductionMaps(rank, mask, id, kept, its);
   lowerParallelIterators(its, rank);
   MlirType t = mlirValueGetType(x);
   const char *mapsE[] = {id, kept, id};
