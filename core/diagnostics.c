@@ -85,7 +85,14 @@ static void deliverMlir(StrataContext *ctx, MlirDiagnostic diag) {
     strataStrAppend(&file, f.data, f.length);
     line = (unsigned)mlirLocationFileLineColRangeGetStartLine(flc);
     col = (unsigned)mlirLocationFileLineColRangeGetStartColumn(flc);
-    strataStrAppendf(&where, "%s:%u:%u", file.data ? file.data : "", line, col);
+    /* Line 0: a whole-file location (an imported model); a name location
+     * around it names the node. */
+    if (line == 0) strataStrAppendf(&where, "%s", file.data ? file.data : "");
+    else strataStrAppendf(&where, "%s:%u:%u", file.data ? file.data : "", line, col);
+    if (mlirLocationIsAName(loc)) {
+      MlirStringRef n = mlirIdentifierStr(mlirLocationNameGetName(loc));
+      strataStrAppendf(&where, ": node '%.*s'", (int)n.length, n.data);
+    }
   } else {
     mlirLocationPrint(loc, strataStrCallback, &where);
   }

@@ -72,7 +72,30 @@ bool strataGetI64(MlirOperation op, const char *name, int64_t *out) {
   return true;
 }
 
+/* Elements of a dense_resource attribute (large weights from importers). */
+static StrataTensor *tensorFromResource(MlirAttribute a) {
+  StrataTensor *t = strataTensorCreateForType(mlirAttributeGetType(a));
+  if (!t) return NULL;
+  int64_t n = strataTensorNumElements(t);
+  for (int64_t i = 0; i < n; i++) {
+    intptr_t k = (intptr_t)i;
+    switch (t->dtype) {
+    case STRATA_DTYPE_F32: ((float *)t->data)[i] = mlirDenseFloatResourceElementsAttrGetValue(a, k); break;
+    case STRATA_DTYPE_F64: ((double *)t->data)[i] = mlirDenseDoubleResourceElementsAttrGetValue(a, k); break;
+    case STRATA_DTYPE_F16: ((uint16_t *)t->data)[i] = mlirDenseUInt16ResourceElementsAttrGetValue(a, k); break;
+    case STRATA_DTYPE_I1: ((uint8_t *)t->data)[i] = mlirDenseBoolResourceElementsAttrGetValue(a, k); break;
+    case STRATA_DTYPE_I8: ((int8_t *)t->data)[i] = mlirDenseInt8ResourceElementsAttrGetValue(a, k); break;
+    case STRATA_DTYPE_U8: ((uint8_t *)t->data)[i] = mlirDenseUInt8ResourceElementsAttrGetValue(a, k); break;
+    case STRATA_DTYPE_I32: ((int32_t *)t->data)[i] = mlirDenseInt32ResourceElementsAttrGetValue(a, k); break;
+    case STRATA_DTYPE_I64: ((int64_t *)t->data)[i] = mlirDenseInt64ResourceElementsAttrGetValue(a, k); break;
+    default: strataTensorDestroy(t); return NULL;
+    }
+  }
+  return t;
+}
+
 StrataTensor *strataTensorFromAttr(MlirAttribute a) {
+  if (mlirAttributeIsADenseResourceElements(a)) return tensorFromResource(a);
   if (!mlirAttributeIsADenseElements(a)) return NULL;
   StrataTensor *t = strataTensorCreateForType(mlirAttributeGetType(a));
   if (!t) return NULL;

@@ -8,6 +8,7 @@
 #include "strata/dialect.h"
 #include "strata/interpreter.h"
 #include "strata/nn.h"
+#include "strata/onnx.h"
 #include "strata/pass.h"
 #include "strata/pattern.h"
 #include "strata/support.h"

@@ -1,4 +1,5 @@
-/* --strata-cpu-pipeline: nn -> linalg -> bufferized loops -> LLVM dialect,
+/* --strata-cpu-pipeline: nn (cleaned up and with shape computations folded
+ * by nn-fold) -> linalg -> bufferized loops -> LLVM dialect,
  * and --strata-emit-c-interface, which it uses. */
 #include <string.h>
 #include "mlir-c/BuiltinAttributes.h"
@@ -7,7 +8,7 @@
 #include "strata/target_llvm.h"
 
 static const char kCpuPipeline[] =
-    "func.func(nn-to-linalg),"
+    "func.func(nn-fold,nn-to-linalg),"
     "strata-emit-c-interface,"
     "one-shot-bufferize{bufferize-function-boundaries "
     "function-boundary-type-conversion=identity-layout-map},"

@@ -1,5 +1,6 @@
 /* strata-run: compile a function through the CPU pipeline and run it (JIT),
  * or run it through the reference interpreter, or both and compare. */
+#include <libgen.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +28,7 @@ typedef struct {
 
 static void usage(FILE *f) {
   fprintf(f,
-          "usage: strata-run [options] model.mlir\n"
+          "usage: strata-run [options] model.mlir|model.onnx\n"
           "\n"
           "Compiles a function through the CPU pipeline (strata-cpu-pipeline) and runs it.\n"
           "\n"
@@ -177,7 +178,13 @@ int main(int argc, char **argv) {
   char *text = toolReadFile(o.file, &len);
   MlirModule module = {NULL};
   if (!text) goto done;
-  module = strataParseModule(ctx, mlirStringRefCreate(text, len), o.file);
+  if (strataLooksLikeOnnx(o.file, text, len)) {
+    char *dirCopy = strdup(o.file);
+    module = strataImportOnnx(ctx, text, len, o.file, dirCopy ? dirname(dirCopy) : ".", NULL);
+    free(dirCopy);
+  } else {
+    module = strataParseModule(ctx, mlirStringRefCreate(text, len), o.file);
+  }
   if (mlirModuleIsNull(module) || mlirLogicalResultIsFailure(strataVerify(ctx, mlirModuleGetOperation(module))))
     goto done;
   MlirOperation func = strataLookupFunc(module, o.entry);

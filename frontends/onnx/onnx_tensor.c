@@ -1,0 +1,127 @@
+/* ONNX TensorProto -> host tensors: every storage form (raw_data, the typed
+ * repeated fields, external data files), with size checks, since a tensor
+ * whose byte count disagrees with its dims must be an error, not a crash. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "onnx_internal.h"
+
+StrataDType onnxDType(int32_t t) {
+  switch (t) {
+  case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT: return STRATA_DTYPE_F32;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE: return STRATA_DTYPE_F64;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT16: return STRATA_DTYPE_F16;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__BOOL: return STRATA_DTYPE_I1;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__INT8: return STRATA_DTYPE_I8;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT8: return STRATA_DTYPE_U8;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__INT32: return STRATA_DTYPE_I32;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__INT64: return STRATA_DTYPE_I64;
+  default: return STRATA_DTYPE_INVALID;
+  }
+}
+
+const char *onnxDTypeName(int32_t t) {
+  const ProtobufCEnumValue *v = protobuf_c_enum_descriptor_get_value(&onnx__tensor_proto__data_type__descriptor, t);
+  return v ? v->name : "unknown";
+}
+
+static bool readExternal(const Onnx__TensorProto *t, const char *baseDir, StrataTensor *out, char *err,
+                         size_t errSize) {
+  const char *location = NULL;
+  long long offset = 0, length = -1;
+  for (size_t i = 0; i < t->n_external_data; i++) {
+    const char *k = t->external_data[i]->key, *v = t->external_data[i]->value;
+    if (!k || !v) continue;
+    if (!strcmp(k, "location")) location = v;
+    else if (!strcmp(k, "offset")) offset = atoll(v);
+    else if (!strcmp(k, "length")) length = atoll(v);
+  }
+  size_t want = strataTensorNumBytes(out);
+  if (!location || !baseDir || strstr(location, "..") || location[0] == '/') {
+    snprintf(err, errSize, "external data needs a relative 'location' beside the model");
+    return false;
+  }
+  if (length >= 0 && (size_t)length != want) {
+    snprintf(err, errSize, "external data length %lld disagrees with its %zu-byte shape", length, want);
+    return false;
+  }
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s", baseDir, location);
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    snprintf(err, errSize, "cannot open external data file '%s'", path);
+    return false;
+  }
+  bool ok = offset >= 0 && fseek(f, offset, SEEK_SET) == 0 && fread(out->data, 1, want, f) == want;
+  fclose(f);
+  if (!ok) snprintf(err, errSize, "external data file '%s' is too short for %zu bytes at offset %lld", path, want, offset);
+  return ok;
+}
+
+StrataTensor *onnxReadTensor(const Onnx__TensorProto *t, const char *baseDir, char *err, size_t errSize) {
+  StrataDType dt = onnxDType(t->data_type);
+  if (dt == STRATA_DTYPE_INVALID) {
+    snprintf(err, errSize, "element type %s is not supported", onnxDTypeName(t->data_type));
+    return NULL;
+  }
+  if (t->n_dims > STRATA_MAX_RANK) {
+    snprintf(err, errSize, "rank %zu is above %d", t->n_dims, STRATA_MAX_RANK);
+    return NULL;
+  }
+  int64_t dims[STRATA_MAX_RANK];
+  for (size_t i = 0; i < t->n_dims; i++) {
+    if (t->dims[i] < 0) {
+      snprintf(err, errSize, "negative dimension %lld", (long long)t->dims[i]);
+      return NULL;
+    }
+    dims[i] = t->dims[i];
+  }
+  StrataTensor *out = strataTensorCreate(dt, (int)t->n_dims, dims);
+  if (!out) {
+    snprintf(err, errSize, "tensor too large");
+    return NULL;
+  }
+  int64_t n = strataTensorNumElements(out);
+  size_t bytes = strataTensorNumBytes(out);
+  bool ok = true;
+  if (t->has_data_location && t->data_location == ONNX__TENSOR_PROTO__DATA_LOCATION__EXTERNAL) {
+    ok = readExternal(t, baseDir, out, err, errSize);
+  } else if (t->has_raw_data) {
+    if (t->raw_data.len != bytes) {
+      snprintf(err, errSize, "raw data has %zu bytes, but %zu are needed for its shape and type",
+               t->raw_data.len, bytes);
+      ok = false;
+    } else {
+      memcpy(out->data, t->raw_data.data, bytes);
+    }
+  } else {
+    /* Typed fields: float_data (f32), double_data, int64_data, and
+     * int32_data (also holding i8/u8/bool/f16 bits). */
+    size_t have = dt == STRATA_DTYPE_F32 ? t->n_float_data
+                : dt == STRATA_DTYPE_F64 ? t->n_double_data
+                : dt == STRATA_DTYPE_I64 ? t->n_int64_data
+                                         : t->n_int32_data;
+    if ((int64_t)have != n) {
+      snprintf(err, errSize, "has %zu values, but its shape needs %lld", have, (long long)n);
+      ok = false;
+    }
+    for (int64_t i = 0; ok && i < n; i++) {
+      switch (dt) {
+      case STRATA_DTYPE_F32: ((float *)out->data)[i] = t->float_data[i]; break;
+      case STRATA_DTYPE_F64: ((double *)out->data)[i] = t->double_data[i]; break;
+      case STRATA_DTYPE_I64: ((int64_t *)out->data)[i] = t->int64_data[i]; break;
+      case STRATA_DTYPE_I32: ((int32_t *)out->data)[i] = t->int32_data[i]; break;
+      case STRATA_DTYPE_F16: ((uint16_t *)out->data)[i] = (uint16_t)t->int32_data[i]; break;
+      case STRATA_DTYPE_I8: ((int8_t *)out->data)[i] = (int8_t)t->int32_data[i]; break;
+      default: ((uint8_t *)out->data)[i] = (uint8_t)t->int32_data[i]; break;
+      }
+    }
+  }
+  if (!ok) {
+    strataTensorDestroy(out);
+    return NULL;
+  }
+  if (dt == STRATA_DTYPE_I1)
+    for (int64_t i = 0; i < n; i++) ((uint8_t *)out->data)[i] = ((uint8_t *)out->data)[i] != 0;
+  return out;
+}
