@@ -269,7 +269,7 @@ static MlirLogicalResult inferElementwise(const StrataOpDef *def, MlirOperation 
   if (info->result == NN_EW_BOOL) out.elementType = mlirIntegerTypeGet(mlirOperationGetContext(op), 1);
   if (info->result == NN_EW_DECLARED) {
     MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
-    if (mlirTypeIsARankedTensor(rt)) out.elementType = mlirShapedTypeGetElementType(rt);
+    if (mlirTypeIsATensor(rt)) out.elementType = mlirShapedTypeGetElementType(rt); /* ranked or not */
     StrataShape probe = out;
     if (!nnCheckType(op, "result", &probe, NN_ANY)) return mlirLogicalResultFailure();
   }

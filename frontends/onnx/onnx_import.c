@@ -12,6 +12,7 @@
 #include "onnx_internal.h"
 #include "strata/builder.h"
 #include "strata/nn.h"
+#include "strata/pass.h"
 #include "strata/support.h"
 
 #define MAX_IO 64
@@ -688,7 +689,25 @@ MlirModule strataImportOnnx(StrataContext *ctx, const void *data, size_t size, c
     }
     outTypes[i] = mlirValueGetType(outs[i]);
   }
-  strataCreateOp(&im.b, "func.return", fileLoc, .operands = {outs, (intptr_t)g->n_output});
+  MlirOperation ret = strataCreateOp(&im.b, "func.return", fileLoc, .operands = {outs, (intptr_t)g->n_output});
+  mlirOperationSetAttributeByName(func, mlirStringRefCreateFromCString("function_type"),
+                                  mlirTypeAttrGet(mlirFunctionTypeGet(mc, nIn, inTypes, (intptr_t)g->n_output, outTypes)));
+  /* Fold shape computations (exporters emit many) so shapes become static
+   * where they can, then give the function the tightened result types: it is
+   * ours, nobody calls it yet. */
+  if (mlirLogicalResultIsFailure(strataRunPipeline(ctx, mlirModuleGetOperation(module), "func.func(nn-fold)")))
+    goto fail;
+  for (size_t i = 0; i < g->n_output; i++) {
+    MlirValue v = mlirOperationGetOperand(ret, (intptr_t)i);
+    MlirOperation def = mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
+    MlirStringRef dn = mlirOperationIsNull(def) ? mlirStringRefCreate(NULL, 0) : mlirIdentifierStr(mlirOperationGetName(def));
+    if (dn.length == 11 && !strncmp(dn.data, "tensor.cast", 11)) {
+      MlirValue src = mlirOperationGetOperand(def, 0);
+      mlirOperationSetOperand(ret, (intptr_t)i, src);
+      if (mlirOpOperandIsNull(mlirValueGetFirstUse(v))) mlirOperationDestroy(def);
+    }
+    outTypes[i] = mlirValueGetType(mlirOperationGetOperand(ret, (intptr_t)i));
+  }
   mlirOperationSetAttributeByName(func, mlirStringRefCreateFromCString("function_type"),
                                   mlirTypeAttrGet(mlirFunctionTypeGet(mc, nIn, inTypes, (intptr_t)g->n_output, outTypes)));
   goto done;

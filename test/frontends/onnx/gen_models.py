@@ -1,0 +1,172 @@
+"""Builds small ONNX models with numpy reference outputs, for the importer
+tests. Usage: gen_models.py OUTDIR. Writes <case>.onnx, <case>.in<i>.npy and
+<case>.ref.npy per case, and cases.txt listing them; plus malformed models
+(bad_*.onnx) for the error tests."""
+import os
+import sys
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper
+
+OUT = sys.argv[1]
+os.makedirs(OUT, exist_ok=True)
+rng = np.random.default_rng(7)
+CASES = []
+F = TensorProto.FLOAT
+
+
+def elem(dtype):
+    return onnx.mapping.NP_TYPE_TO_TENSOR_TYPE[np.dtype(dtype)]
+
+
+def vi(name, arr_or_shape, elem=F):
+    shape = arr_or_shape.shape if hasattr(arr_or_shape, 'shape') else arr_or_shape
+    return helper.make_tensor_value_info(name, elem, list(shape))
+
+
+def case(name, nodes, inputs, ref, inits=(), opset=14, out_elem=F):
+    """inputs: list of (name, array); ref: list of expected output arrays."""
+    graph = helper.make_graph(nodes, name, [vi(n, a, elem(a.dtype)) for n, a in inputs],
+                              [vi('y%d' % i if len(ref) > 1 else 'y', r, elem(r.dtype)) for i, r in enumerate(ref)],
+                              [numpy_helper.from_array(v, n) for n, v in inits])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid('', opset)])
+    model.ir_version = 8
+    onnx.save(model, os.path.join(OUT, name + '.onnx'))
+    for i, (_, a) in enumerate(inputs):
+        np.save(os.path.join(OUT, '%s.in%d.npy' % (name, i)), a)
+    np.save(os.path.join(OUT, name + '.ref.npy'), ref[0])
+    CASES.append((name, len(inputs)))
+
+
+def r(*shape):
+    return rng.standard_normal(shape).astype(np.float32)
+
+
+def conv2d(x, w, b, stride, pad, group):
+    n, c, h, wd = x.shape
+    m, cg, kh, kw = w.shape
+    xp = np.pad(x, ((0, 0), (0, 0), (pad, pad), (pad, pad)))
+    oh, ow = (h + 2 * pad - kh) // stride + 1, (wd + 2 * pad - kw) // stride + 1
+    y = np.zeros((n, m, oh, ow), np.float64)
+    mg = m // group
+    for o in range(m):
+        g = o // mg
+        for i in range(oh):
+            for j in range(ow):
+                patch = xp[:, g * cg:(g + 1) * cg, i * stride:i * stride + kh, j * stride:j * stride + kw]
+                y[:, o, i, j] = (patch * w[o]).sum(axis=(1, 2, 3)) + b[o]
+    return y.astype(np.float32)
+
+
+def softmax(x, axis):
+    e = np.exp(x - x.max(axis=axis, keepdims=True))
+    return e / e.sum(axis=axis, keepdims=True)
+
+
+x, y = r(2, 3, 4), r(4)
+case('add_broadcast', [helper.make_node('Add', ['a', 'b'], ['y'])], [('a', x), ('b', y)], [x + y])
+x = r(1, 4, 6, 6); w = r(6, 2, 3, 3); b = r(6)
+case('conv_group_pad', [helper.make_node('Conv', ['x', 'w', 'b'], ['y'], group=2, pads=[1, 1, 1, 1], strides=[2, 2])],
+     [('x', x)], [conv2d(x, w, b, 2, 1, 2)], inits=[('w', w), ('b', b)])
+a, bb, c = r(3, 5), r(4, 5), r(4)
+case('gemm_transb', [helper.make_node('Gemm', ['a', 'b', 'c'], ['y'], transB=1, alpha=0.5)], [('a', a)],
+     [0.5 * a @ bb.T + c], inits=[('b', bb), ('c', c)])
+x = r(2, 3, 4)
+case('softmax_opset13', [helper.make_node('Softmax', ['x'], ['y'], axis=1)], [('x', x)], [softmax(x, 1)], opset=13)
+case('softmax_opset11_coerced', [helper.make_node('Softmax', ['x'], ['y'], axis=1)], [('x', x)],
+     [softmax(x.reshape(2, 12), 1).reshape(2, 3, 4)], opset=11)
+p, q, s = r(2, 3), r(2, 1), r(2, 2)
+case('concat_3', [helper.make_node('Concat', ['p', 'q', 's'], ['y'], axis=1)], [('p', p), ('q', q), ('s', s)],
+     [np.concatenate([p, q, s], 1)])
+a_, b_, c_ = r(3, 4), r(4), r(3, 1)
+case('sum_mean_max', [helper.make_node('Sum', ['a', 'b', 'c'], ['s']), helper.make_node('Mean', ['a', 'b', 'c'], ['m']),
+                      helper.make_node('Max', ['s', 'm', 'a'], ['y'])],
+     [('a', a_), ('b', b_), ('c', c_)], [np.maximum(np.maximum(a_ + b_ + c_, (a_ + b_ + c_) / 3), a_)])
+x = r(2, 7)
+case('split_uneven_opset13', [helper.make_node('Split', ['x', 'sp'], ['u', 'v'], axis=1), helper.make_node('Mul', ['v', 'v'], ['y'])],
+     [('x', x)], [x[:, 3:] * x[:, 3:]], inits=[('sp', np.array([3, 4], np.int64))], opset=13)
+x = r(3, 1, 4)
+case('squeeze_unsqueeze_inputs', [helper.make_node('Squeeze', ['x', 'a1'], ['s']), helper.make_node('Unsqueeze', ['s', 'a0'], ['y'])],
+     [('x', x)], [x.reshape(1, 3, 4)], inits=[('a1', np.array([1], np.int64)), ('a0', np.array([0], np.int64))], opset=13)
+x = r(2, 3, 4)
+case('reduce_mean_axes_attr', [helper.make_node('ReduceMean', ['x'], ['y'], axes=[-1], keepdims=0)], [('x', x)], [x.mean(-1)], opset=13)
+case('reduce_sum_axes_input', [helper.make_node('ReduceSum', ['x', 'ax'], ['y'], keepdims=1)], [('x', x)], [x.sum(1, keepdims=True)],
+     inits=[('ax', np.array([1], np.int64))], opset=13)
+case('clip_inputs', [helper.make_node('Clip', ['x', 'lo', 'hi'], ['y'])], [('x', x)], [np.clip(x, -0.5, 0.25)],
+     inits=[('lo', np.array(-0.5, np.float32)), ('hi', np.array(0.25, np.float32))])
+case('cast_constant', [helper.make_node('Constant', [], ['k'], value=numpy_helper.from_array(np.array([2.5], np.float32))),
+                       helper.make_node('Mul', ['x', 'k'], ['m']), helper.make_node('Cast', ['m'], ['y'], to=TensorProto.INT32)],
+     [('x', x)], [(x * 2.5).astype(np.int32)])
+x = r(2, 3, 4)
+case('reshape_shape_computation', [helper.make_node('Shape', ['x'], ['s']),
+                                   helper.make_node('Gather', ['s', 'i0'], ['d0'], axis=0),
+                                   helper.make_node('Unsqueeze', ['d0', 'ax'], ['d0u']),
+                                   helper.make_node('Concat', ['d0u', 'm1'], ['shape'], axis=0),
+                                   helper.make_node('Reshape', ['x', 'shape'], ['y'])],
+     [('x', x)], [x.reshape(2, 12)], inits=[('i0', np.array(0, np.int64)), ('ax', np.array([0], np.int64)), ('m1', np.array([-1], np.int64))], opset=13)
+c, a, b = rng.random((3, 4)) < 0.5, r(3, 4), r(4)
+case('where_bcast', [helper.make_node('Where', ['c', 'a', 'b'], ['y'])], [('c', c), ('a', a), ('b', b)], [np.where(c, a, b)])
+x = r(1, 2, 3, 4)
+case('resize_scales', [helper.make_node('Resize', ['x', '', 'sc'], ['y'], mode='nearest')], [('x', x)],
+     [x.repeat(2, axis=2).repeat(2, axis=3)], inits=[('sc', np.array([1, 1, 2, 2], np.float32))], opset=13)
+case('pad_input', [helper.make_node('Pad', ['x', 'pads', 'v'], ['y'])], [('x', x)],
+     [np.pad(x, ((0, 0), (0, 0), (1, 0), (0, 2)), constant_values=1.5)],
+     inits=[('pads', np.array([0, 0, 1, 0, 0, 0, 0, 2], np.int64)), ('v', np.array(1.5, np.float32))])
+x = r(3, 6)
+case('topk_values', [helper.make_node('TopK', ['x', 'k'], ['y', 'idx'], axis=1)], [('x', x)], [-np.sort(-x, axis=1)[:, :2]],
+     inits=[('k', np.array([2], np.int64))])
+x = r(4, 5)
+case('slice_negative_step', [helper.make_node('Slice', ['x', 's', 'e', 'a', 't'], ['y'])], [('x', x)], [x[:, -1:0:-2]],
+     inits=[('s', np.array([-1], np.int64)), ('e', np.array([0], np.int64)), ('a', np.array([1], np.int64)), ('t', np.array([-2], np.int64))])
+x, sc, bi = r(2, 3, 8), r(8), r(8)
+mu, var = x.mean(-1, keepdims=True), x.var(-1, keepdims=True)
+case('layer_norm_opset17', [helper.make_node('LayerNormalization', ['x', 's', 'b'], ['y'], epsilon=1e-5)], [('x', x)],
+     [((x - mu) / np.sqrt(var + 1e-5) * sc + bi).astype(np.float32)], inits=[('s', sc), ('b', bi)], opset=17)
+x = r(3, 4)
+case('cumsum_axis_input', [helper.make_node('CumSum', ['x', 'ax'], ['y'], exclusive=1)], [('x', x)],
+     [np.concatenate([np.zeros((3, 1), np.float32), np.cumsum(x, 1)[:, :-1]], 1)], inits=[('ax', np.array(1, np.int64))])
+x = r(3, 5)
+case('gather_neg_indices', [helper.make_node('Gather', ['x', 'i'], ['y'], axis=1)], [('x', x)], [x[:, [4, -1, 0]]],
+     inits=[('i', np.array([4, -1, 0], np.int64))])
+case('transpose_matmul_relu', [helper.make_node('Transpose', ['x'], ['t'], perm=[1, 0]), helper.make_node('MatMul', ['t', 'w'], ['m']),
+                               helper.make_node('Relu', ['m'], ['y'])],
+     [('x', x)], [np.maximum(x.T @ np.ones((3, 2), np.float32), 0)], inits=[('w', np.ones((3, 2), np.float32))])
+
+# External data: the weight lives in a file beside the model.
+x = r(2, 4); w = r(4, 3)
+g = helper.make_graph([helper.make_node('MatMul', ['x', 'w'], ['y'])], 'external', [vi('x', x)], [vi('y', (2, 3))],
+                      [numpy_helper.from_array(w, 'w')])
+m = helper.make_model(g, opset_imports=[helper.make_opsetid('', 14)])
+m.ir_version = 8
+onnx.save(m, os.path.join(OUT, 'external_data.onnx'), save_as_external_data=True, all_tensors_to_one_file=True,
+          location='external_data.bin', size_threshold=0)
+np.save(os.path.join(OUT, 'external_data.in0.npy'), x)
+np.save(os.path.join(OUT, 'external_data.ref.npy'), x @ w)
+CASES.append(('external_data', 1))
+
+with open(os.path.join(OUT, 'cases.txt'), 'w') as f:
+    for name, n in CASES:
+        f.write('%s %d\n' % (name, n))
+
+# ---- Malformed models ----
+good = open(os.path.join(OUT, 'add_broadcast.onnx'), 'rb').read()
+open(os.path.join(OUT, 'bad_truncated.onnx'), 'wb').write(good[:len(good) // 2])
+open(os.path.join(OUT, 'bad_garbage.onnx'), 'wb').write(b'\x08\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff' + b'junk' * 10)
+
+
+def save_bad(name, nodes, inputs, outputs, inits=(), opset=14):
+    g = helper.make_graph(nodes, name, inputs, outputs, inits)
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid('', opset)])
+    m.ir_version = 8
+    onnx.save(m, os.path.join(OUT, name + '.onnx'))
+
+
+save_bad('bad_unknown_op', [helper.make_node('FooBar', ['x'], ['y'], name='mystery')], [vi('x', (2,))], [vi('y', (2,))])
+save_bad('bad_opset', [helper.make_node('Relu', ['x'], ['y'])], [vi('x', (2,))], [vi('y', (2,))], opset=7)
+t = numpy_helper.from_array(np.zeros((4,), np.float32), 'w')
+t.raw_data = t.raw_data[:8]  # 2 floats of data for a [4] tensor
+save_bad('bad_tensor_size', [helper.make_node('Add', ['x', 'w'], ['y'], name='adder')], [vi('x', (4,))], [vi('y', (4,))], [t])
+save_bad('bad_shapes', [helper.make_node('Add', ['x', 'z'], ['y'], name='bad_add')], [vi('x', (2, 3)), vi('z', (4, 3))], [vi('y', (2, 3))])
+save_bad('bad_domain', [helper.make_node('Foo', ['x'], ['y'], name='custom', domain='com.example')], [vi('x', (2,))], [vi('y', (2,))])
+print('%d cases' % len(CASES))
