@@ -1,0 +1,47 @@
+"""Exports a real model with Debian's PyTorch/torchvision (random weights, no
+downloads), runs it with strata-run, and compares with PyTorch's output:
+max abs error <= 1e-3 * (output range). Usage: real_models.py NAME WORKDIR"""
+import os
+import subprocess
+import sys
+
+import numpy as np
+import torch
+import torchvision
+
+name, work = sys.argv[1], sys.argv[2]
+os.makedirs(work, exist_ok=True)
+torch.manual_seed(0)
+if name == 'resnet18':
+    model, x = torchvision.models.resnet18(weights=None), torch.randn(1, 3, 224, 224)
+elif name == 'mobilenet_v2':
+    model, x = torchvision.models.mobilenet_v2(weights=None), torch.randn(1, 3, 224, 224)
+elif name == 'transformer_encoder':
+    layer = torch.nn.TransformerEncoderLayer(d_model=312, nhead=12, dim_feedforward=1248, dropout=0.0, batch_first=True)
+    model, x = torch.nn.TransformerEncoder(layer, num_layers=4), torch.randn(1, 128, 312)
+else:
+    sys.exit('unknown model ' + name)
+# Non-degenerate normalization statistics, so outputs are not vanishingly small.
+for m in model.modules():
+    if isinstance(m, torch.nn.BatchNorm2d):
+        m.weight.data.uniform_(0.5, 1.5)
+        m.bias.data.normal_(0, 0.1)
+        m.running_mean.normal_(0, 0.1)
+        m.running_var.uniform_(0.5, 1.5)
+model.eval()
+with torch.no_grad():
+    want = model(x).numpy()
+path = os.path.join(work, name + '.onnx')
+torch.onnx.export(model, x, path, opset_version=14, input_names=['input'], output_names=['output'])
+np.save(os.path.join(work, name + '.in.npy'), x.numpy())
+out = os.path.join(work, name + '.out.npy')
+p = subprocess.run(['strata-run', path, '--quiet', '--input', os.path.join(work, name + '.in.npy'), '--output', out],
+                   capture_output=True, text=True)
+if p.returncode != 0:
+    sys.exit('%s: strata-run failed:\n%s' % (name, p.stderr))
+got = np.load(out)
+err = float(np.abs(got - want).max())
+rng = float(want.max() - want.min())
+ok = got.shape == want.shape and err <= 1e-3 * rng
+print('%s: %s max abs error %.3g, output range %.3g, relative %.3g' % (name, 'OK' if ok else 'MISMATCH', err, rng, err / rng))
+sys.exit(0 if ok else 1)
