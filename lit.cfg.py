@@ -6,7 +6,7 @@ import lit.formats
 config.name = 'Strata'
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = ['.mlir', '.c', '.test']
-config.excludes = ['CMakeLists.txt', 'embed.c', 'torch_oracle.py', 'compare_all.py', 'gen_models.py', 'run_cases.py', 'real_models.py', 'Inputs', 'lit.cfg.py', 'lit.local.cfg', 'check_passes_documented.py']
+config.excludes = ['CMakeLists.txt', 'embed.c', 'torch_oracle.py', 'compare_all.py', 'gen_models.py', 'run_cases.py', 'real_models.py', 'fuzz_import.py', 'Inputs', 'lit.cfg.py', 'lit.local.cfg', 'check_passes_documented.py']
 
 root = os.path.dirname(os.path.abspath(__file__))
 build = os.path.abspath(os.environ.get('STRATA_BUILD_DIR', os.path.join(root, 'build')))
