@@ -57,18 +57,59 @@ def openblas_ms(m, n, k, threads, repeats=REPEATS):
     return float(out.strip())
 
 
-def models():
+def export(model, dims, name):
+    path = os.path.join(WORK, re.sub(r'\W+', '_', name) + '.onnx')
+    if not os.path.exists(path):
+        torch.onnx.export(model, torch.randn(*dims), path, opset_version=14)
+    return path
+
+
+def conv_flops(conv, dims):
+    h = (dims[2] + 2 * conv.padding[0] - conv.dilation[0] * (conv.kernel_size[0] - 1) - 1) // conv.stride[0] + 1
+    w = (dims[3] + 2 * conv.padding[1] - conv.dilation[1] * (conv.kernel_size[1] - 1) - 1) // conv.stride[1] + 1
+    return 2.0 * conv.out_channels * h * w * conv.in_channels // conv.groups * conv.kernel_size[0] * conv.kernel_size[1]
+
+
+def conv_layers(model_name, model, dims):
+    """The distinct Conv2d layers of a model (shape, stride, groups), found by running it once."""
+    seen, found = set(), []
+
+    def hook(conv, inputs, _):
+        d = tuple(inputs[0].shape)
+        key = (d, conv.out_channels, conv.kernel_size, conv.stride, conv.padding, conv.groups)
+        if key not in seen:
+            seen.add(key)
+            found.append((conv, d))
+    handles = [m.register_forward_hook(hook) for m in model.modules() if isinstance(m, torch.nn.Conv2d)]
+    with torch.no_grad():
+        model(torch.randn(*dims))
+    for h in handles:
+        h.remove()
+    for conv, d in found:
+        kind = 'depthwise ' if conv.groups == conv.in_channels and conv.groups > 1 else ''
+        name = '%s conv %s%dx%d/%d %d->%d @%dx%d' % (model_name, kind, conv.kernel_size[0], conv.kernel_size[1],
+                                                      conv.stride[0], conv.in_channels, conv.out_channels, d[2], d[3])
+        yield name, conv, d, conv_flops(conv, d)
+
+
+def workloads():
+    """(name, torch module, input dims, flops or None) for every model-level row."""
     torch.manual_seed(0)
     layer = torch.nn.TransformerEncoderLayer(d_model=312, nhead=12, dim_feedforward=1248, dropout=0.0, batch_first=True)
-    specs = [('ResNet-18', torchvision.models.resnet18(weights=None), (1, 3, 224, 224), 1.82e9),
-             ('MobileNetV2', torchvision.models.mobilenet_v2(weights=None), (1, 3, 224, 224), 0.30e9 * 2),
-             ('TransformerEncoder 4x312 seq128', torch.nn.TransformerEncoder(layer, num_layers=4), (1, 128, 312), None)]
-    for name, model, dims, _ in specs:
-        model.eval()
-        path = os.path.join(WORK, re.sub(r'\W+', '_', name) + '.onnx')
-        if not os.path.exists(path):
-            torch.onnx.export(model, torch.randn(*dims), path, opset_version=14)
-        yield name, model, dims, path
+    nets = [('ResNet-18', torchvision.models.resnet18(weights=None), (1, 3, 224, 224)),
+            ('MobileNetV2', torchvision.models.mobilenet_v2(weights=None), (1, 3, 224, 224))]
+    for name, net, dims in nets:
+        net.eval()
+        yield from conv_layers(name, net, dims)
+    yield 'softmax 12x128x128 (last axis)', torch.nn.Softmax(dim=-1), (1, 12, 128, 128), None
+    yield 'layernorm 128x312', torch.nn.LayerNorm(312), (1, 128, 312), None
+    yield 'layernorm 128x768', torch.nn.LayerNorm(768), (1, 128, 768), None
+    for name, net, dims in nets:
+        yield name, net, dims, None
+    yield 'TransformerEncoder 4x312 seq128', torch.nn.TransformerEncoder(layer, num_layers=4).eval(), (1, 128, 312), None
+
+
+COLUMNS = ['OpenBLAS', 'ONNX Runtime', 'ONNX Runtime 2T', 'PyTorch', 'PyTorch 2T']
 
 
 def main():
@@ -81,24 +122,28 @@ def main():
             f.write('func.func @mm(%%a: tensor<%dx%dxf32>, %%b: tensor<%dx%dxf32>) -> tensor<%dx%dxf32> {\n'
                     '  %%c = "nn.matmul"(%%a, %%b) : (tensor<%dx%dxf32>, tensor<%dx%dxf32>) -> tensor<%dx%dxf32>\n'
                     '  return %%c : tensor<%dx%dxf32>\n}\n' % (m, k, k, n, m, n, m, k, k, n, m, n, m, n))
-        flops = 2.0 * m * n * k
         a, b = torch.randn(m, k), torch.randn(k, n)
         s = strata_ms(mlir, repeats=3 if m * n * k > 1e8 else REPEATS)
-        peers = {'OpenBLAS': openblas_ms(m, n, k, 1), 'PyTorch': torch_ms(lambda: a @ b, 1)}
-        rows.append(('sgemm %dx%dx%d' % (m, n, k), s, peers, flops))
-    for name, model, dims, path in models():
+        peers = {'OpenBLAS': openblas_ms(m, n, k, 1), 'PyTorch': torch_ms(lambda: a @ b, 1),
+                 'PyTorch 2T': torch_ms(lambda: a @ b, 2)}
+        rows.append(('sgemm %dx%dx%d' % (m, n, k), s, peers, 2.0 * m * n * k))
+    for name, model, dims, flops in workloads():
+        path = export(model, dims, name)
         x = torch.randn(*dims)
         s = strata_ms(path, repeats=3)
-        peers = {'ONNX Runtime': ort_ms(path, dims, 1), 'PyTorch': torch_ms(lambda: model(x), 1),
-                 'ONNX Runtime 2T': ort_ms(path, dims, 2), 'PyTorch 2T': torch_ms(lambda: model(x), 2)}
-        rows.append((name, s, peers, None))
-    header = '| workload | Strata ms (1 thread) | peer | peer ms | Strata / peer | Strata GFLOP/s (% of peak) |'
-    lines = ['machine: %s; measured FMA peak %.1f GFLOP/s per core' % (cpu_model(), peak), '', header, '|---|---|---|---|---|---|']
+        peers = {'ONNX Runtime': ort_ms(path, dims, 1), 'ONNX Runtime 2T': ort_ms(path, dims, 2),
+                 'PyTorch': torch_ms(lambda: model(x), 1), 'PyTorch 2T': torch_ms(lambda: model(x), 2)}
+        rows.append((name, s, peers, flops))
+        print(name, file=sys.stderr)
+    lines = ['machine: %s; measured FMA peak %.1f GFLOP/s per core. Times in ms; Strata runs on one thread; '
+             '"x best" is Strata over the fastest one-thread peer.' % (cpu_model(), peak), '',
+             '| workload | Strata | ' + ' | '.join(COLUMNS) + ' | x best | Strata GFLOP/s (% of peak) |',
+             '|---' * (len(COLUMNS) + 4) + '|']
     for name, s, peers, flops in rows:
-        for i, (peer, ms) in enumerate(peers.items()):
-            gf = '%.2f (%.1f%%)' % (flops / s / 1e6, 100 * flops / s / 1e6 / peak) if flops and i == 0 else ''
-            lines.append('| %s | %s | %s | %.3f | %.1fx | %s |' % (name if i == 0 else '', '%.3f' % s if i == 0 else '',
-                                                               peer, ms, s / ms, gf))
+        best = min(ms for peer, ms in peers.items() if not peer.endswith('2T'))
+        gf = '%.2f (%.1f%%)' % (flops / s / 1e6, 100 * flops / s / 1e6 / peak) if flops else ''
+        lines.append('| %s | %.3f | %s | %.1fx | %s |' % (
+            name, s, ' | '.join('%.3f' % peers[c] if c in peers else '–' for c in COLUMNS), s / best, gf))
     table = '\n'.join(lines)
     print(table)
     if WRITE_DOCS:
