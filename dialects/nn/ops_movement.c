@@ -361,13 +361,18 @@ static bool indexableAxis(MlirOperation op, const StrataShape *x, int64_t axis, 
   return true;
 }
 
+/* Gather and GatherElements: data, integer indices and an in-range, normalized axis. */
+static bool gatherOperands(const StrataOpDef *def, MlirOperation op, StrataShape *x, StrataShape *idx,
+                           int64_t *axis) {
+  return nnOperand(def, op, "data", x) && nnOperand(def, op, "indices", idx) &&
+         nnCheckType(op, "indices", idx, NN_INDEX) && nnAttrInt(op, "axis", 0, axis) &&
+         nnNormalizeAxis(op, "axis", axis, x->rank) && indexableAxis(op, x, *axis, idx);
+}
+
 static MlirLogicalResult inferGather(const StrataOpDef *def, MlirOperation op, StrataShape *res) {
   StrataShape x, idx;
   int64_t axis;
-  if (!nnOperand(def, op, "data", &x) || !nnOperand(def, op, "indices", &idx) ||
-      !nnCheckType(op, "indices", &idx, NN_INDEX) || !nnAttrInt(op, "axis", 0, &axis) ||
-      !nnNormalizeAxis(op, "axis", &axis, x.rank) || !indexableAxis(op, &x, axis, &idx))
-    return fail();
+  if (!gatherOperands(def, op, &x, &idx, &axis)) return fail();
   int rank = x.rank - 1 + idx.rank;
   if (rank > STRATA_MAX_RANK) {
     nnError(op, "the result would have rank %d > %d", rank, STRATA_MAX_RANK);
@@ -384,10 +389,7 @@ static MlirLogicalResult inferGather(const StrataOpDef *def, MlirOperation op, S
 static MlirLogicalResult inferGatherElements(const StrataOpDef *def, MlirOperation op, StrataShape *res) {
   StrataShape x, idx;
   int64_t axis;
-  if (!nnOperand(def, op, "data", &x) || !nnOperand(def, op, "indices", &idx) ||
-      !nnCheckType(op, "indices", &idx, NN_INDEX) || !nnAttrInt(op, "axis", 0, &axis) ||
-      !nnNormalizeAxis(op, "axis", &axis, x.rank) || !indexableAxis(op, &x, axis, &idx))
-    return fail();
+  if (!gatherOperands(def, op, &x, &idx, &axis)) return fail();
   if (idx.rank != x.rank) {
     char dx[300], di[300];
     nnError(op, "%s must have the rank of %s", nnDescribe("indices", &idx, di, sizeof di), nnDescribe("data", &x, dx, sizeof dx));
