@@ -5,6 +5,7 @@
 #include "strata/nn.h"
 
 extern const StrataPassDef strataNnToLinalgPass;
+extern const StrataPassDef strataNnToKernelsPass;
 extern const StrataPassDef strataCpuPipelinePass;
 extern const StrataPassDef strataEmitCInterfacePass;
 extern const StrataPassDef strataNnFoldPass;
@@ -15,6 +16,7 @@ static const StrataDialectDef *const kDialects[] = {&strataNnDialect};
 static const StrataPassDef *const kPasses[] = {
     &strataNnFoldPass,
     &strataNnAnnotatePass,
+    &strataNnToKernelsPass,
     &strataNnToLinalgPass,
     &strataEmitCInterfacePass,
     &strataCpuPipelinePass,

@@ -8,7 +8,7 @@
 #include "strata/target_llvm.h"
 
 static const char kCpuPipeline[] =
-    "func.func(nn-fold,nn-to-linalg),"
+    "func.func(nn-fold),nn-to-kernels,func.func(nn-to-linalg),"
     "strata-emit-c-interface,"
     "one-shot-bufferize{bufferize-function-boundaries "
     "function-boundary-type-conversion=identity-layout-map},"

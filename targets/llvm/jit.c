@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "mlir-c/ExecutionEngine.h"
+#include "kernels.h"
 #include "memref.h"
 #include "strata/pass.h"
 #include "strata/target_llvm.h"
@@ -31,6 +32,11 @@ StrataJit *strataJitCreate(StrataContext *ctx, MlirModule module, int optLevel) 
     mlirModuleDestroy(lowered);
     return NULL;
   }
+  /* The kernels --nn-to-kernels calls live in this process (libstrata_rt). */
+  mlirExecutionEngineRegisterSymbol(engine, mlirStringRefCreateFromCString("_mlir_ciface_strata_rt_matmul_f32"),
+                                    (void *)_mlir_ciface_strata_rt_matmul_f32);
+  mlirExecutionEngineRegisterSymbol(engine, mlirStringRefCreateFromCString("_mlir_ciface_strata_rt_conv2d_f32"),
+                                    (void *)_mlir_ciface_strata_rt_conv2d_f32);
   StrataJit *jit = malloc(sizeof *jit);
   if (!jit) {
     mlirExecutionEngineDestroy(engine);

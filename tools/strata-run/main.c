@@ -8,6 +8,7 @@
 #include <time.h>
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
+#include "kernels.h"
 #include "strata/strata.h"
 #include "tool_io.h"
 
@@ -41,7 +42,7 @@ static void usage(FILE *f) {
           "  --compare          run both; report max abs/rel error; fail beyond tolerance\n"
           "  --atol X --rtol X  --compare tolerance: |jit-ref| <= atol + rtol*|ref| (1e-4, 1e-4)\n"
           "  --repeat N         after a warm-up, time N runs and print 'median <t> ms'\n"
-          "  --threads N        worker threads (only 1 is available so far)\n"
+          "  --threads N        threads of the runtime kernels (conv, matmul; default 1)\n"
           "  -O N               LLVM optimization level 0-3 (default 2)\n"
           "  --quiet            do not print output values\n"
           "  --version, --help\n");
@@ -86,9 +87,6 @@ static int parseArgs(int argc, char **argv, Options *o) {
     } else if (!strcmp(a, "--threads")) {
       NEED_VALUE();
       if (!parseLong(val, 1, 1024, &o->threads)) return fprintf(stderr, "error: bad --threads '%s'\n", val), 1;
-      if (o->threads != 1)
-        return fprintf(stderr, "error: --threads %ld: Strata has no parallel runtime yet; only 1 "
-                       "thread is supported\n", o->threads), 1;
     } else if (!strcmp(a, "-O")) {
       NEED_VALUE();
       if (!parseLong(val, 0, 3, &o->optLevel)) return fprintf(stderr, "error: bad -O '%s'\n", val), 1;
@@ -264,6 +262,7 @@ int main(int argc, char **argv) {
       }
     }
     double t0 = nowMs();
+    strataRtSetNumThreads((int)o.threads);
     jit = strataJitCreate(ctx, module, (int)o.optLevel);
     if (!jit) goto done;
     double t1 = nowMs();

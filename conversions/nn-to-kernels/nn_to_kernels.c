@@ -1,0 +1,329 @@
+/* --nn-to-kernels: f32 nn.conv (1-2 spatial dims), nn.matmul and nn.gemm
+ * with static shapes become calls to the libstrata_rt kernels
+ * (runtime/kernels.h), and each absorbs the epilogue that follows it when
+ * it is the only user: up to two adds whose other operand broadcasts to
+ * the result (bias, residual), then nn.relu or nn.clip. Tensors cross the
+ * call as unranked memrefs (bufferization.to_buffer / to_tensor), so
+ * One-Shot Bufferize plans the buffers around the call. Other dtypes and
+ * 3-D convolutions are left to --nn-to-linalg. */
+#include <math.h>
+#include <string.h>
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/Arith.h"
+#include "mlir-c/Dialect/Bufferization.h"
+#include "mlir-c/Dialect/Func.h"
+#include "mlir-c/Dialect/MemRef.h"
+#include "mlir-c/Dialect/Tensor.h"
+#include "strata/builder.h"
+#include "strata/nn.h"
+#include "strata/pass.h"
+#include "strata/pattern.h"
+#include "strata/support.h"
+#include "../../dialects/nn/nn_internal.h"
+#include "../nn-to-linalg/linalg_build.h"
+
+#define MATMUL_FN "strata_rt_matmul_f32"
+#define CONV_FN "strata_rt_conv2d_f32"
+/* Signatures (see runtime/kernels.h): U = memref<*xf32>. */
+#define U "memref<*xf32>"
+static const char kMatmulType[] =
+    "(" U ", " U ", " U ", " U ", " U ", i64, i64, i64, f32, f32, f32, i64, f32, f32) -> ()";
+static const char kConvType[] = "(" U ", " U ", " U ", " U ", " U
+                                ", i64, i64, i64, i64, i64, i64, i64, i64, f32, f32, i64, f32, f32) -> ()";
+
+static bool isName(MlirOperation op, const char *name) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  return n.length == strlen(name) && !strncmp(n.data, name, n.length);
+}
+
+/* A ranked f32 tensor of static, non-empty shape. */
+static bool staticF32(MlirValue v) {
+  MlirType t = mlirValueGetType(v);
+  if (!mlirTypeIsARankedTensor(t) || !mlirShapedTypeHasStaticShape(t)) return false;
+  if (!mlirTypeIsAF32(mlirShapedTypeGetElementType(t))) return false;
+  for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); i++)
+    if (mlirShapedTypeGetDimSize(t, i) == 0) return false;
+  return true;
+}
+
+static MlirOperation soleUser(MlirValue v) {
+  MlirOpOperand use = mlirValueGetFirstUse(v);
+  if (mlirOpOperandIsNull(use) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
+    return (MlirOperation){NULL};
+  return mlirOpOperandGetOwner(use);
+}
+
+typedef struct {
+  MlirValue add[2];
+  double beta[2];
+  int nadd;
+  int64_t act; /* STRATA_RT_ACT_* of runtime/kernels.h */
+  double lo, hi;
+  MlirOperation last;      /* the op whose result the call replaces */
+  MlirOperation absorbed[3];
+  int numAbsorbed;
+} Epilogue;
+
+/* Grows the epilogue through the sole users of `last`'s result. */
+static void absorbEpilogue(Epilogue *e) {
+  for (;;) {
+    MlirValue r = mlirOperationGetResult(e->last, 0);
+    MlirOperation u = soleUser(r);
+    if (mlirOperationIsNull(u) || e->numAbsorbed == 3 || e->act) return;
+    if (mlirOperationGetNumResults(u) != 1 ||
+        !mlirTypeEqual(mlirValueGetType(mlirOperationGetResult(u, 0)), mlirValueGetType(r)))
+      return;
+    if (isName(u, "nn.add") && e->nadd < 2) {
+      MlirValue a = mlirOperationGetOperand(u, 0), b = mlirOperationGetOperand(u, 1);
+      MlirValue other = mlirValueEqual(a, r) ? b : a;
+      if (mlirValueEqual(other, r) || !staticF32(other)) return;
+      e->beta[e->nadd] = 1.0;
+      e->add[e->nadd++] = other;
+    } else if (isName(u, "nn.relu")) {
+      e->act = 1;
+    } else if (isName(u, "nn.clip")) {
+      if (!nnAttrFloat(u, "min", -INFINITY, &e->lo) || !nnAttrFloat(u, "max", INFINITY, &e->hi))
+        return;
+      e->act = 2;
+    } else {
+      return;
+    }
+    e->absorbed[e->numAbsorbed++] = u;
+    e->last = u;
+  }
+}
+
+static MlirType unrankedF32(MlirContext ctx) {
+  return mlirUnrankedMemRefTypeGet(mlirF32TypeGet(ctx), mlirAttributeGetNull());
+}
+
+/* tensor -> memref<*xf32> (read only; any layout). */
+static MlirValue toUnranked(StrataBuilder *b, MlirLocation loc, MlirValue t) {
+  MlirType tt = mlirValueGetType(t);
+  intptr_t rank = mlirShapedTypeGetRank(tt);
+  int64_t shape[STRATA_MAX_RANK], strides[STRATA_MAX_RANK];
+  for (intptr_t i = 0; i < rank; i++) {
+    shape[i] = mlirShapedTypeGetDimSize(tt, i);
+    strides[i] = mlirShapedTypeGetDynamicStrideOrOffset();
+  }
+  MlirAttribute layout =
+      mlirStridedLayoutAttrGet(b->ctx, mlirShapedTypeGetDynamicStrideOrOffset(), rank, strides);
+  MlirType mt = mlirMemRefTypeGet(mlirShapedTypeGetElementType(tt), rank, shape, layout,
+                                  mlirAttributeGetNull());
+  MlirValue m = strataResult(
+      strataCreateOp(b, "bufferization.to_buffer", loc, .operands = STRATA_VALUES(t),
+                     .results = STRATA_TYPES(mt),
+                     .attrs = STRATA_ATTRS({"read_only", mlirUnitAttrGet(b->ctx)})),
+      0);
+  return strataResult(strataCreateOp(b, "memref.cast", loc, .operands = STRATA_VALUES(m),
+                                     .results = STRATA_TYPES(unrankedF32(b->ctx))),
+                      0);
+}
+
+static void declare(MlirOperation module, const char *name, const char *type) {
+  MlirContext ctx = mlirOperationGetContext(module);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    MlirAttribute sym = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
+    if (!mlirAttributeIsNull(sym) && mlirAttributeIsAString(sym) &&
+        !strcmp(mlirStringAttrGetValue(sym).data, name))
+      return;
+  }
+  StrataBuilder b = strataBuilderAtEnd(ctx, body);
+  b.before = mlirBlockGetFirstOperation(body);
+  strataCreateOp(&b, "func.func", mlirLocationUnknownGet(ctx),
+                 .attrs = STRATA_ATTRS({"sym_name", strataStrAttr(ctx, name)},
+                                       {"function_type", mlirTypeAttrGet(mlirTypeParseGet(ctx, mlirStringRefCreateFromCString(type)))},
+                                       {"sym_visibility", strataStrAttr(ctx, "private")},
+                                       {"llvm.emit_c_interface", mlirUnitAttrGet(ctx)}),
+                 .numRegions = 1);
+}
+
+/* Emits the call: operands (tensors, then scalars), a fresh output buffer
+ * of the result type, and the result as a tensor replacing e->last. */
+static void emitCall(StrataRewrite *rw, MlirOperation root, Epilogue *e, const char *fn,
+                     const MlirValue *tensors, int numTensors, const MlirValue *scalars,
+                     int numScalars) {
+  MlirLocation loc = mlirOperationGetLocation(root);
+  MlirContext ctx = mlirOperationGetContext(root);
+  StrataBuilder b = strataBuilderBefore(e->last, rw->rewriter);
+  MlirType rt = mlirValueGetType(mlirOperationGetResult(e->last, 0));
+  intptr_t rank = mlirShapedTypeGetRank(rt);
+  int64_t shape[STRATA_MAX_RANK];
+  for (intptr_t i = 0; i < rank; i++) shape[i] = mlirShapedTypeGetDimSize(rt, i);
+  MlirType mt = mlirMemRefTypeGet(mlirF32TypeGet(ctx), rank, shape, mlirAttributeGetNull(),
+                                  mlirAttributeGetNull());
+  int32_t segments[2] = {0, 0};
+  MlirValue out = strataResult(
+      strataCreateOp(&b, "memref.alloc", loc, .results = STRATA_TYPES(mt),
+                     .attrs = STRATA_ATTRS({"alignment", strataI64Attr(ctx, 64)},
+                                           {"operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 2, segments)})),
+      0);
+  MlirValue args[32];
+  int n = 0;
+  for (int i = 0; i < numTensors; i++) args[n++] = toUnranked(&b, loc, tensors[i]);
+  MlirValue outU = strataResult(strataCreateOp(&b, "memref.cast", loc, .operands = STRATA_VALUES(out),
+                                               .results = STRATA_TYPES(unrankedF32(ctx))),
+                                0);
+  /* x/a, w/b, y, add0, add1 (unused addends alias y; nadd says how many). */
+  MlirValue ordered[5] = {args[0], args[1], outU, outU, outU};
+  for (int i = 2; i < numTensors; i++) ordered[i + 1] = args[i];
+  n = 0;
+  for (int i = 0; i < 5; i++) args[n++] = ordered[i];
+  for (int i = 0; i < numScalars; i++) args[n++] = scalars[i];
+  strataCreateOp(&b, "func.call", loc, .operands = {args, n},
+                 .attrs = STRATA_ATTRS({"callee", mlirFlatSymbolRefAttrGet(ctx, mlirStringRefCreateFromCString(fn))}));
+  MlirValue result = strataResult(
+      strataCreateOp(&b, "bufferization.to_tensor", loc, .operands = STRATA_VALUES(out),
+                     .results = STRATA_TYPES(rt),
+                     .attrs = STRATA_ATTRS({"restrict", mlirUnitAttrGet(ctx)},
+                                           {"writable", mlirUnitAttrGet(ctx)})),
+      0);
+  strataReplaceOp(rw, e->last, STRATA_VALUES(result));
+  for (int i = e->numAbsorbed - 2; i >= 0; i--) strataEraseOp(rw, e->absorbed[i]);
+  if (e->numAbsorbed > 0) strataEraseOp(rw, root);
+}
+
+static MlirValue i64c(StrataRewrite *rw, MlirOperation at, int64_t v) {
+  StrataBuilder b = strataBuilderBefore(at, rw->rewriter);
+  return strataConstInt(&b, mlirOperationGetLocation(at), mlirIntegerTypeGet(b.ctx, 64), v);
+}
+static MlirValue f32c(StrataRewrite *rw, MlirOperation at, double v) {
+  StrataBuilder b = strataBuilderBefore(at, rw->rewriter);
+  return strataConstFloat(&b, mlirOperationGetLocation(at), mlirF32TypeGet(b.ctx), v);
+}
+
+/* The epilogue scalars shared by both kernels: nadd, beta0, beta1 (conv) or
+ * nadd, alpha, beta0, beta1 (matmul) are placed by the callers; this adds
+ * act, lo, hi. */
+static int actScalars(StrataRewrite *rw, const Epilogue *e, MlirValue *s) {
+  s[0] = i64c(rw, e->last, e->act);
+  s[1] = f32c(rw, e->last, e->act == 2 ? e->lo : 0.0);
+  s[2] = f32c(rw, e->last, e->act == 2 ? e->hi : 0.0);
+  return 3;
+}
+
+static MlirLogicalResult rewriteConv(StrataRewrite *rw, MlirOperation op, void *u) {
+  MlirOperation *module = u;
+  if (mlirOperationGetNumOperands(op) < 2) return mlirLogicalResultFailure();
+  MlirValue x = mlirOperationGetOperand(op, 0), w = mlirOperationGetOperand(op, 1);
+  MlirValue y = mlirOperationGetResult(op, 0);
+  if (!staticF32(x) || !staticF32(w) || !staticF32(y)) return mlirLogicalResultFailure();
+  int rank = (int)mlirShapedTypeGetRank(mlirValueGetType(x)), sp = rank - 2;
+  if (sp < 1 || sp > 2) return mlirLogicalResultFailure();
+  MlirType wt = mlirValueGetType(w), xt = mlirValueGetType(x);
+  int64_t kernel[NN_MAX_SPATIAL], in[NN_MAX_SPATIAL], out[NN_MAX_SPATIAL];
+  for (int i = 0; i < sp; i++)
+    kernel[i] = mlirShapedTypeGetDimSize(wt, 2 + i), in[i] = mlirShapedTypeGetDimSize(xt, 2 + i);
+  NnWindow win;
+  const char *why;
+  if (!nn_get_window(op, sp, kernel, &win) || !nn_infer_window_output(&win, in, out, &why))
+    return mlirLogicalResultFailure();
+  Epilogue e = {.last = op};
+  if (mlirOperationGetNumOperands(op) == 3) {
+    MlirValue bias = mlirOperationGetOperand(op, 2);
+    if (!staticF32(bias)) return mlirLogicalResultFailure();
+    /* [M] along dim 1 of the result: view it as [M, 1(, 1)] to broadcast. */
+    e.add[0] = bias;
+    e.beta[0] = 1.0;
+    e.nadd = 1;
+  }
+  absorbEpilogue(&e);
+  MlirValue tensors[4] = {x, w};
+  int nt = 2;
+  for (int i = 0; i < e.nadd; i++) tensors[nt++] = e.add[i];
+  if (mlirOperationGetNumOperands(op) == 3) {
+    /* The bias runs along the channel dim: [M] -> [M, 1(, 1)] so that it
+     * broadcasts numpy-style against [N, M, ...]. */
+    StrataBuilder b = strataBuilderBefore(e.last, rw->rewriter);
+    int64_t shape[3] = {mlirShapedTypeGetDimSize(mlirValueGetType(e.add[0]), 0), 1, 1};
+    MlirType bt = mlirRankedTensorTypeGet(rank - 1, shape, mlirF32TypeGet(b.ctx), mlirAttributeGetNull());
+    tensors[2] = linalgReshape(&b, mlirOperationGetLocation(op), e.add[0], bt);
+  }
+  MlirValue s[16];
+  int ns = 0;
+  s[ns++] = i64c(rw, e.last, sp == 2 ? win.strides[0] : 1);
+  s[ns++] = i64c(rw, e.last, win.strides[sp - 1]);
+  s[ns++] = i64c(rw, e.last, sp == 2 ? win.pads[0] : 0);
+  s[ns++] = i64c(rw, e.last, win.pads[sp - 1]);
+  s[ns++] = i64c(rw, e.last, sp == 2 ? win.dilations[0] : 1);
+  s[ns++] = i64c(rw, e.last, win.dilations[sp - 1]);
+  s[ns++] = i64c(rw, e.last, win.group);
+  s[ns++] = i64c(rw, e.last, e.nadd);
+  s[ns++] = f32c(rw, e.last, e.beta[0]);
+  s[ns++] = f32c(rw, e.last, e.beta[1]);
+  ns += actScalars(rw, &e, s + ns);
+  declare(*module, CONV_FN, kConvType);
+  emitCall(rw, op, &e, CONV_FN, tensors, nt, s, ns);
+  return mlirLogicalResultSuccess();
+}
+
+/* nn.matmul (numpy semantics) and nn.gemm (transA/transB, alpha, beta * C). */
+static MlirLogicalResult rewriteMatmul(StrataRewrite *rw, MlirOperation op, void *u) {
+  MlirOperation *module = u;
+  bool gemm = isName(op, "nn.gemm");
+  intptr_t numOperands = mlirOperationGetNumOperands(op);
+  for (intptr_t i = 0; i < numOperands; i++)
+    if (!staticF32(mlirOperationGetOperand(op, i))) return mlirLogicalResultFailure();
+  if (numOperands < 2 || !staticF32(mlirOperationGetResult(op, 0))) return mlirLogicalResultFailure();
+  int64_t ta = 0, tb = 0;
+  double alpha = 1.0, beta = 1.0;
+  if (gemm && (!nnAttrInt(op, "transA", 0, &ta) || !nnAttrInt(op, "transB", 0, &tb) ||
+               !nnAttrFloat(op, "alpha", 1.0, &alpha) || !nnAttrFloat(op, "beta", 1.0, &beta)))
+    return mlirLogicalResultFailure();
+  Epilogue e = {.last = op};
+  if (gemm && numOperands == 3 && beta != 0.0) {
+    e.add[0] = mlirOperationGetOperand(op, 2);
+    e.beta[0] = beta;
+    e.nadd = 1;
+  }
+  absorbEpilogue(&e);
+  MlirValue tensors[4] = {mlirOperationGetOperand(op, 0), mlirOperationGetOperand(op, 1)};
+  int nt = 2;
+  for (int i = 0; i < e.nadd; i++) tensors[nt++] = e.add[i];
+  MlirValue s[16];
+  int ns = 0;
+  s[ns++] = i64c(rw, e.last, ta);
+  s[ns++] = i64c(rw, e.last, tb);
+  s[ns++] = i64c(rw, e.last, e.nadd);
+  s[ns++] = f32c(rw, e.last, alpha);
+  s[ns++] = f32c(rw, e.last, e.beta[0]);
+  s[ns++] = f32c(rw, e.last, e.beta[1]);
+  ns += actScalars(rw, &e, s + ns);
+  declare(*module, MATMUL_FN, kMatmulType);
+  emitCall(rw, op, &e, MATMUL_FN, tensors, nt, s, ns);
+  return mlirLogicalResultSuccess();
+}
+
+static void runNnToKernels(StrataPassRun *run, MlirOperation module) {
+  if (mlirLogicalResultIsFailure(strataVerify(strataPassGetContext(run), module))) {
+    strataPassSignalFailure(run);
+    return;
+  }
+  StrataPatternSet *set = strataPatternSetCreate(mlirOperationGetContext(module));
+  strataPatternSetAdd(set, "nn.conv", 1, rewriteConv, &module);
+  strataPatternSetAdd(set, "nn.matmul", 1, rewriteMatmul, &module);
+  strataPatternSetAdd(set, "nn.gemm", 1, rewriteMatmul, &module);
+  /* The greedy driver (not the walk driver): a rewrite erases the
+   * absorbed epilogue ops that follow the matched one. */
+  StrataGreedyConfig config = {0, true, false};
+  if (mlirLogicalResultIsFailure(strataApplyPatternsGreedily(set, module, &config)))
+    strataPassSignalFailure(run);
+  strataPatternSetDestroy(set);
+}
+
+static const StrataDialectHandleFn kDeps[] = {
+    mlirGetDialectHandle__bufferization__, mlirGetDialectHandle__memref__,
+    mlirGetDialectHandle__func__, mlirGetDialectHandle__arith__,
+    mlirGetDialectHandle__tensor__, NULL};
+
+const StrataPassDef strataNnToKernelsPass = {
+    .name = "nn-to-kernels",
+    .summary = "Call libstrata_rt kernels for f32 conv/matmul/gemm, fusing bias, residual and "
+               "relu/clip epilogues",
+    .anchor = "builtin.module",
+    .run = runNnToKernels,
+    .dependentDialects = kDeps,
+};

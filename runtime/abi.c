@@ -1,0 +1,253 @@
+/* libstrata_rt entry points called from compiled code: decode the unranked
+ * memref descriptors (any rank, strides, broadcast), then run the GEMM,
+ * implicit-im2col or depthwise kernels with their fused epilogues. */
+#include <stdbool.h>
+#include <string.h>
+#include "kernels.h"
+#include "memref.h"
+#include "rt_internal.h"
+
+typedef struct {
+  int rank;
+  float *data;
+  int64_t size[STRATA_RT_MAX_RANK], stride[STRATA_RT_MAX_RANK];
+} View;
+
+static View view(const StrataUnrankedMemRef *m) {
+  View v;
+  const StrataMemRefDesc *d = m->descriptor;
+  if (m->rank < 0 || m->rank > STRATA_RT_MAX_RANK) rtFatal("memref rank out of range");
+  v.rank = (int)m->rank;
+  v.data = (float *)d->aligned + d->offset;
+  for (int i = 0; i < v.rank; i++) {
+    v.size[i] = d->sizesAndStrides[i];
+    v.stride[i] = d->sizesAndStrides[v.rank + i];
+  }
+  return v;
+}
+
+/* Strides of v broadcast (numpy, right-aligned) to a shape of `rank` dims:
+ * 0 where v lacks the dim or has size 1. */
+static void broadcastStrides(const View *v, int rank, const int64_t *size, int64_t *out) {
+  if (v->rank > rank) rtFatal("epilogue operand has a higher rank than the result");
+  for (int i = 0; i < rank; i++) {
+    int d = i - (rank - v->rank);
+    if (d < 0 || v->size[d] == 1) out[i] = 0;
+    else if (v->size[d] == size[i]) out[i] = v->stride[d];
+    else rtFatal("epilogue operand does not broadcast to the result");
+  }
+}
+
+typedef struct {
+  View add[2];
+  int64_t st[2][STRATA_RT_MAX_RANK];
+} Addends;
+
+static void addends(Addends *a, StrataUnrankedMemRef *add0, StrataUnrankedMemRef *add1, int64_t nadd,
+                    const View *y) {
+  if (nadd < 0 || nadd > 2) rtFatal("bad epilogue operand count");
+  StrataUnrankedMemRef *m[2] = {add0, add1};
+  for (int i = 0; i < nadd; i++) {
+    a->add[i] = view(m[i]);
+    broadcastStrides(&a->add[i], y->rank, y->size, a->st[i]);
+  }
+}
+
+/* ---- matmul ---- */
+
+typedef struct {
+  View a, b, y;
+  Addends ad;
+  int nb, mDim, nDim; /* y's batch dim count; y dims of m and n (-1: absent) */
+  int64_t M, N, K, batches;
+  RtMat A, B;
+  RtEpilogue ep;
+} Matmul;
+
+static void matmulBatch(const Matmul *mm, int64_t bi, int tid) {
+  int64_t ao = 0, bo = 0, yo = 0, addo[2] = {0, 0}, rem = bi;
+  for (int d = mm->nb - 1; d >= 0; d--) {
+    int64_t i = rem % mm->y.size[d];
+    rem /= mm->y.size[d];
+    yo += i * mm->y.stride[d];
+    int da = d - (mm->nb - (mm->a.rank - 2)), db = d - (mm->nb - (mm->b.rank - 2));
+    if (mm->a.rank > 2 && da >= 0 && mm->a.size[da] != 1) ao += i * mm->a.stride[da];
+    if (mm->b.rank > 2 && db >= 0 && mm->b.size[db] != 1) bo += i * mm->b.stride[db];
+    for (int k = 0; k < mm->ep.nadd; k++) addo[k] += i * mm->ad.st[k][d];
+  }
+  RtMat A = mm->A, B = mm->B;
+  A.p += ao;
+  B.p += bo;
+  RtEpilogue ep = mm->ep;
+  for (int k = 0; k < ep.nadd; k++) ep.add[k].p += addo[k];
+  int64_t ldc = mm->mDim >= 0 ? mm->y.stride[mm->mDim] : 0;
+  rtGemm(mm->M, mm->N, mm->K, A, (RtBSrc){B, NULL}, mm->y.data + yo, ldc, &ep, tid);
+}
+
+static void matmulTask(void *ctx, int tid, int64_t begin, int64_t end) {
+  for (int64_t b = begin; b < end; b++) matmulBatch(ctx, b, tid);
+}
+
+void _mlir_ciface_strata_rt_matmul_f32(StrataUnrankedMemRef *a, StrataUnrankedMemRef *b,
+                                       StrataUnrankedMemRef *y, StrataUnrankedMemRef *add0,
+                                       StrataUnrankedMemRef *add1, int64_t transA, int64_t transB,
+                                       int64_t nadd, float alpha, float beta0, float beta1,
+                                       int64_t act, float lo, float hi) {
+  Matmul mm;
+  mm.a = view(a), mm.b = view(b), mm.y = view(y);
+  int ra = mm.a.rank, rb = mm.b.rank, ry = mm.y.rank;
+  if (ra < 1 || rb < 1) rtFatal("matmul operands must have rank >= 1");
+  mm.nb = ry - (ra >= 2) - (rb >= 2);
+  mm.mDim = ra >= 2 ? ry - 1 - (rb >= 2) : -1;
+  mm.nDim = rb >= 2 ? ry - 1 : -1;
+  if (ra == 1) mm.A = (RtMat){mm.a.data, 0, mm.a.stride[0]}, mm.M = 1, mm.K = mm.a.size[0];
+  else mm.A = (RtMat){mm.a.data, mm.a.stride[ra - 2], mm.a.stride[ra - 1]}, mm.M = mm.a.size[ra - 2], mm.K = mm.a.size[ra - 1];
+  if (transA && ra >= 2) {
+    int64_t t = mm.A.rs;
+    mm.A.rs = mm.A.cs, mm.A.cs = t, t = mm.M, mm.M = mm.K, mm.K = t;
+  }
+  if (rb == 1) mm.B = (RtMat){mm.b.data, mm.b.stride[0], 0}, mm.N = 1;
+  else mm.B = (RtMat){mm.b.data, mm.b.stride[rb - 2], mm.b.stride[rb - 1]}, mm.N = mm.b.size[rb - 1];
+  if (transB && rb >= 2) {
+    int64_t t = mm.B.rs;
+    mm.B.rs = mm.B.cs, mm.B.cs = t, mm.N = mm.b.size[rb - 2];
+  }
+  if (mm.N > 1 && mm.y.stride[mm.nDim] != 1) rtFatal("matmul result must be dense in its last dim");
+  addends(&mm.ad, add0, add1, nadd, &mm.y);
+  mm.ep = (RtEpilogue){alpha, (int)nadd, {{0}}, mm.N, (int)act, lo, hi};
+  float beta[2] = {beta0, beta1};
+  for (int k = 0; k < nadd; k++)
+    mm.ep.add[k] = (RtAddend){mm.ad.add[k].data, mm.mDim >= 0 ? mm.ad.st[k][mm.mDim] : 0, 0,
+                              mm.nDim >= 0 ? mm.ad.st[k][mm.nDim] : 0, beta[k]};
+  mm.batches = 1;
+  for (int d = 0; d < mm.nb; d++) mm.batches *= mm.y.size[d];
+  if (mm.batches >= rtNumThreads() && mm.batches > 1) rtParallelFor(mm.batches, matmulTask, &mm);
+  else
+    for (int64_t bi = 0; bi < mm.batches; bi++) matmulBatch(&mm, bi, -1);
+}
+
+/* ---- conv2d ---- */
+
+typedef struct {
+  View x, w, y;
+  Addends ad;
+  RtConvGeom g;       /* per image and group: x is set per task */
+  int64_t G, Cg, Mg;  /* groups, input and output channels per group */
+  RtEpilogue ep;
+} Conv;
+
+/* Output element strides of a 4-D conv (N, M, OH, OW) for rank-3 (1-D conv) views. */
+static int64_t dim4(const View *v, const int64_t *st, int d) {
+  if (v->rank == 4) return st[d];
+  return d == 2 ? 0 : st[d == 3 ? 2 : d];
+}
+
+static RtEpilogue convEpilogue(const Conv *cv, int64_t n, int64_t m0) {
+  RtEpilogue ep = cv->ep;
+  for (int k = 0; k < ep.nadd; k++) {
+    const int64_t *st = cv->ad.st[k];
+    ep.add[k].p = cv->ad.add[k].data + n * st[0] + m0 * st[1];
+    ep.add[k].sm = st[1];
+    ep.add[k].sh = dim4(&cv->y, st, 2);
+    ep.add[k].sw = dim4(&cv->y, st, 3);
+  }
+  return ep;
+}
+
+static float *yPlane(const Conv *cv, int64_t n, int64_t m) {
+  return cv->y.data + n * cv->y.stride[0] + m * cv->y.stride[1];
+}
+
+static void convGemm(const Conv *cv, int64_t n, int64_t g, int tid) {
+  RtConvGeom geom = cv->g;
+  geom.x = cv->x.data + n * cv->x.stride[0] + g * cv->Cg * cv->x.stride[1];
+  int64_t K = cv->Cg * geom.KH * geom.KW, N = geom.OH * geom.OW;
+  RtMat A = {cv->w.data + g * cv->Mg * cv->w.stride[0], cv->w.stride[0], 1};
+  RtBSrc B = {{0}, &geom};
+  bool direct = geom.KH == 1 && geom.KW == 1 && geom.sh == 1 && geom.sw == 1 && geom.ph == 0 &&
+                geom.pw == 0 && geom.ws == 1 && (geom.hs == geom.W || geom.H == 1);
+  if (direct) B = (RtBSrc){{geom.x, geom.cs, 1}, NULL};
+  RtEpilogue ep = convEpilogue(cv, n, g * cv->Mg);
+  rtGemm(cv->Mg, N, K, A, B, yPlane(cv, n, g * cv->Mg), cv->y.stride[1], &ep, tid);
+}
+
+static void convGemmTask(void *ctx, int tid, int64_t begin, int64_t end) {
+  const Conv *cv = ctx;
+  for (int64_t i = begin; i < end; i++) convGemm(cv, i / cv->G, i % cv->G, tid);
+}
+
+/* Depthwise (one input channel per group): a direct kernel over each
+ * output plane, one strided axpy per (output row, kernel tap). */
+static void depthwisePlane(const Conv *cv, int64_t n, int64_t m) {
+  const RtConvGeom *g = &cv->g;
+  const RtAxpy axpy = rtIsa()->axpy;
+  int64_t c = m / cv->Mg;
+  const float *xp = cv->x.data + n * cv->x.stride[0] + c * cv->x.stride[1];
+  const float *wp = cv->w.data + m * cv->w.stride[0];
+  int64_t wsh = cv->w.rank == 4 ? cv->w.stride[2] : 0, wsw = cv->w.stride[cv->w.rank - 1];
+  float *yp = yPlane(cv, n, m);
+  int64_t yhs = cv->y.rank == 4 ? cv->y.stride[2] : 0;
+  RtEpilogue ep = convEpilogue(cv, n, 0);
+  for (int64_t oh = 0; oh < g->OH; oh++) {
+    float *row = yp + oh * yhs;
+    memset(row, 0, sizeof(float) * (size_t)g->OW);
+    for (int64_t ki = 0; ki < g->KH; ki++) {
+      int64_t ih = oh * g->sh - g->ph + ki * g->dh;
+      if (ih < 0 || ih >= g->H) continue;
+      for (int64_t kj = 0; kj < g->KW; kj++) {
+        int64_t off = kj * g->dw - g->pw; /* iw = ow * sw + off */
+        int64_t lo = off >= 0 ? 0 : (-off + g->sw - 1) / g->sw;
+        int64_t hi = g->W - 1 - off < 0 ? -1 : (g->W - 1 - off) / g->sw;
+        if (hi > g->OW - 1) hi = g->OW - 1;
+        if (hi < lo) continue;
+        axpy(row + lo, xp + ih * g->hs + (lo * g->sw + off) * g->ws, g->sw * g->ws,
+             wp[ki * wsh + kj * wsw], hi - lo + 1);
+      }
+    }
+    rtEpilogueTile(row, 0, m, oh * g->OW, 1, g->OW, &ep);
+  }
+}
+
+static void depthwiseTask(void *ctx, int tid, int64_t begin, int64_t end) {
+  (void)tid;
+  const Conv *cv = ctx;
+  int64_t M = cv->y.size[1];
+  for (int64_t i = begin; i < end; i++) depthwisePlane(cv, i / M, i % M);
+}
+
+void _mlir_ciface_strata_rt_conv2d_f32(StrataUnrankedMemRef *x, StrataUnrankedMemRef *w,
+                                       StrataUnrankedMemRef *y, StrataUnrankedMemRef *add0,
+                                       StrataUnrankedMemRef *add1, int64_t strideH, int64_t strideW,
+                                       int64_t padH, int64_t padW, int64_t dilH, int64_t dilW,
+                                       int64_t group, int64_t nadd, float beta0, float beta1,
+                                       int64_t act, float lo, float hi) {
+  Conv cv;
+  cv.x = view(x), cv.w = view(w), cv.y = view(y);
+  int r = cv.x.rank;
+  if ((r != 3 && r != 4) || cv.w.rank != r || cv.y.rank != r || group < 1)
+    rtFatal("conv2d expects NCHW (or NCW) operands of one rank and group >= 1");
+  bool is2d = r == 4;
+  cv.G = group;
+  cv.Cg = cv.w.size[1];
+  cv.Mg = cv.y.size[1] / group;
+  cv.g = (RtConvGeom){NULL, cv.Cg, is2d ? cv.x.size[2] : 1, cv.x.size[r - 1], cv.x.stride[1],
+                      is2d ? cv.x.stride[2] : 0, cv.x.stride[r - 1], is2d ? cv.w.size[2] : 1,
+                      cv.w.size[r - 1], is2d ? strideH : 1, strideW, is2d ? padH : 0, padW,
+                      is2d ? dilH : 1, dilW, is2d ? cv.y.size[2] : 1, cv.y.size[r - 1]};
+  bool yDense = cv.y.stride[r - 1] == 1 && (!is2d || cv.y.stride[2] == cv.y.size[3] || cv.y.size[2] == 1);
+  bool wDense = cv.w.stride[r - 1] == 1 && (!is2d || cv.w.stride[2] == cv.w.size[3]) &&
+                cv.w.stride[1] == cv.w.size[r - 1] * (is2d ? cv.w.size[2] : 1);
+  if (!yDense || !wDense) rtFatal("conv2d weights and result must be dense");
+  addends(&cv.ad, add0, add1, nadd, &cv.y);
+  cv.ep = (RtEpilogue){1.0f, (int)nadd, {{0}}, cv.g.OW, (int)act, lo, hi};
+  cv.ep.add[0].beta = beta0;
+  cv.ep.add[1].beta = beta1;
+  int64_t images = cv.x.size[0];
+  if (cv.Cg == 1 && cv.Mg >= 1) {
+    rtParallelFor(images * cv.y.size[1], depthwiseTask, &cv);
+  } else if (cv.G == 1) {
+    for (int64_t n = 0; n < images; n++) convGemm(&cv, n, 0, -1);
+  } else {
+    rtParallelFor(images * cv.G, convGemmTask, &cv);
+  }
+}

@@ -1,0 +1,95 @@
+/* libstrata_rt microkernels, one body instantiated per ISA with GCC/Clang
+ * vector extensions and target attributes: MR x (2 vectors) register tiles
+ * of FMAs. The ISA is chosen from the host CPU (cpuid), overridable with
+ * strataRtSetIsa or the STRATA_RT_ISA environment variable. */
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include "kernels.h"
+#include "rt_internal.h"
+
+#define RT_PRAGMA(x) _Pragma(#x)
+#if defined(__clang__)
+#define RT_UNROLL RT_PRAGMA(clang loop unroll(full))
+#else
+#define RT_UNROLL RT_PRAGMA(GCC unroll 16)
+#endif
+
+/* NAME_kernel: MR x 2*VW tile; NAME_axpy: a strided axpy row. */
+#define RT_DEFINE_ISA(NAME, TARGET, VW, MR)                                                        \
+  typedef float NAME##_vf __attribute__((vector_size((VW) * 4), aligned(4)));                     \
+  TARGET static void NAME##_kernel(int64_t kc, const float *restrict a, const float *restrict b,  \
+                                   float *restrict c, int64_t ldc, int accumulate) {              \
+    NAME##_vf acc[MR][2];                                                                          \
+    RT_UNROLL for (int i = 0; i < (MR); i++) acc[i][0] = acc[i][1] = (NAME##_vf){0};               \
+    for (int64_t k = 0; k < kc; k++) {                                                             \
+      NAME##_vf b0 = *(const NAME##_vf *)(b + k * 2 * (VW));                                       \
+      NAME##_vf b1 = *(const NAME##_vf *)(b + k * 2 * (VW) + (VW));                                \
+      RT_UNROLL for (int i = 0; i < (MR); i++) {                                                   \
+        NAME##_vf ai = (NAME##_vf){0} + a[k * (MR) + i];                                           \
+        acc[i][0] += ai * b0;                                                                      \
+        acc[i][1] += ai * b1;                                                                      \
+      }                                                                                            \
+    }                                                                                              \
+    RT_UNROLL for (int i = 0; i < (MR); i++) {                                                     \
+      NAME##_vf *row = (NAME##_vf *)(c + i * ldc);                                                 \
+      if (accumulate) {                                                                            \
+        row[0] += acc[i][0];                                                                       \
+        row[1] += acc[i][1];                                                                       \
+      } else {                                                                                     \
+        row[0] = acc[i][0];                                                                        \
+        row[1] = acc[i][1];                                                                        \
+      }                                                                                            \
+    }                                                                                              \
+  }                                                                                                \
+  TARGET static void NAME##_axpy(float *restrict y, const float *restrict x, int64_t xs, float w, \
+                                 int64_t n) {                                                      \
+    if (xs == 1)                                                                                   \
+      for (int64_t i = 0; i < n; i++) y[i] += w * x[i];                                            \
+    else                                                                                           \
+      for (int64_t i = 0; i < n; i++) y[i] += w * x[i * xs];                                       \
+  }                                                                                                \
+  static const RtIsa NAME##_isa = {#NAME, MR, 2 * (VW), NAME##_kernel, NAME##_axpy};
+
+RT_DEFINE_ISA(generic, , 4, 6)
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+RT_DEFINE_ISA(avx2, __attribute__((target("avx2,fma"))), 8, 6)
+RT_DEFINE_ISA(avx512, __attribute__((target("avx512f,avx2,fma"))), 16, 8)
+#define RT_HAVE_X86 1
+#endif
+
+static const RtIsa *chosen;
+
+static const RtIsa *byName(const char *name) {
+#ifdef RT_HAVE_X86
+  __builtin_cpu_init();
+  bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  bool avx512 = avx2 && __builtin_cpu_supports("avx512f");
+  if (!strcmp(name, "auto")) return avx512 ? &avx512_isa : avx2 ? &avx2_isa : &generic_isa;
+  if (!strcmp(name, "avx512")) return avx512 ? &avx512_isa : NULL;
+  if (!strcmp(name, "avx2")) return avx2 ? &avx2_isa : NULL;
+#else
+  if (!strcmp(name, "auto")) return &generic_isa;
+#endif
+  if (!strcmp(name, "generic")) return &generic_isa;
+  return NULL;
+}
+
+int strataRtSetIsa(const char *name) {
+  const RtIsa *isa = name ? byName(name) : NULL;
+  if (!isa) return -1;
+  __atomic_store_n(&chosen, isa, __ATOMIC_RELEASE);
+  return 0;
+}
+
+const RtIsa *rtIsa(void) {
+  const RtIsa *isa = __atomic_load_n(&chosen, __ATOMIC_ACQUIRE);
+  if (isa) return isa;
+  const char *env = getenv("STRATA_RT_ISA");
+  isa = env ? byName(env) : NULL;
+  if (!isa) isa = byName("auto");
+  __atomic_store_n(&chosen, isa, __ATOMIC_RELEASE);
+  return isa;
+}
+
+const char *strataRtGetIsa(void) { return rtIsa()->name; }

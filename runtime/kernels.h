@@ -1,0 +1,51 @@
+/* libstrata_rt compute kernels: what `--nn-to-kernels` calls from compiled
+ * code (JIT and AOT). Every tensor argument is an unranked memref (MLIR's
+ * C interface: {rank, descriptor*}, passed by pointer), so one entry point
+ * serves every rank, layout and broadcast. f32 only.
+ *
+ * Epilogue, fused into the kernels' output tiles:
+ *   y = act(alpha * acc + beta0 * add0 + beta1 * add1)
+ * where add0/add1 (the first `nadd` of them) broadcast to y numpy-style and
+ * act is STRATA_RT_ACT_*; clip uses [lo, hi]. */
+#ifndef STRATA_RUNTIME_KERNELS_H
+#define STRATA_RUNTIME_KERNELS_H
+
+#include <stdint.h>
+
+typedef struct {
+  int64_t rank;
+  void *descriptor; /* StrataMemRefDesc with `rank` sizes and strides */
+} StrataUnrankedMemRef;
+
+enum { STRATA_RT_ACT_NONE = 0, STRATA_RT_ACT_RELU = 1, STRATA_RT_ACT_CLIP = 2 };
+
+/* numpy.matmul (batched, broadcast batch dims, 1-D operands promoted), with
+ * optional transposes of the last two dims of a and b (Gemm). */
+void _mlir_ciface_strata_rt_matmul_f32(StrataUnrankedMemRef *a, StrataUnrankedMemRef *b,
+                                       StrataUnrankedMemRef *y, StrataUnrankedMemRef *add0,
+                                       StrataUnrankedMemRef *add1, int64_t transA, int64_t transB,
+                                       int64_t nadd, float alpha, float beta0, float beta1,
+                                       int64_t act, float lo, float hi);
+
+/* 2-D convolution, NCHW input x, weights [M, C/group, kh, kw], output y
+ * [N, M, OH, OW]; pads are the leading pads (the trailing ones follow from
+ * y's shape). Depthwise (C/group == 1) runs a direct kernel; every other
+ * shape an implicit-im2col GEMM per group. */
+void _mlir_ciface_strata_rt_conv2d_f32(StrataUnrankedMemRef *x, StrataUnrankedMemRef *w,
+                                       StrataUnrankedMemRef *y, StrataUnrankedMemRef *add0,
+                                       StrataUnrankedMemRef *add1, int64_t strideH, int64_t strideW,
+                                       int64_t padH, int64_t padW, int64_t dilH, int64_t dilW,
+                                       int64_t group, int64_t nadd, float beta0, float beta1,
+                                       int64_t act, float lo, float hi);
+
+/* Threads the kernels use (>= 1; default 1). Returns the previous value. */
+int strataRtSetNumThreads(int n);
+int strataRtGetNumThreads(void);
+
+/* Kernel ISA: "auto" (default: the widest the host CPU has), "avx512",
+ * "avx2" or "generic". Also read once from STRATA_RT_ISA. Returns 0, or -1
+ * if the name is unknown or the host lacks it. */
+int strataRtSetIsa(const char *name);
+const char *strataRtGetIsa(void);
+
+#endif /* STRATA_RUNTIME_KERNELS_H */

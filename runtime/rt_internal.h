@@ -1,0 +1,87 @@
+/* libstrata_rt internals: the blocked GEMM, its packing sources, the
+ * per-ISA microkernels and the thread pool. Not installed. */
+#ifndef STRATA_RUNTIME_RT_INTERNAL_H
+#define STRATA_RUNTIME_RT_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A strided matrix view: element (i, j) at p[i * rs + j * cs]. */
+typedef struct {
+  const float *p;
+  int64_t rs, cs;
+} RtMat;
+
+/* An epilogue addend, broadcast to the output: element (m, n) at
+ * p[m * sm + (n / W) * sh + (n % W) * sw], where W is RtEpilogue.W (conv
+ * outputs flatten (oh, ow) into n; matmul uses W = N, sh = 0). */
+typedef struct {
+  const float *p;
+  int64_t sm, sh, sw;
+  float beta;
+} RtAddend;
+
+typedef struct {
+  float alpha;
+  int nadd;
+  RtAddend add[2];
+  int64_t W;
+  int act;
+  float lo, hi;
+} RtEpilogue;
+
+/* Implicit im2col of one image and one channel group: B(k, n) with
+ * k = (c, i, j) over C x KH x KW and n = (oh, ow) over OH x OW. */
+typedef struct {
+  const float *x;
+  int64_t C, H, W, cs, hs, ws;
+  int64_t KH, KW, sh, sw, ph, pw, dh, dw, OH, OW;
+} RtConvGeom;
+
+/* The B operand of a GEMM: a strided matrix, or an image seen through im2col. */
+typedef struct {
+  RtMat mat;
+  const RtConvGeom *conv;
+} RtBSrc;
+
+/* C[M, N] (row stride ldc, unit column stride) = epilogue(A[M, K] * B[K, N]).
+ * tid < 0 splits the work over the thread pool; tid >= 0 runs serially on
+ * the calling pool thread `tid` (inside a parallel region). */
+void rtGemm(int64_t M, int64_t N, int64_t K, RtMat A, RtBSrc B, float *C, int64_t ldc,
+            const RtEpilogue *ep, int tid);
+
+/* Applies the epilogue to the tile C[m0.., n0..] of mr x nr (c points at it). */
+void rtEpilogueTile(float *c, int64_t ldc, int64_t m0, int64_t n0, int64_t mr, int64_t nr,
+                    const RtEpilogue *ep);
+
+/* A microkernel computes the MR x NR tile sum_k a[k*MR + i] * b[k*NR + j]
+ * and stores it to c (row stride ldc), adding to c when `accumulate`. */
+typedef void (*RtMicroKernel)(int64_t kc, const float *a, const float *b, float *c, int64_t ldc,
+                              int accumulate);
+/* y[i] += w * x[i * xs] for i < n. */
+typedef void (*RtAxpy)(float *y, const float *x, int64_t xs, float w, int64_t n);
+
+typedef struct {
+  const char *name;
+  int mr, nr;
+  RtMicroKernel kernel;
+  RtAxpy axpy;
+} RtIsa;
+
+const RtIsa *rtIsa(void);
+
+/* Thread pool: runs fn(ctx, tid, begin, end) over a split of [0, n) into at
+ * most the configured number of chunks; serial when nested or single. */
+typedef void (*RtTaskFn)(void *ctx, int tid, int64_t begin, int64_t end);
+void rtParallelFor(int64_t n, RtTaskFn fn, void *ctx);
+int rtNumThreads(void);
+
+/* Per-thread scratch buffer `which` (0..3) of at least `floats` floats,
+ * 64-byte aligned, kept between calls (no allocation per run). NULL if
+ * out of memory. */
+float *rtScratch(int tid, int which, size_t floats);
+
+/* Reports a broken call (a compiler bug, not user input) and aborts. */
+_Noreturn void rtFatal(const char *what);
+
+#endif /* STRATA_RUNTIME_RT_INTERNAL_H */

@@ -1,0 +1,127 @@
+/* libstrata_rt thread pool: persistent workers started on first use, one
+ * parallel region at a time, the caller running chunk 0. Nested regions
+ * run serially on the calling thread. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "kernels.h"
+#include "rt_internal.h"
+
+#define RT_MAX_THREADS 64
+#define RT_SCRATCH_SLOTS 4
+
+static struct {
+  pthread_mutex_t mu;
+  pthread_cond_t start, finished;
+  int threads, started;
+  uint64_t generation;
+  int pending;
+  int64_t n, chunks;
+  RtTaskFn fn;
+  void *ctx;
+} pool = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER, 1, 1,
+          0, 0, 0, 0, NULL, NULL};
+
+static _Thread_local int inRegion, curTid;
+
+_Noreturn void rtFatal(const char *what) {
+  fprintf(stderr, "strata runtime: %s\n", what);
+  abort();
+}
+
+static void runChunk(int tid) {
+  int64_t b = pool.n * tid / pool.chunks, e = pool.n * (tid + 1) / pool.chunks;
+  if (b < e) pool.fn(pool.ctx, tid, b, e);
+}
+
+static void *worker(void *arg) {
+  int tid = (int)(intptr_t)arg;
+  uint64_t seen = 0;
+  inRegion = 1;
+  curTid = tid;
+  pthread_mutex_lock(&pool.mu);
+  for (;;) {
+    while (pool.generation == seen) pthread_cond_wait(&pool.start, &pool.mu);
+    seen = pool.generation;
+    if (tid >= pool.chunks) continue;
+    pthread_mutex_unlock(&pool.mu);
+    runChunk(tid);
+    pthread_mutex_lock(&pool.mu);
+    if (--pool.pending == 0) pthread_cond_signal(&pool.finished);
+  }
+  return NULL;
+}
+
+int strataRtSetNumThreads(int n) {
+  if (n < 1) n = 1;
+  if (n > RT_MAX_THREADS) n = RT_MAX_THREADS;
+  pthread_mutex_lock(&pool.mu);
+  int old = pool.threads;
+  pool.threads = n;
+  pthread_mutex_unlock(&pool.mu);
+  return old;
+}
+
+int strataRtGetNumThreads(void) { return pool.threads; }
+int rtNumThreads(void) { return inRegion ? 1 : pool.threads; }
+
+void rtParallelFor(int64_t n, RtTaskFn fn, void *ctx) {
+  int t = rtNumThreads();
+  if (t > n) t = (int)n;
+  if (t <= 1) {
+    if (n > 0) fn(ctx, curTid, 0, n);
+    return;
+  }
+  pthread_mutex_lock(&pool.mu);
+  while (pool.started < t) {
+    pthread_t th;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    int err = pthread_create(&th, &attr, worker, (void *)(intptr_t)pool.started);
+    pthread_attr_destroy(&attr);
+    if (err) break;
+    pool.started++;
+  }
+  if (pool.started < t) t = pool.started; /* could not start more: use what runs */
+  pool.fn = fn;
+  pool.ctx = ctx;
+  pool.n = n;
+  pool.chunks = t;
+  pool.pending = t - 1;
+  pool.generation++;
+  pthread_cond_broadcast(&pool.start);
+  pthread_mutex_unlock(&pool.mu);
+  inRegion = 1;
+  runChunk(0);
+  inRegion = 0;
+  pthread_mutex_lock(&pool.mu);
+  while (pool.pending > 0) pthread_cond_wait(&pool.finished, &pool.mu);
+  pthread_mutex_unlock(&pool.mu);
+}
+
+static struct {
+  float *p;
+  size_t floats;
+} scratch[RT_MAX_THREADS][RT_SCRATCH_SLOTS];
+
+static void freeScratch(void) {
+  for (int t = 0; t < RT_MAX_THREADS; t++)
+    for (int w = 0; w < RT_SCRATCH_SLOTS; w++) free(scratch[t][w].p);
+}
+
+float *rtScratch(int tid, int which, size_t floats) {
+  if (tid < 0 || tid >= RT_MAX_THREADS || which < 0 || which >= RT_SCRATCH_SLOTS) return NULL;
+  if (scratch[tid][which].floats >= floats && scratch[tid][which].p) return scratch[tid][which].p;
+  static int registered;
+  pthread_mutex_lock(&pool.mu);
+  if (!registered) registered = atexit(freeScratch) == 0;
+  pthread_mutex_unlock(&pool.mu);
+  size_t bytes = (floats * sizeof(float) + 63) / 64 * 64;
+  float *p = aligned_alloc(64, bytes ? bytes : 64);
+  if (!p) return NULL;
+  free(scratch[tid][which].p);
+  scratch[tid][which].p = p;
+  scratch[tid][which].floats = floats;
+  return p;
+}
