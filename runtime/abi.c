@@ -91,7 +91,7 @@ static void matmulTask(void *ctx, int tid, int64_t begin, int64_t end) {
 void _mlir_ciface_strata_rt_matmul_f32(StrataUnrankedMemRef *a, StrataUnrankedMemRef *b,
                                        StrataUnrankedMemRef *y, StrataUnrankedMemRef *add0,
                                        StrataUnrankedMemRef *add1, int64_t transA, int64_t transB,
-                                       int64_t nadd, float alpha, float beta0, float beta1,
+                                       int64_t constant, int64_t nadd, float alpha, float beta0, float beta1,
                                        int64_t act, float lo, float hi) {
   Matmul mm;
   mm.a = view(a), mm.b = view(b), mm.y = view(y);
@@ -100,14 +100,15 @@ void _mlir_ciface_strata_rt_matmul_f32(StrataUnrankedMemRef *a, StrataUnrankedMe
   mm.nb = ry - (ra >= 2) - (rb >= 2);
   mm.mDim = ra >= 2 ? ry - 1 - (rb >= 2) : -1;
   mm.nDim = rb >= 2 ? ry - 1 : -1;
-  if (ra == 1) mm.A = (RtMat){mm.a.data, 0, mm.a.stride[0]}, mm.M = 1, mm.K = mm.a.size[0];
-  else mm.A = (RtMat){mm.a.data, mm.a.stride[ra - 2], mm.a.stride[ra - 1]}, mm.M = mm.a.size[ra - 2], mm.K = mm.a.size[ra - 1];
+  bool constA = constant & 1, constB = constant & 2;
+  if (ra == 1) mm.A = (RtMat){mm.a.data, 0, mm.a.stride[0], constA}, mm.M = 1, mm.K = mm.a.size[0];
+  else mm.A = (RtMat){mm.a.data, mm.a.stride[ra - 2], mm.a.stride[ra - 1], constA}, mm.M = mm.a.size[ra - 2], mm.K = mm.a.size[ra - 1];
   if (transA && ra >= 2) {
     int64_t t = mm.A.rs;
     mm.A.rs = mm.A.cs, mm.A.cs = t, t = mm.M, mm.M = mm.K, mm.K = t;
   }
-  if (rb == 1) mm.B = (RtMat){mm.b.data, mm.b.stride[0], 0}, mm.N = 1;
-  else mm.B = (RtMat){mm.b.data, mm.b.stride[rb - 2], mm.b.stride[rb - 1]}, mm.N = mm.b.size[rb - 1];
+  if (rb == 1) mm.B = (RtMat){mm.b.data, mm.b.stride[0], 0, constB}, mm.N = 1;
+  else mm.B = (RtMat){mm.b.data, mm.b.stride[rb - 2], mm.b.stride[rb - 1], constB}, mm.N = mm.b.size[rb - 1];
   if (transB && rb >= 2) {
     int64_t t = mm.B.rs;
     mm.B.rs = mm.B.cs, mm.B.cs = t, mm.N = mm.b.size[rb - 2];
@@ -134,6 +135,7 @@ typedef struct {
   RtConvGeom g;       /* per image and group: x is set per task */
   int64_t G, Cg, Mg;  /* groups, input and output channels per group */
   RtEpilogue ep;
+  bool constW;
 } Conv;
 
 /* Output element strides of a 4-D conv (N, M, OH, OW) for rank-3 (1-D conv) views. */
@@ -162,11 +164,11 @@ static void convGemm(const Conv *cv, int64_t n, int64_t g, int tid) {
   RtConvGeom geom = cv->g;
   geom.x = cv->x.data + n * cv->x.stride[0] + g * cv->Cg * cv->x.stride[1];
   int64_t K = cv->Cg * geom.KH * geom.KW, N = geom.OH * geom.OW;
-  RtMat A = {cv->w.data + g * cv->Mg * cv->w.stride[0], cv->w.stride[0], 1};
+  RtMat A = {cv->w.data + g * cv->Mg * cv->w.stride[0], cv->w.stride[0], 1, cv->constW};
   RtBSrc B = {{0}, &geom};
   bool direct = geom.KH == 1 && geom.KW == 1 && geom.sh == 1 && geom.sw == 1 && geom.ph == 0 &&
                 geom.pw == 0 && geom.ws == 1 && (geom.hs == geom.W || geom.H == 1);
-  if (direct) B = (RtBSrc){{geom.x, geom.cs, 1}, NULL};
+  if (direct) B = (RtBSrc){{geom.x, geom.cs, 1, false}, NULL};
   RtEpilogue ep = convEpilogue(cv, n, g * cv->Mg);
   rtGemm(cv->Mg, N, K, A, B, yPlane(cv, n, g * cv->Mg), cv->y.stride[1], &ep, tid);
 }
@@ -176,50 +178,67 @@ static void convGemmTask(void *ctx, int tid, int64_t begin, int64_t end) {
   for (int64_t i = begin; i < end; i++) convGemm(cv, i / cv->G, i % cv->G, tid);
 }
 
-/* Depthwise (one input channel per group): a direct kernel over each
- * output plane, one strided axpy per (output row, kernel tap). */
-static void depthwisePlane(const Conv *cv, int64_t n, int64_t m) {
+/* Depthwise (one input channel per group): the input plane is copied
+ * into a zero-padded scratch plane, then each output row is one window
+ * kernel call (all taps accumulated in registers) and its epilogue. */
+static void depthwisePlane(const Conv *cv, int tid, int64_t n, int64_t m) {
   const RtConvGeom *g = &cv->g;
-  const RtAxpy axpy = rtIsa()->axpy;
+  const RtIsa *isa = rtIsa();
   int64_t c = m / cv->Mg;
+  /* Padded extent the windows read: rows [0, Hp), cols [0, Wp). */
+  int64_t Hp = (g->OH - 1) * g->sh + (g->KH - 1) * g->dh + 1;
+  int64_t Wp = (g->OW - 1) * g->sw + (g->KW - 1) * g->dw + 1;
+  float *pad = rtScratch(tid, 2, (size_t)(Hp * Wp));
+  float wk[64];
+  if (!pad) rtFatal("out of memory for the depthwise scratch plane");
   const float *xp = cv->x.data + n * cv->x.stride[0] + c * cv->x.stride[1];
+  for (int64_t r = 0; r < Hp; r++) {
+    float *dst = pad + r * Wp;
+    int64_t ih = r - g->ph;
+    if (ih < 0 || ih >= g->H) {
+      memset(dst, 0, sizeof(float) * (size_t)Wp);
+      continue;
+    }
+    const float *src = xp + ih * g->hs;
+    for (int64_t q = 0; q < Wp; q++) {
+      int64_t iw = q - g->pw;
+      dst[q] = iw >= 0 && iw < g->W ? src[iw * g->ws] : 0.0f;
+    }
+  }
   const float *wp = cv->w.data + m * cv->w.stride[0];
   int64_t wsh = cv->w.rank == 4 ? cv->w.stride[2] : 0, wsw = cv->w.stride[cv->w.rank - 1];
+  const float *w = wp;
+  if (g->KH * g->KW <= 64 && (wsw != 1 || wsh != g->KW)) {
+    for (int64_t i = 0; i < g->KH; i++)
+      for (int64_t j = 0; j < g->KW; j++) wk[i * g->KW + j] = wp[i * wsh + j * wsw];
+    w = wk;
+  } else if (wsw != 1 || wsh != g->KW) {
+    rtFatal("depthwise weights must be dense for windows over 64 taps");
+  }
   float *yp = yPlane(cv, n, m);
   int64_t yhs = cv->y.rank == 4 ? cv->y.stride[2] : 0;
   RtEpilogue ep = convEpilogue(cv, n, 0);
+  const float *rows[64];
+  if (g->KH > 64) rtFatal("depthwise kernels over 64 rows are not supported");
   for (int64_t oh = 0; oh < g->OH; oh++) {
     float *row = yp + oh * yhs;
-    memset(row, 0, sizeof(float) * (size_t)g->OW);
-    for (int64_t ki = 0; ki < g->KH; ki++) {
-      int64_t ih = oh * g->sh - g->ph + ki * g->dh;
-      if (ih < 0 || ih >= g->H) continue;
-      for (int64_t kj = 0; kj < g->KW; kj++) {
-        int64_t off = kj * g->dw - g->pw; /* iw = ow * sw + off */
-        int64_t lo = off >= 0 ? 0 : (-off + g->sw - 1) / g->sw;
-        int64_t hi = g->W - 1 - off < 0 ? -1 : (g->W - 1 - off) / g->sw;
-        if (hi > g->OW - 1) hi = g->OW - 1;
-        if (hi < lo) continue;
-        axpy(row + lo, xp + ih * g->hs + (lo * g->sw + off) * g->ws, g->sw * g->ws,
-             wp[ki * wsh + kj * wsw], hi - lo + 1);
-      }
-    }
-    rtEpilogueTile(row, 0, m, oh * g->OW, 1, g->OW, &ep);
+    for (int64_t i = 0; i < g->KH; i++) rows[i] = pad + (oh * g->sh + i * g->dh) * Wp;
+    isa->windowRow(row, rows, w, g->KH, g->KW, g->sw, g->dw, g->OW);
+    if (ep.nadd || ep.act) isa->epilogue(row, 0, m, oh * g->OW, 1, g->OW, &ep);
   }
 }
 
 static void depthwiseTask(void *ctx, int tid, int64_t begin, int64_t end) {
-  (void)tid;
   const Conv *cv = ctx;
   int64_t M = cv->y.size[1];
-  for (int64_t i = begin; i < end; i++) depthwisePlane(cv, i / M, i % M);
+  for (int64_t i = begin; i < end; i++) depthwisePlane(cv, tid, i / M, i % M);
 }
 
 void _mlir_ciface_strata_rt_conv2d_f32(StrataUnrankedMemRef *x, StrataUnrankedMemRef *w,
                                        StrataUnrankedMemRef *y, StrataUnrankedMemRef *add0,
                                        StrataUnrankedMemRef *add1, int64_t strideH, int64_t strideW,
                                        int64_t padH, int64_t padW, int64_t dilH, int64_t dilW,
-                                       int64_t group, int64_t nadd, float beta0, float beta1,
+                                       int64_t group, int64_t constant, int64_t nadd, float beta0, float beta1,
                                        int64_t act, float lo, float hi) {
   Conv cv;
   cv.x = view(x), cv.w = view(w), cv.y = view(y);
@@ -228,6 +247,7 @@ void _mlir_ciface_strata_rt_conv2d_f32(StrataUnrankedMemRef *x, StrataUnrankedMe
     rtFatal("conv2d expects NCHW (or NCW) operands of one rank and group >= 1");
   bool is2d = r == 4;
   cv.G = group;
+  cv.constW = constant & 1;
   cv.Cg = cv.w.size[1];
   cv.Mg = cv.y.size[1] / group;
   cv.g = (RtConvGeom){NULL, cv.Cg, is2d ? cv.x.size[2] : 1, cv.x.size[r - 1], cv.x.stride[1],

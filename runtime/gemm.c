@@ -3,11 +3,14 @@
  * straight from the image when it is an implicit im2col; the epilogue runs
  * on each output tile while it is in cache. The pool splits the larger of
  * M and N. */
+#include <pthread.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
+#include "kernels.h"
 #include "rt_internal.h"
 
-enum { KC = 256, MC_PANELS = 16, NC = 2048 };
+enum { KC = 512, MC_PANELS = 16, NC = 2048 };
 
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
@@ -25,35 +28,50 @@ static void packA(float *ap, RtMat A, int64_t i0, int64_t mc, int64_t k0, int64_
   }
 }
 
-/* One NR-column panel of an implicit im2col, rows k0..k0+kc. */
+/* One NR-column panel of an implicit im2col, rows k0..k0+kc. The panel's
+ * columns split into runs within one output row; per row k a run is a
+ * zero/copy/zero span (stride 1) or a strided gather. */
 static void packConvPanel(float *dst, const RtConvGeom *g, int64_t k0, int64_t kc, int64_t n0,
                           int64_t nr, int NR) {
-  int64_t oh[64], ow[64];
-  for (int64_t j = 0; j < nr; j++) oh[j] = (n0 + j) / g->OW, ow[j] = (n0 + j) % g->OW;
-  bool oneRow = nr == NR && oh[0] == oh[nr - 1] && g->sw == 1 && g->ws == 1;
+  int64_t runOh[64], runOw[64], runJ[65];
+  int runs = 0;
+  for (int64_t j = 0; j < nr;) {
+    int64_t oh = (n0 + j) / g->OW, ow = (n0 + j) % g->OW, len = min64(nr - j, g->OW - ow);
+    runOh[runs] = oh, runOw[runs] = ow, runJ[runs++] = j;
+    j += len;
+  }
+  runJ[runs] = nr;
   int64_t KK = g->KH * g->KW;
   int64_t c = k0 / KK, r = k0 % KK, ki = r / g->KW, kj = r % g->KW;
   for (int64_t k = 0; k < kc; k++) {
     float *d = dst + k * NR;
     const float *plane = g->x + c * g->cs;
-    if (oneRow) {
-      int64_t ih = oh[0] * g->sh - g->ph + ki * g->dh;
-      int64_t iw = ow[0] - g->pw + kj * g->dw;
+    for (int q = 0; q < runs; q++) {
+      float *o = d + runJ[q];
+      int64_t len = runJ[q + 1] - runJ[q];
+      int64_t ih = runOh[q] * g->sh - g->ph + ki * g->dh;
       if (ih < 0 || ih >= g->H) {
-        memset(d, 0, sizeof(float) * (size_t)NR);
-      } else if (iw >= 0 && iw + NR <= g->W) {
-        memcpy(d, plane + ih * g->hs + iw, sizeof(float) * (size_t)NR);
+        memset(o, 0, sizeof(float) * (size_t)len);
+        continue;
+      }
+      const float *row = plane + ih * g->hs;
+      int64_t iw0 = runOw[q] * g->sw - g->pw + kj * g->dw; /* iw of the run's first column */
+      /* Columns t with 0 <= iw0 + t*sw < W: t in [lo, hi). */
+      int64_t lo = iw0 >= 0 ? 0 : (-iw0 + g->sw - 1) / g->sw;
+      int64_t hi = iw0 >= g->W ? 0 : (g->W - 1 - iw0) / g->sw + 1;
+      if (hi > len) hi = len;
+      if (lo > hi) lo = hi;
+      for (int64_t t = 0; t < lo; t++) o[t] = 0.0f;
+      if (g->sw == 1 && g->ws == 1) {
+        if (hi > lo) memcpy(o + lo, row + iw0 + lo, sizeof(float) * (size_t)(hi - lo));
       } else {
-        const float *row = plane + ih * g->hs;
-        for (int64_t j = 0; j < NR; j++) d[j] = (iw + j >= 0 && iw + j < g->W) ? row[iw + j] : 0.0f;
+        int64_t step = g->sw * g->ws;
+        const float *src = row + (iw0 + lo * g->sw) * g->ws;
+        for (int64_t t = lo; t < hi; t++, src += step) o[t] = *src;
       }
-    } else {
-      for (int64_t j = 0; j < nr; j++) {
-        int64_t ih = oh[j] * g->sh - g->ph + ki * g->dh, iw = ow[j] * g->sw - g->pw + kj * g->dw;
-        d[j] = (ih >= 0 && ih < g->H && iw >= 0 && iw < g->W) ? plane[ih * g->hs + iw * g->ws] : 0.0f;
-      }
-      for (int64_t j = nr; j < NR; j++) d[j] = 0.0f;
+      for (int64_t t = hi; t < len; t++) o[t] = 0.0f;
     }
+    for (int64_t j = nr; j < NR; j++) d[j] = 0.0f;
     if (++kj == g->KW) {
       kj = 0;
       if (++ki == g->KH) ki = 0, c++;
@@ -84,63 +102,116 @@ static void packB(float *bp, const RtBSrc *B, int64_t k0, int64_t kc, int64_t j0
   }
 }
 
-void rtEpilogueTile(float *c, int64_t ldc, int64_t m0, int64_t n0, int64_t mr, int64_t nr,
-                    const RtEpilogue *ep) {
-  for (int64_t i = 0; i < mr; i++) {
-    float *row = c + i * ldc;
-    if (ep->alpha != 1.0f)
-      for (int64_t j = 0; j < nr; j++) row[j] *= ep->alpha;
-    for (int a = 0; a < ep->nadd; a++) {
-      const RtAddend *ad = &ep->add[a];
-      const float *base = ad->p + (m0 + i) * ad->sm;
-      int64_t h = n0 / ep->W, w = n0 % ep->W;
-      if (ad->sh == 0 && ad->sw == 0) {
-        float v = ad->beta * base[0];
-        for (int64_t j = 0; j < nr; j++) row[j] += v;
-        continue;
-      }
-      for (int64_t j = 0; j < nr; j++) {
-        row[j] += ad->beta * base[h * ad->sh + w * ad->sw];
-        if (++w == ep->W) w = 0, h++;
-      }
-    }
-    if (ep->act == 1) {
-      for (int64_t j = 0; j < nr; j++) row[j] = row[j] > 0.0f ? row[j] : 0.0f;
-    } else if (ep->act == 2) {
-      for (int64_t j = 0; j < nr; j++)
-        row[j] = row[j] < ep->lo ? ep->lo : row[j] > ep->hi ? ep->hi : row[j];
-    }
+/* ---- Packed constants ----
+ * A constant operand is packed once, whole, and kept: for each KC block of
+ * k, all its MR (A) or NR (B) panels, so that the block (pc, i0) is at
+ * pc * padded + i0 * kc whatever blocking or thread split a call uses. */
+typedef struct {
+  const float *p;
+  int64_t rs, cs, rows, cols;
+  int r;
+  char kind;
+  float *packed;
+} PackEntry;
+
+static pthread_mutex_t cacheMu = PTHREAD_MUTEX_INITIALIZER;
+static PackEntry *cache;
+static size_t cacheCount, cacheCap;
+
+static int64_t roundUp(int64_t v, int64_t r) { return (v + r - 1) / r * r; }
+
+/* The packed form of constant A (kind 'A', rows M, cols K, panels of MR) or
+ * B ('B', rows K, cols N, panels of NR); NULL if out of memory. */
+static const float *packedConstant(char kind, RtMat m, int64_t rows, int64_t cols, int r) {
+  pthread_mutex_lock(&cacheMu);
+  const float *found = NULL;
+  for (size_t i = 0; i < cacheCount && !found; i++) {
+    const PackEntry *e = &cache[i];
+    if (e->p == m.p && e->rs == m.rs && e->cs == m.cs && e->rows == rows && e->cols == cols &&
+        e->r == r && e->kind == kind)
+      found = e->packed;
   }
+  if (found || (cacheCount == cacheCap && cacheCap > (SIZE_MAX / 2) / sizeof *cache)) {
+    pthread_mutex_unlock(&cacheMu);
+    return found;
+  }
+  int64_t K = kind == 'A' ? cols : rows, padded = roundUp(kind == 'A' ? rows : cols, r);
+  float *packed = aligned_alloc(64, (size_t)roundUp(padded * K * (int64_t)sizeof(float), 64));
+  if (packed && cacheCount == cacheCap) {
+    size_t cap = cacheCap ? 2 * cacheCap : 64;
+    PackEntry *grown = realloc(cache, cap * sizeof *grown);
+    if (grown) cache = grown, cacheCap = cap;
+  }
+  if (!packed || cacheCount == cacheCap) {
+    free(packed);
+    pthread_mutex_unlock(&cacheMu);
+    return NULL;
+  }
+  for (int64_t pc = 0; pc < K; pc += KC) {
+    int64_t kc = min64(KC, K - pc);
+    if (kind == 'A') packA(packed + pc * padded, m, 0, rows, pc, kc, r);
+    else packB(packed + pc * padded, &(RtBSrc){m, NULL}, pc, kc, 0, cols, r);
+  }
+  cache[cacheCount++] = (PackEntry){m.p, m.rs, m.cs, rows, cols, r, kind, packed};
+  pthread_mutex_unlock(&cacheMu);
+  return packed;
+}
+
+void strataRtReleasePackedConstants(void) {
+  pthread_mutex_lock(&cacheMu);
+  for (size_t i = 0; i < cacheCount; i++) free(cache[i].packed);
+  free(cache);
+  cache = NULL;
+  cacheCount = cacheCap = 0;
+  pthread_mutex_unlock(&cacheMu);
 }
 
 static bool trivialEpilogue(const RtEpilogue *ep) {
   return ep->alpha == 1.0f && ep->nadd == 0 && ep->act == 0;
 }
 
+typedef struct {
+  int64_t M, N, K, unit;
+  bool splitN;
+  RtMat A;
+  const RtBSrc *B;
+  float *C;
+  int64_t ldc;
+  const RtEpilogue *ep;
+  const float *preA, *preB; /* packed constants, or NULL */
+} GemmTask;
+
 /* The serial blocked GEMM over rows [m0, m1) and columns [n0, n1). */
-static void gemmBlock(int tid, int64_t m0, int64_t m1, int64_t n0, int64_t n1, int64_t K, RtMat A,
-                      const RtBSrc *B, float *C, int64_t ldc, const RtEpilogue *ep) {
+static void gemmBlock(const GemmTask *t, int tid, int64_t m0, int64_t m1, int64_t n0, int64_t n1) {
+  const int64_t K = t->K, ldc = t->ldc;
+  const RtMat A = t->A;
+  const RtBSrc *B = t->B;
+  float *C = t->C;
+  const RtEpilogue *ep = t->ep;
   const RtIsa *isa = rtIsa();
   const int MR = isa->mr, NR = isa->nr;
   const int64_t MC = (int64_t)MR * MC_PANELS, NCB = NC / NR * NR;
   float tile[16 * 64];
   if (K == 0) {
     for (int64_t i = m0; i < m1; i++) memset(C + i * ldc + n0, 0, sizeof(float) * (size_t)(n1 - n0));
-    if (!trivialEpilogue(ep)) rtEpilogueTile(C + m0 * ldc + n0, ldc, m0, n0, m1 - m0, n1 - n0, ep);
+    if (!trivialEpilogue(ep)) isa->epilogue(C + m0 * ldc + n0, ldc, m0, n0, m1 - m0, n1 - n0, ep);
     return;
   }
-  float *bp = rtScratch(tid, 0, (size_t)(KC * NCB));
-  float *ap = rtScratch(tid, 1, (size_t)(KC * MC));
-  if (!bp || !ap) rtFatal("out of memory for GEMM packing buffers");
+  float *bp = t->preB ? NULL : rtScratch(tid, 0, (size_t)(KC * NCB));
+  float *ap = t->preA ? NULL : rtScratch(tid, 1, (size_t)(KC * MC));
+  if ((!bp && !t->preB) || (!ap && !t->preA)) rtFatal("out of memory for GEMM packing buffers");
+  const int64_t Mpad = roundUp(t->M, MR), Npad = roundUp(t->N, NR);
   for (int64_t jc = n0; jc < n1; jc += NCB) {
     int64_t nc = min64(NCB, n1 - jc);
     for (int64_t pc = 0; pc < K; pc += KC) {
       int64_t kc = min64(KC, K - pc);
       bool last = pc + kc >= K;
-      packB(bp, B, pc, kc, jc, nc, NR);
+      if (t->preB) bp = (float *)t->preB + pc * Npad + jc * kc;
+      else packB(bp, B, pc, kc, jc, nc, NR);
       for (int64_t ic = m0; ic < m1; ic += MC) {
         int64_t mc = min64(MC, m1 - ic);
-        packA(ap, A, ic, mc, pc, kc, MR);
+        if (t->preA) ap = (float *)t->preA + pc * Mpad + ic * kc;
+        else packA(ap, A, ic, mc, pc, kc, MR);
         for (int64_t jr = 0; jr < nc; jr += NR) {
           int64_t nr = min64(NR, nc - jr);
           for (int64_t ir = 0; ir < mc; ir += MR) {
@@ -154,7 +225,7 @@ static void gemmBlock(int tid, int64_t m0, int64_t m1, int64_t n0, int64_t n1, i
                 for (int64_t j = 0; j < nr; j++)
                   c[i * ldc + j] = pc > 0 ? c[i * ldc + j] + tile[i * NR + j] : tile[i * NR + j];
             }
-            if (last && !trivialEpilogue(ep)) rtEpilogueTile(c, ldc, ic + ir, jc + jr, mr, nr, ep);
+            if (last && !trivialEpilogue(ep)) isa->epilogue(c, ldc, ic + ir, jc + jr, mr, nr, ep);
           }
         }
       }
@@ -162,21 +233,11 @@ static void gemmBlock(int tid, int64_t m0, int64_t m1, int64_t n0, int64_t n1, i
   }
 }
 
-typedef struct {
-  int64_t M, N, K, unit;
-  bool splitN;
-  RtMat A;
-  const RtBSrc *B;
-  float *C;
-  int64_t ldc;
-  const RtEpilogue *ep;
-} GemmTask;
-
 static void gemmTask(void *ctx, int tid, int64_t begin, int64_t end) {
   const GemmTask *t = ctx;
   int64_t lo = begin * t->unit, hi = min64(end * t->unit, t->splitN ? t->N : t->M);
-  if (t->splitN) gemmBlock(tid, 0, t->M, lo, hi, t->K, t->A, t->B, t->C, t->ldc, t->ep);
-  else gemmBlock(tid, lo, hi, 0, t->N, t->K, t->A, t->B, t->C, t->ldc, t->ep);
+  if (t->splitN) gemmBlock(t, tid, 0, t->M, lo, hi);
+  else gemmBlock(t, tid, lo, hi, 0, t->N);
 }
 
 void rtGemm(int64_t M, int64_t N, int64_t K, RtMat A, RtBSrc B, float *C, int64_t ldc,
@@ -185,7 +246,9 @@ void rtGemm(int64_t M, int64_t N, int64_t K, RtMat A, RtBSrc B, float *C, int64_
   const RtIsa *isa = rtIsa();
   /* Splitting N repeats the packing of A per thread, splitting M that of B:
    * split the larger dimension. */
-  GemmTask t = {M, N, K, 0, N >= M, A, &B, C, ldc, ep};
+  GemmTask t = {M, N, K, 0, N >= M, A, &B, C, ldc, ep, NULL, NULL};
+  if (K > 0 && A.constant) t.preA = packedConstant('A', A, M, K, isa->mr);
+  if (K > 0 && !B.conv && B.mat.constant) t.preB = packedConstant('B', B.mat, K, N, isa->nr);
   t.unit = t.splitN ? isa->nr : isa->mr;
   int64_t units = ((t.splitN ? N : M) + t.unit - 1) / t.unit;
   if (tid < 0) rtParallelFor(units, gemmTask, &t);

@@ -15,7 +15,49 @@
 #define RT_UNROLL RT_PRAGMA(GCC unroll 16)
 #endif
 
-/* NAME_kernel: MR x 2*VW tile; NAME_axpy: a strided axpy row. */
+#define RT_INLINE static inline __attribute__((always_inline))
+
+RT_INLINE void epilogueBody(float *c, int64_t ldc, int64_t m0, int64_t n0, int64_t mr, int64_t nr,
+                            const RtEpilogue *ep) {
+  for (int64_t i = 0; i < mr; i++) {
+    float *restrict row = c + i * ldc;
+    if (ep->alpha != 1.0f)
+      for (int64_t j = 0; j < nr; j++) row[j] *= ep->alpha;
+    for (int a = 0; a < ep->nadd; a++) {
+      const RtAddend *ad = &ep->add[a];
+      const float *base = ad->p + (m0 + i) * ad->sm;
+      const float beta = ad->beta;
+      if (ad->sh == 0 && ad->sw == 0) {
+        float v = beta * base[0];
+        for (int64_t j = 0; j < nr; j++) row[j] += v;
+        continue;
+      }
+      /* Runs of columns within one (h) row of the addend. */
+      int64_t h = n0 / ep->W, w = n0 % ep->W;
+      for (int64_t j = 0; j < nr; h++, w = 0) {
+        int64_t len = nr - j < ep->W - w ? nr - j : ep->W - w;
+        const float *restrict src = base + h * ad->sh + w * ad->sw;
+        float *restrict dst = row + j;
+        if (ad->sw == 1)
+          for (int64_t t = 0; t < len; t++) dst[t] += beta * src[t];
+        else
+          for (int64_t t = 0; t < len; t++) dst[t] += beta * src[t * ad->sw];
+        j += len;
+      }
+    }
+    if (ep->act == STRATA_RT_ACT_RELU) {
+      for (int64_t j = 0; j < nr; j++) row[j] = row[j] > 0.0f ? row[j] : 0.0f;
+    } else if (ep->act == STRATA_RT_ACT_CLIP) {
+      const float lo = ep->lo, hi = ep->hi;
+      for (int64_t j = 0; j < nr; j++) {
+        float v = row[j] < lo ? lo : row[j];
+        row[j] = v > hi ? hi : v;
+      }
+    }
+  }
+}
+
+/* NAME_kernel: MR x 2*VW tile; NAME_epilogue; NAME_window: a depthwise row. */
 #define RT_DEFINE_ISA(NAME, TARGET, VW, MR)                                                        \
   typedef float NAME##_vf __attribute__((vector_size((VW) * 4), aligned(4)));                     \
   TARGET static void NAME##_kernel(int64_t kc, const float *restrict a, const float *restrict b,  \
@@ -26,7 +68,7 @@
       NAME##_vf b0 = *(const NAME##_vf *)(b + k * 2 * (VW));                                       \
       NAME##_vf b1 = *(const NAME##_vf *)(b + k * 2 * (VW) + (VW));                                \
       RT_UNROLL for (int i = 0; i < (MR); i++) {                                                   \
-        NAME##_vf ai = (NAME##_vf){0} + a[k * (MR) + i];                                           \
+        NAME##_vf ai = a[k * (MR) + i] - (NAME##_vf){0}; /* a broadcast; x - 0 == x */ \
         acc[i][0] += ai * b0;                                                                      \
         acc[i][1] += ai * b1;                                                                      \
       }                                                                                            \
@@ -42,14 +84,31 @@
       }                                                                                            \
     }                                                                                              \
   }                                                                                                \
-  TARGET static void NAME##_axpy(float *restrict y, const float *restrict x, int64_t xs, float w, \
-                                 int64_t n) {                                                      \
-    if (xs == 1)                                                                                   \
-      for (int64_t i = 0; i < n; i++) y[i] += w * x[i];                                            \
-    else                                                                                           \
-      for (int64_t i = 0; i < n; i++) y[i] += w * x[i * xs];                                       \
+  TARGET static void NAME##_epilogue(float *c, int64_t ldc, int64_t m0, int64_t n0, int64_t mr,   \
+                                     int64_t nr, const RtEpilogue *ep) {                           \
+    epilogueBody(c, ldc, m0, n0, mr, nr, ep);                                                      \
   }                                                                                                \
-  static const RtIsa NAME##_isa = {#NAME, MR, 2 * (VW), NAME##_kernel, NAME##_axpy};
+  TARGET static void NAME##_window(float *restrict y, const float *const *rows, const float *w,   \
+                                   int64_t kh, int64_t kw, int64_t sw, int64_t dw, int64_t n) {    \
+    int64_t o = 0;                                                                                 \
+    if (sw == 1)                                                                                   \
+      for (; o + (VW) <= n; o += (VW)) {                                                           \
+        NAME##_vf acc = {0};                                                                       \
+        for (int64_t i = 0; i < kh; i++)                                                           \
+          for (int64_t j = 0; j < kw; j++)                                                         \
+            acc += w[i * kw + j] * *(const NAME##_vf *)(rows[i] + o + j * dw);                     \
+        *(NAME##_vf *)(y + o) = acc;                                                               \
+      }                                                                                            \
+    if (o == n) return;                                                                            \
+    for (int64_t t = o; t < n; t++) y[t] = 0.0f;                                                   \
+    for (int64_t i = 0; i < kh; i++)                                                               \
+      for (int64_t j = 0; j < kw; j++) {                                                           \
+        const float wv = w[i * kw + j], *restrict r = rows[i] + j * dw;                            \
+        for (int64_t t = o; t < n; t++) y[t] += wv * r[t * sw];                                    \
+      }                                                                                            \
+  }                                                                                                \
+  static const RtIsa NAME##_isa = {#NAME, MR, 2 * (VW), NAME##_kernel, NAME##_epilogue,           \
+                                   NAME##_window};
 
 RT_DEFINE_ISA(generic, , 4, 6)
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))

@@ -19,12 +19,17 @@ typedef struct {
 
 enum { STRATA_RT_ACT_NONE = 0, STRATA_RT_ACT_RELU = 1, STRATA_RT_ACT_CLIP = 2 };
 
+/* `constant` (bit 0: a or x's weights w; bit 1: b) promises that operand's
+ * data is fixed while the code is loaded (a weight): it is packed into the
+ * kernel's layout once and the packed copy is reused by later calls until
+ * strataRtReleasePackedConstants. */
+
 /* numpy.matmul (batched, broadcast batch dims, 1-D operands promoted), with
  * optional transposes of the last two dims of a and b (Gemm). */
 void _mlir_ciface_strata_rt_matmul_f32(StrataUnrankedMemRef *a, StrataUnrankedMemRef *b,
                                        StrataUnrankedMemRef *y, StrataUnrankedMemRef *add0,
                                        StrataUnrankedMemRef *add1, int64_t transA, int64_t transB,
-                                       int64_t nadd, float alpha, float beta0, float beta1,
+                                       int64_t constant, int64_t nadd, float alpha, float beta0, float beta1,
                                        int64_t act, float lo, float hi);
 
 /* 2-D convolution, NCHW input x, weights [M, C/group, kh, kw], output y
@@ -35,8 +40,12 @@ void _mlir_ciface_strata_rt_conv2d_f32(StrataUnrankedMemRef *x, StrataUnrankedMe
                                        StrataUnrankedMemRef *y, StrataUnrankedMemRef *add0,
                                        StrataUnrankedMemRef *add1, int64_t strideH, int64_t strideW,
                                        int64_t padH, int64_t padW, int64_t dilH, int64_t dilW,
-                                       int64_t group, int64_t nadd, float beta0, float beta1,
+                                       int64_t group, int64_t constant, int64_t nadd, float beta0, float beta1,
                                        int64_t act, float lo, float hi);
+
+/* Frees the packed constants; call it when code that passed `constant`
+ * operands is unloaded (strataJitDestroy does). */
+void strataRtReleasePackedConstants(void);
 
 /* Threads the kernels use (>= 1; default 1). Returns the previous value. */
 int strataRtSetNumThreads(int n);

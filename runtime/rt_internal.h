@@ -3,13 +3,17 @@
 #ifndef STRATA_RUNTIME_RT_INTERNAL_H
 #define STRATA_RUNTIME_RT_INTERNAL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-/* A strided matrix view: element (i, j) at p[i * rs + j * cs]. */
+/* A strided matrix view: element (i, j) at p[i * rs + j * cs]. `constant`:
+ * the compiler guarantees the data never changes while the code is loaded
+ * (a weight), so its packed form is cached (rtPackedConstant). */
 typedef struct {
   const float *p;
   int64_t rs, cs;
+  bool constant;
 } RtMat;
 
 /* An epilogue addend, broadcast to the output: element (m, n) at
@@ -50,22 +54,24 @@ typedef struct {
 void rtGemm(int64_t M, int64_t N, int64_t K, RtMat A, RtBSrc B, float *C, int64_t ldc,
             const RtEpilogue *ep, int tid);
 
-/* Applies the epilogue to the tile C[m0.., n0..] of mr x nr (c points at it). */
-void rtEpilogueTile(float *c, int64_t ldc, int64_t m0, int64_t n0, int64_t mr, int64_t nr,
-                    const RtEpilogue *ep);
-
 /* A microkernel computes the MR x NR tile sum_k a[k*MR + i] * b[k*NR + j]
  * and stores it to c (row stride ldc), adding to c when `accumulate`. */
 typedef void (*RtMicroKernel)(int64_t kc, const float *a, const float *b, float *c, int64_t ldc,
                               int accumulate);
-/* y[i] += w * x[i * xs] for i < n. */
-typedef void (*RtAxpy)(float *y, const float *x, int64_t xs, float w, int64_t n);
+/* Applies the epilogue to the mr x nr tile of C at (m0, n0); c points at it. */
+typedef void (*RtEpilogueFn)(float *c, int64_t ldc, int64_t m0, int64_t n0, int64_t mr, int64_t nr,
+                             const RtEpilogue *ep);
+/* One output row of a depthwise window: y[o] = sum over taps (i, j) of
+ * w[i * kw + j] * rows[i][o * sw + j * dw], o < n (rows already padded). */
+typedef void (*RtWindowRowFn)(float *y, const float *const *rows, const float *w, int64_t kh,
+                              int64_t kw, int64_t sw, int64_t dw, int64_t n);
 
 typedef struct {
   const char *name;
   int mr, nr;
   RtMicroKernel kernel;
-  RtAxpy axpy;
+  RtEpilogueFn epilogue;
+  RtWindowRowFn windowRow;
 } RtIsa;
 
 const RtIsa *rtIsa(void);

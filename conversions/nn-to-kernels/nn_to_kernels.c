@@ -28,9 +28,9 @@
 /* Signatures (see runtime/kernels.h): U = memref<*xf32>. */
 #define U "memref<*xf32>"
 static const char kMatmulType[] =
-    "(" U ", " U ", " U ", " U ", " U ", i64, i64, i64, f32, f32, f32, i64, f32, f32) -> ()";
+    "(" U ", " U ", " U ", " U ", " U ", i64, i64, i64, i64, f32, f32, f32, i64, f32, f32) -> ()";
 static const char kConvType[] = "(" U ", " U ", " U ", " U ", " U
-                                ", i64, i64, i64, i64, i64, i64, i64, i64, f32, f32, i64, f32, f32) -> ()";
+                                ", i64, i64, i64, i64, i64, i64, i64, i64, i64, f32, f32, i64, f32, f32) -> ()";
 
 static bool isName(MlirOperation op, const char *name) {
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
@@ -45,6 +45,13 @@ static bool staticF32(MlirValue v) {
   for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); i++)
     if (mlirShapedTypeGetDimSize(t, i) == 0) return false;
   return true;
+}
+
+/* A compile-time constant (a weight): the kernels may cache its packed form. */
+static bool isConstant(MlirValue v) {
+  if (!mlirValueIsAOpResult(v)) return false;
+  MlirOperation def = mlirOpResultGetOwner(v);
+  return isName(def, "nn.constant") || isName(def, "arith.constant");
 }
 
 static MlirOperation soleUser(MlirValue v) {
@@ -251,6 +258,7 @@ static MlirLogicalResult rewriteConv(StrataRewrite *rw, MlirOperation op, void *
   s[ns++] = i64c(rw, e.last, sp == 2 ? win.dilations[0] : 1);
   s[ns++] = i64c(rw, e.last, win.dilations[sp - 1]);
   s[ns++] = i64c(rw, e.last, win.group);
+  s[ns++] = i64c(rw, e.last, isConstant(w));
   s[ns++] = i64c(rw, e.last, e.nadd);
   s[ns++] = f32c(rw, e.last, e.beta[0]);
   s[ns++] = f32c(rw, e.last, e.beta[1]);
@@ -287,6 +295,7 @@ static MlirLogicalResult rewriteMatmul(StrataRewrite *rw, MlirOperation op, void
   int ns = 0;
   s[ns++] = i64c(rw, e.last, ta);
   s[ns++] = i64c(rw, e.last, tb);
+  s[ns++] = i64c(rw, e.last, isConstant(tensors[0]) | isConstant(tensors[1]) << 1);
   s[ns++] = i64c(rw, e.last, e.nadd);
   s[ns++] = f32c(rw, e.last, alpha);
   s[ns++] = f32c(rw, e.last, e.beta[0]);

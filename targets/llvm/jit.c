@@ -50,6 +50,7 @@ StrataJit *strataJitCreate(StrataContext *ctx, MlirModule module, int optLevel) 
 void strataJitDestroy(StrataJit *jit) {
   if (!jit) return;
   mlirExecutionEngineDestroy(jit->engine);
+  strataRtReleasePackedConstants(); /* keyed by addresses this code owned */
   mlirModuleDestroy(jit->lowered);
   free(jit);
 }
