@@ -84,3 +84,24 @@ MlirValue strataConstInt(StrataBuilder *b, MlirLocation loc, MlirType t, int64_t
 MlirAttribute strataParseAttr(MlirContext ctx, const char *text) {
   return mlirAttributeParseGet(ctx, mlirStringRefCreateFromCString(text));
 }
+
+void strataDeclareRuntimeFunc(MlirOperation module, const char *name, const char *type) {
+  MlirContext ctx = mlirOperationGetContext(module);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    MlirAttribute sym = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
+    if (!mlirAttributeIsNull(sym) && mlirAttributeIsAString(sym) &&
+        mlirStringRefEqual(mlirStringAttrGetValue(sym), mlirStringRefCreateFromCString(name)))
+      return;
+  }
+  StrataBuilder b = strataBuilderAtEnd(ctx, body);
+  b.before = mlirBlockGetFirstOperation(body);
+  MlirType fnType = mlirTypeParseGet(ctx, mlirStringRefCreateFromCString(type));
+  strataCreateOp(&b, "func.func", mlirLocationUnknownGet(ctx),
+                 .attrs = STRATA_ATTRS({"sym_name", strataStrAttr(ctx, name)},
+                                       {"function_type", mlirTypeAttrGet(fnType)},
+                                       {"sym_visibility", strataStrAttr(ctx, "private")},
+                                       {"llvm.emit_c_interface", mlirUnitAttrGet(ctx)}),
+                 .numRegions = 1);
+}

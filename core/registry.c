@@ -6,6 +6,7 @@
 
 extern const StrataPassDef strataNnToLinalgPass;
 extern const StrataPassDef strataNnToKernelsPass;
+extern const StrataPassDef strataBufferArenaPass;
 extern const StrataPassDef strataCpuPipelinePass;
 extern const StrataPassDef strataEmitCInterfacePass;
 extern const StrataPassDef strataNnFoldPass;
@@ -19,6 +20,7 @@ static const StrataPassDef *const kPasses[] = {
     &strataNnToKernelsPass,
     &strataNnToLinalgPass,
     &strataEmitCInterfacePass,
+    &strataBufferArenaPass,
     &strataCpuPipelinePass,
 };
 

@@ -13,6 +13,11 @@ bool strataOpIsInDialect(MlirOperation op, const char *dialect) {
   return name.length > n && name.data[n] == '.' && strncmp(name.data, dialect, n) == 0;
 }
 
+bool strataOpIsNamed(MlirOperation op, const char *name) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  return n.length == strlen(name) && strncmp(n.data, name, n.length) == 0;
+}
+
 void strataTypeToString(MlirType t, char *buf, size_t size) {
   StrataStr s = {0};
   mlirTypePrint(t, strataStrCallback, &s);

@@ -64,6 +64,36 @@ typedef struct {
   RtEpilogue ep;
 } Matmul;
 
+/* Whether dims [from, to] of a view collapse into one of stride st[to]
+ * (size-1 dims are skipped). */
+static bool collapsible(const int64_t *size, const int64_t *st, int from, int to) {
+  int64_t expected = st[to] * size[to];
+  for (int d = to - 1; d >= from; d--) {
+    if (size[d] == 1) continue;
+    if (st[d] != expected) return false;
+    expected = st[d] * size[d];
+  }
+  return true;
+}
+
+/* [batch..., M, K] x [K, N]: when b is shared by every batch and the batch
+ * dims of a, y and the addends collapse into their row dim, the batches
+ * are one GEMM with batch * M rows (e.g. a linear layer over [S, B, D]). */
+static void foldBatchIntoRows(Matmul *mm) {
+  if (mm->batches <= 1 || mm->mDim < 0 || mm->a.rank != mm->y.rank) return;
+  for (int d = 0; d < mm->b.rank - 2; d++)
+    if (mm->b.size[d] != 1) return;
+  int last = mm->y.rank - 2; /* the m dim of a and y */
+  if (!collapsible(mm->a.size, mm->a.stride, 0, last) || !collapsible(mm->y.size, mm->y.stride, 0, last))
+    return;
+  for (int k = 0; k < mm->ep.nadd; k++)
+    if (!collapsible(mm->y.size, mm->ad.st[k], 0, last)) return;
+  if (mm->A.rs != mm->a.stride[last]) return; /* transposed a: rows are not the m dim */
+  mm->M *= mm->batches;
+  mm->batches = 1;
+  mm->nb = 0;
+}
+
 static void matmulBatch(const Matmul *mm, int64_t bi, int tid) {
   int64_t ao = 0, bo = 0, yo = 0, addo[2] = {0, 0}, rem = bi;
   for (int d = mm->nb - 1; d >= 0; d--) {
@@ -122,6 +152,7 @@ void _mlir_ciface_strata_rt_matmul_f32(StrataUnrankedMemRef *a, StrataUnrankedMe
                               mm.nDim >= 0 ? mm.ad.st[k][mm.nDim] : 0, beta[k]};
   mm.batches = 1;
   for (int d = 0; d < mm.nb; d++) mm.batches *= mm.y.size[d];
+  foldBatchIntoRows(&mm);
   if (mm.batches >= rtNumThreads() && mm.batches > 1) rtParallelFor(mm.batches, matmulTask, &mm);
   else
     for (int64_t bi = 0; bi < mm.batches; bi++) matmulBatch(&mm, bi, -1);

@@ -3,6 +3,7 @@
  * of FMAs. The ISA is chosen from the host CPU (cpuid), overridable with
  * strataRtSetIsa or the STRATA_RT_ISA environment variable. */
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "kernels.h"
@@ -46,7 +47,7 @@ RT_INLINE void epilogueBody(float *c, int64_t ldc, int64_t m0, int64_t n0, int64
       }
     }
     if (ep->act == STRATA_RT_ACT_RELU) {
-      for (int64_t j = 0; j < nr; j++) row[j] = row[j] > 0.0f ? row[j] : 0.0f;
+      for (int64_t j = 0; j < nr; j++) row[j] = row[j] <= 0.0f ? 0.0f : row[j]; /* NaN stays */
     } else if (ep->act == STRATA_RT_ACT_CLIP) {
       const float lo = ep->lo, hi = ep->hi;
       for (int64_t j = 0; j < nr; j++) {
@@ -146,6 +147,9 @@ const RtIsa *rtIsa(void) {
   if (isa) return isa;
   const char *env = getenv("STRATA_RT_ISA");
   isa = env ? byName(env) : NULL;
+  if (env && !isa)
+    fprintf(stderr, "strata runtime: warning: STRATA_RT_ISA=%s is unknown or not supported by "
+                    "this CPU; using the widest the host has\n", env);
   if (!isa) isa = byName("auto");
   __atomic_store_n(&chosen, isa, __ATOMIC_RELEASE);
   return isa;

@@ -11,6 +11,7 @@
 #define STRATA_RUNTIME_KERNELS_H
 
 #include <stdint.h>
+#include "memref.h"
 
 typedef struct {
   int64_t rank;
@@ -42,6 +43,12 @@ void _mlir_ciface_strata_rt_conv2d_f32(StrataUnrankedMemRef *x, StrataUnrankedMe
                                        int64_t padH, int64_t padW, int64_t dilH, int64_t dilW,
                                        int64_t group, int64_t constant, int64_t nadd, float beta0, float beta1,
                                        int64_t act, float lo, float hi);
+
+/* The per-thread frame stack behind strata-buffer-arena: push returns a
+ * 64-byte aligned 1-D i8 buffer of `bytes` (kept for the next push at the
+ * same depth); pop releases the most recent one. */
+void _mlir_ciface_strata_rt_frame_push(StrataMemRefDesc *out, int64_t bytes);
+void _mlir_ciface_strata_rt_frame_pop(StrataMemRefDesc *arena);
 
 /* Frees the packed constants; call it when code that passed `constant`
  * operands is unloaded (strataJitDestroy does). */

@@ -32,11 +32,6 @@ static const char kMatmulType[] =
 static const char kConvType[] = "(" U ", " U ", " U ", " U ", " U
                                 ", i64, i64, i64, i64, i64, i64, i64, i64, i64, f32, f32, i64, f32, f32) -> ()";
 
-static bool isName(MlirOperation op, const char *name) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  return n.length == strlen(name) && !strncmp(n.data, name, n.length);
-}
-
 /* A ranked f32 tensor of static, non-empty shape. */
 static bool staticF32(MlirValue v) {
   MlirType t = mlirValueGetType(v);
@@ -51,7 +46,7 @@ static bool staticF32(MlirValue v) {
 static bool isConstant(MlirValue v) {
   if (!mlirValueIsAOpResult(v)) return false;
   MlirOperation def = mlirOpResultGetOwner(v);
-  return isName(def, "nn.constant") || isName(def, "arith.constant");
+  return strataOpIsNamed(def, "nn.constant") || strataOpIsNamed(def, "arith.constant");
 }
 
 static MlirOperation soleUser(MlirValue v) {
@@ -81,15 +76,15 @@ static void absorbEpilogue(Epilogue *e) {
     if (mlirOperationGetNumResults(u) != 1 ||
         !mlirTypeEqual(mlirValueGetType(mlirOperationGetResult(u, 0)), mlirValueGetType(r)))
       return;
-    if (isName(u, "nn.add") && e->nadd < 2) {
+    if (strataOpIsNamed(u, "nn.add") && e->nadd < 2) {
       MlirValue a = mlirOperationGetOperand(u, 0), b = mlirOperationGetOperand(u, 1);
       MlirValue other = mlirValueEqual(a, r) ? b : a;
       if (mlirValueEqual(other, r) || !staticF32(other)) return;
       e->beta[e->nadd] = 1.0;
       e->add[e->nadd++] = other;
-    } else if (isName(u, "nn.relu")) {
+    } else if (strataOpIsNamed(u, "nn.relu")) {
       e->act = 1;
-    } else if (isName(u, "nn.clip")) {
+    } else if (strataOpIsNamed(u, "nn.clip")) {
       if (!nnAttrFloat(u, "min", -INFINITY, &e->lo) || !nnAttrFloat(u, "max", INFINITY, &e->hi))
         return;
       e->act = 2;
@@ -126,26 +121,6 @@ static MlirValue toUnranked(StrataBuilder *b, MlirLocation loc, MlirValue t) {
   return strataResult(strataCreateOp(b, "memref.cast", loc, .operands = STRATA_VALUES(m),
                                      .results = STRATA_TYPES(unrankedF32(b->ctx))),
                       0);
-}
-
-static void declare(MlirOperation module, const char *name, const char *type) {
-  MlirContext ctx = mlirOperationGetContext(module);
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
-       op = mlirOperationGetNextInBlock(op)) {
-    MlirAttribute sym = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
-    if (!mlirAttributeIsNull(sym) && mlirAttributeIsAString(sym) &&
-        !strcmp(mlirStringAttrGetValue(sym).data, name))
-      return;
-  }
-  StrataBuilder b = strataBuilderAtEnd(ctx, body);
-  b.before = mlirBlockGetFirstOperation(body);
-  strataCreateOp(&b, "func.func", mlirLocationUnknownGet(ctx),
-                 .attrs = STRATA_ATTRS({"sym_name", strataStrAttr(ctx, name)},
-                                       {"function_type", mlirTypeAttrGet(mlirTypeParseGet(ctx, mlirStringRefCreateFromCString(type)))},
-                                       {"sym_visibility", strataStrAttr(ctx, "private")},
-                                       {"llvm.emit_c_interface", mlirUnitAttrGet(ctx)}),
-                 .numRegions = 1);
 }
 
 /* Emits the call: operands (tensors, then scalars), a fresh output buffer
@@ -263,7 +238,7 @@ static MlirLogicalResult rewriteConv(StrataRewrite *rw, MlirOperation op, void *
   s[ns++] = f32c(rw, e.last, e.beta[0]);
   s[ns++] = f32c(rw, e.last, e.beta[1]);
   ns += actScalars(rw, &e, s + ns);
-  declare(*module, CONV_FN, kConvType);
+  strataDeclareRuntimeFunc(*module, CONV_FN, kConvType);
   emitCall(rw, op, &e, CONV_FN, tensors, nt, s, ns);
   return mlirLogicalResultSuccess();
 }
@@ -271,7 +246,7 @@ static MlirLogicalResult rewriteConv(StrataRewrite *rw, MlirOperation op, void *
 /* nn.matmul (numpy semantics) and nn.gemm (transA/transB, alpha, beta * C). */
 static MlirLogicalResult rewriteMatmul(StrataRewrite *rw, MlirOperation op, void *u) {
   MlirOperation *module = u;
-  bool gemm = isName(op, "nn.gemm");
+  bool gemm = strataOpIsNamed(op, "nn.gemm");
   intptr_t numOperands = mlirOperationGetNumOperands(op);
   for (intptr_t i = 0; i < numOperands; i++)
     if (!staticF32(mlirOperationGetOperand(op, i))) return mlirLogicalResultFailure();
@@ -301,7 +276,7 @@ static MlirLogicalResult rewriteMatmul(StrataRewrite *rw, MlirOperation op, void
   s[ns++] = f32c(rw, e.last, e.beta[0]);
   s[ns++] = f32c(rw, e.last, e.beta[1]);
   ns += actScalars(rw, &e, s + ns);
-  declare(*module, MATMUL_FN, kMatmulType);
+  strataDeclareRuntimeFunc(*module, MATMUL_FN, kMatmulType);
   emitCall(rw, op, &e, MATMUL_FN, tensors, nt, s, ns);
   return mlirLogicalResultSuccess();
 }

@@ -74,6 +74,10 @@ MlirType strataIndexType(MlirContext ctx);
 /* arith.constant of a float/int/index scalar type. */
 MlirValue strataConstFloat(StrataBuilder *b, MlirLocation loc, MlirType t, double v);
 MlirValue strataConstInt(StrataBuilder *b, MlirLocation loc, MlirType t, int64_t v);
+/* Declares `func.func private @name` of function type `type` (textual,
+ * "(i64) -> ()") with `llvm.emit_c_interface` at the top of `module`,
+ * unless a symbol of that name exists. For calls into libstrata_rt. */
+void strataDeclareRuntimeFunc(MlirOperation module, const char *name, const char *type);
 /* Parses an attribute from text ("affine_map<(d0) -> (d0)>"); null on error. */
 MlirAttribute strataParseAttr(MlirContext ctx, const char *text);
 

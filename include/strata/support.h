@@ -14,6 +14,8 @@ extern "C" {
 
 /* True if `op` belongs to dialect `dialect` (its name is "<dialect>.<op>"). */
 bool strataOpIsInDialect(MlirOperation op, const char *dialect);
+/* True if `op` is named exactly `name` ("nn.conv"). */
+bool strataOpIsNamed(MlirOperation op, const char *name);
 
 /* Writes the textual form of a type / location into buf (truncated to fit). */
 void strataTypeToString(MlirType t, char *buf, size_t size);

@@ -15,6 +15,7 @@ static const char kCpuPipeline[] =
     "buffer-results-to-out-params{hoist-static-allocs modify-public-functions},"
     "buffer-deallocation-pipeline,"
     "convert-bufferization-to-memref,"
+    "strata-buffer-arena,"
     "func.func(convert-linalg-to-loops),"
     "lower-affine,"
     "convert-scf-to-cf,"

@@ -33,10 +33,18 @@ StrataJit *strataJitCreate(StrataContext *ctx, MlirModule module, int optLevel) 
     return NULL;
   }
   /* The kernels --nn-to-kernels calls live in this process (libstrata_rt). */
-  mlirExecutionEngineRegisterSymbol(engine, mlirStringRefCreateFromCString("_mlir_ciface_strata_rt_matmul_f32"),
-                                    (void *)_mlir_ciface_strata_rt_matmul_f32);
-  mlirExecutionEngineRegisterSymbol(engine, mlirStringRefCreateFromCString("_mlir_ciface_strata_rt_conv2d_f32"),
-                                    (void *)_mlir_ciface_strata_rt_conv2d_f32);
+  static const struct {
+    const char *name;
+    void *fn;
+  } kRuntime[] = {
+      {"_mlir_ciface_strata_rt_matmul_f32", (void *)_mlir_ciface_strata_rt_matmul_f32},
+      {"_mlir_ciface_strata_rt_conv2d_f32", (void *)_mlir_ciface_strata_rt_conv2d_f32},
+      {"_mlir_ciface_strata_rt_frame_push", (void *)_mlir_ciface_strata_rt_frame_push},
+      {"_mlir_ciface_strata_rt_frame_pop", (void *)_mlir_ciface_strata_rt_frame_pop},
+  };
+  for (size_t i = 0; i < sizeof kRuntime / sizeof kRuntime[0]; i++)
+    mlirExecutionEngineRegisterSymbol(engine, mlirStringRefCreateFromCString(kRuntime[i].name),
+                                      kRuntime[i].fn);
   StrataJit *jit = malloc(sizeof *jit);
   if (!jit) {
     mlirExecutionEngineDestroy(engine);

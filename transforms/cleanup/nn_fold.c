@@ -24,11 +24,6 @@
 #include "nn_fold.h"
 
 
-static bool isOp(MlirOperation op, const char *name) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  return n.length == strlen(name) && strncmp(n.data, name, n.length) == 0;
-}
-
 static bool hasNoUses(MlirOperation op) {
   for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++)
     if (!mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, i)))) return false;
@@ -46,7 +41,7 @@ static MlirLogicalResult eraseDeadPure(StrataRewrite *rw, MlirOperation op, void
 static MlirLogicalResult foldConstants(StrataRewrite *rw, MlirOperation op, void *user) {
   NnFoldState *s = user;
   const StrataOpDef *def = strataGetOpDef(s->ctx, op);
-  if (!def || !(def->flags & STRATA_OP_PURE) || !def->interpret || isOp(op, "nn.constant") ||
+  if (!def || !(def->flags & STRATA_OP_PURE) || !def->interpret || strataOpIsNamed(op, "nn.constant") ||
       mlirOperationGetNumResults(op) != 1 || mlirOperationGetNumOperands(op) == 0)
     return mlirLogicalResultFailure();
   intptr_t n = mlirOperationGetNumOperands(op);
@@ -60,7 +55,7 @@ static MlirLogicalResult foldConstants(StrataRewrite *rw, MlirOperation op, void
   intptr_t got = 0;
   for (; got < n; got++) {
     MlirValue v = mlirOperationGetOperand(op, got);
-    if (!mlirValueIsAOpResult(v) || !isOp(mlirOpResultGetOwner(v), "nn.constant")) break;
+    if (!mlirValueIsAOpResult(v) || !strataOpIsNamed(mlirOpResultGetOwner(v), "nn.constant")) break;
     MlirOperation c = mlirOpResultGetOwner(v);
     ins[got] = strataTensorFromAttr(
         mlirOperationGetAttributeByName(c, mlirStringRefCreateFromCString("value")));

@@ -6,11 +6,6 @@
 #include "strata/nn.h"
 #include "strata/support.h"
 
-static bool isOp(MlirOperation op, const char *name) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  return n.length == strlen(name) && strncmp(n.data, name, n.length) == 0;
-}
-
 static MlirOperation producer(MlirValue v) {
   return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
 }
@@ -23,11 +18,11 @@ MlirLogicalResult nnFoldNoOp(StrataRewrite *rw, MlirOperation op, void *user) {
   (void)user;
   MlirValue x = mlirOperationGetOperand(op, 0);
   bool sameType = mlirTypeEqual(mlirValueGetType(x), resultType(op));
-  bool noop = isOp(op, "nn.identity") || isOp(op, "nn.dropout");
-  if (sameType && (isOp(op, "nn.reshape") || isOp(op, "nn.flatten") || isOp(op, "nn.squeeze") ||
-                   isOp(op, "nn.unsqueeze") || isOp(op, "nn.expand") || isOp(op, "nn.cast")))
+  bool noop = strataOpIsNamed(op, "nn.identity") || strataOpIsNamed(op, "nn.dropout");
+  if (sameType && (strataOpIsNamed(op, "nn.reshape") || strataOpIsNamed(op, "nn.flatten") || strataOpIsNamed(op, "nn.squeeze") ||
+                   strataOpIsNamed(op, "nn.unsqueeze") || strataOpIsNamed(op, "nn.expand") || strataOpIsNamed(op, "nn.cast")))
     noop = true;
-  if (isOp(op, "nn.transpose") && sameType) {
+  if (strataOpIsNamed(op, "nn.transpose") && sameType) {
     int64_t perm[STRATA_MAX_RANK];
     int n = strataGetI64Array(op, "perm", perm, STRATA_MAX_RANK);
     noop = n > 0;
@@ -42,13 +37,13 @@ MlirLogicalResult nnFoldReluRelu(StrataRewrite *rw, MlirOperation op, void *user
   (void)user;
   MlirValue x = mlirOperationGetOperand(op, 0);
   MlirOperation p = producer(x);
-  if (mlirOperationIsNull(p) || !isOp(p, "nn.relu")) return mlirLogicalResultFailure();
+  if (mlirOperationIsNull(p) || !strataOpIsNamed(p, "nn.relu")) return mlirLogicalResultFailure();
   strataReplaceOp(rw, op, STRATA_VALUES(x));
   return mlirLogicalResultSuccess();
 }
 
 static bool reshapeLike(MlirOperation op) {
-  return isOp(op, "nn.reshape") || isOp(op, "nn.flatten") || isOp(op, "nn.squeeze") || isOp(op, "nn.unsqueeze");
+  return strataOpIsNamed(op, "nn.reshape") || strataOpIsNamed(op, "nn.flatten") || strataOpIsNamed(op, "nn.squeeze") || strataOpIsNamed(op, "nn.unsqueeze");
 }
 
 /* A reshape-like of a reshape-like is one reshape of the original input to
@@ -83,7 +78,7 @@ MlirLogicalResult nnFoldReshapeChain(StrataRewrite *rw, MlirOperation op, void *
 MlirLogicalResult nnFoldTransposeChain(StrataRewrite *rw, MlirOperation op, void *user) {
   (void)user;
   MlirOperation inner = producer(mlirOperationGetOperand(op, 0));
-  if (mlirOperationIsNull(inner) || !isOp(inner, "nn.transpose")) return mlirLogicalResultFailure();
+  if (mlirOperationIsNull(inner) || !strataOpIsNamed(inner, "nn.transpose")) return mlirLogicalResultFailure();
   MlirValue x = mlirOperationGetOperand(inner, 0);
   int rank = (int)mlirShapedTypeGetRank(mlirValueGetType(x));
   int64_t p[STRATA_MAX_RANK], q[STRATA_MAX_RANK], r[STRATA_MAX_RANK];
@@ -116,7 +111,7 @@ MlirLogicalResult nnFoldShapeOf(StrataRewrite *rw, MlirOperation op, void *user)
   int rank;
   int64_t dims[STRATA_MAX_RANK], values[STRATA_MAX_RANK], n = 0;
   strataGetShape(xt, &rank, dims);
-  if (isOp(op, "nn.size")) {
+  if (strataOpIsNamed(op, "nn.size")) {
     values[0] = 1;
     for (int i = 0; i < rank; i++) values[0] *= dims[i];
     n = 1;

@@ -1,13 +1,18 @@
 // --strata-cpu-pipeline lowers nn all the way to the LLVM dialect, results
-// become out-parameters, and public functions get a C interface.
+// become out-parameters, public functions get a C interface, the conv+relu
+// becomes one runtime kernel call and the function's buffers one arena.
 // RUN: strata-opt %s --strata-cpu-pipeline | FileCheck %s
 // RUN: strata-opt %s --strata-cpu-pipeline | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=LLVMIR
 
 // CHECK-NOT: nn.
 // CHECK-NOT: linalg.
 // CHECK-NOT: memref.alloc
+// CHECK-NOT: llvm.func @model({{.*}}) -> !llvm.struct
 // CHECK: llvm.func @model(
-// CHECK-NOT: -> !llvm.struct
+// CHECK: llvm.call @strata_rt_frame_push(
+// CHECK: llvm.call @strata_rt_conv2d_f32(
+// CHECK-NOT: llvm.call @strata_rt_conv2d_f32(
+// CHECK: llvm.call @strata_rt_frame_pop(
 // CHECK: llvm.func @_mlir_ciface_model(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr)
 // CHECK-NOT: llvm.func @_mlir_ciface_helper
 // LLVMIR: define void @_mlir_ciface_model(ptr

@@ -1,0 +1,77 @@
+// --nn-to-kernels: f32 conv/matmul/gemm become libstrata_rt calls that
+// absorb their sole-user epilogue (adds, then relu/clip); what it must not
+// take stays nn.
+// RUN: strata-opt %s --split-input-file --nn-to-kernels | FileCheck %s
+
+// CHECK-DAG: func.func private @strata_rt_conv2d_f32(memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, i64, i64, i64, i64, i64, i64, i64, i64, i64, f32, f32, i64, f32, f32) attributes {llvm.emit_c_interface}
+// CHECK-LABEL: func.func @conv_bias_residual_clip
+// CHECK: %[[B:.*]] = tensor.reshape %arg2(%{{.*}}) : (tensor<4xf32>, tensor<3xi64>) -> tensor<4x1x1xf32>
+// CHECK: %[[OUT:.*]] = memref.alloc() {alignment = 64 : i64} : memref<1x4x8x8xf32>
+// CHECK: bufferization.to_buffer %arg0 read_only
+// CHECK: bufferization.to_buffer %[[B]] read_only
+// CHECK: bufferization.to_buffer %arg3 read_only
+// CHECK: call @strata_rt_conv2d_f32(
+// CHECK-SAME: %c2_i64{{.*}}, %c2_i64
+// CHECK: %[[Y:.*]] = bufferization.to_tensor %[[OUT]] restrict writable
+// CHECK-NOT: nn.
+// CHECK: return %[[Y]]
+func.func @conv_bias_residual_clip(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<4xf32>, %r: tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32> {
+  %y = "nn.conv"(%x, %w, %b) {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>) -> tensor<1x4x8x8xf32>
+  %s = "nn.add"(%r, %y) : (tensor<1x4x8x8xf32>, tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
+  %z = "nn.clip"(%s) {min = 0.0 : f32, max = 6.0 : f32} : (tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
+  return %z : tensor<1x4x8x8xf32>
+}
+
+// -----
+// The matmul result has a second user: nothing is fused, the add stays.
+// CHECK-LABEL: func.func @shared
+// CHECK: call @strata_rt_matmul_f32(
+// CHECK: "nn.add"
+func.func @shared(%a: tensor<4x6xf32>, %b: tensor<6x3xf32>, %c: tensor<4x3xf32>) -> (tensor<4x3xf32>, tensor<4x3xf32>) {
+  %y = "nn.matmul"(%a, %b) : (tensor<4x6xf32>, tensor<6x3xf32>) -> tensor<4x3xf32>
+  %s = "nn.add"(%y, %c) : (tensor<4x3xf32>, tensor<4x3xf32>) -> tensor<4x3xf32>
+  return %y, %s : tensor<4x3xf32>, tensor<4x3xf32>
+}
+
+// -----
+// An add that broadcasts the product itself to a larger shape is not an
+// epilogue; relu after it is not reached.
+// CHECK-LABEL: func.func @growing_add
+// CHECK: call @strata_rt_matmul_f32(
+// CHECK: "nn.add"
+// CHECK: "nn.relu"
+func.func @growing_add(%a: tensor<4x6xf32>, %b: tensor<6x3xf32>, %c: tensor<2x4x3xf32>) -> tensor<2x4x3xf32> {
+  %y = "nn.matmul"(%a, %b) : (tensor<4x6xf32>, tensor<6x3xf32>) -> tensor<4x3xf32>
+  %s = "nn.add"(%y, %c) : (tensor<4x3xf32>, tensor<2x4x3xf32>) -> tensor<2x4x3xf32>
+  %r = "nn.relu"(%s) : (tensor<2x4x3xf32>) -> tensor<2x4x3xf32>
+  return %r : tensor<2x4x3xf32>
+}
+
+// -----
+// Gemm: transposes, alpha, beta * C as the first addend, a constant B
+// (constant mask bit 1 = 2).
+// CHECK-LABEL: func.func @gemm
+// CHECK-DAG: %[[T:.*]] = arith.constant 1 : i64
+// CHECK-DAG: %[[MASK:.*]] = arith.constant 2 : i64
+// CHECK-DAG: %[[ALPHA:.*]] = arith.constant 5.000000e-01 : f32
+// CHECK-DAG: %[[BETA:.*]] = arith.constant 2.000000e+00 : f32
+// CHECK: call @strata_rt_matmul_f32(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[T]], %{{.*}}, %[[MASK]], %{{.*}}, %[[ALPHA]], %[[BETA]],
+func.func @gemm(%a: tensor<7x5xf32>, %c: tensor<5x1xf32>) -> tensor<5x2xf32> {
+  %b = "nn.constant"() {value = dense<1.0> : tensor<2x7xf32>} : () -> tensor<2x7xf32>
+  %y = "nn.gemm"(%a, %b, %c) {transA = 1 : i64, transB = 1 : i64, alpha = 0.5 : f32, beta = 2.0 : f32} : (tensor<7x5xf32>, tensor<2x7xf32>, tensor<5x1xf32>) -> tensor<5x2xf32>
+  return %y : tensor<5x2xf32>
+}
+
+// -----
+// Not taken: other element types, 3-D convolution, dynamic shapes.
+// CHECK-LABEL: func.func @not_taken
+// CHECK-NOT: call @strata_rt
+// CHECK: "nn.conv"
+// CHECK: "nn.matmul"
+// CHECK: "nn.matmul"
+func.func @not_taken(%x: tensor<1x1x4x4x4xf32>, %w: tensor<1x1x2x2x2xf32>, %a: tensor<2x2xf64>, %d: tensor<?x3xf32>, %e: tensor<3x3xf32>) -> (tensor<1x1x3x3x3xf32>, tensor<2x2xf64>, tensor<?x3xf32>) {
+  %y = "nn.conv"(%x, %w) : (tensor<1x1x4x4x4xf32>, tensor<1x1x2x2x2xf32>) -> tensor<1x1x3x3x3xf32>
+  %m = "nn.matmul"(%a, %a) : (tensor<2x2xf64>, tensor<2x2xf64>) -> tensor<2x2xf64>
+  %n = "nn.matmul"(%d, %e) : (tensor<?x3xf32>, tensor<3x3xf32>) -> tensor<?x3xf32>
+  return %y, %m, %n : tensor<1x1x3x3x3xf32>, tensor<2x2xf64>, tensor<?x3xf32>
+}

@@ -1,0 +1,19 @@
+// GEMM blocking edges of the libstrata_rt kernels against the interpreter:
+// K = 600 crosses KC = 512, N = 2090 crosses NC = 2048, M = 141 crosses MC
+// and leaves MR/NR tails; the conv has K = 576. Sums of ~600 products of
+// magnitude ~1 differ from the interpreter's summation order by ~1e-5, so
+// the absolute tolerance is 1e-4 here (values reach ~35).
+// RUN: %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-4 | FileCheck %s
+// RUN: %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-4 --threads 2 | FileCheck %s
+// RUN: env STRATA_RT_ISA=generic %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-4 --threads 2 | FileCheck %s
+// CHECK-NOT: FAIL
+// CHECK: functions, 0 failed
+
+func.func @conv_large(%x: tensor<1x64x20x37xf32>, %w: tensor<40x64x3x3xf32>, %b: tensor<40xf32>) -> tensor<1x40x20x37xf32> {
+  %y = "nn.conv"(%x, %w, %b) {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x64x20x37xf32>, tensor<40x64x3x3xf32>, tensor<40xf32>) -> tensor<1x40x20x37xf32>
+  return %y : tensor<1x40x20x37xf32>
+}
+func.func @matmul_blocking_edges(%a: tensor<141x600xf32>, %b: tensor<600x2090xf32>) -> tensor<141x2090xf32> {
+  %y = "nn.matmul"(%a, %b) : (tensor<141x600xf32>, tensor<600x2090xf32>) -> tensor<141x2090xf32>
+  return %y : tensor<141x2090xf32>
+}

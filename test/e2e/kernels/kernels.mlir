@@ -1,0 +1,108 @@
+// The libstrata_rt kernels behind --nn-to-kernels against the interpreter:
+// fused epilogues (bias, residual, both, relu, clip), GEMM blocking edges
+// (tails of MR/NR; kernels-large.mlir crosses KC, NC and MC),
+// batch folding, broadcast batches, transposes, 1-D operands, 1-D conv,
+// depthwise with a multiplier, groups, strides, dilations, asymmetric pads,
+// on every ISA the host has, on one and two threads.
+// RUN: %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-5 | FileCheck %s
+// RUN: %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-5 --threads 2 | FileCheck %s
+// RUN: env STRATA_RT_ISA=generic %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-5 | FileCheck %s
+// RUN: env STRATA_RT_ISA=avx2 %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-5 | FileCheck %s
+// RUN: env STRATA_RT_ISA=generic %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-5 --threads 2 | FileCheck %s
+// CHECK-NOT: FAIL
+// CHECK: functions, 0 failed
+
+func.func @conv_bias_residual_clip(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<4xf32>, %r: tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32> {
+  %y = "nn.conv"(%x, %w, %b) {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>) -> tensor<1x4x8x8xf32>
+  %s = "nn.add"(%r, %y) : (tensor<1x4x8x8xf32>, tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
+  %z = "nn.clip"(%s) {min = 0.0 : f32, max = 0.5 : f32} : (tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
+  return %z : tensor<1x4x8x8xf32>
+}
+func.func @conv_broadcast_addend_relu(%x: tensor<2x5x9x7xf32>, %w: tensor<6x5x2x3xf32>, %r: tensor<6x1x1xf32>) -> tensor<2x6x4x2xf32> {
+  %y = "nn.conv"(%x, %w) {strides = array<i64: 2, 2>, dilations = array<i64: 1, 2>, pads = array<i64: 0, 1, 0, 0>} : (tensor<2x5x9x7xf32>, tensor<6x5x2x3xf32>) -> tensor<2x6x4x2xf32>
+  %s = "nn.add"(%y, %r) : (tensor<2x6x4x2xf32>, tensor<6x1x1xf32>) -> tensor<2x6x4x2xf32>
+  %z = "nn.relu"(%s) : (tensor<2x6x4x2xf32>) -> tensor<2x6x4x2xf32>
+  return %z : tensor<2x6x4x2xf32>
+}
+func.func @conv_row_addend(%x: tensor<1x2x6x6xf32>, %w: tensor<3x2x1x1xf32>, %r: tensor<6xf32>) -> tensor<1x3x6x6xf32> {
+  %y = "nn.conv"(%x, %w) : (tensor<1x2x6x6xf32>, tensor<3x2x1x1xf32>) -> tensor<1x3x6x6xf32>
+  %s = "nn.add"(%y, %r) : (tensor<1x3x6x6xf32>, tensor<6xf32>) -> tensor<1x3x6x6xf32>
+  return %s : tensor<1x3x6x6xf32>
+}
+func.func @conv_stride3_groups(%x: tensor<2x6x11x10xf32>, %w: tensor<9x2x3x2xf32>) -> tensor<2x9x4x4xf32> {
+  %y = "nn.conv"(%x, %w) {group = 3 : i64, strides = array<i64: 3, 3>, pads = array<i64: 1, 0, 0, 1>} : (tensor<2x6x11x10xf32>, tensor<9x2x3x2xf32>) -> tensor<2x9x4x4xf32>
+  return %y : tensor<2x9x4x4xf32>
+}
+func.func @depthwise_multiplier(%x: tensor<1x3x10x9xf32>, %w: tensor<6x1x3x3xf32>, %b: tensor<6xf32>) -> tensor<1x6x10x9xf32> {
+  %y = "nn.conv"(%x, %w, %b) {group = 3 : i64, pads = array<i64: 1, 1, 1, 1>} : (tensor<1x3x10x9xf32>, tensor<6x1x3x3xf32>, tensor<6xf32>) -> tensor<1x6x10x9xf32>
+  %z = "nn.clip"(%y) {min = 0.0 : f32, max = 6.0 : f32} : (tensor<1x6x10x9xf32>) -> tensor<1x6x10x9xf32>
+  return %z : tensor<1x6x10x9xf32>
+}
+func.func @depthwise_stride2_dilated(%x: tensor<2x4x23x21xf32>, %w: tensor<4x1x3x5xf32>) -> tensor<2x4x11x8xf32> {
+  %y = "nn.conv"(%x, %w) {group = 4 : i64, strides = array<i64: 2, 2>, dilations = array<i64: 1, 2>, pads = array<i64: 1, 3, 0, 0>} : (tensor<2x4x23x21xf32>, tensor<4x1x3x5xf32>) -> tensor<2x4x11x8xf32>
+  return %y : tensor<2x4x11x8xf32>
+}
+func.func @depthwise_wide(%x: tensor<1x2x5x70xf32>, %w: tensor<2x1x1x3xf32>) -> tensor<1x2x5x68xf32> {
+  %y = "nn.conv"(%x, %w) {group = 2 : i64} : (tensor<1x2x5x70xf32>, tensor<2x1x1x3xf32>) -> tensor<1x2x5x68xf32>
+  return %y : tensor<1x2x5x68xf32>
+}
+func.func @conv1d(%x: tensor<2x3x17xf32>, %w: tensor<5x3x4xf32>, %b: tensor<5xf32>) -> tensor<2x5x8xf32> {
+  %y = "nn.conv"(%x, %w, %b) {strides = array<i64: 2>, pads = array<i64: 1, 0>} : (tensor<2x3x17xf32>, tensor<5x3x4xf32>, tensor<5xf32>) -> tensor<2x5x8xf32>
+  return %y : tensor<2x5x8xf32>
+}
+func.func @matmul_bias_relu(%a: tensor<2x3x5x7xf32>, %b: tensor<3x7x4xf32>, %c: tensor<4xf32>) -> tensor<2x3x5x4xf32> {
+  %y = "nn.matmul"(%a, %b) : (tensor<2x3x5x7xf32>, tensor<3x7x4xf32>) -> tensor<2x3x5x4xf32>
+  %s = "nn.add"(%y, %c) : (tensor<2x3x5x4xf32>, tensor<4xf32>) -> tensor<2x3x5x4xf32>
+  %z = "nn.relu"(%s) : (tensor<2x3x5x4xf32>) -> tensor<2x3x5x4xf32>
+  return %z : tensor<2x3x5x4xf32>
+}
+func.func @matmul_folded_batch(%a: tensor<16x1x31xf32>, %b: tensor<31x9xf32>, %c: tensor<9xf32>, %r: tensor<16x1x9xf32>) -> tensor<16x1x9xf32> {
+  %y = "nn.matmul"(%a, %b) : (tensor<16x1x31xf32>, tensor<31x9xf32>) -> tensor<16x1x9xf32>
+  %s = "nn.add"(%y, %c) : (tensor<16x1x9xf32>, tensor<9xf32>) -> tensor<16x1x9xf32>
+  %t = "nn.add"(%r, %s) : (tensor<16x1x9xf32>, tensor<16x1x9xf32>) -> tensor<16x1x9xf32>
+  return %t : tensor<16x1x9xf32>
+}
+func.func @matmul_unfoldable_addend(%a: tensor<2x3x5x7xf32>, %b: tensor<1x7x4xf32>, %c: tensor<3x1x4xf32>) -> tensor<2x3x5x4xf32> {
+  %y = "nn.matmul"(%a, %b) : (tensor<2x3x5x7xf32>, tensor<1x7x4xf32>) -> tensor<2x3x5x4xf32>
+  %s = "nn.add"(%y, %c) : (tensor<2x3x5x4xf32>, tensor<3x1x4xf32>) -> tensor<2x3x5x4xf32>
+  return %s : tensor<2x3x5x4xf32>
+}
+func.func @matmul_broadcast_batches(%a: tensor<2x1x3x4xf32>, %b: tensor<5x4x6xf32>) -> tensor<2x5x3x6xf32> {
+  %y = "nn.matmul"(%a, %b) : (tensor<2x1x3x4xf32>, tensor<5x4x6xf32>) -> tensor<2x5x3x6xf32>
+  return %y : tensor<2x5x3x6xf32>
+}
+func.func @vec_mat(%a: tensor<7xf32>, %b: tensor<3x7x4xf32>) -> tensor<3x4xf32> {
+  %y = "nn.matmul"(%a, %b) : (tensor<7xf32>, tensor<3x7x4xf32>) -> tensor<3x4xf32>
+  return %y : tensor<3x4xf32>
+}
+func.func @mat_vec(%a: tensor<2x5x7xf32>, %b: tensor<7xf32>) -> tensor<2x5xf32> {
+  %y = "nn.matmul"(%a, %b) : (tensor<2x5x7xf32>, tensor<7xf32>) -> tensor<2x5xf32>
+  return %y : tensor<2x5xf32>
+}
+func.func @dot(%a: tensor<9xf32>, %b: tensor<9xf32>) -> tensor<f32> {
+  %y = "nn.matmul"(%a, %b) : (tensor<9xf32>, tensor<9xf32>) -> tensor<f32>
+  return %y : tensor<f32>
+}
+func.func @gemm_transposed_scaled(%a: tensor<7x5xf32>, %b: tensor<9x7xf32>, %c: tensor<5x1xf32>) -> tensor<5x9xf32> {
+  %y = "nn.gemm"(%a, %b, %c) {transA = 1 : i64, transB = 1 : i64, alpha = 0.5 : f32, beta = 2.0 : f32} : (tensor<7x5xf32>, tensor<9x7xf32>, tensor<5x1xf32>) -> tensor<5x9xf32>
+  return %y : tensor<5x9xf32>
+}
+func.func @gemm_constant_weights(%a: tensor<3x20xf32>) -> tensor<3x4xf32> {
+  %w = "nn.constant"() {value = dense<[[0.5, -1.0, 0.25, 2.0], [1.5, 0.0, -0.75, 1.0], [0.1, 0.2, 0.3, 0.4], [-0.5, 1.0, -1.5, 2.0], [0.0, 0.0, 1.0, 0.0], [1.0, 1.0, 1.0, 1.0], [2.0, -2.0, 0.5, -0.5], [0.3, 0.6, 0.9, 1.2], [-1.0, -0.5, 0.0, 0.5], [0.7, -0.7, 0.7, -0.7], [0.5, -1.0, 0.25, 2.0], [1.5, 0.0, -0.75, 1.0], [0.1, 0.2, 0.3, 0.4], [-0.5, 1.0, -1.5, 2.0], [0.0, 0.0, 1.0, 0.0], [1.0, 1.0, 1.0, 1.0], [2.0, -2.0, 0.5, -0.5], [0.3, 0.6, 0.9, 1.2], [-1.0, -0.5, 0.0, 0.5], [0.7, -0.7, 0.7, -0.7]]> : tensor<20x4xf32>} : () -> tensor<20x4xf32>
+  %y = "nn.gemm"(%a, %w) : (tensor<3x20xf32>, tensor<20x4xf32>) -> tensor<3x4xf32>
+  %z = "nn.relu"(%y) : (tensor<3x4xf32>) -> tensor<3x4xf32>
+  return %z : tensor<3x4xf32>
+}
+func.func @shared_result_not_fused(%a: tensor<4x6xf32>, %b: tensor<6x3xf32>, %c: tensor<4x3xf32>) -> (tensor<4x3xf32>, tensor<4x3xf32>) {
+  %y = "nn.matmul"(%a, %b) : (tensor<4x6xf32>, tensor<6x3xf32>) -> tensor<4x3xf32>
+  %s = "nn.add"(%y, %c) : (tensor<4x3xf32>, tensor<4x3xf32>) -> tensor<4x3xf32>
+  return %y, %s : tensor<4x3xf32>, tensor<4x3xf32>
+}
+func.func @nan_propagates_through_epilogue(%x: tensor<1x2x4x4xf32>, %w: tensor<3x2x1x1xf32>) -> (tensor<1x3x4x4xf32>, tensor<1x3x4x4xf32>) {
+  %s = "nn.sqrt"(%x) : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %y = "nn.conv"(%s, %w) : (tensor<1x2x4x4xf32>, tensor<3x2x1x1xf32>) -> tensor<1x3x4x4xf32>
+  %r = "nn.relu"(%y) : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+  %y2 = "nn.conv"(%s, %w) : (tensor<1x2x4x4xf32>, tensor<3x2x1x1xf32>) -> tensor<1x3x4x4xf32>
+  %c = "nn.clip"(%y2) {min = -0.5 : f32, max = 0.5 : f32} : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+  return %r, %c : tensor<1x3x4x4xf32>, tensor<1x3x4x4xf32>
+}
