@@ -6,7 +6,7 @@ import lit.formats
 config.name = 'Strata'
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = ['.mlir', '.c', '.test']
-config.excludes = ['CMakeLists.txt', 'embed.c', 'torch_oracle.py', 'compare_all.py', 'gen_models.py', 'run_cases.py', 'real_models.py', 'fuzz_import.py', 'Inputs', 'lit.cfg.py', 'lit.local.cfg', 'check_passes_documented.py']
+config.excludes = ['CMakeLists.txt', 'embed.c', 'torch_oracle.py', 'compare_all.py', 'gen_models.py', 'run_cases.py', 'real_models.py', 'fuzz_import.py', 'Inputs', 'lit.cfg.py', 'lit.local.cfg', 'check_passes_documented.py', 'npy_close.py']
 
 root = os.path.dirname(os.path.abspath(__file__))
 build = os.path.abspath(os.environ.get('STRATA_BUILD_DIR', os.path.join(root, 'build')))
@@ -29,8 +29,11 @@ for var in ['ASAN_OPTIONS', 'UBSAN_OPTIONS', 'LSAN_OPTIONS', 'HOME', 'TMPDIR']:
 # Sanitized builds: tests that link uninstrumented programs against the
 # library are marked `UNSUPPORTED: asan`.
 cache = os.path.join(build, 'CMakeCache.txt')
-if os.path.exists(cache) and 'STRATA_SANITIZE:BOOL=ON' in open(cache).read():
+sanitized = os.path.exists(cache) and 'STRATA_SANITIZE:BOOL=ON' in open(cache).read()
+if sanitized:
     config.available_features.add('asan')
+# C programs linked against the build's libstrata_rt use its sanitizer flags.
+config.substitutions.append(('%rtcflags', '-fsanitize=address,undefined' if sanitized else ''))
 
 config.substitutions.append(('%capi', os.path.join(build, 'test', 'capi')))
 config.substitutions.append(('%root', root))

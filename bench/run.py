@@ -31,6 +31,23 @@ def strata_ms(path, extra=(), repeats=REPEATS):
     return float(re.search(r'median ([0-9.]+) ms', out).group(1))
 
 
+def aot_ms(path, threads, repeats=REPEATS):
+    """The model compiled by strata-translate into an object and linked with
+    examples/aot/run_model.c and libstrata_rt, timed by that program."""
+    stem = os.path.splitext(path)[0]
+    exe = stem + '_aot'
+    if threads == 1:  # built once per run (the compiler may have changed since the last)
+        subprocess.run(['strata-translate', path, '-o', stem + '_aot.o', '--header', stem + '_aot.h',
+                        '--name', 'net'], check=True)
+        subprocess.run(['cc', '-O2', '-I' + WORK, '-DMODEL_HEADER="%s"' % (stem + '_aot.h'), '-DENTRY=net_main',
+                        os.path.join(ROOT, 'examples', 'aot', 'run_model.c'), stem + '_aot.o',
+                        os.path.join(ROOT, 'build', 'runtime', 'libstrata_rt.a'), '-lm', '-lpthread', '-o', exe],
+                       check=True)
+    out = subprocess.run([exe, '--repeat', str(repeats), '--threads', str(threads)], check=True,
+                         capture_output=True, text=True).stdout
+    return float(re.search(r'median ([0-9.]+) ms', out).group(1))
+
+
 def torch_ms(fn, threads, repeats=REPEATS):
     torch.set_num_threads(threads)
     with torch.no_grad():
@@ -109,12 +126,14 @@ def workloads():
     yield 'TransformerEncoder 4x312 seq128', torch.nn.TransformerEncoder(layer, num_layers=4).eval(), (1, 128, 312), None
 
 
-COLUMNS = ['OpenBLAS', 'ONNX Runtime', 'ONNX Runtime 2T', 'PyTorch', 'PyTorch 2T']
+COLUMNS = ['upstream MLIR', 'OpenBLAS', 'ONNX Runtime', 'ONNX Runtime 2T', 'PyTorch', 'PyTorch 2T']
+PEERS_1T = ['OpenBLAS', 'ONNX Runtime', 'PyTorch']  # "x best" compares against these
+UPSTREAM_MAX_FLOPS = 2e9  # the scalar baseline takes minutes beyond this; skipped
 
 
 def main():
     peak = max(float(subprocess.run([os.path.join(WORK, 'peak')], check=True, capture_output=True, text=True).stdout)
-               for _ in range(3))  # best of three: the VM's clock varies
+               for _ in range(7))  # best of seven: the VM's clock varies (the first runs ramp up)
     rows = []
     for m, n, k in [(256, 256, 256), (1024, 1024, 1024), (2048, 2048, 2048), (1, 768, 3072)]:
         mlir = os.path.join(WORK, 'sgemm_%dx%dx%d.mlir' % (m, n, k))
@@ -123,27 +142,41 @@ def main():
                     '  %%c = "nn.matmul"(%%a, %%b) : (tensor<%dx%dxf32>, tensor<%dx%dxf32>) -> tensor<%dx%dxf32>\n'
                     '  return %%c : tensor<%dx%dxf32>\n}\n' % (m, k, k, n, m, n, m, k, k, n, m, n, m, n))
         a, b = torch.randn(m, k), torch.randn(k, n)
-        s = strata_ms(mlir, repeats=1 if m * n * k > 1e9 else 3 if m * n * k > 1e8 else REPEATS)
+        s = {'Strata': strata_ms(mlir), 'Strata 2T': strata_ms(mlir, ['--threads', '2'])}
         peers = {'OpenBLAS': openblas_ms(m, n, k, 1), 'PyTorch': torch_ms(lambda: a @ b, 1),
                  'PyTorch 2T': torch_ms(lambda: a @ b, 2)}
+        if 2.0 * m * n * k <= UPSTREAM_MAX_FLOPS:
+            peers['upstream MLIR'] = strata_ms(mlir, ['--upstream-lowering'], repeats=1)
         rows.append(('sgemm %dx%dx%d' % (m, n, k), s, peers, 2.0 * m * n * k))
+        print(rows[-1][0], file=sys.stderr)
     for name, model, dims, flops in workloads():
         path = export(model, dims, name)
         x = torch.randn(*dims)
-        s = strata_ms(path, repeats=3)
-        peers = {'ONNX Runtime': ort_ms(path, dims, 1), 'ONNX Runtime 2T': ort_ms(path, dims, 2),
-                 'PyTorch': torch_ms(lambda: model(x), 1), 'PyTorch 2T': torch_ms(lambda: model(x), 2)}
+        whole = flops is None and not name.startswith(('softmax', 'layernorm'))
+        repeats = 20 if whole else REPEATS * 2
+        s = {'Strata': strata_ms(path, repeats=repeats), 'Strata 2T': strata_ms(path, ['--threads', '2'], repeats=repeats)}
+        if whole:
+            s['AOT'], s['AOT 2T'] = aot_ms(path, 1, repeats), aot_ms(path, 2, repeats)
+        peers = {'upstream MLIR': strata_ms(path, ['--upstream-lowering'], repeats=1),
+                 'ONNX Runtime': ort_ms(path, dims, 1, repeats), 'ONNX Runtime 2T': ort_ms(path, dims, 2, repeats),
+                 'PyTorch': torch_ms(lambda: model(x), 1, repeats), 'PyTorch 2T': torch_ms(lambda: model(x), 2, repeats)}
         rows.append((name, s, peers, flops))
         print(name, file=sys.stderr)
-    lines = ['machine: %s; measured FMA peak %.1f GFLOP/s per core. Times in ms; Strata runs on one thread; '
-             '"x best" is Strata over the fastest one-thread peer.' % (cpu_model(), peak), '',
-             '| workload | Strata | ' + ' | '.join(COLUMNS) + ' | x best | Strata GFLOP/s (% of peak) |',
-             '|---' * (len(COLUMNS) + 4) + '|']
+    lines = ['machine: %s; measured FMA peak %.1f GFLOP/s per core. Times in ms (medians). "Strata" is the JIT '
+             '(strata-run), "AOT" the strata-translate object linked into a C program; "x best" is Strata (one '
+             'thread) over the fastest one-thread peer among %s (below 1 = Strata faster); "2T gain" is Strata '
+             'one thread over two; upstream MLIR is skipped above %.0e FLOP.'
+             % (cpu_model(), peak, ', '.join(PEERS_1T), UPSTREAM_MAX_FLOPS), '',
+             '| workload | Strata | Strata 2T | AOT | AOT 2T | ' + ' | '.join(COLUMNS) +
+             ' | x best | 2T gain | Strata GFLOP/s (% of peak) |',
+             '|---' * (len(COLUMNS) + 9) + '|']
+    fmt = lambda v: '%.3f' % v if v is not None else '–'
     for name, s, peers, flops in rows:
-        best = min(ms for peer, ms in peers.items() if not peer.endswith('2T'))
-        gf = '%.2f (%.1f%%)' % (flops / s / 1e6, 100 * flops / s / 1e6 / peak) if flops else ''
-        lines.append('| %s | %.3f | %s | %.1fx | %s |' % (
-            name, s, ' | '.join('%.3f' % peers[c] if c in peers else '–' for c in COLUMNS), s / best, gf))
+        best = min(ms for peer, ms in peers.items() if peer in PEERS_1T)
+        gf = '%.2f (%.1f%%)' % (flops / s['Strata'] / 1e6, 100 * flops / s['Strata'] / 1e6 / peak) if flops else ''
+        lines.append('| %s | %s | %s | %s | %s | %s | %.2fx | %.2fx | %s |' % (
+            name, fmt(s['Strata']), fmt(s['Strata 2T']), fmt(s.get('AOT')), fmt(s.get('AOT 2T')),
+            ' | '.join(fmt(peers.get(c)) for c in COLUMNS), s['Strata'] / best, s['Strata'] / s['Strata 2T'], gf))
     table = '\n'.join(lines)
     print(table)
     if WRITE_DOCS:

@@ -8,6 +8,7 @@ extern const StrataPassDef strataNnToLinalgPass;
 extern const StrataPassDef strataNnToKernelsPass;
 extern const StrataPassDef strataBufferArenaPass;
 extern const StrataPassDef strataCpuPipelinePass;
+extern const StrataPassDef strataCpuPipelineUpstreamPass;
 extern const StrataPassDef strataEmitCInterfacePass;
 extern const StrataPassDef strataNnFoldPass;
 extern const StrataPassDef strataNnAnnotatePass;
@@ -22,6 +23,7 @@ static const StrataPassDef *const kPasses[] = {
     &strataEmitCInterfacePass,
     &strataBufferArenaPass,
     &strataCpuPipelinePass,
+    &strataCpuPipelineUpstreamPass,
 };
 
 size_t strataBuiltinDialects(const StrataDialectDef *const **out) {

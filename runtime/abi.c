@@ -94,7 +94,7 @@ static void foldBatchIntoRows(Matmul *mm) {
   mm->nb = 0;
 }
 
-static void matmulBatch(const Matmul *mm, int64_t bi, int tid) {
+static void matmulBatch(const Matmul *mm, int64_t bi, bool parallel) {
   int64_t ao = 0, bo = 0, yo = 0, addo[2] = {0, 0}, rem = bi;
   for (int d = mm->nb - 1; d >= 0; d--) {
     int64_t i = rem % mm->y.size[d];
@@ -111,11 +111,12 @@ static void matmulBatch(const Matmul *mm, int64_t bi, int tid) {
   RtEpilogue ep = mm->ep;
   for (int k = 0; k < ep.nadd; k++) ep.add[k].p += addo[k];
   int64_t ldc = mm->mDim >= 0 ? mm->y.stride[mm->mDim] : 0;
-  rtGemm(mm->M, mm->N, mm->K, A, (RtBSrc){B, NULL}, mm->y.data + yo, ldc, &ep, tid);
+  rtGemm(mm->M, mm->N, mm->K, A, (RtBSrc){B, NULL}, mm->y.data + yo, ldc, &ep, parallel);
 }
 
 static void matmulTask(void *ctx, int tid, int64_t begin, int64_t end) {
-  for (int64_t b = begin; b < end; b++) matmulBatch(ctx, b, tid);
+  (void)tid;
+  for (int64_t b = begin; b < end; b++) matmulBatch(ctx, b, false);
 }
 
 void _mlir_ciface_strata_rt_matmul_f32(StrataUnrankedMemRef *a, StrataUnrankedMemRef *b,
@@ -155,7 +156,7 @@ void _mlir_ciface_strata_rt_matmul_f32(StrataUnrankedMemRef *a, StrataUnrankedMe
   foldBatchIntoRows(&mm);
   if (mm.batches >= rtNumThreads() && mm.batches > 1) rtParallelFor(mm.batches, matmulTask, &mm);
   else
-    for (int64_t bi = 0; bi < mm.batches; bi++) matmulBatch(&mm, bi, -1);
+    for (int64_t bi = 0; bi < mm.batches; bi++) matmulBatch(&mm, bi, true);
 }
 
 /* ---- conv2d ---- */
@@ -191,7 +192,7 @@ static float *yPlane(const Conv *cv, int64_t n, int64_t m) {
   return cv->y.data + n * cv->y.stride[0] + m * cv->y.stride[1];
 }
 
-static void convGemm(const Conv *cv, int64_t n, int64_t g, int tid) {
+static void convGemm(const Conv *cv, int64_t n, int64_t g, bool parallel) {
   RtConvGeom geom = cv->g;
   geom.x = cv->x.data + n * cv->x.stride[0] + g * cv->Cg * cv->x.stride[1];
   int64_t K = cv->Cg * geom.KH * geom.KW, N = geom.OH * geom.OW;
@@ -201,25 +202,26 @@ static void convGemm(const Conv *cv, int64_t n, int64_t g, int tid) {
                 geom.pw == 0 && geom.ws == 1 && (geom.hs == geom.W || geom.H == 1);
   if (direct) B = (RtBSrc){{geom.x, geom.cs, 1, false}, NULL};
   RtEpilogue ep = convEpilogue(cv, n, g * cv->Mg);
-  rtGemm(cv->Mg, N, K, A, B, yPlane(cv, n, g * cv->Mg), cv->y.stride[1], &ep, tid);
+  rtGemm(cv->Mg, N, K, A, B, yPlane(cv, n, g * cv->Mg), cv->y.stride[1], &ep, parallel);
 }
 
 static void convGemmTask(void *ctx, int tid, int64_t begin, int64_t end) {
   const Conv *cv = ctx;
-  for (int64_t i = begin; i < end; i++) convGemm(cv, i / cv->G, i % cv->G, tid);
+  (void)tid;
+  for (int64_t i = begin; i < end; i++) convGemm(cv, i / cv->G, i % cv->G, false);
 }
 
 /* Depthwise (one input channel per group): the input plane is copied
  * into a zero-padded scratch plane, then each output row is one window
  * kernel call (all taps accumulated in registers) and its epilogue. */
-static void depthwisePlane(const Conv *cv, int tid, int64_t n, int64_t m) {
+static void depthwisePlane(const Conv *cv, int64_t n, int64_t m) {
   const RtConvGeom *g = &cv->g;
   const RtIsa *isa = rtIsa();
   int64_t c = m / cv->Mg;
   /* Padded extent the windows read: rows [0, Hp), cols [0, Wp). */
   int64_t Hp = (g->OH - 1) * g->sh + (g->KH - 1) * g->dh + 1;
   int64_t Wp = (g->OW - 1) * g->sw + (g->KW - 1) * g->dw + 1;
-  float *pad = rtScratch(tid, 2, (size_t)(Hp * Wp));
+  float *pad = rtScratch(2, (size_t)(Hp * Wp));
   float wk[64];
   if (!pad) rtFatal("out of memory for the depthwise scratch plane");
   const float *xp = cv->x.data + n * cv->x.stride[0] + c * cv->x.stride[1];
@@ -262,7 +264,30 @@ static void depthwisePlane(const Conv *cv, int tid, int64_t n, int64_t m) {
 static void depthwiseTask(void *ctx, int tid, int64_t begin, int64_t end) {
   const Conv *cv = ctx;
   int64_t M = cv->y.size[1];
-  for (int64_t i = begin; i < end; i++) depthwisePlane(cv, tid, i / M, i % M);
+  (void)tid;
+  for (int64_t i = begin; i < end; i++) depthwisePlane(cv, i / M, i % M);
+}
+
+/* Weights seen through a strided view (a slice of a bigger tensor): copied
+ * into the thread's dense scratch slot 3 (not cached as a constant: the
+ * slot is reused). */
+static void densifyWeights(Conv *cv) {
+  View *w = &cv->w;
+  int64_t n = 1;
+  for (int i = 0; i < w->rank; i++) n *= w->size[i];
+  float *d = rtScratch(3, (size_t)n);
+  if (!d) rtFatal("out of memory for conv weights");
+  int64_t idx[STRATA_RT_MAX_RANK] = {0};
+  for (int64_t k = 0; k < n; k++) {
+    int64_t off = 0;
+    for (int i = 0; i < w->rank; i++) off += idx[i] * w->stride[i];
+    d[k] = w->data[off];
+    for (int i = w->rank - 1; i >= 0 && ++idx[i] == w->size[i]; i--) idx[i] = 0;
+  }
+  int64_t stride = 1;
+  for (int i = w->rank - 1; i >= 0; i--) w->stride[i] = stride, stride *= w->size[i];
+  w->data = d;
+  cv->constW = false;
 }
 
 void _mlir_ciface_strata_rt_conv2d_f32(StrataUnrankedMemRef *x, StrataUnrankedMemRef *w,
@@ -288,7 +313,8 @@ void _mlir_ciface_strata_rt_conv2d_f32(StrataUnrankedMemRef *x, StrataUnrankedMe
   bool yDense = cv.y.stride[r - 1] == 1 && (!is2d || cv.y.stride[2] == cv.y.size[3] || cv.y.size[2] == 1);
   bool wDense = cv.w.stride[r - 1] == 1 && (!is2d || cv.w.stride[2] == cv.w.size[3]) &&
                 cv.w.stride[1] == cv.w.size[r - 1] * (is2d ? cv.w.size[2] : 1);
-  if (!yDense || !wDense) rtFatal("conv2d weights and result must be dense");
+  if (!yDense) rtFatal("conv2d result must be dense");
+  if (!wDense) densifyWeights(&cv);
   addends(&cv.ad, add0, add1, nadd, &cv.y);
   cv.ep = (RtEpilogue){1.0f, (int)nadd, {{0}}, cv.g.OW, (int)act, lo, hi};
   cv.ep.add[0].beta = beta0;
@@ -297,7 +323,7 @@ void _mlir_ciface_strata_rt_conv2d_f32(StrataUnrankedMemRef *x, StrataUnrankedMe
   if (cv.Cg == 1 && cv.Mg >= 1) {
     rtParallelFor(images * cv.y.size[1], depthwiseTask, &cv);
   } else if (cv.G == 1) {
-    for (int64_t n = 0; n < images; n++) convGemm(&cv, n, 0, -1);
+    for (int64_t n = 0; n < images; n++) convGemm(&cv, n, 0, true);
   } else {
     rtParallelFor(images * cv.G, convGemmTask, &cv);
   }

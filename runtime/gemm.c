@@ -182,7 +182,7 @@ typedef struct {
 } GemmTask;
 
 /* The serial blocked GEMM over rows [m0, m1) and columns [n0, n1). */
-static void gemmBlock(const GemmTask *t, int tid, int64_t m0, int64_t m1, int64_t n0, int64_t n1) {
+static void gemmBlock(const GemmTask *t, int64_t m0, int64_t m1, int64_t n0, int64_t n1) {
   const int64_t K = t->K, ldc = t->ldc;
   const RtMat A = t->A;
   const RtBSrc *B = t->B;
@@ -197,8 +197,8 @@ static void gemmBlock(const GemmTask *t, int tid, int64_t m0, int64_t m1, int64_
     if (!trivialEpilogue(ep)) isa->epilogue(C + m0 * ldc + n0, ldc, m0, n0, m1 - m0, n1 - n0, ep);
     return;
   }
-  float *bp = t->preB ? NULL : rtScratch(tid, 0, (size_t)(KC * NCB));
-  float *ap = t->preA ? NULL : rtScratch(tid, 1, (size_t)(KC * MC));
+  float *bp = t->preB ? NULL : rtScratch(0, (size_t)(KC * NCB));
+  float *ap = t->preA ? NULL : rtScratch(1, (size_t)(KC * MC));
   if ((!bp && !t->preB) || (!ap && !t->preA)) rtFatal("out of memory for GEMM packing buffers");
   const int64_t Mpad = roundUp(t->M, MR), Npad = roundUp(t->N, NR);
   for (int64_t jc = n0; jc < n1; jc += NCB) {
@@ -236,12 +236,13 @@ static void gemmBlock(const GemmTask *t, int tid, int64_t m0, int64_t m1, int64_
 static void gemmTask(void *ctx, int tid, int64_t begin, int64_t end) {
   const GemmTask *t = ctx;
   int64_t lo = begin * t->unit, hi = min64(end * t->unit, t->splitN ? t->N : t->M);
-  if (t->splitN) gemmBlock(t, tid, 0, t->M, lo, hi);
-  else gemmBlock(t, tid, lo, hi, 0, t->N);
+  (void)tid;
+  if (t->splitN) gemmBlock(t, 0, t->M, lo, hi);
+  else gemmBlock(t, lo, hi, 0, t->N);
 }
 
 void rtGemm(int64_t M, int64_t N, int64_t K, RtMat A, RtBSrc B, float *C, int64_t ldc,
-            const RtEpilogue *ep, int tid) {
+            const RtEpilogue *ep, bool parallel) {
   if (M <= 0 || N <= 0) return;
   const RtIsa *isa = rtIsa();
   /* Splitting N repeats the packing of A per thread, splitting M that of B:
@@ -251,6 +252,6 @@ void rtGemm(int64_t M, int64_t N, int64_t K, RtMat A, RtBSrc B, float *C, int64_
   if (K > 0 && !B.conv && B.mat.constant) t.preB = packedConstant('B', B.mat, K, N, isa->nr);
   t.unit = t.splitN ? isa->nr : isa->mr;
   int64_t units = ((t.splitN ? N : M) + t.unit - 1) / t.unit;
-  if (tid < 0) rtParallelFor(units, gemmTask, &t);
-  else gemmTask(&t, tid, 0, units);
+  if (parallel) rtParallelFor(units, gemmTask, &t);
+  else gemmTask(&t, 0, 0, units);
 }

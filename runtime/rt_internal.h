@@ -48,11 +48,10 @@ typedef struct {
   const RtConvGeom *conv;
 } RtBSrc;
 
-/* C[M, N] (row stride ldc, unit column stride) = epilogue(A[M, K] * B[K, N]).
- * tid < 0 splits the work over the thread pool; tid >= 0 runs serially on
- * the calling pool thread `tid` (inside a parallel region). */
+/* C[M, N] (row stride ldc, unit column stride) = epilogue(A[M, K] * B[K, N]),
+ * split over the thread pool when `parallel` (serial inside a region). */
 void rtGemm(int64_t M, int64_t N, int64_t K, RtMat A, RtBSrc B, float *C, int64_t ldc,
-            const RtEpilogue *ep, int tid);
+            const RtEpilogue *ep, bool parallel);
 
 /* A microkernel computes the MR x NR tile sum_k a[k*MR + i] * b[k*NR + j]
  * and stores it to c (row stride ldc), adding to c when `accumulate`. */
@@ -82,10 +81,10 @@ typedef void (*RtTaskFn)(void *ctx, int tid, int64_t begin, int64_t end);
 void rtParallelFor(int64_t n, RtTaskFn fn, void *ctx);
 int rtNumThreads(void);
 
-/* Per-thread scratch buffer `which` (0..3) of at least `floats` floats,
- * 64-byte aligned, kept between calls (no allocation per run). NULL if
- * out of memory. */
-float *rtScratch(int tid, int which, size_t floats);
+/* The calling thread's scratch buffer `which` (0..3) of at least `floats`
+ * floats, 64-byte aligned, kept between calls (no allocation per run). NULL
+ * if out of memory. */
+float *rtScratch(int which, size_t floats);
 
 /* Reports a broken call (a compiler bug, not user input) and aborts. */
 _Noreturn void rtFatal(const char *what);

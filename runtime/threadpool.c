@@ -23,6 +23,9 @@ static struct {
           0, 0, 0, 0, NULL, NULL};
 
 static _Thread_local int inRegion, curTid;
+/* One parallel region at a time: a second application thread arriving
+ * while the pool is busy runs its region serially instead of waiting. */
+static pthread_mutex_t regionMu = PTHREAD_MUTEX_INITIALIZER;
 
 _Noreturn void rtFatal(const char *what) {
   fprintf(stderr, "strata runtime: %s\n", what);
@@ -68,7 +71,7 @@ int rtNumThreads(void) { return inRegion ? 1 : pool.threads; }
 void rtParallelFor(int64_t n, RtTaskFn fn, void *ctx) {
   int t = rtNumThreads();
   if (t > n) t = (int)n;
-  if (t <= 1) {
+  if (t <= 1 || pthread_mutex_trylock(&regionMu) != 0) {
     if (n > 0) fn(ctx, curTid, 0, n);
     return;
   }
@@ -98,30 +101,41 @@ void rtParallelFor(int64_t n, RtTaskFn fn, void *ctx) {
   pthread_mutex_lock(&pool.mu);
   while (pool.pending > 0) pthread_cond_wait(&pool.finished, &pool.mu);
   pthread_mutex_unlock(&pool.mu);
+  pthread_mutex_unlock(&regionMu);
 }
 
-static struct {
+/* Scratch buffers live in thread-local storage: pool workers and every
+ * application thread calling compiled code get their own. */
+typedef struct {
   float *p;
   size_t floats;
-} scratch[RT_MAX_THREADS][RT_SCRATCH_SLOTS];
+} Scratch;
 
-static void freeScratch(void) {
-  for (int t = 0; t < RT_MAX_THREADS; t++)
-    for (int w = 0; w < RT_SCRATCH_SLOTS; w++) free(scratch[t][w].p);
+static _Thread_local Scratch scratch[RT_SCRATCH_SLOTS];
+static pthread_key_t scratchKey;
+static pthread_once_t scratchOnce = PTHREAD_ONCE_INIT;
+
+static void freeScratch(void *arg) {
+  Scratch *s = arg;
+  for (int w = 0; w < RT_SCRATCH_SLOTS; w++) free(s[w].p), s[w] = (Scratch){NULL, 0};
+}
+static void freeExitingThreadScratch(void) { freeScratch(scratch); }
+static void makeScratchKey(void) {
+  pthread_key_create(&scratchKey, freeScratch);
+  atexit(freeExitingThreadScratch);
 }
 
-float *rtScratch(int tid, int which, size_t floats) {
-  if (tid < 0 || tid >= RT_MAX_THREADS || which < 0 || which >= RT_SCRATCH_SLOTS) return NULL;
-  if (scratch[tid][which].floats >= floats && scratch[tid][which].p) return scratch[tid][which].p;
-  static int registered;
-  pthread_mutex_lock(&pool.mu);
-  if (!registered) registered = atexit(freeScratch) == 0;
-  pthread_mutex_unlock(&pool.mu);
+float *rtScratch(int which, size_t floats) {
+  if (which < 0 || which >= RT_SCRATCH_SLOTS) return NULL;
+  Scratch *s = &scratch[which];
+  if (s->p && s->floats >= floats) return s->p;
+  pthread_once(&scratchOnce, makeScratchKey);
+  pthread_setspecific(scratchKey, scratch);
   size_t bytes = (floats * sizeof(float) + 63) / 64 * 64;
   float *p = aligned_alloc(64, bytes ? bytes : 64);
   if (!p) return NULL;
-  free(scratch[tid][which].p);
-  scratch[tid][which].p = p;
-  scratch[tid][which].floats = floats;
+  free(s->p);
+  s->p = p;
+  s->floats = floats;
   return p;
 }

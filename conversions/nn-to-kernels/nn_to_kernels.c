@@ -203,6 +203,9 @@ static MlirLogicalResult rewriteConv(StrataRewrite *rw, MlirOperation op, void *
   const char *why;
   if (!nn_get_window(op, sp, kernel, &win) || !nn_infer_window_output(&win, in, out, &why))
     return mlirLogicalResultFailure();
+  /* The depthwise kernel keeps up to 64 taps (and rows) on the stack. */
+  int64_t taps = sp == 2 ? kernel[0] * kernel[1] : kernel[0];
+  if (mlirShapedTypeGetDimSize(wt, 1) == 1 && taps > 64) return mlirLogicalResultFailure();
   Epilogue e = {.last = op};
   if (mlirOperationGetNumOperands(op) == 3) {
     MlirValue bias = mlirOperationGetOperand(op, 2);

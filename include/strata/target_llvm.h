@@ -3,6 +3,7 @@
 #ifndef STRATA_TARGET_LLVM_H
 #define STRATA_TARGET_LLVM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include "mlir-c/IR.h"
 #include "strata/context.h"
@@ -16,6 +17,9 @@ extern "C" {
  * LLVM dialect, with function results turned into out-parameters and a C
  * interface (`_mlir_ciface_<name>`) on every public function. */
 const char *strataCpuPipeline(void);
+/* The same without nn-to-kernels and strata-buffer-arena: every op through
+ * nn-to-linalg and upstream MLIR's loops (the bench baseline). */
+const char *strataCpuPipelineUpstream(void);
 
 typedef struct StrataJit StrataJit;
 
@@ -23,6 +27,10 @@ typedef struct StrataJit StrataJit;
  * JIT-compiles it at LLVM `optLevel` (0-3). NULL on failure, with
  * diagnostics. `module` is left untouched. */
 StrataJit *strataJitCreate(StrataContext *ctx, MlirModule module, int optLevel);
+/* The same through another pipeline ending in the LLVM dialect with C
+ * interfaces (e.g. strataCpuPipelineUpstream()). */
+StrataJit *strataJitCreateWithPipeline(StrataContext *ctx, MlirModule module, const char *pipeline,
+                                       int optLevel);
 void strataJitDestroy(StrataJit *jit);
 
 /* Calls compiled function `name` with `inputs`, writing into `outputs`, which
@@ -30,6 +38,32 @@ void strataJitDestroy(StrataJit *jit);
 MlirLogicalResult strataJitInvoke(StrataJit *jit, const char *name, StrataTensor *const *inputs,
                                   size_t numInputs, StrataTensor *const *outputs,
                                   size_t numOutputs);
+
+/* ---- Ahead-of-time compilation ---- */
+typedef enum { STRATA_AOT_OBJECT, STRATA_AOT_ASM, STRATA_AOT_LLVM_IR } StrataAotKind;
+
+typedef struct {
+  StrataAotKind kind;
+  int optLevel;         /* 0-3 */
+  const char *triple;   /* NULL: the host's */
+  const char *cpu;      /* NULL: the host's */
+  const char *features; /* NULL: the host's ("+avx2,-avx512f"); "" with an explicit cpu */
+} StrataAotOptions;
+
+/* Lowers a clone of `module` through the CPU pipeline and compiles it to an
+ * object file, assembly or LLVM IR (malloc'ed bytes, length in *size).
+ * NULL on failure, with diagnostics. */
+char *strataAotCompile(StrataContext *ctx, MlirModule module, const StrataAotOptions *options,
+                       size_t *size);
+/* Renames every public function f to <prefix>_f (and its uses), so compiled
+ * models link side by side and never define `main`. */
+MlirLogicalResult strataAotPrefixSymbols(MlirModule module, const char *prefix);
+/* True if `prefix` is a C identifier. */
+bool strataAotValidPrefix(const char *prefix);
+/* A C header for the public functions of `module` (nn level, before
+ * lowering): the `_mlir_ciface_` prototypes, shapes, and inline wrappers
+ * over dense buffers. malloc'ed; NULL if out of memory. */
+char *strataAotHeader(MlirModule module, const char *prefix, const char *source);
 
 #ifdef __cplusplus
 }

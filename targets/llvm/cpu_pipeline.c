@@ -7,31 +7,46 @@
 #include "strata/pass.h"
 #include "strata/target_llvm.h"
 
-static const char kCpuPipeline[] =
-    "func.func(nn-fold),nn-to-kernels,func.func(nn-to-linalg),"
-    "strata-emit-c-interface,"
-    "one-shot-bufferize{bufferize-function-boundaries "
-    "function-boundary-type-conversion=identity-layout-map},"
-    "buffer-results-to-out-params{hoist-static-allocs modify-public-functions},"
-    "buffer-deallocation-pipeline,"
-    "convert-bufferization-to-memref,"
-    "strata-buffer-arena,"
-    "func.func(convert-linalg-to-loops),"
-    "lower-affine,"
-    "convert-scf-to-cf,"
-    "expand-strided-metadata,"
-    "lower-affine,"
-    "finalize-memref-to-llvm,"
-    "func.func(math-extend-to-supported-types),"
-    "convert-math-to-libm,"
-    "convert-math-to-llvm,"
-    "convert-arith-to-llvm,"
-    "convert-cf-to-llvm,"
-    "convert-func-to-llvm,"
-    "convert-index-to-llvm,"
-    "reconcile-unrealized-casts";
+/* The pipeline after the kernel selection: bufferization, the arena, loops,
+ * LLVM. `KERNELS` and `ARENA` are spliced in by the two variants. */
+#define CPU_PIPELINE(KERNELS, ARENA)                                              \
+  "func.func(nn-fold)," KERNELS "func.func(nn-to-linalg),"                        \
+  "strata-emit-c-interface,"                                                      \
+  "one-shot-bufferize{bufferize-function-boundaries "                             \
+  "function-boundary-type-conversion=identity-layout-map},"                       \
+  "buffer-results-to-out-params{hoist-static-allocs modify-public-functions},"    \
+  "buffer-deallocation-pipeline,"                                                 \
+  "convert-bufferization-to-memref," ARENA                                        \
+  "func.func(convert-linalg-to-loops),"                                           \
+  "lower-affine,"                                                                 \
+  "convert-scf-to-cf,"                                                            \
+  "expand-strided-metadata,"                                                      \
+  "lower-affine,"                                                                 \
+  "finalize-memref-to-llvm,"                                                      \
+  "func.func(math-extend-to-supported-types),"                                    \
+  "convert-math-to-libm,"                                                         \
+  "convert-math-to-llvm,"                                                         \
+  "convert-arith-to-llvm,"                                                        \
+  "convert-cf-to-llvm,"                                                           \
+  "convert-func-to-llvm,"                                                         \
+  "convert-index-to-llvm,"                                                        \
+  "reconcile-unrealized-casts"
+
+static const char kCpuPipeline[] = CPU_PIPELINE("nn-to-kernels,", "strata-buffer-arena,");
+/* Every op through nn-to-linalg and upstream MLIR's default lowering of
+ * linalg (loops), no runtime kernels, no arena: the baseline bench/ compares
+ * against. */
+static const char kCpuPipelineUpstream[] = CPU_PIPELINE("", "");
+
+const char *strataCpuPipelineUpstream(void) { return kCpuPipelineUpstream; }
 
 const char *strataCpuPipeline(void) { return kCpuPipeline; }
+
+const StrataPassDef strataCpuPipelineUpstreamPass = {
+    .name = "strata-cpu-pipeline-upstream",
+    .summary = "strata-cpu-pipeline without runtime kernels or the buffer arena (baseline)",
+    .pipeline = kCpuPipelineUpstream,
+};
 
 const StrataPassDef strataCpuPipelinePass = {
     .name = "strata-cpu-pipeline",

@@ -15,9 +15,14 @@ struct StrataJit {
 };
 
 StrataJit *strataJitCreate(StrataContext *ctx, MlirModule module, int optLevel) {
+  return strataJitCreateWithPipeline(ctx, module, strataCpuPipeline(), optLevel);
+}
+
+StrataJit *strataJitCreateWithPipeline(StrataContext *ctx, MlirModule module, const char *pipeline,
+                                       int optLevel) {
   MlirOperation clone = mlirOperationClone(mlirModuleGetOperation(module));
   MlirModule lowered = mlirModuleFromOperation(clone);
-  if (mlirLogicalResultIsFailure(strataRunPipeline(ctx, clone, strataCpuPipeline()))) {
+  if (mlirLogicalResultIsFailure(strataRunPipeline(ctx, clone, pipeline))) {
     mlirModuleDestroy(lowered);
     return NULL;
   }

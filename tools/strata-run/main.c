@@ -22,6 +22,7 @@ typedef struct {
   int numInputs, numOutputs;
   Mode mode;
   long repeat, threads, optLevel;
+  bool upstream;
   unsigned long long seed;
   double atol, rtol;
   bool quiet;
@@ -43,6 +44,8 @@ static void usage(FILE *f) {
           "  --atol X --rtol X  --compare tolerance: |jit-ref| <= atol + rtol*|ref| (1e-4, 1e-4)\n"
           "  --repeat N         after a warm-up, time N runs and print 'median <t> ms'\n"
           "  --threads N        threads of the runtime kernels (conv, matmul; default 1)\n"
+          "  --upstream-lowering  compile with strata-cpu-pipeline-upstream: no runtime\n"
+          "                     kernels, no arena (upstream MLIR's loops; the baseline)\n"
           "  -O N               LLVM optimization level 0-3 (default 2)\n"
           "  --quiet            do not print output values\n"
           "  --version, --help\n");
@@ -87,6 +90,8 @@ static int parseArgs(int argc, char **argv, Options *o) {
     } else if (!strcmp(a, "--threads")) {
       NEED_VALUE();
       if (!parseLong(val, 1, 1024, &o->threads)) return fprintf(stderr, "error: bad --threads '%s'\n", val), 1;
+    } else if (!strcmp(a, "--upstream-lowering")) {
+      o->upstream = true;
     } else if (!strcmp(a, "-O")) {
       NEED_VALUE();
       if (!parseLong(val, 0, 3, &o->optLevel)) return fprintf(stderr, "error: bad -O '%s'\n", val), 1;
@@ -263,7 +268,7 @@ int main(int argc, char **argv) {
     }
     double t0 = nowMs();
     strataRtSetNumThreads((int)o.threads);
-    jit = strataJitCreate(ctx, module, (int)o.optLevel);
+    jit = strataJitCreateWithPipeline(ctx, module, o.upstream ? strataCpuPipelineUpstream() : strataCpuPipeline(), (int)o.optLevel);
     if (!jit) goto done;
     double t1 = nowMs();
     if (mlirLogicalResultIsFailure(strataJitInvoke(jit, entry, inputs, numIn, jitOut, numOut)))

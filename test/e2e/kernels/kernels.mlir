@@ -106,3 +106,17 @@ func.func @nan_propagates_through_epilogue(%x: tensor<1x2x4x4xf32>, %w: tensor<3
   %c = "nn.clip"(%y2) {min = -0.5 : f32, max = 0.5 : f32} : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
   return %r, %c : tensor<1x3x4x4xf32>, tensor<1x3x4x4xf32>
 }
+func.func @strided_weights(%x: tensor<1x3x6x6xf32>, %big: tensor<4x5x3x3xf32>, %dbig: tensor<3x1x3x5xf32>) -> (tensor<1x4x4x4xf32>, tensor<1x3x4x4xf32>) {
+  // Weights sliced out of bigger tensors reach the kernels as strided views.
+  %s = "nn.constant"() {value = dense<[1]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %e = "nn.constant"() {value = dense<[4]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %a = "nn.constant"() {value = dense<[1]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %w = "nn.slice"(%big, %s, %e, %a) {operandSegmentSizes = array<i32: 1, 1, 1, 1, 0>} : (tensor<4x5x3x3xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<4x3x3x3xf32>
+  %y = "nn.conv"(%x, %w) : (tensor<1x3x6x6xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x4x4xf32>
+  %s3 = "nn.constant"() {value = dense<[1]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %e3 = "nn.constant"() {value = dense<[4]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %a3 = "nn.constant"() {value = dense<[3]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %dw = "nn.slice"(%dbig, %s3, %e3, %a3) {operandSegmentSizes = array<i32: 1, 1, 1, 1, 0>} : (tensor<3x1x3x5xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<3x1x3x3xf32>
+  %z = "nn.conv"(%x, %dw) {group = 3 : i64} : (tensor<1x3x6x6xf32>, tensor<3x1x3x3xf32>) -> tensor<1x3x4x4xf32>
+  return %y, %z : tensor<1x4x4x4xf32>, tensor<1x3x4x4xf32>
+}
