@@ -211,52 +211,75 @@ static void convGemmTask(void *ctx, int tid, int64_t begin, int64_t end) {
   for (int64_t i = begin; i < end; i++) convGemm(cv, i / cv->G, i % cv->G, false);
 }
 
-/* Depthwise (one input channel per group): the input plane is copied
- * into a zero-padded scratch plane, then each output row is one window
- * kernel call (all taps accumulated in registers) and its epilogue. */
+/* Depthwise (one input channel per group). The input plane is copied
+ * into a zero-padded scratch plane split by row phase (modulo the row
+ * stride sh) and column phase (modulo the column stride s): padded (r, q)
+ * sits at ((r % sh * s + q % s) * Hq + r / sh) * Wq + q / s. Then output
+ * (oh, ow), placed at oh * Wq + ow of a Wq-wide plane, reads tap (i, j) at
+ * a fixed offset from there: every tap is one contiguous run over the whole
+ * plane, so one window call computes it (all taps accumulated in
+ * registers; the Wq - OW columns past each row are computed and dropped),
+ * and each row then gets its epilogue. */
+static void fillPhases(float *dst, int64_t phaseStride, const float *src, int64_t ws, int64_t W,
+                       int64_t pw, int64_t s, int64_t Wq) {
+  for (int64_t p = 0; p < s; p++) {
+    float *d = dst + p * phaseStride;
+    /* t with 0 <= t * s + p - pw < W */
+    int64_t lo = pw - p <= 0 ? 0 : (pw - p + s - 1) / s;
+    int64_t hi = W - 1 + pw - p < 0 ? -1 : (W - 1 + pw - p) / s;
+    if (hi > Wq - 1) hi = Wq - 1;
+    if (lo > hi + 1) lo = hi + 1;
+    memset(d, 0, sizeof(float) * (size_t)lo);
+    const float *x = src + (lo * s + p - pw) * ws;
+    if (s == 1 && ws == 1) memcpy(d + lo, x, sizeof(float) * (size_t)(hi + 1 - lo));
+    else if (s == 2 && ws == 1) /* a constant stride the compiler vectorizes */
+      for (int64_t t = 0; t <= hi - lo; t++) d[lo + t] = x[2 * t];
+    else
+      for (int64_t t = lo; t <= hi; t++, x += s * ws) d[t] = *x;
+    memset(d + hi + 1, 0, sizeof(float) * (size_t)(Wq - hi - 1));
+  }
+}
+
 static void depthwisePlane(const Conv *cv, int64_t n, int64_t m) {
   const RtConvGeom *g = &cv->g;
   const RtIsa *isa = rtIsa();
-  int64_t c = m / cv->Mg;
-  /* Padded extent the windows read: rows [0, Hp), cols [0, Wp). */
-  int64_t Hp = (g->OH - 1) * g->sh + (g->KH - 1) * g->dh + 1;
-  int64_t Wp = (g->OW - 1) * g->sw + (g->KW - 1) * g->dw + 1;
-  float *pad = rtScratch(2, (size_t)(Hp * Wp));
-  float wk[64];
-  if (!pad) rtFatal("out of memory for the depthwise scratch plane");
+  int64_t c = m / cv->Mg, s = g->sw, sh = g->sh, taps = g->KH * g->KW;
+  if (taps > 64) rtFatal("depthwise kernels over 64 taps are not supported");
+  /* Padded extent the windows read: rows [0, Hp), columns [0, Wp). */
+  int64_t Hp = (g->OH - 1) * sh + (g->KH - 1) * g->dh + 1;
+  int64_t Wp = (g->OW - 1) * s + (g->KW - 1) * g->dw + 1;
+  int64_t Hq = (Hp + sh - 1) / sh, Wq = (Wp + s - 1) / s, planeSize = sh * s * Hq * Wq;
+  /* The dropped columns of the last row read up to one row past the end. */
+  int64_t slack = Wq + (g->KW - 1) * g->dw;
+  float *pad = rtScratch(2, (size_t)(planeSize + slack));
+  float *wide = rtScratch(4, (size_t)(g->OH * Wq));
+  if (!pad || !wide) rtFatal("out of memory for the depthwise scratch planes");
+  memset(pad + planeSize, 0, sizeof(float) * (size_t)slack);
   const float *xp = cv->x.data + n * cv->x.stride[0] + c * cv->x.stride[1];
-  for (int64_t r = 0; r < Hp; r++) {
-    float *dst = pad + r * Wp;
+  for (int64_t r = 0; r < Hq * sh; r++) {
+    float *dst = pad + ((r % sh) * s * Hq + r / sh) * Wq;
     int64_t ih = r - g->ph;
-    if (ih < 0 || ih >= g->H) {
-      memset(dst, 0, sizeof(float) * (size_t)Wp);
-      continue;
-    }
-    const float *src = xp + ih * g->hs;
-    for (int64_t q = 0; q < Wp; q++) {
-      int64_t iw = q - g->pw;
-      dst[q] = iw >= 0 && iw < g->W ? src[iw * g->ws] : 0.0f;
-    }
+    if (ih < 0 || ih >= g->H || r >= Hp)
+      for (int64_t p = 0; p < s; p++) memset(dst + p * Hq * Wq, 0, sizeof(float) * (size_t)Wq);
+    else fillPhases(dst, Hq * Wq, xp + ih * g->hs, g->ws, g->W, g->pw, s, Wq);
   }
   const float *wp = cv->w.data + m * cv->w.stride[0];
   int64_t wsh = cv->w.rank == 4 ? cv->w.stride[2] : 0, wsw = cv->w.stride[cv->w.rank - 1];
-  const float *w = wp;
-  if (g->KH * g->KW <= 64 && (wsw != 1 || wsh != g->KW)) {
-    for (int64_t i = 0; i < g->KH; i++)
-      for (int64_t j = 0; j < g->KW; j++) wk[i * g->KW + j] = wp[i * wsh + j * wsw];
-    w = wk;
-  } else if (wsw != 1 || wsh != g->KW) {
-    rtFatal("depthwise weights must be dense for windows over 64 taps");
-  }
+  float w[64];
+  const float *tp[64];
+  for (int64_t i = 0; i < g->KH; i++)
+    for (int64_t j = 0; j < g->KW; j++) {
+      int64_t r0 = i * g->dh, q0 = j * g->dw;
+      w[i * g->KW + j] = wp[i * wsh + j * wsw];
+      tp[i * g->KW + j] = pad + ((r0 % sh * s + q0 % s) * Hq + r0 / sh) * Wq + q0 / s;
+    }
+  isa->windowRow(wide, tp, w, taps, g->OH * Wq);
   float *yp = yPlane(cv, n, m);
   int64_t yhs = cv->y.rank == 4 ? cv->y.stride[2] : 0;
   RtEpilogue ep = convEpilogue(cv, n, 0);
-  const float *rows[64];
-  if (g->KH > 64) rtFatal("depthwise kernels over 64 rows are not supported");
   for (int64_t oh = 0; oh < g->OH; oh++) {
     float *row = yp + oh * yhs;
-    for (int64_t i = 0; i < g->KH; i++) rows[i] = pad + (oh * g->sh + i * g->dh) * Wp;
-    isa->windowRow(row, rows, w, g->KH, g->KW, g->sw, g->dw, g->OW);
+    memcpy(row, wide + oh * Wq, sizeof(float) * (size_t)g->OW);
     if (ep.nadd || ep.act) isa->epilogue(row, 0, m, oh * g->OW, 1, g->OW, &ep);
   }
 }

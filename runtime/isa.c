@@ -89,24 +89,34 @@ RT_INLINE void epilogueBody(float *c, int64_t ldc, int64_t m0, int64_t n0, int64
                                      int64_t nr, const RtEpilogue *ep) {                           \
     epilogueBody(c, ldc, m0, n0, mr, nr, ep);                                                      \
   }                                                                                                \
-  TARGET static void NAME##_window(float *restrict y, const float *const *rows, const float *w,   \
-                                   int64_t kh, int64_t kw, int64_t sw, int64_t dw, int64_t n) {    \
+  TARGET static void NAME##_window(float *restrict y, const float *const *taps, const float *w,   \
+                                   int64_t ntaps, int64_t n) {                                     \
     int64_t o = 0;                                                                                 \
-    if (sw == 1)                                                                                   \
-      for (; o + (VW) <= n; o += (VW)) {                                                           \
-        NAME##_vf acc = {0};                                                                       \
-        for (int64_t i = 0; i < kh; i++)                                                           \
-          for (int64_t j = 0; j < kw; j++)                                                         \
-            acc += w[i * kw + j] * *(const NAME##_vf *)(rows[i] + o + j * dw);                     \
-        *(NAME##_vf *)(y + o) = acc;                                                               \
+    for (; o + 4 * (VW) <= n; o += 4 * (VW)) { /* four independent FMA chains */                  \
+      NAME##_vf a0 = {0}, a1 = {0}, a2 = {0}, a3 = {0};                                            \
+      for (int64_t t = 0; t < ntaps; t++) {                                                        \
+        const float *x = taps[t] + o;                                                              \
+        const float wt = w[t];                                                                     \
+        a0 += wt * *(const NAME##_vf *)x;                                                          \
+        a1 += wt * *(const NAME##_vf *)(x + (VW));                                                 \
+        a2 += wt * *(const NAME##_vf *)(x + 2 * (VW));                                             \
+        a3 += wt * *(const NAME##_vf *)(x + 3 * (VW));                                             \
       }                                                                                            \
-    if (o == n) return;                                                                            \
-    for (int64_t t = o; t < n; t++) y[t] = 0.0f;                                                   \
-    for (int64_t i = 0; i < kh; i++)                                                               \
-      for (int64_t j = 0; j < kw; j++) {                                                           \
-        const float wv = w[i * kw + j], *restrict r = rows[i] + j * dw;                            \
-        for (int64_t t = o; t < n; t++) y[t] += wv * r[t * sw];                                    \
-      }                                                                                            \
+      *(NAME##_vf *)(y + o) = a0;                                                                  \
+      *(NAME##_vf *)(y + o + (VW)) = a1;                                                           \
+      *(NAME##_vf *)(y + o + 2 * (VW)) = a2;                                                       \
+      *(NAME##_vf *)(y + o + 3 * (VW)) = a3;                                                       \
+    }                                                                                              \
+    for (; o + (VW) <= n; o += (VW)) {                                                             \
+      NAME##_vf acc = {0};                                                                         \
+      for (int64_t t = 0; t < ntaps; t++) acc += w[t] * *(const NAME##_vf *)(taps[t] + o);         \
+      *(NAME##_vf *)(y + o) = acc;                                                                 \
+    }                                                                                              \
+    for (; o < n; o++) {                                                                           \
+      float acc = 0.0f;                                                                            \
+      for (int64_t t = 0; t < ntaps; t++) acc += w[t] * taps[t][o];                                \
+      y[o] = acc;                                                                                  \
+    }                                                                                              \
   }                                                                                                \
   static const RtIsa NAME##_isa = {#NAME, MR, 2 * (VW), NAME##_kernel, NAME##_epilogue,           \
                                    NAME##_window};

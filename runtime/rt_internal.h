@@ -60,10 +60,10 @@ typedef void (*RtMicroKernel)(int64_t kc, const float *a, const float *b, float 
 /* Applies the epilogue to the mr x nr tile of C at (m0, n0); c points at it. */
 typedef void (*RtEpilogueFn)(float *c, int64_t ldc, int64_t m0, int64_t n0, int64_t mr, int64_t nr,
                              const RtEpilogue *ep);
-/* One output row of a depthwise window: y[o] = sum over taps (i, j) of
- * w[i * kw + j] * rows[i][o * sw + j * dw], o < n (rows already padded). */
-typedef void (*RtWindowRowFn)(float *y, const float *const *rows, const float *w, int64_t kh,
-                              int64_t kw, int64_t sw, int64_t dw, int64_t n);
+/* One output row of a depthwise window: y[o] = sum over t < ntaps of
+ * w[t] * taps[t][o], o < n (each tap a contiguous run). */
+typedef void (*RtWindowRowFn)(float *y, const float *const *taps, const float *w, int64_t ntaps,
+                              int64_t n);
 
 typedef struct {
   const char *name;
@@ -81,7 +81,8 @@ typedef void (*RtTaskFn)(void *ctx, int tid, int64_t begin, int64_t end);
 void rtParallelFor(int64_t n, RtTaskFn fn, void *ctx);
 int rtNumThreads(void);
 
-/* The calling thread's scratch buffer `which` (0..3) of at least `floats`
+/* The calling thread's scratch buffer `which` (0..4: GEMM B and A panels,
+ * depthwise plane, dense weights, depthwise output) of at least `floats`
  * floats, 64-byte aligned, kept between calls (no allocation per run). NULL
  * if out of memory. */
 float *rtScratch(int which, size_t floats);
