@@ -166,6 +166,19 @@ void strataRtReleasePackedConstants(void) {
   pthread_mutex_unlock(&cacheMu);
 }
 
+/* Whether a full tile at column n0 can take the epilogue in the
+ * microkernel's registers: every addend is one value per row (a channel
+ * bias) or a unit-stride run within one (h) row of the addend. */
+static bool epilogueInRegisters(const RtEpilogue *ep, int64_t n0, int NR) {
+  for (int a = 0; a < ep->nadd; a++) {
+    const RtAddend *ad = &ep->add[a];
+    bool perRow = ad->sh == 0 && ad->sw == 0;
+    bool run = ad->sw == 1 && n0 / ep->W == (n0 + NR - 1) / ep->W;
+    if (!perRow && !run) return false;
+  }
+  return true;
+}
+
 static bool trivialEpilogue(const RtEpilogue *ep) {
   return ep->alpha == 1.0f && ep->nadd == 0 && ep->act == 0;
 }
@@ -217,15 +230,18 @@ static void gemmBlock(const GemmTask *t, int64_t m0, int64_t m1, int64_t n0, int
           for (int64_t ir = 0; ir < mc; ir += MR) {
             int64_t mr = min64(MR, mc - ir);
             float *c = C + (ic + ir) * ldc + jc + jr;
-            if (mr == MR && nr == NR) {
-              isa->kernel(kc, ap + ir * kc, bp + jr * kc, c, ldc, pc > 0);
+            bool full = mr == MR && nr == NR, fused = false;
+            if (full) {
+              fused = last && !trivialEpilogue(ep) && epilogueInRegisters(ep, jc + jr, NR);
+              isa->kernel(kc, ap + ir * kc, bp + jr * kc, c, ldc, pc > 0, fused ? ep : NULL, ic + ir,
+                          jc + jr);
             } else {
-              isa->kernel(kc, ap + ir * kc, bp + jr * kc, tile, NR, 0);
+              isa->kernel(kc, ap + ir * kc, bp + jr * kc, tile, NR, 0, NULL, 0, 0);
               for (int64_t i = 0; i < mr; i++)
                 for (int64_t j = 0; j < nr; j++)
                   c[i * ldc + j] = pc > 0 ? c[i * ldc + j] + tile[i * NR + j] : tile[i * NR + j];
             }
-            if (last && !trivialEpilogue(ep)) isa->epilogue(c, ldc, ic + ir, jc + jr, mr, nr, ep);
+            if (last && !fused && !trivialEpilogue(ep)) isa->epilogue(c, ldc, ic + ir, jc + jr, mr, nr, ep);
           }
         }
       }

@@ -61,28 +61,57 @@ RT_INLINE void epilogueBody(float *c, int64_t ldc, int64_t m0, int64_t n0, int64
 /* NAME_kernel: MR x 2*VW tile; NAME_epilogue; NAME_window: a depthwise row. */
 #define RT_DEFINE_ISA(NAME, TARGET, VW, MR)                                                        \
   typedef float NAME##_vf __attribute__((vector_size((VW) * 4), aligned(4)));                     \
+  typedef int32_t NAME##_vi __attribute__((vector_size((VW) * 4)));                               \
+  /* The epilogue on one register pair (a row's 2 * VW columns). */                             \
+  TARGET RT_INLINE void NAME##_rowEpilogue(NAME##_vf *r0, NAME##_vf *r1, const RtEpilogue *ep,    \
+                                           int64_t m, int64_t n0) {                                \
+    if (ep->alpha != 1.0f) *r0 *= ep->alpha, *r1 *= ep->alpha;                                     \
+    for (int a = 0; a < ep->nadd; a++) {                                                           \
+      const RtAddend *ad = &ep->add[a];                                                            \
+      const float *p = ad->p + m * ad->sm;                                                         \
+      if (ad->sh == 0 && ad->sw == 0) {                                                            \
+        float v = ad->beta * p[0];                                                                 \
+        *r0 += v, *r1 += v;                                                                        \
+      } else {                                                                                     \
+        p += (n0 / ep->W) * ad->sh + n0 % ep->W;                                                   \
+        *r0 += ad->beta * *(const NAME##_vf *)p;                                                   \
+        *r1 += ad->beta * *(const NAME##_vf *)(p + (VW));                                          \
+      }                                                                                            \
+    }                                                                                              \
+    if (ep->act == STRATA_RT_ACT_RELU) { /* v <= 0 ? 0 : v: NaN stays */                          \
+      *r0 = (NAME##_vf)((NAME##_vi)*r0 & ~(NAME##_vi)(*r0 <= 0.0f));                               \
+      *r1 = (NAME##_vf)((NAME##_vi)*r1 & ~(NAME##_vi)(*r1 <= 0.0f));                               \
+    } else if (ep->act == STRATA_RT_ACT_CLIP) { /* NaN compares false: it stays */                \
+      NAME##_vf lo = ep->lo - (NAME##_vf){0}, hi = ep->hi - (NAME##_vf){0};                        \
+      NAME##_vi m0 = (NAME##_vi)(*r0 < lo), m1 = (NAME##_vi)(*r1 < lo);                            \
+      *r0 = (NAME##_vf)(((NAME##_vi)*r0 & ~m0) | ((NAME##_vi)lo & m0));                            \
+      *r1 = (NAME##_vf)(((NAME##_vi)*r1 & ~m1) | ((NAME##_vi)lo & m1));                            \
+      m0 = (NAME##_vi)(*r0 > hi), m1 = (NAME##_vi)(*r1 > hi);                                      \
+      *r0 = (NAME##_vf)(((NAME##_vi)*r0 & ~m0) | ((NAME##_vi)hi & m0));                            \
+      *r1 = (NAME##_vf)(((NAME##_vi)*r1 & ~m1) | ((NAME##_vi)hi & m1));                            \
+    }                                                                                              \
+  }                                                                                                \
   TARGET static void NAME##_kernel(int64_t kc, const float *restrict a, const float *restrict b,  \
-                                   float *restrict c, int64_t ldc, int accumulate) {              \
+                                   float *restrict c, int64_t ldc, int accumulate,                 \
+                                   const RtEpilogue *ep, int64_t m0, int64_t n0) {                 \
     NAME##_vf acc[MR][2];                                                                          \
     RT_UNROLL for (int i = 0; i < (MR); i++) acc[i][0] = acc[i][1] = (NAME##_vf){0};               \
     for (int64_t k = 0; k < kc; k++) {                                                             \
       NAME##_vf b0 = *(const NAME##_vf *)(b + k * 2 * (VW));                                       \
       NAME##_vf b1 = *(const NAME##_vf *)(b + k * 2 * (VW) + (VW));                                \
       RT_UNROLL for (int i = 0; i < (MR); i++) {                                                   \
-        NAME##_vf ai = a[k * (MR) + i] - (NAME##_vf){0}; /* a broadcast; x - 0 == x */ \
+        NAME##_vf ai = a[k * (MR) + i] - (NAME##_vf){0}; /* a broadcast; x - 0 == x */             \
         acc[i][0] += ai * b0;                                                                      \
         acc[i][1] += ai * b1;                                                                      \
       }                                                                                            \
     }                                                                                              \
     RT_UNROLL for (int i = 0; i < (MR); i++) {                                                     \
       NAME##_vf *row = (NAME##_vf *)(c + i * ldc);                                                 \
-      if (accumulate) {                                                                            \
-        row[0] += acc[i][0];                                                                       \
-        row[1] += acc[i][1];                                                                       \
-      } else {                                                                                     \
-        row[0] = acc[i][0];                                                                        \
-        row[1] = acc[i][1];                                                                        \
-      }                                                                                            \
+      NAME##_vf r0 = acc[i][0], r1 = acc[i][1];                                                    \
+      if (accumulate) r0 += row[0], r1 += row[1];                                                  \
+      if (ep) NAME##_rowEpilogue(&r0, &r1, ep, m0 + i, n0);                                        \
+      row[0] = r0;                                                                                 \
+      row[1] = r1;                                                                                 \
     }                                                                                              \
   }                                                                                                \
   TARGET static void NAME##_epilogue(float *c, int64_t ldc, int64_t m0, int64_t n0, int64_t mr,   \
