@@ -14,6 +14,15 @@ enum { KC = 512, MC_PANELS = 16, NC = 2048 };
 
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
+/* The K block: K split evenly into the fewest blocks of at most KC (576
+ * is 2 x 288, not 512 + 64: fewer passes over C with a short block), a
+ * multiple of 8. Packed constants use the same blocking. */
+static int64_t blockK(int64_t K) {
+  int64_t blocks = (K + KC - 1) / KC, kc = (K + blocks - 1) / blocks;
+  kc = (kc + 7) / 8 * 8;
+  return kc > KC ? KC : kc < 1 ? 1 : kc;
+}
+
 /* ap[(i / MR) * MR * kc + k * MR + i % MR] = A(i0 + i, k0 + k), zero-padded. */
 static void packA(float *ap, RtMat A, int64_t i0, int64_t mc, int64_t k0, int64_t kc, int MR) {
   for (int64_t ip = 0; ip < mc; ip += MR) {
@@ -103,7 +112,7 @@ static void packB(float *bp, const RtBSrc *B, int64_t k0, int64_t kc, int64_t j0
 }
 
 /* ---- Packed constants ----
- * A constant operand is packed once, whole, and kept: for each KC block of
+ * A constant operand is packed once, whole, and kept: for each blockK block of
  * k, all its MR (A) or NR (B) panels, so that the block (pc, i0) is at
  * pc * padded + i0 * kc whatever blocking or thread split a call uses. */
 typedef struct {
@@ -147,8 +156,9 @@ static const float *packedConstant(char kind, RtMat m, int64_t rows, int64_t col
     pthread_mutex_unlock(&cacheMu);
     return NULL;
   }
-  for (int64_t pc = 0; pc < K; pc += KC) {
-    int64_t kc = min64(KC, K - pc);
+  const int64_t KB = blockK(K);
+  for (int64_t pc = 0; pc < K; pc += KB) {
+    int64_t kc = min64(KB, K - pc);
     if (kind == 'A') packA(packed + pc * padded, m, 0, rows, pc, kc, r);
     else packB(packed + pc * padded, &(RtBSrc){m, NULL}, pc, kc, 0, cols, r);
   }
@@ -216,8 +226,9 @@ static void gemmBlock(const GemmTask *t, int64_t m0, int64_t m1, int64_t n0, int
   const int64_t Mpad = roundUp(t->M, MR), Npad = roundUp(t->N, NR);
   for (int64_t jc = n0; jc < n1; jc += NCB) {
     int64_t nc = min64(NCB, n1 - jc);
-    for (int64_t pc = 0; pc < K; pc += KC) {
-      int64_t kc = min64(KC, K - pc);
+    const int64_t KB = blockK(K);
+    for (int64_t pc = 0; pc < K; pc += KB) {
+      int64_t kc = min64(KB, K - pc);
       bool last = pc + kc >= K;
       if (t->preB) bp = (float *)t->preB + pc * Npad + jc * kc;
       else packB(bp, B, pc, kc, jc, nc, NR);
