@@ -2,6 +2,7 @@
  * memref descriptors (any rank, strides, broadcast), then run the GEMM,
  * implicit-im2col or depthwise kernels with their fused epilogues. */
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 #include "kernels.h"
 #include "memref.h"
@@ -291,6 +292,33 @@ static void depthwiseTask(void *ctx, int tid, int64_t begin, int64_t end) {
   for (int64_t i = begin; i < end; i++) depthwisePlane(cv, i / M, i % M);
 }
 
+/* Winograd F(2x2, 3x3) where it pays: 3x3, unit strides and dilations, no
+ * groups, and (measured on ResNet-18's layers) at least 128 input and
+ * output channels and 32 tiles: below that the transforms' memory traffic
+ * and the GEMMs' short K or N cost more than the 2.25x fewer
+ * multiplications save. STRATA_RT_WINOGRAD=0
+ * turns it off (the implicit-im2col GEMM then runs). */
+static bool useWinograd(const Conv *cv) {
+  static int enabled = -1;
+  if (enabled < 0) {
+    const char *e = getenv("STRATA_RT_WINOGRAD");
+    enabled = !(e && !strcmp(e, "0"));
+  }
+  const RtConvGeom *g = &cv->g;
+  return enabled && cv->x.rank == 4 && g->KH == 3 && g->KW == 3 && g->sh == 1 && g->sw == 1 &&
+         g->dh == 1 && g->dw == 1 && cv->Cg >= 128 && cv->Mg >= 128 &&
+         ((g->OH + 1) / 2) * ((g->OW + 1) / 2) >= 32;
+}
+
+static bool winograd(const Conv *cv, int64_t n) {
+  const RtConvGeom *g = &cv->g;
+  RtEpilogue ep = convEpilogue(cv, n, 0);
+  RtWinograd p = {cv->x.data + n * cv->x.stride[0], cv->Cg, g->H, g->W, g->cs, g->hs, g->ws,
+                  cv->w.data, cv->constW, cv->Mg, yPlane(cv, n, 0), cv->y.stride[1], g->OH, g->OW,
+                  g->ph, g->pw, &ep};
+  return rtWinogradConv3x3(&p);
+}
+
 /* Weights seen through a strided view (a slice of a bigger tensor): copied
  * into the thread's dense scratch slot 3 (not cached as a constant: the
  * slot is reused). */
@@ -346,7 +374,8 @@ void _mlir_ciface_strata_rt_conv2d_f32(StrataUnrankedMemRef *x, StrataUnrankedMe
   if (cv.Cg == 1 && cv.Mg >= 1) {
     rtParallelFor(images * cv.y.size[1], depthwiseTask, &cv);
   } else if (cv.G == 1) {
-    for (int64_t n = 0; n < images; n++) convGemm(&cv, n, 0, true);
+    for (int64_t n = 0; n < images; n++)
+      if (!useWinograd(&cv) || !winograd(&cv, n)) convGemm(&cv, n, 0, true);
   } else {
     rtParallelFor(images * cv.G, convGemmTask, &cv);
   }

@@ -168,6 +168,7 @@ static const float *packedConstant(char kind, RtMat m, int64_t rows, int64_t col
 }
 
 void strataRtReleasePackedConstants(void) {
+  rtWinogradRelease();
   pthread_mutex_lock(&cacheMu);
   for (size_t i = 0; i < cacheCount; i++) free(cache[i].packed);
   free(cache);

@@ -78,14 +78,32 @@ typedef struct {
 
 const RtIsa *rtIsa(void);
 
+/* Winograd F(2x2, 3x3) for one image of a 3x3, stride-1, dilation-1,
+ * ungrouped convolution: x [C][H][W] (strides xcs, xhs, xws), dense
+ * weights w [M][C][3][3], y [M][OH][OW] with channel stride ycs and dense
+ * rows; ep's addends are based at this image with m from 0 and W = OW.
+ * False (nothing written) if out of memory. */
+typedef struct {
+  const float *x;
+  int64_t C, H, W, xcs, xhs, xws;
+  const float *w;
+  bool constW;
+  int64_t M;
+  float *y;
+  int64_t ycs, OH, OW, ph, pw;
+  const RtEpilogue *ep;
+} RtWinograd;
+bool rtWinogradConv3x3(const RtWinograd *p);
+void rtWinogradRelease(void);
+
 /* Thread pool: runs fn(ctx, tid, begin, end) over a split of [0, n) into at
  * most the configured number of chunks; serial when nested or single. */
 typedef void (*RtTaskFn)(void *ctx, int tid, int64_t begin, int64_t end);
 void rtParallelFor(int64_t n, RtTaskFn fn, void *ctx);
 int rtNumThreads(void);
 
-/* The calling thread's scratch buffer `which` (0..4: GEMM B and A panels,
- * depthwise plane, dense weights, depthwise output) of at least `floats`
+/* The calling thread's scratch buffer `which` (0..7: GEMM B and A panels,
+ * depthwise plane, dense weights, depthwise output, Winograd U, V, M) of at least `floats`
  * floats, 64-byte aligned, kept between calls (no allocation per run). NULL
  * if out of memory. */
 float *rtScratch(int which, size_t floats);

@@ -8,7 +8,7 @@
 #include "rt_internal.h"
 
 #define RT_MAX_THREADS 64
-#define RT_SCRATCH_SLOTS 5
+#define RT_SCRATCH_SLOTS 8
 
 static struct {
   pthread_mutex_t mu;
