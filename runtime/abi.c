@@ -380,3 +380,62 @@ void _mlir_ciface_strata_rt_conv2d_f32(StrataUnrankedMemRef *x, StrataUnrankedMe
     rtParallelFor(images * cv.G, convGemmTask, &cv);
   }
 }
+
+/* ---- softmax ---- */
+
+typedef struct {
+  View x, y;
+  int axis;
+  int64_t len, inner;
+  int logForm;
+} Softmax;
+
+/* Rows are (outer, inner) pairs; a row runs along the axis. Contiguous
+ * rows go straight through the ISA's row kernel, others through the
+ * thread's scratch. */
+static void softmaxTask(void *ctx, int tid, int64_t r0, int64_t r1) {
+  (void)tid;
+  const Softmax *sm = ctx;
+  const RtIsa *isa = rtIsa();
+  float *buf = NULL;
+  for (int64_t r = r0; r < r1; r++) {
+    int64_t o = r / sm->inner, i = r % sm->inner, rem = o, xo = 0;
+    /* x offset of (o, i): o spans the dims before the axis, i those after. */
+    for (int d = sm->axis - 1; d >= 0; d--) xo += (rem % sm->x.size[d]) * sm->x.stride[d], rem /= sm->x.size[d];
+    rem = i;
+    for (int d = sm->x.rank - 1; d > sm->axis; d--) xo += (rem % sm->x.size[d]) * sm->x.stride[d], rem /= sm->x.size[d];
+    int64_t xs = sm->x.stride[sm->axis];
+    float *y = sm->y.data + o * sm->len * sm->inner + i;
+    const float *x = sm->x.data + xo;
+    if (xs == 1 && sm->inner == 1) {
+      isa->softmaxRow(x, y, sm->len, sm->logForm);
+      continue;
+    }
+    if (!buf && !(buf = rtScratch(3, (size_t)(2 * sm->len)))) rtFatal("out of memory for softmax rows");
+    for (int64_t j = 0; j < sm->len; j++) buf[j] = x[j * xs];
+    isa->softmaxRow(buf, buf + sm->len, sm->len, sm->logForm);
+    for (int64_t j = 0; j < sm->len; j++) y[j * sm->inner] = buf[sm->len + j];
+  }
+}
+
+void _mlir_ciface_strata_rt_softmax_f32(StrataUnrankedMemRef *x, StrataUnrankedMemRef *y, int64_t axis,
+                                        int64_t logForm) {
+  Softmax sm;
+  sm.x = view(x), sm.y = view(y);
+  if (sm.x.rank != sm.y.rank || axis < 0 || axis >= sm.x.rank) rtFatal("softmax: bad operands or axis");
+  int64_t outer = 1;
+  sm.axis = (int)axis;
+  sm.len = sm.x.size[axis];
+  sm.inner = 1;
+  sm.logForm = (int)logForm;
+  for (int d = 0; d < sm.x.rank; d++) {
+    if (d < axis) outer *= sm.x.size[d];
+    if (d > axis) sm.inner *= sm.x.size[d];
+  }
+  int64_t stride = 1; /* y is the kernel's fresh dense buffer */
+  for (int d = sm.y.rank - 1; d >= 0; d--) {
+    if (sm.y.size[d] != 1 && sm.y.stride[d] != stride) rtFatal("softmax result must be dense");
+    stride *= sm.y.size[d];
+  }
+  if (sm.len > 0) rtParallelFor(outer * sm.inner, softmaxTask, &sm);
+}

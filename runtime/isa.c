@@ -147,8 +147,66 @@ RT_INLINE void epilogueBody(float *c, int64_t ldc, int64_t m0, int64_t n0, int64
       y[o] = acc;                                                                                  \
     }                                                                                              \
   }                                                                                                \
+  /* exp on a vector (Cephes expf: range reduction by ln 2, degree-6      \
+   * polynomial, 2^n through the exponent bits; NaN propagates). */       \
+  TARGET RT_INLINE NAME##_vf NAME##_exp(NAME##_vf v) {                                             \
+    const NAME##_vf lo = -87.3365447f - (NAME##_vf){0}, hi = 88.3762626f - (NAME##_vf){0};         \
+    NAME##_vi m = (NAME##_vi)(v < lo);                                                             \
+    v = (NAME##_vf)(((NAME##_vi)v & ~m) | ((NAME##_vi)lo & m));                                    \
+    m = (NAME##_vi)(v > hi);                                                                       \
+    v = (NAME##_vf)(((NAME##_vi)v & ~m) | ((NAME##_vi)hi & m));                                    \
+    NAME##_vf fx = v * 1.44269504088896341f + 0.5f;                                                \
+    NAME##_vf t = __builtin_convertvector(__builtin_convertvector(fx, NAME##_vi), NAME##_vf);       \
+    m = (NAME##_vi)(t > fx); /* truncation rounded up a negative: floor */                        \
+    t -= (NAME##_vf)((NAME##_vi)(1.0f - (NAME##_vf){0}) & m);                                      \
+    v = v - t * 0.693359375f + t * 2.12194440e-4f;                                                 \
+    NAME##_vf z = v * v;                                                                           \
+    NAME##_vf y = 1.9875691500e-4f - (NAME##_vf){0};                                               \
+    y = y * v + 1.3981999507e-3f;                                                                  \
+    y = y * v + 8.3334519073e-3f;                                                                  \
+    y = y * v + 4.1665795894e-2f;                                                                  \
+    y = y * v + 1.6666665459e-1f;                                                                  \
+    y = y * v + 5.0000001201e-1f;                                                                  \
+    y = y * z + v + 1.0f;                                                                          \
+    NAME##_vi n = __builtin_convertvector(t, NAME##_vi);                                           \
+    return y * (NAME##_vf)((n + 127) << 23);                                                       \
+  }                                                                                                \
+  /* Softmax (or log-softmax) of one contiguous row: the max ignores NaN  \
+   * like fmax, a NaN then poisons the sum, as in the reference. */        \
+  TARGET static void NAME##_softmaxRow(const float *restrict x, float *restrict y, int64_t n,     \
+                                       int logForm) {                                              \
+    NAME##_vf vm = -__builtin_inff() - (NAME##_vf){0};                                             \
+    int64_t o = 0;                                                                                 \
+    for (; o + (VW) <= n; o += (VW)) {                                                             \
+      NAME##_vf v = *(const NAME##_vf *)(x + o);                                                   \
+      NAME##_vi g = (NAME##_vi)(v > vm);                                                           \
+      vm = (NAME##_vf)(((NAME##_vi)vm & ~g) | ((NAME##_vi)v & g));                                 \
+    }                                                                                              \
+    float mx = -__builtin_inff();                                                                  \
+    for (int i = 0; i < (VW); i++) mx = vm[i] > mx ? vm[i] : mx;                                   \
+    for (int64_t t = o; t < n; t++) mx = x[t] > mx ? x[t] : mx;                                    \
+    NAME##_vf vs = {0}, vmx = mx - (NAME##_vf){0};                                                 \
+    for (o = 0; o + (VW) <= n; o += (VW)) {                                                        \
+      NAME##_vf e = NAME##_exp(*(const NAME##_vf *)(x + o) - vmx);                                 \
+      if (!logForm) *(NAME##_vf *)(y + o) = e;                                                     \
+      vs += e;                                                                                     \
+    }                                                                                              \
+    float sum = 0.0f;                                                                              \
+    for (int i = 0; i < (VW); i++) sum += vs[i];                                                   \
+    for (int64_t t = o; t < n; t++) { /* the tail through one padded vector */                     \
+      NAME##_vf e = NAME##_exp((x[t] - mx) - (NAME##_vf){0});                                      \
+      if (!logForm) y[t] = e[0];                                                                   \
+      sum += e[0];                                                                                 \
+    }                                                                                              \
+    if (logForm) {                                                                                 \
+      float ls = __builtin_logf(sum);                                                              \
+      for (int64_t t = 0; t < n; t++) y[t] = (x[t] - mx) - ls;                                     \
+    } else {                                                                                       \
+      for (int64_t t = 0; t < n; t++) y[t] /= sum;                                                 \
+    }                                                                                              \
+  }                                                                                                \
   static const RtIsa NAME##_isa = {#NAME, MR, 2 * (VW), NAME##_kernel, NAME##_epilogue,           \
-                                   NAME##_window};
+                                   NAME##_window, NAME##_softmaxRow};
 
 RT_DEFINE_ISA(generic, , 4, 6)
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))

@@ -50,9 +50,17 @@ void _mlir_ciface_strata_rt_conv2d_f32(StrataUnrankedMemRef *x, StrataUnrankedMe
 void _mlir_ciface_strata_rt_frame_push(StrataMemRefDesc *out, int64_t bytes);
 void _mlir_ciface_strata_rt_frame_pop(StrataMemRefDesc *arena);
 
+/* memref.copy of non-contiguous memrefs (the name MLIR's lowering calls). */
+void memrefCopy(int64_t elemSize, StrataUnrankedMemRef *src, StrataUnrankedMemRef *dst);
+
 /* Frees the packed constants; call it when code that passed `constant`
  * operands is unloaded (strataJitDestroy does). */
 void strataRtReleasePackedConstants(void);
+
+/* Softmax (logForm: log-softmax) of x along `axis` into y (same shape;
+ * ONNX opset-13 semantics: exp(x - max) / sum, NaN-propagating). */
+void _mlir_ciface_strata_rt_softmax_f32(StrataUnrankedMemRef *x, StrataUnrankedMemRef *y,
+                                        int64_t axis, int64_t logForm);
 
 /* Threads the kernels use (>= 1; default 1). Returns the previous value. */
 int strataRtSetNumThreads(int n);

@@ -68,12 +68,16 @@ typedef void (*RtEpilogueFn)(float *c, int64_t ldc, int64_t m0, int64_t n0, int6
 typedef void (*RtWindowRowFn)(float *y, const float *const *taps, const float *w, int64_t ntaps,
                               int64_t n);
 
+/* Softmax (logForm: log-softmax) of a contiguous row of n floats. */
+typedef void (*RtSoftmaxRowFn)(const float *x, float *y, int64_t n, int logForm);
+
 typedef struct {
   const char *name;
   int mr, nr;
   RtMicroKernel kernel;
   RtEpilogueFn epilogue;
   RtWindowRowFn windowRow;
+  RtSoftmaxRowFn softmaxRow;
 } RtIsa;
 
 const RtIsa *rtIsa(void);

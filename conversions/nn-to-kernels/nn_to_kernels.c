@@ -1,6 +1,7 @@
-/* --nn-to-kernels: f32 nn.conv (1-2 spatial dims), nn.matmul and nn.gemm
- * with static shapes become calls to the libstrata_rt kernels
- * (runtime/kernels.h), and each absorbs the epilogue that follows it when
+/* --nn-to-kernels: f32 nn.conv (1-2 spatial dims), nn.matmul, nn.gemm,
+ * nn.softmax and nn.log_softmax with static shapes become calls to the
+ * libstrata_rt kernels
+ * (runtime/kernels.h); conv/matmul/gemm absorb the epilogue that follows when
  * it is the only user: up to two adds whose other operand broadcasts to
  * the result (bias, residual), then nn.relu or nn.clip. Tensors cross the
  * call as unranked memrefs (bufferization.to_buffer / to_tensor), so
@@ -25,6 +26,7 @@
 
 #define MATMUL_FN "strata_rt_matmul_f32"
 #define CONV_FN "strata_rt_conv2d_f32"
+#define SOFTMAX_FN "strata_rt_softmax_f32"
 /* Signatures (see runtime/kernels.h): U = memref<*xf32>. */
 #define U "memref<*xf32>"
 static const char kMatmulType[] =
@@ -126,8 +128,8 @@ static MlirValue toUnranked(StrataBuilder *b, MlirLocation loc, MlirValue t) {
 /* Emits the call: operands (tensors, then scalars), a fresh output buffer
  * of the result type, and the result as a tensor replacing e->last. */
 static void emitCall(StrataRewrite *rw, MlirOperation root, Epilogue *e, const char *fn,
-                     const MlirValue *tensors, int numTensors, const MlirValue *scalars,
-                     int numScalars) {
+                     bool addendSlots, const MlirValue *tensors, int numTensors,
+                     const MlirValue *scalars, int numScalars) {
   MlirLocation loc = mlirOperationGetLocation(root);
   MlirContext ctx = mlirOperationGetContext(root);
   StrataBuilder b = strataBuilderBefore(e->last, rw->rewriter);
@@ -149,11 +151,19 @@ static void emitCall(StrataRewrite *rw, MlirOperation root, Epilogue *e, const c
   MlirValue outU = strataResult(strataCreateOp(&b, "memref.cast", loc, .operands = STRATA_VALUES(out),
                                                .results = STRATA_TYPES(unrankedF32(ctx))),
                                 0);
-  /* x/a, w/b, y, add0, add1 (unused addends alias y; nadd says how many). */
+  /* With addends: x/a, w/b, y, add0, add1 (unused addends alias y; nadd
+   * says how many). Without: the inputs, then y. */
   MlirValue ordered[5] = {args[0], args[1], outU, outU, outU};
-  for (int i = 2; i < numTensors; i++) ordered[i + 1] = args[i];
+  int numOrdered = 5;
+  if (addendSlots) {
+    for (int i = 2; i < numTensors; i++) ordered[i + 1] = args[i];
+  } else {
+    for (int i = 0; i < numTensors; i++) ordered[i] = args[i];
+    ordered[numTensors] = outU;
+    numOrdered = numTensors + 1;
+  }
   n = 0;
-  for (int i = 0; i < 5; i++) args[n++] = ordered[i];
+  for (int i = 0; i < numOrdered; i++) args[n++] = ordered[i];
   for (int i = 0; i < numScalars; i++) args[n++] = scalars[i];
   strataCreateOp(&b, "func.call", loc, .operands = {args, n},
                  .attrs = STRATA_ATTRS({"callee", mlirFlatSymbolRefAttrGet(ctx, mlirStringRefCreateFromCString(fn))}));
@@ -185,6 +195,24 @@ static int actScalars(StrataRewrite *rw, const Epilogue *e, MlirValue *s) {
   s[1] = f32c(rw, e->last, e->act == 2 ? e->lo : 0.0);
   s[2] = f32c(rw, e->last, e->act == 2 ? e->hi : 0.0);
   return 3;
+}
+
+static const char kSoftmaxType[] = "(" U ", " U ", i64, i64) -> ()";
+
+/* nn.softmax / nn.log_softmax along any axis. */
+static MlirLogicalResult rewriteSoftmax(StrataRewrite *rw, MlirOperation op, void *u) {
+  MlirOperation *module = u;
+  MlirValue x = mlirOperationGetOperand(op, 0), y = mlirOperationGetResult(op, 0);
+  if (!staticF32(x) || !staticF32(y)) return mlirLogicalResultFailure();
+  int64_t axis, rank = mlirShapedTypeGetRank(mlirValueGetType(x));
+  if (!nnAttrInt(op, "axis", -1, &axis)) return mlirLogicalResultFailure();
+  if (axis < 0) axis += rank;
+  if (axis < 0 || axis >= rank) return mlirLogicalResultFailure();
+  Epilogue e = {.last = op}; /* no epilogue: the call replaces the op alone */
+  MlirValue s[2] = {i64c(rw, op, axis), i64c(rw, op, strataOpIsNamed(op, "nn.log_softmax"))};
+  strataDeclareRuntimeFunc(*module, SOFTMAX_FN, kSoftmaxType);
+  emitCall(rw, op, &e, SOFTMAX_FN, false, (MlirValue[]){x}, 1, s, 2);
+  return mlirLogicalResultSuccess();
 }
 
 static MlirLogicalResult rewriteConv(StrataRewrite *rw, MlirOperation op, void *u) {
@@ -242,7 +270,7 @@ static MlirLogicalResult rewriteConv(StrataRewrite *rw, MlirOperation op, void *
   s[ns++] = f32c(rw, e.last, e.beta[1]);
   ns += actScalars(rw, &e, s + ns);
   strataDeclareRuntimeFunc(*module, CONV_FN, kConvType);
-  emitCall(rw, op, &e, CONV_FN, tensors, nt, s, ns);
+  emitCall(rw, op, &e, CONV_FN, true, tensors, nt, s, ns);
   return mlirLogicalResultSuccess();
 }
 
@@ -280,7 +308,7 @@ static MlirLogicalResult rewriteMatmul(StrataRewrite *rw, MlirOperation op, void
   s[ns++] = f32c(rw, e.last, e.beta[1]);
   ns += actScalars(rw, &e, s + ns);
   strataDeclareRuntimeFunc(*module, MATMUL_FN, kMatmulType);
-  emitCall(rw, op, &e, MATMUL_FN, tensors, nt, s, ns);
+  emitCall(rw, op, &e, MATMUL_FN, true, tensors, nt, s, ns);
   return mlirLogicalResultSuccess();
 }
 
@@ -293,6 +321,8 @@ static void runNnToKernels(StrataPassRun *run, MlirOperation module) {
   strataPatternSetAdd(set, "nn.conv", 1, rewriteConv, &module);
   strataPatternSetAdd(set, "nn.matmul", 1, rewriteMatmul, &module);
   strataPatternSetAdd(set, "nn.gemm", 1, rewriteMatmul, &module);
+  strataPatternSetAdd(set, "nn.softmax", 1, rewriteSoftmax, &module);
+  strataPatternSetAdd(set, "nn.log_softmax", 1, rewriteSoftmax, &module);
   /* The greedy driver (not the walk driver): a rewrite erases the
    * absorbed epilogue ops that follow the matched one. */
   StrataGreedyConfig config = {0, true, false};

@@ -26,9 +26,9 @@ StrataJit *strataJitCreateWithPipeline(StrataContext *ctx, MlirModule module, co
     mlirModuleDestroy(lowered);
     return NULL;
   }
-  /* memref.copy of non-contiguous buffers calls into MLIR's C runner utils. */
-  MlirStringRef libs[] = {mlirStringRefCreateFromCString(STRATA_LLVM_LIB_DIR "/libmlir_c_runner_utils.so")};
-  MlirExecutionEngine engine = mlirExecutionEngineCreate(lowered, optLevel, 1, libs,
+  /* memref.copy of non-contiguous buffers calls `memrefCopy`, which
+   * libstrata_rt provides (registered below): no MLIR runtime library. */
+  MlirExecutionEngine engine = mlirExecutionEngineCreate(lowered, optLevel, 0, NULL,
                                                          /*enableObjectDump=*/false,
                                                          /*enablePIC=*/false);
   if (mlirExecutionEngineIsNull(engine)) {
@@ -46,6 +46,8 @@ StrataJit *strataJitCreateWithPipeline(StrataContext *ctx, MlirModule module, co
       {"_mlir_ciface_strata_rt_conv2d_f32", (void *)_mlir_ciface_strata_rt_conv2d_f32},
       {"_mlir_ciface_strata_rt_frame_push", (void *)_mlir_ciface_strata_rt_frame_push},
       {"_mlir_ciface_strata_rt_frame_pop", (void *)_mlir_ciface_strata_rt_frame_pop},
+      {"_mlir_ciface_strata_rt_softmax_f32", (void *)_mlir_ciface_strata_rt_softmax_f32},
+      {"memrefCopy", (void *)memrefCopy},
   };
   for (size_t i = 0; i < sizeof kRuntime / sizeof kRuntime[0]; i++)
     mlirExecutionEngineRegisterSymbol(engine, mlirStringRefCreateFromCString(kRuntime[i].name),

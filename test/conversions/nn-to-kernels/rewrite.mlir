@@ -75,3 +75,16 @@ func.func @not_taken(%x: tensor<1x1x4x4x4xf32>, %w: tensor<1x1x2x2x2xf32>, %a: t
   %n = "nn.matmul"(%d, %e) : (tensor<?x3xf32>, tensor<3x3xf32>) -> tensor<?x3xf32>
   return %y, %m, %n : tensor<1x1x3x3x3xf32>, tensor<2x2xf64>, tensor<?x3xf32>
 }
+
+// -----
+// Softmax along a middle axis: axis 1, not log form.
+// CHECK-DAG: func.func private @strata_rt_softmax_f32(memref<*xf32>, memref<*xf32>, i64, i64) attributes {llvm.emit_c_interface}
+// CHECK-LABEL: func.func @softmax
+// CHECK-DAG: %[[AXIS:.*]] = arith.constant 1 : i64
+// CHECK-DAG: %[[LOG:.*]] = arith.constant 0 : i64
+// CHECK: call @strata_rt_softmax_f32(%{{.*}}, %{{.*}}, %[[AXIS]], %[[LOG]])
+// CHECK-NOT: nn.softmax
+func.func @softmax(%x: tensor<2x7x3xf32>) -> tensor<2x7x3xf32> {
+  %y = "nn.softmax"(%x) {axis = -2 : i64} : (tensor<2x7x3xf32>) -> tensor<2x7x3xf32>
+  return %y : tensor<2x7x3xf32>
+}

@@ -120,3 +120,27 @@ func.func @strided_weights(%x: tensor<1x3x6x6xf32>, %big: tensor<4x5x3x3xf32>, %
   %z = "nn.conv"(%x, %dw) {group = 3 : i64} : (tensor<1x3x6x6xf32>, tensor<3x1x3x3xf32>) -> tensor<1x3x4x4xf32>
   return %y, %z : tensor<1x4x4x4xf32>, tensor<1x3x4x4xf32>
 }
+func.func @softmax_last(%x: tensor<3x5x37xf32>) -> tensor<3x5x37xf32> {
+  %y = "nn.softmax"(%x) {axis = -1 : i64} : (tensor<3x5x37xf32>) -> tensor<3x5x37xf32>
+  return %y : tensor<3x5x37xf32>
+}
+func.func @softmax_middle(%x: tensor<3x21x4xf32>) -> tensor<3x21x4xf32> {
+  %y = "nn.softmax"(%x) {axis = 1 : i64} : (tensor<3x21x4xf32>) -> tensor<3x21x4xf32>
+  return %y : tensor<3x21x4xf32>
+}
+func.func @log_softmax_first(%x: tensor<19x6xf32>) -> tensor<19x6xf32> {
+  %y = "nn.log_softmax"(%x) {axis = 0 : i64} : (tensor<19x6xf32>) -> tensor<19x6xf32>
+  return %y : tensor<19x6xf32>
+}
+func.func @softmax_scaled_wide(%x: tensor<2x300xf32>) -> tensor<2x300xf32> {
+  %c = "nn.constant"() {value = dense<40.0> : tensor<f32>} : () -> tensor<f32>
+  %s = "nn.mul"(%x, %c) : (tensor<2x300xf32>, tensor<f32>) -> tensor<2x300xf32>
+  %y = "nn.softmax"(%s) {axis = 1 : i64} : (tensor<2x300xf32>) -> tensor<2x300xf32>
+  return %y : tensor<2x300xf32>
+}
+func.func @softmax_nan_row(%x: tensor<2x20xf32>) -> tensor<2x20xf32> {
+  // sqrt of the negative inputs: NaN poisons its row, as in the reference.
+  %s = "nn.sqrt"(%x) : (tensor<2x20xf32>) -> tensor<2x20xf32>
+  %y = "nn.softmax"(%s) {axis = 1 : i64} : (tensor<2x20xf32>) -> tensor<2x20xf32>
+  return %y : tensor<2x20xf32>
+}
