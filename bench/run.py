@@ -1,5 +1,6 @@
 """Measures Strata against its peers (called by bench/run). Every number in
 the table comes from this run on this machine: medians after a warm-up."""
+import ctypes
 import os
 import platform
 import re
@@ -48,8 +49,21 @@ def aot_ms(path, threads, repeats=REPEATS):
     return float(re.search(r'median ([0-9.]+) ms', out).group(1))
 
 
+def blas_threads(n):
+    """torch.set_num_threads does not reach the BLAS Debian's PyTorch calls for
+    matmul/linear (OpenBLAS once libopenblas-dev is installed, with its own
+    threads): without this its "one thread" GEMMs ran on two."""
+    for name in ('libblas.so.3', 'libopenblas.so.0'):
+        try:
+            ctypes.CDLL(name).openblas_set_num_threads(n)
+            return
+        except (OSError, AttributeError):
+            pass
+
+
 def torch_ms(fn, threads, repeats=REPEATS):
     torch.set_num_threads(threads)
+    blas_threads(threads)
     with torch.no_grad():
         fn()
         t = []
@@ -169,7 +183,7 @@ def main():
              % (cpu_model(), peak, ', '.join(PEERS_1T), UPSTREAM_MAX_FLOPS), '',
              '| workload | Strata | Strata 2T | AOT | AOT 2T | ' + ' | '.join(COLUMNS) +
              ' | x best | 2T gain | Strata GFLOP/s (% of peak) |',
-             '|---' * (len(COLUMNS) + 9) + '|']
+             '|---' * (len(COLUMNS) + 8) + '|']
     fmt = lambda v: '%.3f' % v if v is not None else '–'
     for name, s, peers, flops in rows:
         best = min(ms for peer, ms in peers.items() if peer in PEERS_1T)

@@ -3,7 +3,6 @@
  * straight from the image when it is an implicit im2col; the epilogue runs
  * on each output tile while it is in cache. The pool splits the larger of
  * M and N. */
-#include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,66 +114,31 @@ static void packB(float *bp, const RtBSrc *B, int64_t k0, int64_t kc, int64_t j0
  * A constant operand is packed once, whole, and kept: for each blockK block of
  * k, all its MR (A) or NR (B) panels, so that the block (pc, i0) is at
  * pc * padded + i0 * kc whatever blocking or thread split a call uses. */
-typedef struct {
-  const float *p;
-  int64_t rs, cs, rows, cols;
-  int r;
-  char kind;
-  float *packed;
-} PackEntry;
-
-static pthread_mutex_t cacheMu = PTHREAD_MUTEX_INITIALIZER;
-static PackEntry *cache;
-static size_t cacheCount, cacheCap;
-
 static int64_t roundUp(int64_t v, int64_t r) { return (v + r - 1) / r * r; }
+
+typedef struct {
+  char kind;
+  RtMat m;
+  int64_t rows, cols, padded, K;
+  int r;
+} PackJob;
+
+static void packWhole(float *dst, const void *ctx) {
+  const PackJob *j = ctx;
+  const int64_t KB = blockK(j->K);
+  for (int64_t pc = 0; pc < j->K; pc += KB) {
+    int64_t kc = min64(KB, j->K - pc);
+    if (j->kind == 'A') packA(dst + pc * j->padded, j->m, 0, j->rows, pc, kc, j->r);
+    else packB(dst + pc * j->padded, &(RtBSrc){j->m, NULL}, pc, kc, 0, j->cols, j->r);
+  }
+}
 
 /* The packed form of constant A (kind 'A', rows M, cols K, panels of MR) or
  * B ('B', rows K, cols N, panels of NR); NULL if out of memory. */
 static const float *packedConstant(char kind, RtMat m, int64_t rows, int64_t cols, int r) {
-  pthread_mutex_lock(&cacheMu);
-  const float *found = NULL;
-  for (size_t i = 0; i < cacheCount && !found; i++) {
-    const PackEntry *e = &cache[i];
-    if (e->p == m.p && e->rs == m.rs && e->cs == m.cs && e->rows == rows && e->cols == cols &&
-        e->r == r && e->kind == kind)
-      found = e->packed;
-  }
-  if (found || (cacheCount == cacheCap && cacheCap > (SIZE_MAX / 2) / sizeof *cache)) {
-    pthread_mutex_unlock(&cacheMu);
-    return found;
-  }
-  int64_t K = kind == 'A' ? cols : rows, padded = roundUp(kind == 'A' ? rows : cols, r);
-  float *packed = aligned_alloc(64, (size_t)roundUp(padded * K * (int64_t)sizeof(float), 64));
-  if (packed && cacheCount == cacheCap) {
-    size_t cap = cacheCap ? 2 * cacheCap : 64;
-    PackEntry *grown = realloc(cache, cap * sizeof *grown);
-    if (grown) cache = grown, cacheCap = cap;
-  }
-  if (!packed || cacheCount == cacheCap) {
-    free(packed);
-    pthread_mutex_unlock(&cacheMu);
-    return NULL;
-  }
-  const int64_t KB = blockK(K);
-  for (int64_t pc = 0; pc < K; pc += KB) {
-    int64_t kc = min64(KB, K - pc);
-    if (kind == 'A') packA(packed + pc * padded, m, 0, rows, pc, kc, r);
-    else packB(packed + pc * padded, &(RtBSrc){m, NULL}, pc, kc, 0, cols, r);
-  }
-  cache[cacheCount++] = (PackEntry){m.p, m.rs, m.cs, rows, cols, r, kind, packed};
-  pthread_mutex_unlock(&cacheMu);
-  return packed;
-}
-
-void strataRtReleasePackedConstants(void) {
-  rtWinogradRelease();
-  pthread_mutex_lock(&cacheMu);
-  for (size_t i = 0; i < cacheCount; i++) free(cache[i].packed);
-  free(cache);
-  cache = NULL;
-  cacheCount = cacheCap = 0;
-  pthread_mutex_unlock(&cacheMu);
+  PackJob j = {kind, m, rows, cols, roundUp(kind == 'A' ? rows : cols, r), kind == 'A' ? cols : rows, r};
+  int64_t key[6] = {m.rs, m.cs, rows, cols, r, 0};
+  return rtConstCacheGet(kind, m.p, key, (size_t)(j.padded * j.K), packWhole, &j);
 }
 
 /* Whether a full tile at column n0 can take the epilogue in the

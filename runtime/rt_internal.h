@@ -98,7 +98,14 @@ typedef struct {
   const RtEpilogue *ep;
 } RtWinograd;
 bool rtWinogradConv3x3(const RtWinograd *p);
-void rtWinogradRelease(void);
+
+/* A buffer of `floats` floats derived from the constant at `src` (kind and
+ * key[0..6) say how): fill(dst, ctx) computes it on the first request; later
+ * requests get the same buffer until strataRtReleasePackedConstants. NULL if
+ * out of memory. */
+typedef void (*RtDeriveFn)(float *dst, const void *ctx);
+const float *rtConstCacheGet(char kind, const void *src, const int64_t key[6], size_t floats,
+                             RtDeriveFn fill, const void *ctx);
 
 /* Thread pool: runs fn(ctx, tid, begin, end) over a split of [0, n) into at
  * most the configured number of chunks; serial when nested or single. */

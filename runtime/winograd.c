@@ -6,20 +6,9 @@
  * M[xi] = U[xi] (M x C) * V[xi] (C x tiles); the output transform
  * Y = A^T M A gives each 2x2 tile, then the epilogue runs per output row.
  * 2.25x fewer multiplications than the direct form. */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "rt_internal.h"
-
-typedef struct {
-  const float *w;
-  int64_t M, C;
-  float *u;
-} UEntry;
-
-static pthread_mutex_t uMu = PTHREAD_MUTEX_INITIALIZER;
-static UEntry *uCache;
-static size_t uCount, uCap;
 
 /* U[xi][m][c] = (G g G^T)[xi] for the dense [M][C][3][3] weights w. */
 static void transformWeights(const float *w, int64_t M, int64_t C, float *u) {
@@ -41,6 +30,16 @@ static void transformWeights(const float *w, int64_t M, int64_t C, float *u) {
     }
 }
 
+typedef struct {
+  const float *w;
+  int64_t M, C;
+} UJob;
+
+static void fillU(float *u, const void *ctx) {
+  const UJob *j = ctx;
+  transformWeights(j->w, j->M, j->C, u);
+}
+
 /* The transformed weights: cached by address when constant, else computed
  * into the calling thread's scratch slot 4. NULL if out of memory. */
 static const float *weightsU(const float *w, bool constant, int64_t M, int64_t C) {
@@ -50,37 +49,9 @@ static const float *weightsU(const float *w, bool constant, int64_t M, int64_t C
     if (u) transformWeights(w, M, C, u);
     return u;
   }
-  pthread_mutex_lock(&uMu);
-  for (size_t i = 0; i < uCount; i++)
-    if (uCache[i].w == w && uCache[i].M == M && uCache[i].C == C) {
-      float *u = uCache[i].u;
-      pthread_mutex_unlock(&uMu);
-      return u;
-    }
-  float *u = malloc(sizeof(float) * n);
-  if (u && uCount == uCap) {
-    size_t cap = uCap ? 2 * uCap : 32;
-    UEntry *grown = realloc(uCache, cap * sizeof *grown);
-    if (grown) uCache = grown, uCap = cap;
-  }
-  if (!u || uCount == uCap) {
-    free(u);
-    pthread_mutex_unlock(&uMu);
-    return NULL;
-  }
-  transformWeights(w, M, C, u);
-  uCache[uCount++] = (UEntry){w, M, C, u};
-  pthread_mutex_unlock(&uMu);
-  return u;
-}
-
-void rtWinogradRelease(void) {
-  pthread_mutex_lock(&uMu);
-  for (size_t i = 0; i < uCount; i++) free(uCache[i].u);
-  free(uCache);
-  uCache = NULL;
-  uCount = uCap = 0;
-  pthread_mutex_unlock(&uMu);
+  UJob j = {w, M, C};
+  int64_t key[6] = {M, C, 0, 0, 0, 0};
+  return rtConstCacheGet('W', w, key, n, fillU, &j);
 }
 
 typedef struct {
