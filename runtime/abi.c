@@ -220,7 +220,7 @@ static void convGemmTask(void *ctx, int tid, int64_t begin, int64_t end) {
  * a fixed offset from there: every tap is one contiguous run over the whole
  * plane, so one window call computes it (all taps accumulated in
  * registers; the Wq - OW columns past each row are computed and dropped),
- * and each row then gets its epilogue. */
+ * then the plane gets its epilogue. */
 static void fillPhases(float *dst, int64_t phaseStride, const float *src, int64_t ws, int64_t W,
                        int64_t pw, int64_t s, int64_t Wq) {
   for (int64_t p = 0; p < s; p++) {
@@ -278,11 +278,9 @@ static void depthwisePlane(const Conv *cv, int64_t n, int64_t m) {
   float *yp = yPlane(cv, n, m);
   int64_t yhs = cv->y.rank == 4 ? cv->y.stride[2] : 0;
   RtEpilogue ep = convEpilogue(cv, n, 0);
-  for (int64_t oh = 0; oh < g->OH; oh++) {
-    float *row = yp + oh * yhs;
-    memcpy(row, wide + oh * Wq, sizeof(float) * (size_t)g->OW);
-    if (ep.nadd || ep.act) isa->epilogue(row, 0, m, oh * g->OW, 1, g->OW, &ep);
-  }
+  for (int64_t oh = 0; oh < g->OH; oh++) memcpy(yp + oh * yhs, wide + oh * Wq, sizeof(float) * (size_t)g->OW);
+  /* The plane is dense (OW-long rows): one epilogue call covers it. */
+  if (ep.nadd || ep.act) isa->epilogue(yp, 0, m, 0, 1, g->OH * g->OW, &ep);
 }
 
 static void depthwiseTask(void *ctx, int tid, int64_t begin, int64_t end) {
