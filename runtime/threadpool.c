@@ -1,6 +1,9 @@
 /* libstrata_rt thread pool: persistent workers started on first use, one
  * parallel region at a time, the caller running chunk 0. Nested regions
- * run serially on the calling thread. */
+ * run serially on the calling thread. A model runs many short regions back
+ * to back, so workers spin for a while on the region counter before they
+ * sleep on the condition variable, and the caller spins before it waits:
+ * a condvar wake-up per region cost more than the regions on small layers. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,20 +40,40 @@ static void runChunk(int tid) {
   if (b < e) pool.fn(pool.ctx, tid, b, e);
 }
 
+enum { SPIN = 1 << 15 }; /* polls before sleeping: a few hundred microseconds */
+
+static void relax(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
+}
+
 static void *worker(void *arg) {
   int tid = (int)(intptr_t)arg;
   uint64_t seen = 0;
   inRegion = 1;
   curTid = tid;
-  pthread_mutex_lock(&pool.mu);
   for (;;) {
-    while (pool.generation == seen) pthread_cond_wait(&pool.start, &pool.mu);
-    seen = pool.generation;
-    if (tid >= pool.chunks) continue;
-    pthread_mutex_unlock(&pool.mu);
-    runChunk(tid);
-    pthread_mutex_lock(&pool.mu);
-    if (--pool.pending == 0) pthread_cond_signal(&pool.finished);
+    uint64_t g = __atomic_load_n(&pool.generation, __ATOMIC_ACQUIRE);
+    for (int i = 0; g == seen && i < SPIN; i++) {
+      relax();
+      g = __atomic_load_n(&pool.generation, __ATOMIC_ACQUIRE);
+    }
+    if (g == seen) {
+      pthread_mutex_lock(&pool.mu);
+      while ((g = __atomic_load_n(&pool.generation, __ATOMIC_ACQUIRE)) == seen)
+        pthread_cond_wait(&pool.start, &pool.mu);
+      pthread_mutex_unlock(&pool.mu);
+    }
+    seen = g;
+    /* Every worker acknowledges every region (pending counts them all), so
+     * none can still be reading a region's fields when the next starts. */
+    if (tid < pool.chunks) runChunk(tid);
+    if (__atomic_sub_fetch(&pool.pending, 1, __ATOMIC_ACQ_REL) == 0) {
+      pthread_mutex_lock(&pool.mu);
+      pthread_cond_signal(&pool.finished);
+      pthread_mutex_unlock(&pool.mu);
+    }
   }
   return NULL;
 }
@@ -91,16 +114,20 @@ void rtParallelFor(int64_t n, RtTaskFn fn, void *ctx) {
   pool.ctx = ctx;
   pool.n = n;
   pool.chunks = t;
-  pool.pending = t - 1;
-  pool.generation++;
+  __atomic_store_n(&pool.pending, pool.started - 1, __ATOMIC_RELEASE);
+  __atomic_add_fetch(&pool.generation, 1, __ATOMIC_RELEASE); /* publishes the fields above */
   pthread_cond_broadcast(&pool.start);
   pthread_mutex_unlock(&pool.mu);
   inRegion = 1;
   runChunk(0);
   inRegion = 0;
-  pthread_mutex_lock(&pool.mu);
-  while (pool.pending > 0) pthread_cond_wait(&pool.finished, &pool.mu);
-  pthread_mutex_unlock(&pool.mu);
+  for (int i = 0; __atomic_load_n(&pool.pending, __ATOMIC_ACQUIRE) > 0 && i < SPIN; i++) relax();
+  if (__atomic_load_n(&pool.pending, __ATOMIC_ACQUIRE) > 0) {
+    pthread_mutex_lock(&pool.mu);
+    while (__atomic_load_n(&pool.pending, __ATOMIC_ACQUIRE) > 0)
+      pthread_cond_wait(&pool.finished, &pool.mu);
+    pthread_mutex_unlock(&pool.mu);
+  }
   pthread_mutex_unlock(&regionMu);
 }
 

@@ -7,6 +7,7 @@
 // RUN: %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-4 | FileCheck %s
 // RUN: %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-4 --threads 2 | FileCheck %s
 // RUN: env STRATA_RT_ISA=generic %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-4 --threads 2 | FileCheck %s
+// RUN: %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-4 --threads 3 | FileCheck %s
 // RUN: env STRATA_RT_WINOGRAD=0 %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-4 | FileCheck %s
 // CHECK-NOT: FAIL
 // CHECK: functions, 0 failed
