@@ -3,7 +3,8 @@
 // and leaves MR/NR tails; the conv has K = 576. Sums of ~600 products of
 // magnitude ~1 differ from the interpreter's summation order by ~1e-5, so
 // the absolute tolerance is 1e-4 here (values reach ~35). The Winograd
-// cases (3x3 stride 1, >= 32 channels) also run with it turned off.
+// cases (3x3 stride 1, >= 128 channels) also run with it turned off; three
+// threads give the pool regions with fewer chunks than workers.
 // RUN: %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-4 | FileCheck %s
 // RUN: %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-4 --threads 2 | FileCheck %s
 // RUN: env STRATA_RT_ISA=generic %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-4 --threads 2 | FileCheck %s
