@@ -115,8 +115,7 @@ static void matmulBatch(const Matmul *mm, int64_t bi, bool parallel) {
   rtGemm(mm->M, mm->N, mm->K, A, (RtBSrc){B, NULL}, mm->y.data + yo, ldc, &ep, parallel);
 }
 
-static void matmulTask(void *ctx, int tid, int64_t begin, int64_t end) {
-  (void)tid;
+static void matmulTask(void *ctx, int64_t begin, int64_t end) {
   for (int64_t b = begin; b < end; b++) matmulBatch(ctx, b, false);
 }
 
@@ -206,9 +205,8 @@ static void convGemm(const Conv *cv, int64_t n, int64_t g, bool parallel) {
   rtGemm(cv->Mg, N, K, A, B, yPlane(cv, n, g * cv->Mg), cv->y.stride[1], &ep, parallel);
 }
 
-static void convGemmTask(void *ctx, int tid, int64_t begin, int64_t end) {
+static void convGemmTask(void *ctx, int64_t begin, int64_t end) {
   const Conv *cv = ctx;
-  (void)tid;
   for (int64_t i = begin; i < end; i++) convGemm(cv, i / cv->G, i % cv->G, false);
 }
 
@@ -283,10 +281,9 @@ static void depthwisePlane(const Conv *cv, int64_t n, int64_t m) {
   if (ep.nadd || ep.act) isa->epilogue(yp, 0, m, 0, 1, g->OH * g->OW, &ep);
 }
 
-static void depthwiseTask(void *ctx, int tid, int64_t begin, int64_t end) {
+static void depthwiseTask(void *ctx, int64_t begin, int64_t end) {
   const Conv *cv = ctx;
   int64_t M = cv->y.size[1];
-  (void)tid;
   for (int64_t i = begin; i < end; i++) depthwisePlane(cv, i / M, i % M);
 }
 
@@ -391,8 +388,7 @@ typedef struct {
 /* Rows are (outer, inner) pairs; a row runs along the axis. Contiguous
  * rows go straight through the ISA's row kernel, others through the
  * thread's scratch. */
-static void softmaxTask(void *ctx, int tid, int64_t r0, int64_t r1) {
-  (void)tid;
+static void softmaxTask(void *ctx, int64_t r0, int64_t r1) {
   const Softmax *sm = ctx;
   const RtIsa *isa = rtIsa();
   float *buf = NULL;

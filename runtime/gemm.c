@@ -225,10 +225,9 @@ static void gemmBlock(const GemmTask *t, int64_t m0, int64_t m1, int64_t n0, int
   }
 }
 
-static void gemmTask(void *ctx, int tid, int64_t begin, int64_t end) {
+static void gemmTask(void *ctx, int64_t begin, int64_t end) {
   const GemmTask *t = ctx;
   int64_t lo = begin * t->unit, hi = min64(end * t->unit, t->splitN ? t->N : t->M);
-  (void)tid;
   if (t->splitN) gemmBlock(t, 0, t->M, lo, hi);
   else gemmBlock(t, lo, hi, 0, t->N);
 }
@@ -245,5 +244,5 @@ void rtGemm(int64_t M, int64_t N, int64_t K, RtMat A, RtBSrc B, float *C, int64_
   t.unit = t.splitN ? isa->nr : isa->mr;
   int64_t units = ((t.splitN ? N : M) + t.unit - 1) / t.unit;
   if (parallel) rtParallelFor(units, gemmTask, &t);
-  else gemmTask(&t, 0, 0, units);
+  else gemmTask(&t, 0, units);
 }

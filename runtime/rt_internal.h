@@ -107,9 +107,9 @@ typedef void (*RtDeriveFn)(float *dst, const void *ctx);
 const float *rtConstCacheGet(char kind, const void *src, const int64_t key[6], size_t floats,
                              RtDeriveFn fill, const void *ctx);
 
-/* Thread pool: runs fn(ctx, tid, begin, end) over a split of [0, n) into at
+/* Thread pool: runs fn(ctx, begin, end) over a split of [0, n) into at
  * most the configured number of chunks; serial when nested or single. */
-typedef void (*RtTaskFn)(void *ctx, int tid, int64_t begin, int64_t end);
+typedef void (*RtTaskFn)(void *ctx, int64_t begin, int64_t end);
 void rtParallelFor(int64_t n, RtTaskFn fn, void *ctx);
 int rtNumThreads(void);
 

@@ -25,7 +25,7 @@ static struct {
 } pool = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER, 1, 1,
           0, 0, 0, 0, NULL, NULL};
 
-static _Thread_local int inRegion, curTid;
+static _Thread_local int inRegion;
 /* One parallel region at a time: a second application thread arriving
  * while the pool is busy runs its region serially instead of waiting. */
 static pthread_mutex_t regionMu = PTHREAD_MUTEX_INITIALIZER;
@@ -37,7 +37,7 @@ _Noreturn void rtFatal(const char *what) {
 
 static void runChunk(int tid) {
   int64_t b = pool.n * tid / pool.chunks, e = pool.n * (tid + 1) / pool.chunks;
-  if (b < e) pool.fn(pool.ctx, tid, b, e);
+  if (b < e) pool.fn(pool.ctx, b, e);
 }
 
 enum { SPIN = 1 << 15 }; /* polls before sleeping: a few hundred microseconds */
@@ -52,7 +52,6 @@ static void *worker(void *arg) {
   int tid = (int)(intptr_t)arg;
   uint64_t seen = 0;
   inRegion = 1;
-  curTid = tid;
   for (;;) {
     uint64_t g = __atomic_load_n(&pool.generation, __ATOMIC_ACQUIRE);
     for (int i = 0; g == seen && i < SPIN; i++) {
@@ -95,7 +94,7 @@ void rtParallelFor(int64_t n, RtTaskFn fn, void *ctx) {
   int t = rtNumThreads();
   if (t > n) t = (int)n;
   if (t <= 1 || pthread_mutex_trylock(&regionMu) != 0) {
-    if (n > 0) fn(ctx, curTid, 0, n);
+    if (n > 0) fn(ctx, 0, n);
     return;
   }
   pthread_mutex_lock(&pool.mu);

@@ -105,8 +105,7 @@ RT_CLONES static void inputRow(const RtWinograd *p, const Job *j, int64_t c, int
   }
 }
 
-static void inputTask(void *ctx, int tid, int64_t c0, int64_t c1) {
-  (void)tid;
+static void inputTask(void *ctx, int64_t c0, int64_t c1) {
   const Job *j = ctx;
   float *buf = rtScratch(5, (size_t)(8 * (j->TW + 1)));
   if (!buf) rtFatal("out of memory for the Winograd transform");
@@ -114,8 +113,7 @@ static void inputTask(void *ctx, int tid, int64_t c0, int64_t c1) {
     for (int64_t th = 0; th < j->TH; th++) inputRow(j->p, j, c, th, buf);
 }
 
-static void gemmTask(void *ctx, int tid, int64_t x0, int64_t x1) {
-  (void)tid;
+static void gemmTask(void *ctx, int64_t x0, int64_t x1) {
   const Job *j = ctx;
   const RtWinograd *p = j->p;
   RtEpilogue none = {1.0f, 0, {{0}}, j->T, 0, 0.0f, 0.0f};
@@ -151,8 +149,7 @@ RT_CLONES static void outputRow(const RtWinograd *p, const Job *j, int64_t m, in
     memcpy(y + (2 * th + a) * p->OW, out + a * 2 * TW, sizeof(float) * (size_t)p->OW);
 }
 
-static void outputTask(void *ctx, int tid, int64_t m0, int64_t m1) {
-  (void)tid;
+static void outputTask(void *ctx, int64_t m0, int64_t m1) {
   const Job *j = ctx;
   const RtWinograd *p = j->p;
   const RtIsa *isa = rtIsa();
