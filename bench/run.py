@@ -12,6 +12,8 @@ import numpy as np
 import torch
 import torchvision
 
+import fusion
+
 WORK = sys.argv[1]
 WRITE_DOCS = '--write-docs' in sys.argv
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -148,7 +150,7 @@ UPSTREAM_MAX_FLOPS = 2e9  # the scalar baseline takes minutes beyond this; skipp
 def main():
     peak = max(float(subprocess.run([os.path.join(WORK, 'peak')], check=True, capture_output=True, text=True).stdout)
                for _ in range(7))  # best of seven: the VM's clock varies (the first runs ramp up)
-    rows = []
+    rows, models = [], []
     for m, n, k in [(256, 256, 256), (1024, 1024, 1024), (2048, 2048, 2048), (1, 768, 3072)]:
         mlir = os.path.join(WORK, 'sgemm_%dx%dx%d.mlir' % (m, n, k))
         with open(mlir, 'w') as f:
@@ -171,6 +173,7 @@ def main():
         s = {'Strata': strata_ms(path, repeats=repeats), 'Strata 2T': strata_ms(path, ['--threads', '2'], repeats=repeats)}
         if whole:
             s['AOT'], s['AOT 2T'] = aot_ms(path, 1, repeats), aot_ms(path, 2, repeats)
+            models.append((name, path))
         peers = {'upstream MLIR': strata_ms(path, ['--upstream-lowering'], repeats=1),
                  'ONNX Runtime': ort_ms(path, dims, 1, repeats), 'ONNX Runtime 2T': ort_ms(path, dims, 2, repeats),
                  'PyTorch': torch_ms(lambda: model(x), 1, repeats), 'PyTorch 2T': torch_ms(lambda: model(x), 2, repeats)}
@@ -193,12 +196,16 @@ def main():
             ' | '.join(fmt(peers.get(c)) for c in COLUMNS), s['Strata'] / best, s['Strata'] / s['Strata 2T'], gf))
     table = '\n'.join(lines)
     print(table)
+    fused = fusion.rows(models, strata_ms, WORK)
+    print(fused)
     if WRITE_DOCS:
         doc = os.path.join(ROOT, 'docs', 'performance.md')
         text = open(doc).read()
-        start = text.index('<!-- bench:begin -->')
-        end = text.index('<!-- bench:end -->')
-        open(doc, 'w').write(text[:start] + '<!-- bench:begin -->\n' + table + '\n' + text[end:])
+        for marker, body in (('bench', table), ('fusion', fused)):
+            start = text.index('<!-- %s:begin -->' % marker)
+            end = text.index('<!-- %s:end -->' % marker)
+            text = text[:start] + '<!-- %s:begin -->\n' % marker + body + '\n' + text[end:]
+        open(doc, 'w').write(text)
 
 
 if __name__ == '__main__':

@@ -184,7 +184,7 @@ double strataOpFlops(const StrataOpDef *def, MlirOperation op) {
   return def->flops ? def->flops(op) : 0.0;
 }
 
-static double typeBytes(MlirType t) {
+double strataTypeBytes(MlirType t) {
   if (!mlirTypeIsARankedTensor(t) || !mlirShapedTypeHasStaticShape(t)) return 0;
   MlirType e = mlirShapedTypeGetElementType(t);
   double bits = mlirTypeIsAInteger(e) ? mlirIntegerTypeGetWidth(e)
@@ -198,8 +198,8 @@ static double typeBytes(MlirType t) {
 double strataOpBytes(MlirOperation op) {
   double b = 0;
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++)
-    b += typeBytes(mlirValueGetType(mlirOperationGetOperand(op, i)));
+    b += strataTypeBytes(mlirValueGetType(mlirOperationGetOperand(op, i)));
   for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++)
-    b += typeBytes(mlirValueGetType(mlirOperationGetResult(op, i)));
+    b += strataTypeBytes(mlirValueGetType(mlirOperationGetResult(op, i)));
   return b;
 }

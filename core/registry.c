@@ -9,21 +9,35 @@ extern const StrataPassDef strataNnToKernelsPass;
 extern const StrataPassDef strataBufferArenaPass;
 extern const StrataPassDef strataCpuPipelinePass;
 extern const StrataPassDef strataCpuPipelineUpstreamPass;
+extern const StrataPassDef strataCpuPipelineUnfusedPass;
+extern const StrataPassDef strataCpuPipelineFusedPass;
+extern const StrataPassDef strataNnFusePass;
+extern const StrataPassDef strataNnFuseReportPass;
+extern const StrataPassDef strataFusedBlocksInlinePass;
 extern const StrataPassDef strataEmitCInterfacePass;
 extern const StrataPassDef strataNnFoldPass;
 extern const StrataPassDef strataNnAnnotatePass;
+extern const StrataPassDef strataNnFlopsPass;
+extern const StrataPassDef strataNnAlgebraicRewritePass;
 
 static const StrataDialectDef *const kDialects[] = {&strataNnDialect};
 
 static const StrataPassDef *const kPasses[] = {
     &strataNnFoldPass,
     &strataNnAnnotatePass,
+    &strataNnFlopsPass,
+    &strataNnAlgebraicRewritePass,
+    &strataNnFusePass,
+    &strataNnFuseReportPass,
+    &strataFusedBlocksInlinePass,
     &strataNnToKernelsPass,
     &strataNnToLinalgPass,
     &strataEmitCInterfacePass,
     &strataBufferArenaPass,
     &strataCpuPipelinePass,
     &strataCpuPipelineUpstreamPass,
+    &strataCpuPipelineUnfusedPass,
+    &strataCpuPipelineFusedPass,
 };
 
 size_t strataBuiltinDialects(const StrataDialectDef *const **out) {

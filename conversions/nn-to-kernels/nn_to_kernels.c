@@ -44,6 +44,15 @@ static bool staticF32(MlirValue v) {
   return true;
 }
 
+bool strataNnToKernelsCandidate(MlirOperation op) {
+  static const char *const kNames[] = {"nn.conv", "nn.matmul", "nn.gemm", "nn.softmax",
+                                       "nn.log_softmax"};
+  bool named = false;
+  for (size_t i = 0; i < sizeof kNames / sizeof kNames[0] && !named; i++)
+    named = strataOpIsNamed(op, kNames[i]);
+  return named && mlirOperationGetNumResults(op) == 1 && staticF32(mlirOperationGetResult(op, 0));
+}
+
 /* A compile-time constant (a weight): the kernels may cache its packed form. */
 static bool isConstant(MlirValue v) {
   if (!mlirValueIsAOpResult(v)) return false;
@@ -69,9 +78,16 @@ typedef struct {
   int numAbsorbed;
 } Epilogue;
 
+/* The pass's state, the patterns' user data. */
+typedef struct {
+  MlirOperation module;
+  bool epilogues; /* option: absorb epilogues (fixed-pattern fusion) */
+} KernelsRun;
+
 /* Grows the epilogue through the sole users of `last`'s result. */
-static void absorbEpilogue(Epilogue *e) {
+static void absorbEpilogue(Epilogue *e, const KernelsRun *k) {
   for (;;) {
+    if (!k->epilogues) return;
     MlirValue r = mlirOperationGetResult(e->last, 0);
     MlirOperation u = soleUser(r);
     if (mlirOperationIsNull(u) || e->numAbsorbed == 3 || e->act) return;
@@ -201,7 +217,7 @@ static const char kSoftmaxType[] = "(" U ", " U ", i64, i64) -> ()";
 
 /* nn.softmax / nn.log_softmax along any axis. */
 static MlirLogicalResult rewriteSoftmax(StrataRewrite *rw, MlirOperation op, void *u) {
-  MlirOperation *module = u;
+  MlirOperation *module = &((KernelsRun *)u)->module;
   MlirValue x = mlirOperationGetOperand(op, 0), y = mlirOperationGetResult(op, 0);
   if (!staticF32(x) || !staticF32(y)) return mlirLogicalResultFailure();
   int64_t axis, rank = mlirShapedTypeGetRank(mlirValueGetType(x));
@@ -216,7 +232,7 @@ static MlirLogicalResult rewriteSoftmax(StrataRewrite *rw, MlirOperation op, voi
 }
 
 static MlirLogicalResult rewriteConv(StrataRewrite *rw, MlirOperation op, void *u) {
-  MlirOperation *module = u;
+  MlirOperation *module = &((KernelsRun *)u)->module;
   if (mlirOperationGetNumOperands(op) < 2) return mlirLogicalResultFailure();
   MlirValue x = mlirOperationGetOperand(op, 0), w = mlirOperationGetOperand(op, 1);
   MlirValue y = mlirOperationGetResult(op, 0);
@@ -243,7 +259,7 @@ static MlirLogicalResult rewriteConv(StrataRewrite *rw, MlirOperation op, void *
     e.beta[0] = 1.0;
     e.nadd = 1;
   }
-  absorbEpilogue(&e);
+  absorbEpilogue(&e, u);
   MlirValue tensors[4] = {x, w};
   int nt = 2;
   for (int i = 0; i < e.nadd; i++) tensors[nt++] = e.add[i];
@@ -276,7 +292,7 @@ static MlirLogicalResult rewriteConv(StrataRewrite *rw, MlirOperation op, void *
 
 /* nn.matmul (numpy semantics) and nn.gemm (transA/transB, alpha, beta * C). */
 static MlirLogicalResult rewriteMatmul(StrataRewrite *rw, MlirOperation op, void *u) {
-  MlirOperation *module = u;
+  MlirOperation *module = &((KernelsRun *)u)->module;
   bool gemm = strataOpIsNamed(op, "nn.gemm");
   intptr_t numOperands = mlirOperationGetNumOperands(op);
   for (intptr_t i = 0; i < numOperands; i++)
@@ -293,7 +309,7 @@ static MlirLogicalResult rewriteMatmul(StrataRewrite *rw, MlirOperation op, void
     e.beta[0] = beta;
     e.nadd = 1;
   }
-  absorbEpilogue(&e);
+  absorbEpilogue(&e, u);
   MlirValue tensors[4] = {mlirOperationGetOperand(op, 0), mlirOperationGetOperand(op, 1)};
   int nt = 2;
   for (int i = 0; i < e.nadd; i++) tensors[nt++] = e.add[i];
@@ -317,12 +333,13 @@ static void runNnToKernels(StrataPassRun *run, MlirOperation module) {
     strataPassSignalFailure(run);
     return;
   }
+  KernelsRun k = {module, strataPassGetBool(run, "epilogues")};
   StrataPatternSet *set = strataPatternSetCreate(mlirOperationGetContext(module));
-  strataPatternSetAdd(set, "nn.conv", 1, rewriteConv, &module);
-  strataPatternSetAdd(set, "nn.matmul", 1, rewriteMatmul, &module);
-  strataPatternSetAdd(set, "nn.gemm", 1, rewriteMatmul, &module);
-  strataPatternSetAdd(set, "nn.softmax", 1, rewriteSoftmax, &module);
-  strataPatternSetAdd(set, "nn.log_softmax", 1, rewriteSoftmax, &module);
+  strataPatternSetAdd(set, "nn.conv", 1, rewriteConv, &k);
+  strataPatternSetAdd(set, "nn.matmul", 1, rewriteMatmul, &k);
+  strataPatternSetAdd(set, "nn.gemm", 1, rewriteMatmul, &k);
+  strataPatternSetAdd(set, "nn.softmax", 1, rewriteSoftmax, &k);
+  strataPatternSetAdd(set, "nn.log_softmax", 1, rewriteSoftmax, &k);
   /* The greedy driver (not the walk driver): a rewrite erases the
    * absorbed epilogue ops that follow the matched one. */
   StrataGreedyConfig config = {0, true, false};
@@ -330,6 +347,11 @@ static void runNnToKernels(StrataPassRun *run, MlirOperation module) {
     strataPassSignalFailure(run);
   strataPatternSetDestroy(set);
 }
+
+static const StrataPassOptionDef kOptions[] = {
+    {"epilogues", STRATA_OPTION_BOOL, "true",
+     "absorb sole-user bias/residual adds and relu/clip into the kernel call"},
+};
 
 static const StrataDialectHandleFn kDeps[] = {
     mlirGetDialectHandle__bufferization__, mlirGetDialectHandle__memref__,
@@ -341,6 +363,8 @@ const StrataPassDef strataNnToKernelsPass = {
     .summary = "Call libstrata_rt kernels for f32 conv/matmul/gemm, fusing bias, residual and "
                "relu/clip epilogues",
     .anchor = "builtin.module",
+    .options = kOptions,
+    .numOptions = 1,
     .run = runNnToKernels,
     .dependentDialects = kDeps,
 };

@@ -115,6 +115,9 @@ StrataMappingType strataOpMappingType(const StrataOpDef *def, MlirOperation op);
 double strataOpFlops(const StrataOpDef *def, MlirOperation op);
 /* Bytes read and written: all operands plus all results (static shapes). */
 double strataOpBytes(MlirOperation op);
+/* Bytes of a static ranked tensor type (sub-byte elements count as one
+ * byte); 0 for anything else. */
+double strataTypeBytes(MlirType t);
 
 #ifdef __cplusplus
 }

@@ -6,6 +6,7 @@
 #include "strata/builder.h"
 #include "strata/context.h"
 #include "strata/dialect.h"
+#include "strata/fusion.h"
 #include "strata/interpreter.h"
 #include "strata/nn.h"
 #include "strata/onnx.h"

@@ -20,6 +20,23 @@ const char *strataCpuPipeline(void);
 /* The same without nn-to-kernels and strata-buffer-arena: every op through
  * nn-to-linalg and upstream MLIR's loops (the bench baseline). */
 const char *strataCpuPipelineUpstream(void);
+/* The fusion variants: no fusion at all (kernels without epilogues, a loop
+ * nest per op); DNNFusion (nn-fuse planning, then fused code generation);
+ * and the part of the latter after planning, for IR that nn-fuse already
+ * grouped into blocks. The default pipeline's fusion is fixed-pattern:
+ * kernel epilogues only. */
+const char *strataCpuPipelineUnfused(void);
+const char *strataCpuPipelineFused(void);
+const char *strataCpuPipelineFusedCodegen(void);
+/* strataCpuPipelineFused() with nn-fuse's latency database at `path`
+ * (malloc'd; free it). NULL if the path is empty or has a character a pass
+ * option cannot hold (space, braces, '=', ',', quotes). */
+char *strataCpuPipelineFusedWithProfileDb(const char *path);
+/* True for the ops nn-to-kernels sends to a runtime kernel (f32 conv,
+ * matmul, gemm, softmax, log_softmax with static shapes; a few shapes it
+ * then declines still go to linalg). A kernel reads its inputs from memory
+ * and absorbs only epilogues, which fusion planning for this target uses. */
+bool strataNnToKernelsCandidate(MlirOperation op);
 
 typedef struct StrataJit StrataJit;
 

@@ -1,16 +1,19 @@
 /* --strata-cpu-pipeline: nn (cleaned up and with shape computations folded
  * by nn-fold) -> linalg -> bufferized loops -> LLVM dialect,
  * and --strata-emit-c-interface, which it uses. */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Dialect/Func.h"
 #include "strata/pass.h"
 #include "strata/target_llvm.h"
 
-/* The pipeline after the kernel selection: bufferization, the arena, loops,
- * LLVM. `KERNELS` and `ARENA` are spliced in by the two variants. */
-#define CPU_PIPELINE(KERNELS, ARENA)                                              \
-  "func.func(nn-fold)," KERNELS "func.func(nn-to-linalg),"                        \
+/* From kernel selection on: runtime kernels (`KERNELS`), the rest to
+ * linalg, `POST` (the fused code generation's element-wise loop fusion and
+ * block dissolution), bufferization, the arena (`ARENA`), loops, LLVM. */
+#define CPU_PIPELINE_TAIL(KERNELS, POST, ARENA)                                   \
+  KERNELS "func.func(nn-to-linalg)," POST                                         \
   "strata-emit-c-interface,"                                                      \
   "one-shot-bufferize{bufferize-function-boundaries "                             \
   "function-boundary-type-conversion=identity-layout-map},"                       \
@@ -31,16 +34,58 @@
   "convert-func-to-llvm,"                                                         \
   "convert-index-to-llvm,"                                                        \
   "reconcile-unrealized-casts"
+#define CPU_PIPELINE(PRE, KERNELS, POST, ARENA) \
+  "func.func(nn-fold)," PRE CPU_PIPELINE_TAIL(KERNELS, POST, ARENA)
 
-static const char kCpuPipeline[] = CPU_PIPELINE("nn-to-kernels,", "strata-buffer-arena,");
+/* The fused code generation of nn-fuse's blocks: kernels absorb the
+ * epilogues inside their block, the rest of each block lowers to linalg and
+ * its element-wise loops fuse into one nest (the block boundary stops fusion
+ * from crossing blocks), then the blocks dissolve. */
+#define FUSED_POST "func.func(linalg-fuse-elementwise-ops),func.func(fused-blocks-inline),"
+
+static const char kCpuPipeline[] = CPU_PIPELINE("", "nn-to-kernels,", "", "strata-buffer-arena,");
+/* No fusion at all: kernels without epilogues, one loop nest per op. */
+static const char kCpuPipelineUnfused[] =
+    CPU_PIPELINE("", "nn-to-kernels{epilogues=false},", "", "strata-buffer-arena,");
+/* DNNFusion: algebraic rewriting, fusion planning (its options are closed
+ * by the user of FUSED_PLAN), fused code generation. */
+#define FUSED_PLAN "func.func(nn-fold),func.func(nn-algebraic-rewrite),nn-fuse{cpu-kernels"
+static const char kCpuPipelineFused[] =
+    FUSED_PLAN "}," CPU_PIPELINE_TAIL("nn-to-kernels,", FUSED_POST, "strata-buffer-arena,");
+static const char kCpuPipelineFusedCodegen[] =
+    CPU_PIPELINE_TAIL("nn-to-kernels,", FUSED_POST, "strata-buffer-arena,");
 /* Every op through nn-to-linalg and upstream MLIR's default lowering of
  * linalg (loops), no runtime kernels, no arena: the baseline bench/ compares
  * against. */
-static const char kCpuPipelineUpstream[] = CPU_PIPELINE("", "");
+static const char kCpuPipelineUpstream[] = CPU_PIPELINE("", "", "", "");
 
 const char *strataCpuPipelineUpstream(void) { return kCpuPipelineUpstream; }
 
 const char *strataCpuPipeline(void) { return kCpuPipeline; }
+const char *strataCpuPipelineUnfused(void) { return kCpuPipelineUnfused; }
+const char *strataCpuPipelineFused(void) { return kCpuPipelineFused; }
+const char *strataCpuPipelineFusedCodegen(void) { return kCpuPipelineFusedCodegen; }
+
+char *strataCpuPipelineFusedWithProfileDb(const char *path) {
+  if (!path || !*path || strpbrk(path, " {}=,'\"")) return NULL;
+  size_t n = sizeof FUSED_PLAN + strlen(path) + sizeof kCpuPipelineFusedCodegen + 16;
+  char *p = malloc(n);
+  if (p) snprintf(p, n, "%s profile-db=%s},%s", FUSED_PLAN, path, kCpuPipelineFusedCodegen);
+  return p;
+}
+
+const StrataPassDef strataCpuPipelineUnfusedPass = {
+    .name = "strata-cpu-pipeline-unfused",
+    .summary = "strata-cpu-pipeline with no fusion at all: kernels without epilogues, one loop "
+               "nest per op",
+    .pipeline = kCpuPipelineUnfused,
+};
+
+const StrataPassDef strataCpuPipelineFusedPass = {
+    .name = "strata-cpu-pipeline-fused",
+    .summary = "strata-cpu-pipeline with DNNFusion: nn-fuse planning and fused code generation",
+    .pipeline = kCpuPipelineFused,
+};
 
 const StrataPassDef strataCpuPipelineUpstreamPass = {
     .name = "strata-cpu-pipeline-upstream",

@@ -23,6 +23,7 @@ typedef struct {
   Mode mode;
   long repeat, threads, optLevel;
   bool upstream;
+  const char *fusion, *fuseDb;
   unsigned long long seed;
   double atol, rtol;
   bool quiet;
@@ -46,6 +47,11 @@ static void usage(FILE *f) {
           "  --threads N        threads of the runtime kernels (conv, matmul; default 1)\n"
           "  --upstream-lowering  compile with strata-cpu-pipeline-upstream: no runtime\n"
           "                     kernels, no arena (upstream MLIR's loops; the baseline)\n"
+          "  --fusion MODE      none (no fusion: kernels without epilogues, a loop nest per\n"
+          "                     op), fixed (kernel epilogues; the default) or dnnfusion\n"
+          "                     (nn-fuse planning + fused code generation)\n"
+          "  --fuse-profile-db FILE  latency database of nn-fuse's profile cells (dnnfusion;\n"
+          "                     created on first use, reused later)\n"
           "  -O N               LLVM optimization level 0-3 (default 2)\n"
           "  --quiet            do not print output values\n"
           "  --version, --help\n");
@@ -92,6 +98,17 @@ static int parseArgs(int argc, char **argv, Options *o) {
       if (!parseLong(val, 1, 1024, &o->threads)) return fprintf(stderr, "error: bad --threads '%s'\n", val), 1;
     } else if (!strcmp(a, "--upstream-lowering")) {
       o->upstream = true;
+    } else if (!strcmp(a, "--fusion")) {
+      NEED_VALUE();
+      if (strcmp(val, "none") && strcmp(val, "fixed") && strcmp(val, "dnnfusion"))
+        return fprintf(stderr, "error: bad --fusion '%s' (none, fixed or dnnfusion)\n", val), 1;
+      o->fusion = val;
+    } else if (!strcmp(a, "--fuse-profile-db")) {
+      NEED_VALUE();
+      if (!*val || strpbrk(val, " {}=,'\""))
+        return fprintf(stderr, "error: --fuse-profile-db path '%s' is empty or has one of  {}=,'\" "
+                       "(not expressible as a pass option)\n", val), 1;
+      o->fuseDb = val;
     } else if (!strcmp(a, "-O")) {
       NEED_VALUE();
       if (!parseLong(val, 0, 3, &o->optLevel)) return fprintf(stderr, "error: bad -O '%s'\n", val), 1;
@@ -110,7 +127,22 @@ static int parseArgs(int argc, char **argv, Options *o) {
 #undef NEED_VALUE
   }
   if (!o->file) return fprintf(stderr, "error: no model file given (see --help)\n"), 1;
+  if (o->fuseDb && (!o->fusion || strcmp(o->fusion, "dnnfusion")))
+    return fprintf(stderr, "error: --fuse-profile-db needs --fusion dnnfusion\n"), 1;
+  if (o->upstream && o->fusion)
+    return fprintf(stderr, "error: --upstream-lowering and --fusion exclude each other\n"), 1;
   return 0;
+}
+
+/* The pipeline the options ask for; *owned is set when it was allocated. */
+static const char *pipelineFor(const Options *o, char **owned) {
+  *owned = NULL;
+  if (o->upstream) return strataCpuPipelineUpstream();
+  if (!o->fusion || !strcmp(o->fusion, "fixed")) return strataCpuPipeline();
+  if (!strcmp(o->fusion, "none")) return strataCpuPipelineUnfused();
+  if (!o->fuseDb) return strataCpuPipelineFused();
+  *owned = strataCpuPipelineFusedWithProfileDb(o->fuseDb);
+  return *owned;
 }
 
 static double nowMs(void) {
@@ -268,7 +300,10 @@ int main(int argc, char **argv) {
     }
     double t0 = nowMs();
     strataRtSetNumThreads((int)o.threads);
-    jit = strataJitCreateWithPipeline(ctx, module, o.upstream ? strataCpuPipelineUpstream() : strataCpuPipeline(), (int)o.optLevel);
+    char *ownedPipeline;
+    const char *pipeline = pipelineFor(&o, &ownedPipeline);
+    jit = pipeline ? strataJitCreateWithPipeline(ctx, module, pipeline, (int)o.optLevel) : NULL;
+    free(ownedPipeline);
     if (!jit) goto done;
     double t1 = nowMs();
     if (mlirLogicalResultIsFailure(strataJitInvoke(jit, entry, inputs, numIn, jitOut, numOut)))

@@ -10,18 +10,11 @@
 #include "strata/builder.h"
 #include "strata/dialect.h"
 #include "strata/pass.h"
+#include "nn_flops.h"
 
 typedef struct {
   StrataContext *ctx;
 } AnnotateWalk;
-
-static bool staticShapes(MlirOperation op) {
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++)
-    if (!mlirShapedTypeHasStaticShape(mlirValueGetType(mlirOperationGetOperand(op, i)))) return false;
-  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++)
-    if (!mlirShapedTypeHasStaticShape(mlirValueGetType(mlirOperationGetResult(op, i)))) return false;
-  return true;
-}
 
 static void set(MlirOperation op, const char *name, MlirAttribute a) {
   mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString(name), a);
@@ -35,7 +28,7 @@ static MlirWalkResult annotate(MlirOperation op, void *user) {
   set(op, "nn.mapping", strataStrAttr(c, strataMappingTypeName(strataOpMappingType(def, op))));
   set(op, "nn.dynamism", strataStrAttr(c, strataDynamismName(def->dynamism)));
   if (def->flags & STRATA_OP_PURE) set(op, "nn.pure", mlirUnitAttrGet(c));
-  if (staticShapes(op)) {
+  if (nnHasStaticShapes(op)) {
     set(op, "nn.flops", strataI64Attr(c, (int64_t)llround(strataOpFlops(def, op))));
     set(op, "nn.bytes", strataI64Attr(c, (int64_t)llround(strataOpBytes(op))));
   }

@@ -18,4 +18,8 @@ MlirLogicalResult nnFoldShapeOf(StrataRewrite *rw, MlirOperation op, void *user)
 MlirLogicalResult nnFoldCse(StrataRewrite *rw, MlirOperation op, void *user);
 MlirLogicalResult nnFoldRefineTypes(StrataRewrite *rw, MlirOperation op, void *user);
 
+/* True if both ops carry the same attributes (names and values); CSE and
+ * --nn-algebraic-rewrite's equal-subexpression test use it. */
+bool nnSameAttributes(MlirOperation a, MlirOperation b);
+
 #endif

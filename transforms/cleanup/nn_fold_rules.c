@@ -128,7 +128,7 @@ MlirLogicalResult nnFoldShapeOf(StrataRewrite *rw, MlirOperation op, void *user)
   return mlirLogicalResultSuccess();
 }
 
-static bool sameAttributes(MlirOperation a, MlirOperation b) {
+bool nnSameAttributes(MlirOperation a, MlirOperation b) {
   intptr_t n = mlirOperationGetNumAttributes(a);
   if (n != mlirOperationGetNumAttributes(b)) return false;
   for (intptr_t i = 0; i < n; i++) {
@@ -156,7 +156,7 @@ MlirLogicalResult nnFoldCse(StrataRewrite *rw, MlirOperation op, void *user) {
       same = mlirValueEqual(mlirOperationGetOperand(p, i), mlirOperationGetOperand(op, i));
     for (intptr_t i = 0; same && i < nResults; i++)
       same = mlirTypeEqual(mlirValueGetType(mlirOperationGetResult(p, i)), mlirValueGetType(mlirOperationGetResult(op, i)));
-    if (!same || !sameAttributes(p, op)) continue;
+    if (!same || !nnSameAttributes(p, op)) continue;
     MlirValue values[nResults ? nResults : 1];
     for (intptr_t i = 0; i < nResults; i++) values[i] = mlirOperationGetResult(p, i);
     strataReplaceOp(rw, op, (StrataValueList){values, nResults});

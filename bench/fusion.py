@@ -1,0 +1,58 @@
+"""The DNNFusion rows of the benchmark (called by bench/run.py): for each
+whole model, layer counts and intermediate-result bytes with no fusion,
+fixed-pattern fusion (kernel epilogues) and DNNFusion (nn-fuse), beside the
+closest models of the thesis' Table 3.5, and the one-thread times of the
+three modes measured in this run."""
+import os
+import re
+import subprocess
+
+# Table 3.5 of the thesis (layers total -> after DNNFusion; IRS MB before ->
+# after), for the model each of ours is closest to.
+THESIS = {
+    'ResNet-18': 'VGG-16: 51 -> 17 layers, IRS 161 -> 52 MB',
+    'MobileNetV2': 'EfficientNet-B0: 309 -> 97 layers, IRS 108 -> 26 MB',
+    'TransformerEncoder 4x312 seq128': 'TinyBERT: 366 -> 74 layers, IRS 183 -> 50 MB',
+}
+MODES = [('none', 'no fusion'), ('fixed', 'fixed-pattern'), ('dnnfusion', 'DNNFusion')]
+
+
+def _opt(mlir, *args):
+    p = subprocess.run(['strata-opt', mlir] + list(args), check=True, capture_output=True, text=True)
+    return p.stdout, p.stderr
+
+
+def _layers(ir):
+    """Layers of lowered-or-not IR: runtime kernel calls plus Strata ops
+    (constants are not layers)."""
+    calls = len(re.findall(r'call @strata_rt_', ir))
+    ops = len([m for m in re.findall(r'"nn\.(\w+)"', ir) if m != 'constant'])
+    return calls + ops
+
+
+def counts(mlir, db):
+    """Layers per mode and the DNNFusion report's IRS bytes (before, after)."""
+    plain, _ = _opt(mlir, '--nn-fold')
+    fixed, _ = _opt(mlir, '--pass-pipeline=builtin.module(func.func(nn-fold),nn-to-kernels)')
+    _, report = _opt(mlir, '--pass-pipeline=builtin.module(func.func(nn-fold),nn-fuse{report=true profile-db=%s})' % db)
+    after = int(re.search(r'layers after: (\d+)', report).group(1))
+    irs = [float(x) for x in re.findall(r'intermediate bytes (?:before|after): (\d+)', report)]
+    return {'none': _layers(plain), 'fixed': _layers(fixed), 'dnnfusion': after}, irs
+
+
+def rows(models, strata_ms, work):
+    """models: [(name, onnx path)]; strata_ms(path, extra, repeats) -> ms."""
+    db = os.path.join(work, 'fusion-profile.db')  # measured once per machine, reused
+    lines = ['| model | layers: none / fixed / DNNFusion | IRS MB before -> after | thesis (Table 3.5) | '
+             'ms: none | fixed | DNNFusion | DNNFusion over none | over fixed |', '|---' * 9 + '|']
+    for name, path in models:
+        mlir = os.path.splitext(path)[0] + '.mlir'
+        subprocess.run(['strata-import', path, '-o', mlir], check=True)
+        layers, irs = counts(mlir, db)
+        ms = {m: strata_ms(path, ['--fusion', m] + (['--fuse-profile-db', db] if m == 'dnnfusion' else []), 20)
+              for m, _ in MODES}
+        lines.append('| %s | %d / %d / %d | %.1f -> %.1f | %s | %.2f | %.2f | %.2f | %.2fx | %.2fx |' % (
+            name, layers['none'], layers['fixed'], layers['dnnfusion'], irs[0] / 1e6, irs[1] / 1e6,
+            THESIS.get(name, ''), ms['none'], ms['fixed'], ms['dnnfusion'],
+            ms['none'] / ms['dnnfusion'], ms['fixed'] / ms['dnnfusion']))
+    return '\n'.join(lines)

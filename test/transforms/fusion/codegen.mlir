@@ -1,0 +1,74 @@
+// Fused code generation: in each block the kernels take their epilogues,
+// the rest lowers to linalg and its element-wise loops fuse into one nest;
+// then the blocks dissolve.
+// RUN: strata-opt %s --split-input-file --pass-pipeline='builtin.module(nn-fuse{profile=always},nn-to-kernels,func.func(nn-to-linalg),func.func(linalg-fuse-elementwise-ops),func.func(fused-blocks-inline))' | FileCheck %s
+// RUN: strata-opt %s --split-input-file --pass-pipeline='builtin.module(nn-fuse{profile=never},nn-to-kernels,func.func(nn-to-linalg),func.func(linalg-fuse-elementwise-ops),func.func(fused-blocks-inline))' | FileCheck %s --check-prefix=APART
+
+// Fig. 3.4: the GEMM (IRS1) is computed once, by one kernel call, and
+// both branches and the final add are one loop nest reading it: no other
+// intermediate tensor.
+// CHECK-LABEL: func.func @fig34
+// CHECK-NOT: scf.execute_region
+// CHECK: call @strata_rt_matmul_f32
+// CHECK-NOT: call
+// CHECK: tensor.empty
+// CHECK-NOT: tensor.empty
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%{{.*}}, %arg2, %arg3 :
+// CHECK-DAG: arith.mulf
+// CHECK-DAG: arith.divf
+// CHECK-DAG: arith.addf
+// CHECK-DAG: arith.divf
+// CHECK-DAG: arith.addf
+// CHECK: linalg.yield
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @fig34(%a: tensor<8x16xf32>, %b: tensor<16x8xf32>, %c: tensor<8x8xf32>, %d: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %irs1 = "nn.matmul"(%a, %b) : (tensor<8x16xf32>, tensor<16x8xf32>) -> tensor<8x8xf32>
+  %irs2 = "nn.mul"(%irs1, %c) : (tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x8xf32>
+  %irs3 = "nn.reciprocal"(%irs2) : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  %irs4 = "nn.add"(%irs1, %d) : (tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x8xf32>
+  %irs5 = "nn.reciprocal"(%irs4) : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  %out = "nn.add"(%irs3, %irs5) : (tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %out : tensor<8x8xf32>
+}
+
+// -----
+
+// GEMM -> Div -> Transpose: the division and the transpose are one loop
+// nest that reads the GEMM result through the permuted map (index
+// remapping, no transposed copy); the GEMM is the runtime kernel's call.
+// CHECK-DAG: #[[PERM:.*]] = affine_map<(d0, d1) -> (d1, d0)>
+// CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @gemm_div_transpose
+// CHECK: call @strata_rt_matmul_f32
+// CHECK: linalg.generic {indexing_maps = [#[[PERM]], #[[ID]]]
+// CHECK: arith.divf
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @gemm_div_transpose(%a: tensor<8x16xf32>, %b: tensor<16x4xf32>) -> tensor<4x8xf32> {
+  %c = "nn.constant"() {value = dense<2.0> : tensor<f32>} : () -> tensor<f32>
+  %0 = "nn.matmul"(%a, %b) : (tensor<8x16xf32>, tensor<16x4xf32>) -> tensor<8x4xf32>
+  %1 = "nn.div"(%0, %c) : (tensor<8x4xf32>, tensor<f32>) -> tensor<8x4xf32>
+  %2 = "nn.transpose"(%1) {perm = array<i64: 1, 0>} : (tensor<8x4xf32>) -> tensor<4x8xf32>
+  return %2 : tensor<4x8xf32>
+}
+
+// -----
+
+// Block boundaries stop loop fusion: a broadcasting add (One-to-Many, its
+// bias is not a constant) then a transpose is a yellow cell. Fused
+// (profile=always), the two are one nest; kept apart (profile=never), two.
+// CHECK-LABEL: func.func @boundary
+// CHECK: linalg.generic
+// CHECK-NOT: linalg.generic
+// CHECK: return
+// APART-LABEL: func.func @boundary
+// APART-COUNT-2: linalg.generic
+// APART-NOT: linalg.generic
+// APART: return
+func.func @boundary(%x: tensor<4x4xf32>, %b: tensor<4xf32>) -> tensor<4x4xf32> {
+  %a = "nn.add"(%x, %b) : (tensor<4x4xf32>, tensor<4xf32>) -> tensor<4x4xf32>
+  %t = "nn.transpose"(%a) {perm = array<i64: 1, 0>} : (tensor<4x4xf32>) -> tensor<4x4xf32>
+  return %t : tensor<4x4xf32>
+}

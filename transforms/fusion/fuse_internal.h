@@ -1,0 +1,101 @@
+/* Internals of --nn-fuse: the op graph of one function, the planner
+ * (Listing 3.1), the wrapping of blocks into scf.execute_region, and the
+ * latency measurement that fills the profile database. */
+#ifndef STRATA_FUSE_INTERNAL_H
+#define STRATA_FUSE_INTERNAL_H
+
+#include <stdio.h>
+#include "strata/fusion.h"
+
+/* ---- A map from op pointers to indices (open addressing) ---- */
+typedef struct {
+  const void **keys;
+  int *vals;
+  int buckets;
+} FusePtrMap;
+bool fusePtrMapInit(FusePtrMap *m, int capacity);
+void fusePtrMapDestroy(FusePtrMap *m);
+void fusePtrMapPut(FusePtrMap *m, const void *key, int val); /* key not yet present */
+int fusePtrMapGet(const FusePtrMap *m, const void *key);     /* -1 if absent */
+
+/* ---- The graph: the Strata ops at a function's top level ---- */
+typedef struct {
+  MlirOperation op;
+  StrataMappingType map;
+  double irsBytes; /* bytes of the op's results (its intermediate results) */
+  int block;       /* fused block index, -1 while unplanned */
+  bool kernel;     /* the CPU pipeline turns it into a runtime kernel call */
+  int *succ, nsucc;
+  int *pred, npred;
+} FuseNode;
+
+typedef struct {
+  FuseNode *nodes;
+  int count;
+  FusePtrMap index; /* op -> node */
+} FuseGraph;
+
+/* Collects the top-level Strata ops of `func` (constants excluded: they
+ * are inputs of blocks, not layers) in program order. */
+bool fuseGraphBuild(FuseGraph *g, StrataContext *ctx, MlirOperation func);
+void fuseGraphDestroy(FuseGraph *g);
+int fuseGraphIndex(const FuseGraph *g, MlirOperation op); /* -1 if not a node */
+/* True if adding node `s` to the nodes marked in `inBlock` would make the
+ * block non-convex: a path leaves the block and re-enters it. */
+bool fuseGraphBreaksConvexity(const FuseGraph *g, const bool *inBlock, int s);
+
+/* ---- The planner ---- */
+typedef struct FusePlanner FusePlanner;
+/* Decides a "profile" cell: should `block` (node indices) absorb `s`?
+ * Returns false when the fused kernel is slower (or cannot be measured,
+ * with a reason appended to the report). */
+typedef bool (*FuseProfileFn)(void *user, const FuseGraph *g, const int *block, int n, int s);
+
+typedef struct {
+  int maxBlockOps;    /* constraint: largest block, in ops */
+  int maxBlockInputs; /* constraint: most distinct external tensor inputs */
+  bool cpuKernels;    /* constraint: nothing in a block feeds a runtime-kernel op */
+  FuseProfileFn profile;
+  void *profileUser;
+} FusePlanOptions;
+
+typedef struct {
+  int count;                   /* blocks */
+  StrataMappingType *mapping;  /* per block */
+  int rejectedRed, rejectedConstraint, rejectedProfile, acceptedProfile, rejectedCycle;
+} FusePlan;
+
+/* Assigns every node a block (FuseNode.block). */
+void fusePlanRun(FuseGraph *g, const FusePlanOptions *opts, FusePlan *plan);
+void fusePlanDestroy(FusePlan *plan);
+
+/* ---- Outlining ---- */
+/* Wraps each block of the plan in `scf.execute_region no_inline` tagged
+ * `strata.fused = {id, mapping, ops}` and restores a topological order. */
+void fuseWrapBlocks(FuseGraph *g, const FusePlan *plan, MlirOperation func);
+
+/* ---- Profile cells ---- */
+typedef enum { YELLOW_MEASURE, YELLOW_DB, YELLOW_NEVER, YELLOW_ALWAYS } FuseYellowMode;
+
+typedef struct {
+  StrataContext *ctx;
+  StrataFuseDb *db; /* may be NULL: measurements are then not kept */
+  FuseYellowMode mode;
+  int missing;      /* cells the database could not answer (mode db) */
+  int failed;       /* candidates that did not compile or run */
+} FuseProfileState;
+
+/* A FuseProfileFn over a FuseProfileState: fuse iff the latency of the
+ * fused kernel <= the latencies of the block and `s` apart, each taken from
+ * the database or (mode measure) measured by JIT-compiling the candidate
+ * through the fused CPU pipeline and timing it on random inputs. */
+bool fuseMeasureProfitable(void *state, const FuseGraph *g, const int *block, int n, int s);
+
+/* Canonical text of the kernel formed by `ops` (op names, result and
+ * operand types, attributes, internal edges) for the profile database. */
+char *fuseKernelKey(MlirOperation *ops, int n);
+
+/* fuse_report.c: the report of a fused function (Table 3.5's columns). */
+void fuseReportFunction(StrataContext *ctx, MlirOperation func, FILE *out);
+
+#endif

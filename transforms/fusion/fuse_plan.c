@@ -1,0 +1,147 @@
+/* The fusion planner of DNNFusion's Listing 3.1. A seed is the unplanned
+ * One-to-One op with the smallest intermediate result (ties: program
+ * order); the block grows through successors, then through predecessors,
+ * each candidate decided by Table 3.3 on the block's fused type and the
+ * candidate's type: red never, green after the constraint check, yellow
+ * only if the latency database says the fused kernel is no slower than the
+ * two apart. Listing 3.1 seeds only One-to-One ops; ops still unplanned
+ * when those run out are seeded the same way (so Reorganize/Shuffle chains
+ * and lone Many-to-Many ops still form blocks, often of one op). With the
+ * cpu-kernels constraint, ops that become runtime kernels seed first. */
+#include <stdlib.h>
+#include <string.h>
+#include "fuse_internal.h"
+
+typedef struct {
+  FuseGraph *g;
+  const FusePlanOptions *opts;
+  FusePlan *plan;
+  bool *inBlock;
+  int *members, count;
+  StrataMappingType type;
+} Growth;
+
+static int pickSeed(const FuseGraph *g, bool kernelsFirst) {
+  /* For the CPU pipeline, runtime-kernel ops seed first, in order, so each
+   * takes its epilogue before a later seed can claim it as a prologue of
+   * something else. */
+  for (int i = 0; kernelsFirst && i < g->count; i++)
+    if (g->nodes[i].block < 0 && g->nodes[i].kernel) return i;
+  int best = -1;
+  bool bestO2O = false;
+  for (int i = 0; i < g->count; i++) {
+    const FuseNode *n = &g->nodes[i];
+    if (n->block >= 0) continue;
+    bool o2o = n->map == STRATA_MAP_ONE_TO_ONE;
+    if (best < 0 || (o2o && !bestO2O) ||
+        (o2o == bestO2O && n->irsBytes < g->nodes[best].irsBytes))
+      best = i, bestO2O = o2o;
+  }
+  return best;
+}
+
+/* Distinct values the block would read from outside if it held `s` too. */
+static int externalInputs(const Growth *gr, int s) {
+  const FuseGraph *g = gr->g;
+  int n = 0, cap = 16;
+  MlirValue *seen = malloc((size_t)cap * sizeof *seen);
+  for (int m = 0; m <= gr->count; m++) {
+    int idx = m < gr->count ? gr->members[m] : s;
+    MlirOperation op = g->nodes[idx].op;
+    for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++) {
+      MlirValue v = mlirOperationGetOperand(op, i);
+      if (mlirValueIsAOpResult(v)) {
+        int p = fuseGraphIndex(g, mlirOpResultGetOwner(v));
+        if (p >= 0 && (gr->inBlock[p] || p == s)) continue; /* internal edge */
+      }
+      bool dup = false;
+      for (int k = 0; k < n && !dup; k++) dup = mlirValueEqual(seen[k], v);
+      if (dup) continue;
+      if (n == cap) seen = realloc(seen, (size_t)(cap *= 2) * sizeof *seen);
+      seen[n++] = v;
+    }
+  }
+  free(seen);
+  return n;
+}
+
+static void add(Growth *gr, int s, StrataMappingType type) {
+  gr->inBlock[s] = true;
+  gr->members[gr->count++] = s;
+  gr->g->nodes[s].block = gr->plan->count;
+  gr->type = type;
+}
+
+/* The CPU constraint: a runtime kernel reads its inputs from memory and
+ * absorbs only what follows it, so an op that would feed a kernel op inside
+ * the block gains nothing -- and leaving it free lets it join the block of
+ * its producer instead (as a kernel epilogue). */
+static bool feedsKernel(const Growth *gr, int s) {
+  const FuseGraph *g = gr->g;
+  const FuseNode *n = &g->nodes[s];
+  for (int k = 0; k < n->nsucc; k++)
+    if (gr->inBlock[n->succ[k]] && g->nodes[n->succ[k]].kernel) return true;
+  if (n->kernel)
+    for (int k = 0; k < n->npred; k++)
+      if (gr->inBlock[n->pred[k]]) return true;
+  return false;
+}
+
+/* Decides whether the block takes `s`, `blockFirst` telling whether the
+ * block feeds s (successor) or s feeds the block (predecessor). */
+static bool tryAdd(Growth *gr, int s, bool blockFirst) {
+  FuseNode *n = &gr->g->nodes[s];
+  if (n->block >= 0) return false;
+  StrataMappingType fused;
+  StrataFuseDecision d = blockFirst ? strataFusionTable(gr->type, n->map, &fused)
+                                    : strataFusionTable(n->map, gr->type, &fused);
+  if (d == STRATA_FUSE_NEVER) return gr->plan->rejectedRed++, false;
+  if (gr->count >= gr->opts->maxBlockOps ||
+      externalInputs(gr, s) > gr->opts->maxBlockInputs || (gr->opts->cpuKernels && feedsKernel(gr, s)))
+    return gr->plan->rejectedConstraint++, false;
+  if (fuseGraphBreaksConvexity(gr->g, gr->inBlock, s)) return gr->plan->rejectedCycle++, false;
+  if (d == STRATA_FUSE_PROFILE) {
+    bool yes = gr->opts->profile &&
+               gr->opts->profile(gr->opts->profileUser, gr->g, gr->members, gr->count, s);
+    if (!yes) return gr->plan->rejectedProfile++, false;
+    gr->plan->acceptedProfile++;
+  }
+  add(gr, s, fused);
+  return true;
+}
+
+static void fuseSuccessors(Growth *gr, int v) {
+  const FuseNode *n = &gr->g->nodes[v];
+  for (int k = 0; k < n->nsucc; k++)
+    if (tryAdd(gr, n->succ[k], true)) fuseSuccessors(gr, n->succ[k]);
+}
+
+static void fusePredecessors(Growth *gr, int v) {
+  const FuseNode *n = &gr->g->nodes[v];
+  for (int k = 0; k < n->npred; k++)
+    if (tryAdd(gr, n->pred[k], false)) fusePredecessors(gr, n->pred[k]);
+}
+
+void fusePlanRun(FuseGraph *g, const FusePlanOptions *opts, FusePlan *plan) {
+  memset(plan, 0, sizeof *plan);
+  plan->mapping = malloc(((size_t)g->count + 1) * sizeof *plan->mapping);
+  Growth gr = {g, opts, plan, calloc((size_t)g->count + 1, 1),
+               malloc(((size_t)g->count + 1) * sizeof(int)), 0, STRATA_MAP_ONE_TO_ONE};
+  for (int seed; (seed = pickSeed(g, opts->cpuKernels)) >= 0;) {
+    gr.count = 0;
+    add(&gr, seed, g->nodes[seed].map);
+    fuseSuccessors(&gr, seed);
+    /* every member's predecessors, not only the seed's: a block grown
+     * through successors may need an input chain of a later member */
+    for (int m = 0; m < gr.count; m++) fusePredecessors(&gr, gr.members[m]);
+    plan->mapping[plan->count++] = gr.type;
+    for (int m = 0; m < gr.count; m++) gr.inBlock[gr.members[m]] = false;
+  }
+  free(gr.inBlock);
+  free(gr.members);
+}
+
+void fusePlanDestroy(FusePlan *plan) {
+  free(plan->mapping);
+  memset(plan, 0, sizeof *plan);
+}

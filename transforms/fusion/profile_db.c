@@ -1,0 +1,161 @@
+/* The latency database of --nn-fuse-profile-db: measured latencies of
+ * candidate kernels, keyed by their canonical text, kept in a plain text
+ * file ("<ns>\t<key>" per line) so runs on the same machine reuse them. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "strata/fusion.h"
+
+typedef struct {
+  char *key;
+  double ns;
+} Entry;
+
+struct StrataFuseDb {
+  StrataContext *ctx;
+  char *path;
+  Entry *entries;
+  size_t count, capacity;
+  size_t hits, measured;
+  bool dirty;
+};
+
+static MlirLocation fileLoc(StrataFuseDb *db, unsigned line) {
+  return mlirLocationFileLineColGet(strataContextGetMlir(db->ctx),
+                                    mlirStringRefCreateFromCString(db->path), line, 1);
+}
+
+static bool append(StrataFuseDb *db, const char *key, size_t len, double ns) {
+  if (db->count == db->capacity) {
+    size_t cap = db->capacity ? 2 * db->capacity : 64;
+    Entry *e = realloc(db->entries, cap * sizeof *e);
+    if (!e) return false;
+    db->entries = e;
+    db->capacity = cap;
+  }
+  char *k = malloc(len + 1);
+  if (!k) return false;
+  memcpy(k, key, len);
+  k[len] = 0;
+  db->entries[db->count++] = (Entry){k, ns};
+  return true;
+}
+
+static Entry *find(const StrataFuseDb *db, const char *key) {
+  for (size_t i = 0; i < db->count; i++)
+    if (!strcmp(db->entries[i].key, key)) return &db->entries[i];
+  return NULL;
+}
+
+/* One line: "<ns>\t<key>". Returns false on a malformed line. */
+static bool parseLine(StrataFuseDb *db, char *line) {
+  size_t len = strcspn(line, "\r\n");
+  line[len] = 0;
+  if (!len || line[0] == '#') return true;
+  char *tab = strchr(line, '\t'), *end;
+  if (!tab || tab[1] == 0) return false;
+  *tab = 0;
+  errno = 0;
+  double ns = strtod(line, &end);
+  if (errno || *end || !(ns >= 0)) return false;
+  Entry *e = find(db, tab + 1);
+  if (e) {
+    e->ns = ns;
+    return true;
+  }
+  return append(db, tab + 1, strlen(tab + 1), ns);
+}
+
+StrataFuseDb *strataFuseDbOpen(StrataContext *ctx, const char *path) {
+  StrataFuseDb *db = calloc(1, sizeof *db);
+  if (!db || (path && !(db->path = strdup(path)))) {
+    free(db);
+    return NULL;
+  }
+  db->ctx = ctx;
+  if (!path) return db;
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    if (errno == ENOENT) return db; /* created on first save */
+    strataEmitError(fileLoc(db, 0), "cannot read the fusion profile database: %s",
+                    strerror(errno));
+    strataFuseDbDestroy(db);
+    return NULL;
+  }
+  char *line = NULL;
+  size_t cap = 0;
+  unsigned lineNo = 0;
+  bool ok = true;
+  while (ok && getline(&line, &cap, f) >= 0) {
+    lineNo++;
+    if (!parseLine(db, line)) {
+      strataEmitError(fileLoc(db, lineNo),
+                      "malformed fusion profile database line (expected "
+                      "'<latency-ns><TAB><key>')");
+      ok = false;
+    }
+  }
+  free(line);
+  fclose(f);
+  if (!ok) {
+    strataFuseDbDestroy(db);
+    return NULL;
+  }
+  return db;
+}
+
+void strataFuseDbDestroy(StrataFuseDb *db) {
+  if (!db) return;
+  for (size_t i = 0; i < db->count; i++) free(db->entries[i].key);
+  free(db->entries);
+  free(db->path);
+  free(db);
+}
+
+/* Writes to a temporary file next to the database and renames it over, so
+ * a failed write never leaves a truncated database. */
+MlirLogicalResult strataFuseDbSave(StrataFuseDb *db) {
+  if (!db->dirty || !db->path) return mlirLogicalResultSuccess();
+  size_t n = strlen(db->path) + 8;
+  char tmp[n];
+  snprintf(tmp, n, "%s.tmp", db->path);
+  FILE *f = fopen(tmp, "w");
+  bool ok = f != NULL;
+  if (ok) {
+    fprintf(f, "# Strata fusion profile database: <latency-ns>\\t<kernel key>\n");
+    for (size_t i = 0; i < db->count; i++)
+      fprintf(f, "%.1f\t%s\n", db->entries[i].ns, db->entries[i].key);
+    ok = !ferror(f);
+    ok &= fclose(f) == 0;
+  }
+  if (ok) ok = rename(tmp, db->path) == 0;
+  if (!ok) {
+    strataEmitError(fileLoc(db, 0), "cannot write the fusion profile database: %s",
+                    strerror(errno));
+    remove(tmp);
+    return mlirLogicalResultFailure();
+  }
+  db->dirty = false;
+  return mlirLogicalResultSuccess();
+}
+
+bool strataFuseDbLookup(StrataFuseDb *db, const char *key, double *ns) {
+  Entry *e = find(db, key);
+  if (!e) return false;
+  db->hits++;
+  *ns = e->ns;
+  return true;
+}
+
+void strataFuseDbInsert(StrataFuseDb *db, const char *key, double ns) {
+  Entry *e = find(db, key);
+  db->measured++;
+  db->dirty = true;
+  if (e) e->ns = ns;
+  else append(db, key, strlen(key), ns);
+}
+
+size_t strataFuseDbSize(const StrataFuseDb *db) { return db->count; }
+size_t strataFuseDbHits(const StrataFuseDb *db) { return db->hits; }
+size_t strataFuseDbMeasured(const StrataFuseDb *db) { return db->measured; }
