@@ -2,7 +2,9 @@
 whole model, layer counts and intermediate-result bytes with no fusion,
 fixed-pattern fusion (kernel epilogues) and DNNFusion (nn-fuse), beside the
 closest models of the thesis' Table 3.5, and the one-thread times of the
-three modes measured in this run."""
+three modes measured in this run -- interleaved in one process by
+bench/fusion_time.c, since separate processes on this VM differ by up to
+20% on the same code."""
 import os
 import re
 import subprocess
@@ -14,7 +16,6 @@ THESIS = {
     'MobileNetV2': 'EfficientNet-B0: 309 -> 97 layers, IRS 108 -> 26 MB',
     'TransformerEncoder 4x312 seq128': 'TinyBERT: 366 -> 74 layers, IRS 183 -> 50 MB',
 }
-MODES = [('none', 'no fusion'), ('fixed', 'fixed-pattern'), ('dnnfusion', 'DNNFusion')]
 
 
 def _opt(mlir, *args):
@@ -40,8 +41,15 @@ def counts(mlir, db):
     return {'none': _layers(plain), 'fixed': _layers(fixed), 'dnnfusion': after}, irs
 
 
-def rows(models, strata_ms, work):
-    """models: [(name, onnx path)]; strata_ms(path, extra, repeats) -> ms."""
+def times(mlir, db, runs=60):
+    """Median ms per mode, the three modes' runs interleaved in one process."""
+    exe = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'build', 'bench', 'fusion_time')
+    out = subprocess.run([exe, mlir, str(runs), db], check=True, capture_output=True, text=True).stdout
+    return {line.split()[0]: float(line.split()[1]) for line in out.splitlines()}
+
+
+def rows(models, work):
+    """models: [(name, onnx path)]."""
     db = os.path.join(work, 'fusion-profile.db')  # measured once per machine, reused
     lines = ['| model | layers: none / fixed / DNNFusion | IRS MB before -> after | thesis (Table 3.5) | '
              'ms: none | fixed | DNNFusion | DNNFusion over none | over fixed |', '|---' * 9 + '|']
@@ -49,8 +57,7 @@ def rows(models, strata_ms, work):
         mlir = os.path.splitext(path)[0] + '.mlir'
         subprocess.run(['strata-import', path, '-o', mlir], check=True)
         layers, irs = counts(mlir, db)
-        ms = {m: strata_ms(path, ['--fusion', m] + (['--fuse-profile-db', db] if m == 'dnnfusion' else []), 20)
-              for m, _ in MODES}
+        ms = times(mlir, db)
         lines.append('| %s | %d / %d / %d | %.1f -> %.1f | %s | %.2f | %.2f | %.2f | %.2fx | %.2fx |' % (
             name, layers['none'], layers['fixed'], layers['dnnfusion'], irs[0] / 1e6, irs[1] / 1e6,
             THESIS.get(name, ''), ms['none'], ms['fixed'], ms['dnnfusion'],

@@ -196,7 +196,7 @@ def main():
             ' | '.join(fmt(peers.get(c)) for c in COLUMNS), s['Strata'] / best, s['Strata'] / s['Strata 2T'], gf))
     table = '\n'.join(lines)
     print(table)
-    fused = fusion.rows(models, strata_ms, WORK)
+    fused = fusion.rows(models, WORK)
     print(fused)
     if WRITE_DOCS:
         doc = os.path.join(ROOT, 'docs', 'performance.md')

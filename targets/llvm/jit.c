@@ -12,6 +12,10 @@ struct StrataJit {
   StrataContext *ctx;
   MlirModule lowered;
   MlirExecutionEngine engine;
+  /* The last function looked up: an ORC symbol lookup costs microseconds,
+   * as much as a small kernel, and callers invoke one function repeatedly. */
+  char lastName[256];
+  void (*lastFn)(void **);
 };
 
 StrataJit *strataJitCreate(StrataContext *ctx, MlirModule module, int optLevel) {
@@ -58,7 +62,7 @@ StrataJit *strataJitCreateWithPipeline(StrataContext *ctx, MlirModule module, co
     mlirModuleDestroy(lowered);
     return NULL;
   }
-  *jit = (StrataJit){ctx, lowered, engine};
+  *jit = (StrataJit){ctx, lowered, engine, {0}, NULL};
   return jit;
 }
 
@@ -85,10 +89,19 @@ MlirLogicalResult strataJitInvoke(StrataJit *jit, const char *name, StrataTensor
     ptrs[i] = &descs[i];
     args[i] = &ptrs[i];
   }
-  char sym[512];
-  snprintf(sym, sizeof sym, "_mlir_ciface_%s", name);
-  void (*packed)(void **) = (void (*)(void **))mlirExecutionEngineLookupPacked(
-      jit->engine, mlirStringRefCreateFromCString(sym));
+  void (*packed)(void **) = NULL;
+  if (jit->lastFn && !strcmp(jit->lastName, name)) {
+    packed = jit->lastFn;
+  } else {
+    char sym[512];
+    snprintf(sym, sizeof sym, "_mlir_ciface_%s", name);
+    packed = (void (*)(void **))mlirExecutionEngineLookupPacked(jit->engine,
+                                                                mlirStringRefCreateFromCString(sym));
+    if (packed && strlen(name) < sizeof jit->lastName) {
+      strcpy(jit->lastName, name);
+      jit->lastFn = packed;
+    }
+  }
   if (packed) {
     packed(args);
     r = mlirLogicalResultSuccess();

@@ -55,6 +55,7 @@ typedef struct {
   int maxBlockOps;    /* constraint: largest block, in ops */
   int maxBlockInputs; /* constraint: most distinct external tensor inputs */
   bool cpuKernels;    /* constraint: nothing in a block feeds a runtime-kernel op */
+  bool profileGreen;  /* settle green cells by the latency database too */
   FuseProfileFn profile;
   void *profileUser;
 } FusePlanOptions;

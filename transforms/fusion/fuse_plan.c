@@ -96,6 +96,9 @@ static bool tryAdd(Growth *gr, int s, bool blockFirst) {
   StrataFuseDecision d = blockFirst ? strataFusionTable(gr->type, n->map, &fused)
                                     : strataFusionTable(n->map, gr->type, &fused);
   if (d == STRATA_FUSE_NEVER) return gr->plan->rejectedRed++, false;
+  /* The table's green cells assume the thesis' code generator; with
+   * profile-green they must also prove themselves on this one. */
+  if (d == STRATA_FUSE_ALWAYS && gr->opts->profileGreen) d = STRATA_FUSE_PROFILE;
   if (gr->count >= gr->opts->maxBlockOps ||
       externalInputs(gr, s) > gr->opts->maxBlockInputs || (gr->opts->cpuKernels && feedsKernel(gr, s)))
     return gr->plan->rejectedConstraint++, false;

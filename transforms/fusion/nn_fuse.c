@@ -53,7 +53,8 @@ static void runFuse(StrataPassRun *run, MlirOperation module) {
   }
   FusePlanOptions opts = {(int)strataPassGetInt(run, "max-block-ops"),
                           (int)strataPassGetInt(run, "max-block-inputs"),
-                          strataPassGetBool(run, "cpu-kernels"), profileCell, &prof};
+                          strataPassGetBool(run, "cpu-kernels"),
+                          strataPassGetBool(run, "profile-green"), profileCell, &prof};
   bool report = strataPassGetBool(run, "report");
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation f = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(f);
@@ -111,6 +112,9 @@ static const StrataPassOptionDef kOptions[] = {
     {"profile", STRATA_OPTION_STRING, "measure",
      "profile cells: measure (time missing entries on this machine), db (database only), "
      "never, always"},
+    {"profile-green", STRATA_OPTION_BOOL, "false",
+     "settle green cells by the latency database too (the table assumes the thesis' code "
+     "generator)"},
     {"profile-db", STRATA_OPTION_STRING, "",
      "latency database file; created on first use, reused later"},
     {"report", STRATA_OPTION_BOOL, "false", "print the fusion report (nn-fuse-report) to stderr"},
