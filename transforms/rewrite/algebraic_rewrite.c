@@ -170,7 +170,7 @@ static void addAll(OpSet *s, const MlirOperation *ops, size_t n) {
  * a use is seen through its owner, which the other side looked at). Shared
  * leaves, such as one constant used everywhere, do not conflict. */
 static size_t selectIndependent(RewriteRun *run) {
-  qsort(run->cands, run->numCands, sizeof *run->cands, byBenefit);
+  if (run->numCands > 1) qsort(run->cands, run->numCands, sizeof *run->cands, byBenefit);
   OpSet looked = {NULL, 0}, deleted = {NULL, 0};
   size_t n = 0;
   if (opSetInit(&looked, run->numPool) && opSetInit(&deleted, run->numPool)) {
