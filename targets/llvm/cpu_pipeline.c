@@ -49,7 +49,7 @@ static const char kCpuPipelineUnfused[] =
     CPU_PIPELINE("", "nn-to-kernels{epilogues=false},", "", "strata-buffer-arena,");
 /* DNNFusion: algebraic rewriting, fusion planning (its options are closed
  * by the user of FUSED_PLAN), fused code generation. */
-#define FUSED_PLAN "func.func(nn-fold),func.func(nn-algebraic-rewrite),nn-fuse{cpu-kernels"
+#define FUSED_PLAN "func.func(nn-fold),func.func(nn-algebraic-rewrite),nn-fuse{cpu-kernels profile-green"
 static const char kCpuPipelineFused[] =
     FUSED_PLAN "}," CPU_PIPELINE_TAIL("nn-to-kernels,", FUSED_POST, "strata-buffer-arena,");
 static const char kCpuPipelineFusedCodegen[] =
