@@ -1,4 +1,5 @@
 /* Op-building helpers (see include/strata/builder.h). */
+#include <stdbool.h>
 #include <string.h>
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -85,16 +86,22 @@ MlirAttribute strataParseAttr(MlirContext ctx, const char *text) {
   return mlirAttributeParseGet(ctx, mlirStringRefCreateFromCString(text));
 }
 
-void strataDeclareRuntimeFunc(MlirOperation module, const char *name, const char *type) {
-  MlirContext ctx = mlirOperationGetContext(module);
+bool strataModuleHasSymbol(MlirOperation module, const char *name) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
     MlirAttribute sym = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
     if (!mlirAttributeIsNull(sym) && mlirAttributeIsAString(sym) &&
         mlirStringRefEqual(mlirStringAttrGetValue(sym), mlirStringRefCreateFromCString(name)))
-      return;
+      return true;
   }
+  return false;
+}
+
+void strataDeclareRuntimeFunc(MlirOperation module, const char *name, const char *type) {
+  MlirContext ctx = mlirOperationGetContext(module);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  if (strataModuleHasSymbol(module, name)) return;
   StrataBuilder b = strataBuilderAtEnd(ctx, body);
   b.before = mlirBlockGetFirstOperation(body);
   MlirType fnType = mlirTypeParseGet(ctx, mlirStringRefCreateFromCString(type));
@@ -104,4 +111,27 @@ void strataDeclareRuntimeFunc(MlirOperation module, const char *name, const char
                                        {"sym_visibility", strataStrAttr(ctx, "private")},
                                        {"llvm.emit_c_interface", mlirUnitAttrGet(ctx)}),
                  .numRegions = 1);
+}
+
+MlirValue strataTensorToUnrankedMemRef(StrataBuilder *b, MlirLocation loc, MlirValue t) {
+  MlirType tt = mlirValueGetType(t);
+  intptr_t rank = mlirShapedTypeGetRank(tt);
+  int64_t shape[rank ? rank : 1], strides[rank ? rank : 1];
+  for (intptr_t i = 0; i < rank; i++) {
+    shape[i] = mlirShapedTypeGetDimSize(tt, i);
+    strides[i] = mlirShapedTypeGetDynamicStrideOrOffset();
+  }
+  MlirAttribute layout =
+      mlirStridedLayoutAttrGet(b->ctx, mlirShapedTypeGetDynamicStrideOrOffset(), rank, strides);
+  MlirType element = mlirShapedTypeGetElementType(tt);
+  MlirType mt = mlirMemRefTypeGet(element, rank, shape, layout, mlirAttributeGetNull());
+  MlirValue m = strataResult(
+      strataCreateOp(b, "bufferization.to_buffer", loc, .operands = STRATA_VALUES(t),
+                     .results = STRATA_TYPES(mt),
+                     .attrs = STRATA_ATTRS({"read_only", mlirUnitAttrGet(b->ctx)})),
+      0);
+  MlirType unranked = mlirUnrankedMemRefTypeGet(element, mlirAttributeGetNull());
+  return strataResult(strataCreateOp(b, "memref.cast", loc, .operands = STRATA_VALUES(m),
+                                     .results = STRATA_TYPES(unranked)),
+                      0);
 }

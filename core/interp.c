@@ -11,6 +11,8 @@
 
 struct StrataInterp {
   StrataContext *ctx;
+  StrataInterpObserver observer; /* called after each op; may be NULL */
+  void *observerUser;
   /* Open-addressing map from MlirValue to its tensor. */
   const void **keys;
   StrataTensor **vals;
@@ -157,6 +159,13 @@ static MlirLogicalResult runOp(StrataInterp *in, MlirOperation op) {
 MlirLogicalResult strataInterpret(StrataContext *ctx, MlirOperation func,
                                   StrataTensor *const *inputs, size_t numInputs,
                                   StrataTensor ***outputs, size_t *numOutputs) {
+  return strataInterpretObserved(ctx, func, inputs, numInputs, outputs, numOutputs, NULL, NULL);
+}
+
+MlirLogicalResult strataInterpretObserved(StrataContext *ctx, MlirOperation func,
+                                          StrataTensor *const *inputs, size_t numInputs,
+                                          StrataTensor ***outputs, size_t *numOutputs,
+                                          StrataInterpObserver observer, void *user) {
   *outputs = NULL;
   *numOutputs = 0;
   MlirLocation loc = mlirOperationGetLocation(func);
@@ -171,7 +180,7 @@ MlirLogicalResult strataInterpret(StrataContext *ctx, MlirOperation func,
                     (int)mlirBlockGetNumArguments(entry), numInputs);
     return mlirLogicalResultFailure();
   }
-  StrataInterp in = {ctx, NULL, NULL, 0, 0};
+  StrataInterp in = {ctx, observer, user, NULL, NULL, 0, 0};
   MlirLogicalResult r = mlirLogicalResultSuccess();
   for (size_t i = 0; i < numInputs && mlirLogicalResultIsSuccess(r); i++) {
     MlirValue arg = mlirBlockGetArgument(entry, (intptr_t)i);
@@ -210,6 +219,12 @@ MlirLogicalResult strataInterpret(StrataContext *ctx, MlirOperation func,
       break;
     }
     r = runOp(&in, op);
+    if (mlirLogicalResultIsSuccess(r) && observer) {
+      intptr_t n = mlirOperationGetNumResults(op);
+      const StrataTensor *results[n ? n : 1];
+      for (intptr_t i = 0; i < n; i++) results[i] = mapGet(&in, mlirOperationGetResult(op, i));
+      observer(op, results, n, user);
+    }
   }
   interpFree(&in);
   return r;

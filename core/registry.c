@@ -2,6 +2,7 @@
  * defined where its name says (conversions/, transforms/, targets/) and
  * listed here once. */
 #include "internal.h"
+#include "strata/instrument.h"
 #include "strata/nn.h"
 
 extern const StrataPassDef strataNnToLinalgPass;
@@ -19,8 +20,11 @@ extern const StrataPassDef strataNnFoldPass;
 extern const StrataPassDef strataNnAnnotatePass;
 extern const StrataPassDef strataNnFlopsPass;
 extern const StrataPassDef strataNnAlgebraicRewritePass;
+extern const StrataPassDef strataInstrAssignIdsPass;
+extern const StrataPassDef strataInstrumentPass;
+extern const StrataPassDef strataInstrToRuntimePass;
 
-static const StrataDialectDef *const kDialects[] = {&strataNnDialect};
+static const StrataDialectDef *const kDialects[] = {&strataNnDialect, &strataInstrDialect};
 
 static const StrataPassDef *const kPasses[] = {
     &strataNnFoldPass,
@@ -30,6 +34,9 @@ static const StrataPassDef *const kPasses[] = {
     &strataNnFusePass,
     &strataNnFuseReportPass,
     &strataFusedBlocksInlinePass,
+    &strataInstrAssignIdsPass,
+    &strataInstrumentPass,
+    &strataInstrToRuntimePass,
     &strataNnToKernelsPass,
     &strataNnToLinalgPass,
     &strataEmitCInterfacePass,

@@ -118,29 +118,6 @@ static MlirType unrankedF32(MlirContext ctx) {
   return mlirUnrankedMemRefTypeGet(mlirF32TypeGet(ctx), mlirAttributeGetNull());
 }
 
-/* tensor -> memref<*xf32> (read only; any layout). */
-static MlirValue toUnranked(StrataBuilder *b, MlirLocation loc, MlirValue t) {
-  MlirType tt = mlirValueGetType(t);
-  intptr_t rank = mlirShapedTypeGetRank(tt);
-  int64_t shape[STRATA_MAX_RANK], strides[STRATA_MAX_RANK];
-  for (intptr_t i = 0; i < rank; i++) {
-    shape[i] = mlirShapedTypeGetDimSize(tt, i);
-    strides[i] = mlirShapedTypeGetDynamicStrideOrOffset();
-  }
-  MlirAttribute layout =
-      mlirStridedLayoutAttrGet(b->ctx, mlirShapedTypeGetDynamicStrideOrOffset(), rank, strides);
-  MlirType mt = mlirMemRefTypeGet(mlirShapedTypeGetElementType(tt), rank, shape, layout,
-                                  mlirAttributeGetNull());
-  MlirValue m = strataResult(
-      strataCreateOp(b, "bufferization.to_buffer", loc, .operands = STRATA_VALUES(t),
-                     .results = STRATA_TYPES(mt),
-                     .attrs = STRATA_ATTRS({"read_only", mlirUnitAttrGet(b->ctx)})),
-      0);
-  return strataResult(strataCreateOp(b, "memref.cast", loc, .operands = STRATA_VALUES(m),
-                                     .results = STRATA_TYPES(unrankedF32(b->ctx))),
-                      0);
-}
-
 /* Emits the call: operands (tensors, then scalars), a fresh output buffer
  * of the result type, and the result as a tensor replacing e->last. */
 static void emitCall(StrataRewrite *rw, MlirOperation root, Epilogue *e, const char *fn,
@@ -163,7 +140,7 @@ static void emitCall(StrataRewrite *rw, MlirOperation root, Epilogue *e, const c
       0);
   MlirValue args[32];
   int n = 0;
-  for (int i = 0; i < numTensors; i++) args[n++] = toUnranked(&b, loc, tensors[i]);
+  for (int i = 0; i < numTensors; i++) args[n++] = strataTensorToUnrankedMemRef(&b, loc, tensors[i]);
   MlirValue outU = strataResult(strataCreateOp(&b, "memref.cast", loc, .operands = STRATA_VALUES(out),
                                                .results = STRATA_TYPES(unrankedF32(ctx))),
                                 0);

@@ -14,6 +14,7 @@
 #ifndef STRATA_BUILDER_H
 #define STRATA_BUILDER_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include "mlir-c/IR.h"
 #include "mlir-c/Rewrite.h"
@@ -78,6 +79,12 @@ MlirValue strataConstInt(StrataBuilder *b, MlirLocation loc, MlirType t, int64_t
  * "(i64) -> ()") with `llvm.emit_c_interface` at the top of `module`,
  * unless a symbol of that name exists. For calls into libstrata_rt. */
 void strataDeclareRuntimeFunc(MlirOperation module, const char *name, const char *type);
+/* True if `module`'s body has an op with `sym_name` = name. */
+bool strataModuleHasSymbol(MlirOperation module, const char *name);
+/* bufferization.to_buffer (read-only, any strided layout) of ranked tensor
+ * `t`, cast to an unranked memref of its element type: how tensors cross a
+ * call into libstrata_rt. */
+MlirValue strataTensorToUnrankedMemRef(StrataBuilder *b, MlirLocation loc, MlirValue t);
 /* Parses an attribute from text ("affine_map<(d0) -> (d0)>"); null on error. */
 MlirAttribute strataParseAttr(MlirContext ctx, const char *text);
 

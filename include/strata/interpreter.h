@@ -23,6 +23,16 @@ MlirLogicalResult strataInterpret(StrataContext *ctx, MlirOperation func,
                                   StrataTensor *const *inputs, size_t numInputs,
                                   StrataTensor ***outputs, size_t *numOutputs);
 
+/* Called after each op the interpreter runs, with its results (owned by
+ * the interpreter: copy what you keep). */
+typedef void (*StrataInterpObserver)(MlirOperation op, const StrataTensor *const *results,
+                                     intptr_t numResults, void *user);
+/* strataInterpret, calling `observer` after each op. */
+MlirLogicalResult strataInterpretObserved(StrataContext *ctx, MlirOperation func,
+                                          StrataTensor *const *inputs, size_t numInputs,
+                                          StrataTensor ***outputs, size_t *numOutputs,
+                                          StrataInterpObserver observer, void *user);
+
 #ifdef __cplusplus
 }
 #endif

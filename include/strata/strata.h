@@ -7,6 +7,7 @@
 #include "strata/context.h"
 #include "strata/dialect.h"
 #include "strata/fusion.h"
+#include "strata/instrument.h"
 #include "strata/interpreter.h"
 #include "strata/nn.h"
 #include "strata/onnx.h"

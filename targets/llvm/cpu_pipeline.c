@@ -11,9 +11,10 @@
 
 /* From kernel selection on: runtime kernels (`KERNELS`), the rest to
  * linalg, `POST` (the fused code generation's element-wise loop fusion and
- * block dissolution), bufferization, the arena (`ARENA`), loops, LLVM. */
+ * block dissolution), instrumentation probes to runtime calls, bufferization, the arena (`ARENA`), loops, LLVM. */
 #define CPU_PIPELINE_TAIL(KERNELS, POST, ARENA)                                   \
   KERNELS "func.func(nn-to-linalg)," POST                                         \
+  "instr-to-runtime,"                                                             \
   "strata-emit-c-interface,"                                                      \
   "one-shot-bufferize{bufferize-function-boundaries "                             \
   "function-boundary-type-conversion=identity-layout-map},"                       \

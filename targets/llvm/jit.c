@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "mlir-c/ExecutionEngine.h"
+#include "instr.h"
 #include "kernels.h"
 #include "memref.h"
 #include "strata/pass.h"
@@ -52,6 +53,10 @@ StrataJit *strataJitCreateWithPipeline(StrataContext *ctx, MlirModule module, co
       {"_mlir_ciface_strata_rt_frame_pop", (void *)_mlir_ciface_strata_rt_frame_pop},
       {"_mlir_ciface_strata_rt_softmax_f32", (void *)_mlir_ciface_strata_rt_softmax_f32},
       {"memrefCopy", (void *)memrefCopy},
+      {"_mlir_ciface_strata_rt_instr_run_begin", (void *)_mlir_ciface_strata_rt_instr_run_begin},
+      {"_mlir_ciface_strata_rt_instr_trace", (void *)_mlir_ciface_strata_rt_instr_trace},
+      {"_mlir_ciface_strata_rt_instr_profile", (void *)_mlir_ciface_strata_rt_instr_profile},
+      {"_mlir_ciface_strata_rt_instr_dump", (void *)_mlir_ciface_strata_rt_instr_dump},
   };
   for (size_t i = 0; i < sizeof kRuntime / sizeof kRuntime[0]; i++)
     mlirExecutionEngineRegisterSymbol(engine, mlirStringRefCreateFromCString(kRuntime[i].name),

@@ -5,9 +5,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
+#include "instr.h"
 #include "kernels.h"
 #include "strata/strata.h"
 #include "tool_io.h"
@@ -24,6 +26,8 @@ typedef struct {
   long repeat, threads, optLevel;
   bool upstream;
   const char *fusion, *fuseDb;
+  const char *instrument, *traceOut, *dumpDir;
+  bool debugNumerics;
   unsigned long long seed;
   double atol, rtol;
   bool quiet;
@@ -52,6 +56,12 @@ static void usage(FILE *f) {
           "                     (nn-fuse planning + fused code generation)\n"
           "  --fuse-profile-db FILE  latency database of nn-fuse's profile cells (dnnfusion;\n"
           "                     created on first use, reused later)\n"
+          "  --instrument SPEC  run the instrument pass first, e.g. 'tool=trace ops=nn.conv*'\n"
+          "                     (tools: flops, trace, profile, prune, fakequant, dump)\n"
+          "  --trace-out FILE   write the trace/profile JSON of the JIT runs to FILE\n"
+          "  --debug-numerics   report the first op whose compiled output differs from the\n"
+          "                     interpreter's beyond --atol/--rtol (every f32 op output)\n"
+          "  --dump-dir DIR     with --debug-numerics: write op<ID>_<I>.{jit,ref}.npy there\n"
           "  -O N               LLVM optimization level 0-3 (default 2)\n"
           "  --quiet            do not print output values\n"
           "  --version, --help\n");
@@ -109,6 +119,19 @@ static int parseArgs(int argc, char **argv, Options *o) {
         return fprintf(stderr, "error: --fuse-profile-db path '%s' is empty or has one of  {}=,'\" "
                        "(not expressible as a pass option)\n", val), 1;
       o->fuseDb = val;
+    } else if (!strcmp(a, "--instrument")) {
+      NEED_VALUE();
+      if (strpbrk(val, "{}"))
+        return fprintf(stderr, "error: --instrument '%s' may not contain braces\n", val), 1;
+      o->instrument = val;
+    } else if (!strcmp(a, "--debug-numerics")) {
+      o->debugNumerics = true;
+    } else if (!strcmp(a, "--dump-dir")) {
+      NEED_VALUE();
+      o->dumpDir = val;
+    } else if (!strcmp(a, "--trace-out")) {
+      NEED_VALUE();
+      o->traceOut = val;
     } else if (!strcmp(a, "-O")) {
       NEED_VALUE();
       if (!parseLong(val, 0, 3, &o->optLevel)) return fprintf(stderr, "error: bad -O '%s'\n", val), 1;
@@ -129,6 +152,15 @@ static int parseArgs(int argc, char **argv, Options *o) {
   if (!o->file) return fprintf(stderr, "error: no model file given (see --help)\n"), 1;
   if (o->fuseDb && (!o->fusion || strcmp(o->fusion, "dnnfusion")))
     return fprintf(stderr, "error: --fuse-profile-db needs --fusion dnnfusion\n"), 1;
+  if (o->dumpDir && !o->debugNumerics)
+    return fprintf(stderr, "error: --dump-dir needs --debug-numerics\n"), 1;
+  if (o->debugNumerics && (o->instrument || o->mode != MODE_JIT || o->repeat))
+    return fprintf(stderr, "error: --debug-numerics runs alone (not with --instrument, --interpret, "
+                   "--compare or --repeat)\n"), 1;
+  if (o->traceOut && !o->instrument)
+    return fprintf(stderr, "error: --trace-out needs --instrument\n"), 1;
+  if (o->traceOut && o->mode == MODE_INTERPRET)
+    return fprintf(stderr, "error: --trace-out records JIT runs; it does not work with --interpret\n"), 1;
   if (o->upstream && o->fusion)
     return fprintf(stderr, "error: --upstream-lowering and --fusion exclude each other\n"), 1;
   return 0;
@@ -199,6 +231,34 @@ static bool compare(StrataTensor *const *jit, StrataTensor *const *ref, size_t n
   return ok;
 }
 
+/* --debug-numerics: true if it ran and found no divergence. */
+static bool debugNumerics(StrataContext *ctx, MlirModule module, const char *entry,
+                          StrataTensor *const *inputs, size_t numIn, const Options *o) {
+  if (o->dumpDir && mkdir(o->dumpDir, 0777) != 0) {
+    struct stat st;
+    if (stat(o->dumpDir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+      fprintf(stderr, "error: cannot create --dump-dir '%s'\n", o->dumpDir);
+      return false;
+    }
+  }
+  char *owned;
+  const char *pipeline = pipelineFor(o, &owned);
+  strataRtSetNumThreads((int)o->threads);
+  StrataDebugNumericsOptions options = {o->atol, o->rtol, pipeline, (int)o->optLevel, o->dumpDir};
+  StrataDebugNumericsReport r;
+  bool ran = pipeline && mlirLogicalResultIsSuccess(
+                             strataDebugNumerics(ctx, module, entry, inputs, numIn, &options, &r));
+  free(owned);
+  if (!ran) return false;
+  if (r.diverged)
+    printf("debug-numerics: first divergence at op_id %lld %s output #%lld (%s): max abs error %.3g "
+           "(%zu op outputs compared)\n", (long long)r.opId, r.opName, (long long)r.index, r.location,
+           r.maxAbsError, r.compared);
+  else
+    printf("debug-numerics: %zu op outputs compared, all within tolerance\n", r.compared);
+  return !r.diverged;
+}
+
 int main(int argc, char **argv) {
   Options o;
   int rc = parseArgs(argc, argv, &o);
@@ -222,6 +282,15 @@ int main(int argc, char **argv) {
   }
   if (mlirModuleIsNull(module) || mlirLogicalResultIsFailure(strataVerify(ctx, mlirModuleGetOperation(module))))
     goto done;
+  if (o.instrument) {
+    char *pipeline = malloc(strlen(o.instrument) + 16);
+    if (!pipeline) goto done;
+    sprintf(pipeline, "instrument{%s}", o.instrument);
+    bool instrumented = mlirLogicalResultIsSuccess(
+        strataRunPipeline(ctx, mlirModuleGetOperation(module), pipeline));
+    free(pipeline);
+    if (!instrumented) goto done;
+  }
   MlirOperation func = strataLookupFunc(module, o.entry);
   if (mlirOperationIsNull(func)) {
     if (o.entry)
@@ -280,6 +349,10 @@ int main(int argc, char **argv) {
                              isFloat ? 1.0 : dt == STRATA_DTYPE_U8 ? 16 : 8);
     }
   }
+  if (o.debugNumerics) {
+    ok = debugNumerics(ctx, module, entry, inputs, numIn, &o);
+    goto done;
+  }
   if (o.mode != MODE_JIT) {
     double t0 = nowMs();
     if (mlirLogicalResultIsFailure(strataInterpret(ctx, func, inputs, numIn, &ref, &numRef)))
@@ -333,6 +406,10 @@ int main(int argc, char **argv) {
     }
   }
   if (ok && o.mode == MODE_COMPARE) ok = compare(jitOut, ref, numOut, &o);
+  if (ok && o.traceOut && strataRtInstrWrite(o.traceOut) != 0) {
+    fprintf(stderr, "error: cannot write the trace to '%s'\n", o.traceOut);
+    ok = false;
+  }
 done:
   strataJitDestroy(jit);
   for (size_t i = 0; i < MAX_IO; i++) strataTensorDestroy(inputs[i]), strataTensorDestroy(jitOut[i]);

@@ -1,0 +1,297 @@
+/* libstrata_rt instrumentation sinks (see instr.h): in-memory trace records
+ * and profile events, written as one JSON file. Probes never fail the
+ * program: a record that cannot be stored is counted as dropped. */
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "instr.h"
+#include "memref.h"
+
+#define NAME_MAX_LEN 63
+
+typedef struct {
+  int64_t run, opId, index, point;
+  char name[NAME_MAX_LEN + 1];
+  int rank;
+  int64_t dims[STRATA_RT_MAX_RANK];
+  double min, max, mean; /* over finite values; NAN when there are none */
+  int64_t nan, inf;
+} TraceRecord;
+
+typedef struct {
+  int64_t run, opId;
+  char name[NAME_MAX_LEN + 1];
+  double ts, dur; /* microseconds */
+} ProfileEvent;
+
+typedef struct {
+  int64_t opId;
+  double start;
+} OpenOp;
+
+/* The last value a `dump` probe saw, dense. */
+typedef struct {
+  int64_t opId, index;
+  int rank;
+  int64_t dims[STRATA_RT_MAX_RANK];
+  float *data;
+} Dump;
+
+static struct {
+  pthread_mutex_t lock;
+  int64_t runs;
+  TraceRecord *trace;
+  size_t numTrace, capTrace;
+  ProfileEvent *events;
+  size_t numEvents, capEvents;
+  OpenOp *open;
+  size_t numOpen, capOpen;
+  Dump *dumps;
+  size_t numDumps, capDumps;
+  int64_t dropped;
+  double epoch; /* microseconds of the first profile probe */
+  char *exitPath;
+  int atexitRegistered;
+} g = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+static double nowUs(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
+}
+
+/* `data` with room for one more element of `size` bytes (maybe moved);
+ * NULL if out of memory (then `data` is unchanged). */
+static void *reserve(void *data, size_t *cap, size_t count, size_t size) {
+  if (count < *cap) return data;
+  size_t n = *cap ? 2 * *cap : 64;
+  void *p = realloc(data, n * size);
+  if (p) *cap = n;
+  return p;
+}
+
+static void copyName(char *dst, const StrataUnrankedMemRef *name) {
+  const StrataMemRefDesc *d = name ? name->descriptor : NULL;
+  int64_t len = d && name->rank == 1 ? d->sizesAndStrides[0] : 0;
+  if (len > NAME_MAX_LEN) len = NAME_MAX_LEN;
+  const char *src = len > 0 ? (const char *)d->aligned + d->offset : "";
+  for (int64_t i = 0; i < len; i++) /* JSON-safe: no quotes, backslashes or controls */
+    dst[i] = src[i] == '"' || src[i] == '\\' || (unsigned char)src[i] < 0x20 ? '?' : src[i];
+  dst[len > 0 ? len : 0] = '\0';
+}
+
+static int64_t currentRun(void) { return g.runs > 0 ? g.runs - 1 : 0; }
+
+void _mlir_ciface_strata_rt_instr_run_begin(void) {
+  pthread_mutex_lock(&g.lock);
+  g.runs++;
+  pthread_mutex_unlock(&g.lock);
+}
+
+/* Visits the elements of an f32 memref in row-major order (any strides). */
+typedef struct {
+  const float *base;
+  int rank;
+  const int64_t *size, *stride;
+  int64_t idx[STRATA_RT_MAX_RANK], total;
+} Elements;
+
+static void elementsInit(Elements *e, const StrataUnrankedMemRef *x, int64_t *dims) {
+  const StrataMemRefDesc *d = x->descriptor;
+  *e = (Elements){(const float *)d->aligned + d->offset,
+                  x->rank >= 0 && x->rank <= STRATA_RT_MAX_RANK ? (int)x->rank : 0,
+                  d->sizesAndStrides, NULL, {0}, 1};
+  e->stride = d->sizesAndStrides + e->rank;
+  for (int i = 0; i < e->rank; i++) dims[i] = e->size[i], e->total *= e->size[i];
+}
+
+static float elementsNext(Elements *e) {
+  int64_t off = 0;
+  for (int i = 0; i < e->rank; i++) off += e->idx[i] * e->stride[i];
+  for (int i = e->rank - 1; i >= 0 && ++e->idx[i] == e->size[i]; i--) e->idx[i] = 0;
+  return e->base[off];
+}
+
+void _mlir_ciface_strata_rt_instr_trace(StrataUnrankedMemRef *x, int64_t opId, int64_t index,
+                                        int64_t point, StrataUnrankedMemRef *name) {
+  TraceRecord r = {.opId = opId, .index = index, .point = point};
+  copyName(r.name, name);
+  Elements e;
+  elementsInit(&e, x, r.dims);
+  r.rank = e.rank;
+  double lo = INFINITY, hi = -INFINITY, sum = 0;
+  int64_t finite = 0;
+  for (int64_t n = 0; n < e.total; n++) {
+    double v = elementsNext(&e);
+    if (isnan(v)) r.nan++;
+    else if (isinf(v)) r.inf++;
+    else {
+      lo = v < lo ? v : lo;
+      hi = v > hi ? v : hi;
+      sum += v;
+      finite++;
+    }
+  }
+  r.min = finite ? lo : NAN;
+  r.max = finite ? hi : NAN;
+  r.mean = finite ? sum / (double)finite : NAN;
+  pthread_mutex_lock(&g.lock);
+  r.run = currentRun();
+  TraceRecord *trace = reserve(g.trace, &g.capTrace, g.numTrace, sizeof *trace);
+  if (trace) (g.trace = trace)[g.numTrace++] = r;
+  else g.dropped++;
+  pthread_mutex_unlock(&g.lock);
+}
+
+void _mlir_ciface_strata_rt_instr_profile(int64_t opId, int64_t index, int64_t point,
+                                          StrataUnrankedMemRef *name) {
+  (void)index;
+  double t = nowUs();
+  pthread_mutex_lock(&g.lock);
+  if (g.epoch == 0) g.epoch = t;
+  if (point == STRATA_RT_INSTR_BEFORE) {
+    OpenOp *open = reserve(g.open, &g.capOpen, g.numOpen, sizeof *open);
+    if (open) (g.open = open)[g.numOpen++] = (OpenOp){opId, t};
+    else g.dropped++;
+  } else {
+    size_t i = g.numOpen;
+    while (i > 0 && g.open[i - 1].opId != opId) i--;
+    if (i > 0) {
+      ProfileEvent e = {currentRun(), opId, "", g.open[i - 1].start - g.epoch, t - g.open[i - 1].start};
+      copyName(e.name, name);
+      g.open[i - 1] = g.open[--g.numOpen];
+      ProfileEvent *events = reserve(g.events, &g.capEvents, g.numEvents, sizeof *events);
+      if (events) (g.events = events)[g.numEvents++] = e;
+      else g.dropped++;
+    }
+  }
+  pthread_mutex_unlock(&g.lock);
+}
+
+void _mlir_ciface_strata_rt_instr_dump(StrataUnrankedMemRef *x, int64_t opId, int64_t index,
+                                       int64_t point, StrataUnrankedMemRef *name) {
+  (void)point, (void)name;
+  Dump d = {.opId = opId, .index = index};
+  Elements e;
+  elementsInit(&e, x, d.dims);
+  d.rank = e.rank;
+  d.data = malloc((size_t)(e.total ? e.total : 1) * sizeof *d.data);
+  for (int64_t n = 0; d.data && n < e.total; n++) d.data[n] = elementsNext(&e);
+  pthread_mutex_lock(&g.lock);
+  size_t i = 0;
+  while (i < g.numDumps && (g.dumps[i].opId != opId || g.dumps[i].index != index)) i++;
+  Dump *dumps = i < g.numDumps ? g.dumps : reserve(g.dumps, &g.capDumps, g.numDumps, sizeof *dumps);
+  if (dumps && d.data) {
+    g.dumps = dumps;
+    if (i < g.numDumps) free(g.dumps[i].data); /* the last run's value wins */
+    else g.numDumps++;
+    g.dumps[i] = d;
+  } else {
+    free(d.data);
+    g.dropped++;
+  }
+  pthread_mutex_unlock(&g.lock);
+}
+
+const float *strataRtInstrGetDump(int64_t opId, int64_t index, int *rank, int64_t *dims) {
+  for (size_t i = 0; i < g.numDumps; i++)
+    if (g.dumps[i].opId == opId && g.dumps[i].index == index) {
+      *rank = g.dumps[i].rank;
+      memcpy(dims, g.dumps[i].dims, sizeof g.dumps[i].dims);
+      return g.dumps[i].data;
+    }
+  return NULL;
+}
+
+/* ---- Writing ---- */
+
+static void number(FILE *f, double v) {
+  if (isfinite(v)) fprintf(f, "%.9g", v);
+  else fputs("null", f);
+}
+
+static void writeJson(FILE *f) {
+  fputs("{\"traceEvents\": [", f);
+  for (size_t i = 0; i < g.numEvents; i++) {
+    const ProfileEvent *e = &g.events[i];
+    fprintf(f, "%s\n  {\"name\": \"%s\", \"cat\": \"op\", \"ph\": \"X\", \"ts\": %.3f, \"dur\": %.3f, "
+            "\"pid\": 1, \"tid\": 1, \"args\": {\"op_id\": %lld, \"run\": %lld}}", i ? "," : "",
+            e->name, e->ts, e->dur, (long long)e->opId, (long long)e->run);
+  }
+  fprintf(f, "],\n \"displayTimeUnit\": \"ms\",\n \"strataTrace\": {\"runs\": %lld, \"dropped\": %lld, "
+          "\"records\": [", (long long)g.runs, (long long)g.dropped);
+  for (size_t i = 0; i < g.numTrace; i++) {
+    const TraceRecord *r = &g.trace[i];
+    fprintf(f, "%s\n  {\"run\": %lld, \"op_id\": %lld, \"op\": \"%s\", \"point\": \"%s\", \"index\": %lld, "
+            "\"shape\": [", i ? "," : "", (long long)r->run, (long long)r->opId, r->name,
+            r->point == STRATA_RT_INSTR_BEFORE ? "before" : "after", (long long)r->index);
+    for (int k = 0; k < r->rank; k++) fprintf(f, "%s%lld", k ? ", " : "", (long long)r->dims[k]);
+    fputs("], \"min\": ", f);
+    number(f, r->min);
+    fputs(", \"max\": ", f);
+    number(f, r->max);
+    fputs(", \"mean\": ", f);
+    number(f, r->mean);
+    fprintf(f, ", \"nan\": %lld, \"inf\": %lld}", (long long)r->nan, (long long)r->inf);
+  }
+  fputs("]}}\n", f);
+}
+
+int strataRtInstrWrite(const char *path) {
+  if (!path) return -1;
+  size_t n = strlen(path) + 16;
+  char *tmp = malloc(n);
+  if (!tmp) return -1;
+  snprintf(tmp, n, "%s.tmp", path);
+  FILE *f = fopen(tmp, "w");
+  int rc = -1;
+  if (f) {
+    pthread_mutex_lock(&g.lock);
+    writeJson(f);
+    pthread_mutex_unlock(&g.lock);
+    rc = ferror(f) | fclose(f) ? -1 : 0;
+    if (rc == 0 && rename(tmp, path) != 0) rc = -1;
+    if (rc != 0) remove(tmp);
+  }
+  free(tmp);
+  return rc;
+}
+
+static void writeAtExit(void) {
+  if (g.exitPath) strataRtInstrWrite(g.exitPath);
+  free(g.exitPath);
+  g.exitPath = NULL;
+}
+
+int strataRtInstrSetOutput(const char *path) {
+  char *copy = path ? strdup(path) : NULL;
+  if (path && !copy) return -1;
+  pthread_mutex_lock(&g.lock);
+  free(g.exitPath);
+  g.exitPath = copy;
+  if (copy && !g.atexitRegistered) g.atexitRegistered = atexit(writeAtExit) == 0;
+  pthread_mutex_unlock(&g.lock);
+  return 0;
+}
+
+void strataRtInstrReset(void) {
+  pthread_mutex_lock(&g.lock);
+  free(g.trace);
+  free(g.events);
+  free(g.open);
+  for (size_t i = 0; i < g.numDumps; i++) free(g.dumps[i].data);
+  free(g.dumps);
+  g.trace = NULL, g.events = NULL, g.open = NULL, g.dumps = NULL;
+  g.numTrace = g.capTrace = g.numEvents = g.capEvents = g.numOpen = g.capOpen = 0;
+  g.numDumps = g.capDumps = 0;
+  g.runs = g.dropped = 0;
+  g.epoch = 0;
+  pthread_mutex_unlock(&g.lock);
+}
+
+int64_t strataRtInstrNumRuns(void) { return g.runs; }
+size_t strataRtInstrNumTraceRecords(void) { return g.numTrace; }
+size_t strataRtInstrNumProfileEvents(void) { return g.numEvents; }

@@ -1,0 +1,57 @@
+/* libstrata_rt instrumentation sinks: what instr.probe ops become when the
+ * CPU pipeline lowers them (conversions/instr-to-runtime). Records stay in
+ * memory and are written as one JSON file, at exit (strataRtInstrSetOutput)
+ * or on request (strataRtInstrWrite), never per probe call.
+ *
+ * The JSON object has two keys:
+ *   "traceEvents": Chrome trace events of the `profile` tool, one per op and
+ *                  run: {"name", "cat", "ph": "X", "ts", "dur" (microseconds),
+ *                  "pid", "tid", "args": {"op_id", "run"}} (Perfetto and
+ *                  chrome://tracing open the file);
+ *   "strataTrace": the `trace` tool: {"runs", "dropped", "records": [{"run",
+ *                  "op_id", "op", "point", "index", "shape", "min", "max",
+ *                  "mean", "nan", "inf"}]} (min/max/mean over the finite
+ *                  values; null when there are none).
+ * Names arrive as i8 memrefs (the op name, from a constant global). */
+#ifndef STRATA_RUNTIME_INSTR_H
+#define STRATA_RUNTIME_INSTR_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "kernels.h"
+
+enum { STRATA_RT_INSTR_BEFORE = 0, STRATA_RT_INSTR_AFTER = 1 };
+
+/* Called at the entry of each public function that holds probes: starts a
+ * new run (runs are numbered from 0). */
+void _mlir_ciface_strata_rt_instr_run_begin(void);
+/* `trace`: statistics of the f32 tensor x, output/input `index` of op
+ * `opId`, at `point` (STRATA_RT_INSTR_*). */
+void _mlir_ciface_strata_rt_instr_trace(StrataUnrankedMemRef *x, int64_t opId, int64_t index,
+                                        int64_t point, StrataUnrankedMemRef *name);
+/* `profile`: the op starts (BEFORE) or ends (AFTER); the end records one
+ * complete event timed from the matching start. */
+void _mlir_ciface_strata_rt_instr_profile(int64_t opId, int64_t index, int64_t point,
+                                          StrataUnrankedMemRef *name);
+
+/* `dump` (the numerics debugger): keeps a dense copy of x, the last value
+ * output `index` of op `opId` had; strataRtInstrGetDump returns it (NULL if
+ * none; rank and dims written). Cleared by strataRtInstrReset. */
+void _mlir_ciface_strata_rt_instr_dump(StrataUnrankedMemRef *x, int64_t opId, int64_t index,
+                                       int64_t point, StrataUnrankedMemRef *name);
+const float *strataRtInstrGetDump(int64_t opId, int64_t index, int *rank, int64_t *dims);
+
+/* Writes the records to `path` now (atomically: temp file, then rename).
+ * Returns 0, or -1 if the file cannot be written. */
+int strataRtInstrWrite(const char *path);
+/* Names the file written at process exit (NULL: none). The path is copied.
+ * Returns 0, or -1 if out of memory. */
+int strataRtInstrSetOutput(const char *path);
+/* Drops every record and the run count. */
+void strataRtInstrReset(void);
+/* Runs started, trace records and profile events held. */
+int64_t strataRtInstrNumRuns(void);
+size_t strataRtInstrNumTraceRecords(void);
+size_t strataRtInstrNumProfileEvents(void);
+
+#endif /* STRATA_RUNTIME_INSTR_H */

@@ -1,0 +1,67 @@
+"""Instrumentation on torchvision's ResNet-18 (random weights, exported to
+ONNX with Debian's PyTorch): the `flops` tool's total over the convolutions
+equals an independent count from PyTorch forward hooks (2 * output elements
+* Cin/g * Kh * Kw per Conv2d), and the `profile` tool's
+JSON is a valid Chrome trace with one event per op per run.
+Usage: resnet18.py WORKDIR"""
+import json
+import os
+import re
+import subprocess
+import sys
+
+import torch
+import torchvision
+
+work = sys.argv[1]
+os.makedirs(work, exist_ok=True)
+torch.manual_seed(0)
+model, x = torchvision.models.resnet18(weights=None), torch.randn(1, 3, 224, 224)
+model.eval()
+flops = 0
+
+
+def count(module, inputs, output):
+    global flops
+    if isinstance(module, torch.nn.Conv2d):
+        kh, kw = module.kernel_size
+        flops += 2 * output.numel() * (module.in_channels // module.groups) * kh * kw
+
+
+hooks = [m.register_forward_hook(count) for m in model.modules()]
+with torch.no_grad():
+    model(x)
+for h in hooks:  # the export runs the model again
+    h.remove()
+path = os.path.join(work, 'resnet18.onnx')
+torch.onnx.export(model, x, path, opset_version=14, input_names=['input'], output_names=['output'])
+
+
+def run(*args):
+    p = subprocess.run(['strata-run', path, '--quiet'] + list(args), capture_output=True, text=True)
+    if p.returncode != 0:
+        sys.exit('strata-run %s failed:\n%s' % (' '.join(args), p.stderr))
+    return p
+
+
+p = run('--interpret', '--instrument', 'tool=flops ops=nn.conv')
+total = re.search(r'instrument flops: total FLOPs (\d+) bytes \d+ in (\d+) ops', p.stderr)
+assert total, p.stderr
+print('flops: strata %s in %s ops, pytorch hooks %d: %s' %
+      (total.group(1), total.group(2), flops, 'OK' if int(total.group(1)) == flops else 'MISMATCH'))
+
+trace = os.path.join(work, 'profile.json')
+run('--instrument', 'tool=profile', '--trace-out', trace, '--repeat', '2')
+doc = json.load(open(trace))
+events = doc['traceEvents']
+for e in events:
+    assert e['ph'] == 'X' and e['dur'] >= 0 and e['ts'] >= 0, e
+    assert isinstance(e['pid'], int) and isinstance(e['tid'], int) and e['name'].startswith('nn.'), e
+per_run = {}
+for e in events:
+    per_run.setdefault(e['args']['run'], []).append(e['args']['op_id'])
+assert sorted(per_run) == [0, 1, 2], sorted(per_run)
+ids = [sorted(v) for v in per_run.values()]
+assert all(v == ids[0] and len(set(v)) == len(v) for v in ids), 'each op once per run'
+names = [e['name'] for e in events if e['args']['run'] == 0]
+print('profile: %d ops per run, %d runs, %d convs: OK' % (len(ids[0]), len(per_run), names.count('nn.conv')))
