@@ -56,6 +56,8 @@ int main(int argc, char **argv) {
   StrataTensor *in[MAX_IO], *out[MODES][MAX_IO];
   for (size_t i = 0; i < ni; i++) {
     in[i] = strataTensorCreateForType(mlirFunctionTypeGetInput(ft, (intptr_t)i));
+    if (!in[i] || in[i]->dtype != STRATA_DTYPE_F32)
+      return fprintf(stderr, "fusion_time: input #%zu is not a static f32 tensor\n", i), 1;
     strataTensorFillRandom(in[i], i + 1, -1, 1);
   }
   static const char *const names[MODES] = {"none", "fixed", "dnnfusion"};
@@ -65,7 +67,11 @@ int main(int argc, char **argv) {
   StrataJit *jit[MODES];
   for (int k = 0; k < MODES; k++) {
     jit[k] = strataJitCreateWithPipeline(ctx, m, pipelines[k], 2);
-    for (size_t o = 0; o < no; o++) out[k][o] = strataTensorCreateForType(mlirFunctionTypeGetResult(ft, (intptr_t)o));
+    for (size_t o = 0; o < no; o++) {
+      out[k][o] = strataTensorCreateForType(mlirFunctionTypeGetResult(ft, (intptr_t)o));
+      if (!out[k][o] || out[k][o]->dtype != STRATA_DTYPE_F32)
+        return fprintf(stderr, "fusion_time: result #%zu is not a static f32 tensor\n", o), 1;
+    }
     if (!jit[k] || mlirLogicalResultIsFailure(strataJitInvoke(jit[k], entry, in, ni, out[k], no)))
       return fprintf(stderr, "fusion_time: %s failed\n", names[k]), 1;
   }
