@@ -45,10 +45,9 @@ int fuseGraphIndex(const FuseGraph *g, MlirOperation op); /* -1 if not a node */
 bool fuseGraphBreaksConvexity(const FuseGraph *g, const bool *inBlock, int s);
 
 /* ---- The planner ---- */
-typedef struct FusePlanner FusePlanner;
 /* Decides a "profile" cell: should `block` (node indices) absorb `s`?
  * Returns false when the fused kernel is slower (or cannot be measured,
- * with a reason appended to the report). */
+ * counted in the plan's decisions and the report). */
 typedef bool (*FuseProfileFn)(void *user, const FuseGraph *g, const int *block, int n, int s);
 
 typedef struct {
