@@ -150,3 +150,27 @@ MlirAttribute strataTensorToAttr(MlirType type, const StrataTensor *t) {
   default: return mlirAttributeGetNull();
   }
 }
+
+bool strataOpListAppend(StrataOpList *l, MlirOperation op) {
+  if (l->count == l->cap) {
+    size_t cap = l->cap ? 2 * l->cap : 64;
+    MlirOperation *p = realloc(l->ops, cap * sizeof *p);
+    if (!p) return false;
+    l->ops = p;
+    l->cap = cap;
+  }
+  l->ops[l->count++] = op;
+  return true;
+}
+
+bool strataOpListContains(const StrataOpList *l, MlirOperation op) {
+  for (size_t i = 0; i < l->count; i++)
+    if (mlirOperationEqual(l->ops[i], op)) return true;
+  return false;
+}
+
+void strataOpListFree(StrataOpList *l) {
+  free(l->ops);
+  l->ops = NULL;
+  l->count = l->cap = 0;
+}

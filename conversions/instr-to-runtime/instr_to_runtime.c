@@ -30,27 +30,9 @@ static const char kTraceType[] = "(memref<*xf32>, i64, i64, i64, memref<*xi8>) -
 static const char kProfileType[] = "(i64, i64, i64, memref<*xi8>) -> ()";
 static const char kRunType[] = "() -> ()";
 
-typedef struct {
-  MlirOperation *ops;
-  size_t count, cap;
-} OpList;
-
-static bool push(OpList *l, MlirOperation op) {
-  for (size_t i = 0; i < l->count; i++)
-    if (mlirOperationEqual(l->ops[i], op)) return true;
-  if (l->count == l->cap) {
-    size_t cap = l->cap ? 2 * l->cap : 16;
-    MlirOperation *p = realloc(l->ops, cap * sizeof *p);
-    if (!p) return false;
-    l->ops = p;
-    l->cap = cap;
-  }
-  l->ops[l->count++] = op;
-  return true;
-}
 
 static MlirWalkResult collectProbes(MlirOperation op, void *user) {
-  if (strataOpIsNamed(op, "instr.probe") && !push(user, op)) return MlirWalkResultInterrupt;
+  if (strataOpIsNamed(op, "instr.probe") && !strataOpListAppend(user, op)) return MlirWalkResultInterrupt;
   return MlirWalkResultAdvance;
 }
 
@@ -156,12 +138,13 @@ static bool lowerProbe(MlirOperation module, MlirOperation p) {
 }
 
 static void runInstrToRuntime(StrataPassRun *run, MlirOperation module) {
-  OpList probes = {0}, funcs = {0};
+  StrataOpList probes = {0}, funcs = {0};
   mlirOperationWalk(module, collectProbes, &probes, MlirWalkPreOrder);
   bool ok = true;
   for (size_t i = 0; i < probes.count && ok; i++) {
     MlirOperation f = enclosingFunc(probes.ops[i]);
-    ok = (mlirOperationIsNull(f) || push(&funcs, f)) && lowerProbe(module, probes.ops[i]);
+    ok = (mlirOperationIsNull(f) || strataOpListContains(&funcs, f) || strataOpListAppend(&funcs, f)) &&
+         lowerProbe(module, probes.ops[i]);
   }
   for (size_t i = 0; i < funcs.count && ok; i++) {
     MlirOperation f = funcs.ops[i];
@@ -173,8 +156,8 @@ static void runInstrToRuntime(StrataPassRun *run, MlirOperation module) {
     strataDeclareRuntimeFunc(module, RUN_FN, kRunType);
     call(&b, mlirOperationGetLocation(f), RUN_FN, NULL, 0);
   }
-  free(probes.ops);
-  free(funcs.ops);
+  strataOpListFree(&probes);
+  strataOpListFree(&funcs);
   if (!ok) strataPassSignalFailure(run);
 }
 

@@ -17,6 +17,17 @@ bool strataOpIsInDialect(MlirOperation op, const char *dialect);
 /* True if `op` is named exactly `name` ("nn.conv"). */
 bool strataOpIsNamed(MlirOperation op, const char *name);
 
+/* A growable list of ops, e.g. collected by a walk before rewriting them.
+ * Zero-initialize; free with strataOpListFree. */
+typedef struct {
+  MlirOperation *ops;
+  size_t count, cap;
+} StrataOpList;
+/* Appends `op`; false (list unchanged) if memory runs out. */
+bool strataOpListAppend(StrataOpList *l, MlirOperation op);
+bool strataOpListContains(const StrataOpList *l, MlirOperation op);
+void strataOpListFree(StrataOpList *l);
+
 /* Writes the textual form of a type / location into buf (truncated to fit). */
 void strataTypeToString(MlirType t, char *buf, size_t size);
 /* "tensor<1x?x3xf32>" for a shape (-1 = dynamic) and element type. */

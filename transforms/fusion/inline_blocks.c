@@ -2,27 +2,23 @@
  * block's ops are lowered (and its element-wise loops fused into one nest,
  * which the region boundary kept from reaching other blocks), the tagged
  * scf.execute_region is dissolved into its parent block. */
-#include <stdlib.h>
 #include "mlir-c/BuiltinAttributes.h"
 #include "strata/pass.h"
 #include "strata/support.h"
 
 typedef struct {
-  MlirOperation *ops;
-  int count, cap;
-} Found;
+  StrataOpList found;
+  bool oom;
+} Collect;
 
 static MlirWalkResult collect(MlirOperation op, void *user) {
-  Found *f = user;
+  Collect *c = user;
   if (!strataOpIsNamed(op, "scf.execute_region") ||
       mlirAttributeIsNull(mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("strata.fused"))))
     return MlirWalkResultAdvance;
-  if (f->count == f->cap) {
-    f->cap = f->cap ? 2 * f->cap : 64;
-    f->ops = realloc(f->ops, (size_t)f->cap * sizeof *f->ops);
-  }
-  f->ops[f->count++] = op;
-  return MlirWalkResultAdvance;
+  if (strataOpListAppend(&c->found, op)) return MlirWalkResultAdvance;
+  c->oom = true;
+  return MlirWalkResultInterrupt;
 }
 
 static void dissolve(MlirOperation region) {
@@ -40,11 +36,15 @@ static void dissolve(MlirOperation region) {
 }
 
 static void runInline(StrataPassRun *run, MlirOperation root) {
-  (void)run;
-  Found f = {NULL, 0, 0};
-  mlirOperationWalk(root, collect, &f, MlirWalkPostOrder);
-  for (int i = 0; i < f.count; i++) dissolve(f.ops[i]);
-  free(f.ops);
+  Collect c = {{0}, false};
+  mlirOperationWalk(root, collect, &c, MlirWalkPostOrder);
+  if (c.oom) {
+    strataEmitError(mlirOperationGetLocation(root), "fused-blocks-inline: out of memory");
+    strataPassSignalFailure(run);
+  } else {
+    for (size_t i = 0; i < c.found.count; i++) dissolve(c.found.ops[i]);
+  }
+  strataOpListFree(&c.found);
 }
 
 const StrataPassDef strataFusedBlocksInlinePass = {

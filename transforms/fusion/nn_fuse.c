@@ -7,6 +7,7 @@
 #include "fuse_internal.h"
 #include "mlir-c/Dialect/SCF.h"
 #include "strata/pass.h"
+#include "strata/support.h"
 
 static bool profileCell(void *user, const FuseGraph *g, const int *block, int n, int s) {
   FuseProfileState *p = user;
@@ -22,11 +23,6 @@ static bool parseMode(const char *s, FuseYellowMode *m) {
   for (int i = 0; i < 4; i++)
     if (!strcmp(s, names[i])) return *m = (FuseYellowMode)i, true;
   return false;
-}
-
-static bool isFunc(MlirOperation op) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  return n.length == 9 && !strncmp(n.data, "func.func", 9);
 }
 
 static void runFuse(StrataPassRun *run, MlirOperation module) {
@@ -59,7 +55,7 @@ static void runFuse(StrataPassRun *run, MlirOperation module) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation f = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(f);
        f = mlirOperationGetNextInBlock(f)) {
-    if (!isFunc(f) || mlirRegionIsNull(mlirOperationGetRegion(f, 0)) ||
+    if (!strataOpIsNamed(f, "func.func") || mlirRegionIsNull(mlirOperationGetRegion(f, 0)) ||
         mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0))))
       continue;
     FuseGraph g;

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "strata/builder.h"
 #include "strata/context.h"
+#include "strata/support.h"
 #include "instr_internal.h"
 
 MlirValue strataInstrBuildProbe(StrataBuilder *b, MlirLocation loc, MlirValue value, int64_t opId,
@@ -25,8 +26,7 @@ MlirValue strataInstrBuildProbe(StrataBuilder *b, MlirLocation loc, MlirValue va
 /* ---- Collecting the target ops ---- */
 
 typedef struct {
-  MlirOperation *ops;
-  size_t count, cap;
+  StrataOpList list;
   int64_t maxId;
   bool oom;
 } Targets;
@@ -34,17 +34,10 @@ typedef struct {
 static MlirWalkResult collect(MlirOperation op, void *user) {
   Targets *t = user;
   if (!strataInstrIsTarget(op)) return MlirWalkResultAdvance;
-  if (t->count == t->cap) {
-    size_t cap = t->cap ? 2 * t->cap : 64;
-    MlirOperation *ops = realloc(t->ops, cap * sizeof *ops);
-    if (!ops) {
-      t->oom = true;
-      return MlirWalkResultInterrupt;
-    }
-    t->ops = ops;
-    t->cap = cap;
+  if (!strataOpListAppend(&t->list, op)) {
+    t->oom = true;
+    return MlirWalkResultInterrupt;
   }
-  t->ops[t->count++] = op;
   int64_t id = strataInstrGetOpId(op);
   if (id > t->maxId) t->maxId = id;
   return MlirWalkResultAdvance;
@@ -185,16 +178,16 @@ MlirLogicalResult strataInstrument(StrataContext *ctx, MlirOperation root,
   if (!order) return mlirLogicalResultFailure();
   Targets t = {.maxId = -1};
   mlirOperationWalk(root, collect, &t, MlirWalkPreOrder);
-  StrataInstrOpContext *cs = calloc(t.count ? t.count : 1, sizeof *cs);
+  StrataInstrOpContext *cs = calloc(t.list.count ? t.list.count : 1, sizeof *cs);
   bool ok = cs && !t.oom, any = false;
   /* Ids as strataInstrAssignIds would give them (same walk, same order),
    * written only if something is instrumented. */
   int64_t next = t.maxId + 1;
-  for (size_t i = 0; ok && i < t.count; i++) {
+  for (size_t i = 0; ok && i < t.list.count; i++) {
     StrataInstrOpContext *c = &cs[i];
-    MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(t.ops[i]));
+    MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(t.list.ops[i]));
     c->ctx = ctx;
-    c->op = t.ops[i];
+    c->op = t.list.ops[i];
     c->id = strataInstrGetOpId(c->op) >= 0 ? strataInstrGetOpId(c->op) : next++;
     c->name = strndup(name.data, name.length);
     if (!c->name) ok = false;
@@ -205,13 +198,13 @@ MlirLogicalResult strataInstrument(StrataContext *ctx, MlirOperation root,
   }
   if (ok && any) {
     strataInstrAssignIds(root);
-    for (size_t i = 0; ok && i < t.count; i++) ok = applyActions(&cs[i]);
+    for (size_t i = 0; ok && i < t.list.count; i++) ok = applyActions(&cs[i]);
   }
   for (size_t i = 0; ok && i < numOrder; i++)
     if (order[i]->finish) order[i]->finish(order[i]->finishUser);
-  for (size_t i = 0; cs && i < t.count; i++) instrContextFree(&cs[i]);
+  for (size_t i = 0; cs && i < t.list.count; i++) instrContextFree(&cs[i]);
   free(cs);
-  free(t.ops);
+  strataOpListFree(&t.list);
   free(order);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
