@@ -75,7 +75,10 @@ static void packConvPanel(float *dst, const RtConvGeom *g, int64_t k0, int64_t k
       } else {
         int64_t step = g->sw * g->ws;
         const float *src = row + (iw0 + lo * g->sw) * g->ws;
-        for (int64_t t = lo; t < hi; t++, src += step) o[t] = *src;
+        if (step == 2) /* a constant stride the compiler vectorizes (stride-2 convs) */
+          for (int64_t t = 0; t < hi - lo; t++) o[lo + t] = src[2 * t];
+        else
+          for (int64_t t = lo; t < hi; t++, src += step) o[t] = *src;
       }
       for (int64_t t = hi; t < len; t++) o[t] = 0.0f;
     }
@@ -160,7 +163,7 @@ static bool trivialEpilogue(const RtEpilogue *ep) {
 
 typedef struct {
   int64_t M, N, K, unit;
-  bool splitN;
+  bool splitN, swap; /* swap: computed as C^T = B^T A^T (gemmBlockSwapped) */
   RtMat A;
   const RtBSrc *B;
   float *C;
@@ -225,11 +228,66 @@ static void gemmBlock(const GemmTask *t, int64_t m0, int64_t m1, int64_t n0, int
   }
 }
 
+/* The same product computed as C^T = B^T A^T, for outputs with few columns
+ * and many rows (a 7x7 feature map of 512 channels: N = 49 wastes a
+ * quarter of the NR-wide tiles; its 49 rows in MR-high tiles waste 1/8):
+ * B's columns are packed as the microkernel's A panels (packB with MR-wide
+ * panels gives that layout, im2col included), A^T as its B panels (cached
+ * when A is constant). The tiles accumulate in a padded C^T block in
+ * scratch, transposed into C once at the end, then the epilogue runs. */
+static void gemmBlockSwapped(const GemmTask *t, int64_t m0, int64_t m1, int64_t n0, int64_t n1) {
+  const int64_t K = t->K, ldc = t->ldc;
+  const RtBSrc At = {{t->A.p, t->A.cs, t->A.rs, t->A.constant}, NULL};
+  const RtIsa *isa = rtIsa();
+  const int MR = isa->mr, NR = isa->nr;
+  const int64_t MC = (int64_t)MR * MC_PANELS, NCB = NC / NR * NR, Mpad = roundUp(t->M, NR);
+  const int64_t rows = roundUp(n1 - n0, MR), ldt = roundUp(m1 - m0, NR);
+  float *bp = t->preA ? NULL : rtScratch(0, (size_t)(KC * NCB));
+  float *ap = rtScratch(1, (size_t)(KC * MC));
+  float *ct = rtScratch(8, (size_t)(rows * ldt));
+  if ((!bp && !t->preA) || !ap || !ct) rtFatal("out of memory for GEMM packing buffers");
+  const int64_t KB = blockK(K);
+  for (int64_t jc = m0; jc < m1; jc += NCB) { /* C rows: the swapped product's columns */
+    int64_t nc = min64(NCB, m1 - jc);
+    for (int64_t pc = 0; pc < K; pc += KB) {
+      int64_t kc = min64(KB, K - pc);
+      if (t->preA) bp = (float *)t->preA + pc * Mpad + jc * kc;
+      else packB(bp, &At, pc, kc, jc, nc, NR);
+      for (int64_t ic = n0; ic < n1; ic += MC) { /* C columns: its rows */
+        int64_t mc = min64(MC, n1 - ic);
+        packB(ap, t->B, pc, kc, ic, mc, MR);
+        for (int64_t jr = 0; jr < nc; jr += NR)
+          for (int64_t ir = 0; ir < mc; ir += MR)
+            isa->kernel(kc, ap + ir * kc, bp + jr * kc, ct + (ic - n0 + ir) * ldt + (jc - m0 + jr), ldt,
+                        pc > 0, NULL, 0, 0);
+      }
+    }
+  }
+  enum { TB = 32 };
+  for (int64_t i0 = m0; i0 < m1; i0 += TB)
+    for (int64_t j0 = n0; j0 < n1; j0 += TB) {
+      int64_t i1 = min64(i0 + TB, m1), j1 = min64(j0 + TB, n1);
+      for (int64_t i = i0; i < i1; i++)
+        for (int64_t j = j0; j < j1; j++) t->C[i * ldc + j] = ct[(j - n0) * ldt + (i - m0)];
+    }
+  if (!trivialEpilogue(t->ep)) isa->epilogue(t->C + m0 * ldc + n0, ldc, m0, n0, m1 - m0, n1 - n0, t->ep);
+}
+
 static void gemmTask(void *ctx, int64_t begin, int64_t end) {
   const GemmTask *t = ctx;
   int64_t lo = begin * t->unit, hi = min64(end * t->unit, t->splitN ? t->N : t->M);
-  if (t->splitN) gemmBlock(t, 0, t->M, lo, hi);
-  else gemmBlock(t, lo, hi, 0, t->N);
+  void (*block)(const GemmTask *, int64_t, int64_t, int64_t, int64_t) = t->swap ? gemmBlockSwapped : gemmBlock;
+  if (t->splitN) block(t, 0, t->M, lo, hi);
+  else block(t, lo, hi, 0, t->N);
+}
+
+/* Whether C^T = B^T A^T pays: the MACs its tiles waste less (tiles are
+ * MR x NR; the microkernel retires about NR MACs a cycle) against the
+ * transposition of C, a couple of cycles an element. */
+static bool swapPays(int64_t M, int64_t N, int64_t K, int MR, int NR) {
+  double direct = (double)roundUp(M, MR) * (double)roundUp(N, NR);
+  double swapped = (double)roundUp(N, MR) * (double)roundUp(M, NR);
+  return (direct - swapped) * (double)K / NR > 2.0 * (double)M * (double)N;
 }
 
 void rtGemm(int64_t M, int64_t N, int64_t K, RtMat A, RtBSrc B, float *C, int64_t ldc,
@@ -238,10 +296,16 @@ void rtGemm(int64_t M, int64_t N, int64_t K, RtMat A, RtBSrc B, float *C, int64_
   const RtIsa *isa = rtIsa();
   /* Splitting N repeats the packing of A per thread, splitting M that of B:
    * split the larger dimension. */
-  GemmTask t = {M, N, K, 0, N >= M, A, &B, C, ldc, ep, NULL, NULL};
-  if (K > 0 && A.constant) t.preA = packedConstant('A', A, M, K, isa->mr);
-  if (K > 0 && !B.conv && B.mat.constant) t.preB = packedConstant('B', B.mat, K, N, isa->nr);
-  t.unit = t.splitN ? isa->nr : isa->mr;
+  GemmTask t = {M, N, K, 0, N >= M, false, A, &B, C, ldc, ep, NULL, NULL};
+  t.swap = swapPays(M, N, K, isa->mr, isa->nr);
+  if (t.swap) {
+    /* preA holds A^T packed as the swapped product's B panels. */
+    if (A.constant) t.preA = packedConstant('B', (RtMat){A.p, A.cs, A.rs, true}, K, M, isa->nr);
+  } else {
+    if (K > 0 && A.constant) t.preA = packedConstant('A', A, M, K, isa->mr);
+    if (K > 0 && !B.conv && B.mat.constant) t.preB = packedConstant('B', B.mat, K, N, isa->nr);
+  }
+  t.unit = (t.splitN != t.swap) ? isa->nr : isa->mr; /* tile widths along the split dim */
   int64_t units = ((t.splitN ? N : M) + t.unit - 1) / t.unit;
   if (parallel) rtParallelFor(units, gemmTask, &t);
   else gemmTask(&t, 0, units);

@@ -113,8 +113,8 @@ typedef void (*RtTaskFn)(void *ctx, int64_t begin, int64_t end);
 void rtParallelFor(int64_t n, RtTaskFn fn, void *ctx);
 int rtNumThreads(void);
 
-/* The calling thread's scratch buffer `which` (0..7: GEMM B and A panels,
- * depthwise plane, dense weights, depthwise output, Winograd U, V, M) of at least `floats`
+/* The calling thread's scratch buffer `which` (0..8: GEMM B and A panels,
+ * depthwise plane, dense weights, depthwise output, Winograd U, V, M, swapped GEMM result) of at least `floats`
  * floats, 64-byte aligned, kept between calls (no allocation per run). NULL
  * if out of memory. */
 float *rtScratch(int which, size_t floats);

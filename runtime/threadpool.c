@@ -11,7 +11,7 @@
 #include "rt_internal.h"
 
 #define RT_MAX_THREADS 64
-#define RT_SCRATCH_SLOTS 8
+#define RT_SCRATCH_SLOTS 9
 
 static struct {
   pthread_mutex_t mu;

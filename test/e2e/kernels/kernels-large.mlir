@@ -3,8 +3,10 @@
 // and leaves MR/NR tails; the conv has K = 576. Sums of ~600 products of
 // magnitude ~1 differ from the interpreter's summation order by ~1e-5, so
 // the absolute tolerance is 1e-4 here (values reach ~35). The Winograd
-// cases (3x3 stride 1, >= 128 channels) also run with it turned off; three
-// threads give the pool regions with fewer chunks than workers.
+// cases (3x3 stride 1, >= 64 channels) also run with it turned off; three
+// threads give the pool regions with fewer chunks than workers. The
+// swapped_* cases have few output columns and many rows and a long K: the
+// GEMM computes them transposed (C^T = B^T A^T) on every ISA.
 // RUN: %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-4 | FileCheck %s
 // RUN: %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-4 --threads 2 | FileCheck %s
 // RUN: env STRATA_RT_ISA=generic %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-4 --threads 2 | FileCheck %s
@@ -32,4 +34,21 @@ func.func @winograd_constant_weights_batch(%x: tensor<2x128x17x16xf32>) -> tenso
   %w = "nn.constant"() {value = dense<0.0078125> : tensor<128x128x3x3xf32>} : () -> tensor<128x128x3x3xf32>
   %y = "nn.conv"(%x, %w) {pads = array<i64: 0, 1, 0, 1>} : (tensor<2x128x17x16xf32>, tensor<128x128x3x3xf32>) -> tensor<2x128x15x16xf32>
   return %y : tensor<2x128x15x16xf32>
+}
+func.func @swapped_conv_bias_residual_relu(%x: tensor<1x64x9x7xf32>, %w: tensor<100x64x3x3xf32>, %b: tensor<100xf32>, %r: tensor<1x100x7x5xf32>) -> tensor<1x100x7x5xf32> {
+  // M = 100 channels, N = 35 pixels, K = 576: transposed GEMM, generic epilogue.
+  %y = "nn.conv"(%x, %w, %b) : (tensor<1x64x9x7xf32>, tensor<100x64x3x3xf32>, tensor<100xf32>) -> tensor<1x100x7x5xf32>
+  %s = "nn.add"(%y, %r) : (tensor<1x100x7x5xf32>, tensor<1x100x7x5xf32>) -> tensor<1x100x7x5xf32>
+  %z = "nn.relu"(%s) : (tensor<1x100x7x5xf32>) -> tensor<1x100x7x5xf32>
+  return %z : tensor<1x100x7x5xf32>
+}
+func.func @swapped_gemm_transA(%a: tensor<700x200xf32>, %b: tensor<700x9xf32>, %c: tensor<9xf32>) -> tensor<200x9xf32> {
+  // M = 200, N = 9, K = 700, A read transposed: A^T's strides are A's.
+  %y = "nn.gemm"(%a, %b, %c) {transA = 1 : i64, alpha = 0.5 : f32, beta = 2.0 : f32} : (tensor<700x200xf32>, tensor<700x9xf32>, tensor<9xf32>) -> tensor<200x9xf32>
+  return %y : tensor<200x9xf32>
+}
+func.func @winograd_64_channels(%x: tensor<1x64x12x13xf32>, %w: tensor<64x64x3x3xf32>) -> tensor<1x64x12x13xf32> {
+  // The smallest channel count that takes Winograd (42 tiles, odd width).
+  %y = "nn.conv"(%x, %w) {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x64x12x13xf32>, tensor<64x64x3x3xf32>) -> tensor<1x64x12x13xf32>
+  return %y : tensor<1x64x12x13xf32>
 }
