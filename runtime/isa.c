@@ -206,7 +206,7 @@ RT_INLINE void epilogueBody(float *c, int64_t ldc, int64_t m0, int64_t n0, int64
     }                                                                                              \
   }                                                                                                \
   static const RtIsa NAME##_isa = {#NAME, MR, 2 * (VW), NAME##_kernel, NAME##_epilogue,           \
-                                   NAME##_window, NAME##_softmaxRow};
+                                   NAME##_window, NAME##_softmaxRow, NAME##_depthwiseGroup};
 
 RT_DEFINE_ISA(generic, , 4, 6)
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))

@@ -71,6 +71,26 @@ typedef void (*RtWindowRowFn)(float *y, const float *const *taps, const float *w
 /* Softmax (logForm: log-softmax) of a contiguous row of n floats. */
 typedef void (*RtSoftmaxRowFn)(const float *x, float *y, int64_t n, int logForm);
 
+/* Depthwise convolution (one input channel per output channel) of one
+ * image: x [C][H][W] (strides xcs, xhs, xws), weights [C][KH][KW] (strides
+ * wcs, whs, wws), y [C][OH][OW] with channel stride ycs and dense planes;
+ * pads are the leading ones. ep's addends are based at this image with m
+ * the channel. A group function computes channels [c0, c0 + VW) (fewer at
+ * the end), VW being half the ISA's NR. */
+typedef struct {
+  const float *x;
+  int64_t C, H, W, xcs, xhs, xws;
+  const float *w;
+  int64_t wcs, whs, wws, KH, KW, sh, sw, ph, pw, dh, dw;
+  float *y;
+  int64_t ycs, OH, OW;
+  const RtEpilogue *ep;
+} RtDepthwise;
+typedef void (*RtDepthwiseGroupFn)(const RtDepthwise *p, int64_t c0);
+void generic_depthwiseGroup(const RtDepthwise *p, int64_t c0);
+void avx2_depthwiseGroup(const RtDepthwise *p, int64_t c0);
+void avx512_depthwiseGroup(const RtDepthwise *p, int64_t c0);
+
 typedef struct {
   const char *name;
   int mr, nr;
@@ -78,6 +98,7 @@ typedef struct {
   RtEpilogueFn epilogue;
   RtWindowRowFn windowRow;
   RtSoftmaxRowFn softmaxRow;
+  RtDepthwiseGroupFn depthwiseGroup;
 } RtIsa;
 
 const RtIsa *rtIsa(void);

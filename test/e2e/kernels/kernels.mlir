@@ -2,13 +2,16 @@
 // fused epilogues (bias, residual, both, relu, clip), GEMM blocking edges
 // (tails of MR/NR; kernels-large.mlir crosses KC, NC and MC),
 // batch folding, broadcast batches, transposes, 1-D operands, 1-D conv,
-// depthwise with a multiplier, groups, strides, dilations, asymmetric pads,
+// depthwise with a multiplier, groups, strides, dilations, asymmetric pads
+// (the channel-blocked depthwise kernel with channel tails, strided inputs
+// and residuals; the per-plane one with STRATA_RT_DEPTHWISE=plane),
 // on every ISA the host has, on one and two threads.
 // RUN: %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-5 | FileCheck %s
 // RUN: %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-5 --threads 2 | FileCheck %s
 // RUN: env STRATA_RT_ISA=generic %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-5 | FileCheck %s
 // RUN: env STRATA_RT_ISA=avx2 %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-5 | FileCheck %s
 // RUN: env STRATA_RT_ISA=generic %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-5 --threads 2 | FileCheck %s
+// RUN: env STRATA_RT_DEPTHWISE=plane %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-5 | FileCheck %s
 // CHECK-NOT: FAIL
 // CHECK: functions, 0 failed
 
@@ -143,4 +146,23 @@ func.func @softmax_nan_row(%x: tensor<2x20xf32>) -> tensor<2x20xf32> {
   %s = "nn.sqrt"(%x) : (tensor<2x20xf32>) -> tensor<2x20xf32>
   %y = "nn.softmax"(%s) {axis = 1 : i64} : (tensor<2x20xf32>) -> tensor<2x20xf32>
   return %y : tensor<2x20xf32>
+}
+func.func @depthwise_blocked_tail_residual(%x: tensor<1x20x14x14xf32>, %w: tensor<20x1x3x3xf32>, %b: tensor<20xf32>, %r: tensor<1x20x14x14xf32>) -> tensor<1x20x14x14xf32> {
+  // 20 channels: a full vector group and a tail on every ISA; the residual
+  // varies per pixel, so the epilogue runs after the transposes.
+  %y = "nn.conv"(%x, %w, %b) {group = 20 : i64, pads = array<i64: 1, 1, 1, 1>} : (tensor<1x20x14x14xf32>, tensor<20x1x3x3xf32>, tensor<20xf32>) -> tensor<1x20x14x14xf32>
+  %s = "nn.add"(%y, %r) : (tensor<1x20x14x14xf32>, tensor<1x20x14x14xf32>) -> tensor<1x20x14x14xf32>
+  %z = "nn.relu"(%s) : (tensor<1x20x14x14xf32>) -> tensor<1x20x14x14xf32>
+  return %z : tensor<1x20x14x14xf32>
+}
+func.func @depthwise_strided_input(%big: tensor<2x18x9x12xf32>, %w: tensor<18x1x3x3xf32>, %b: tensor<18xf32>) -> tensor<2x18x5x5xf32> {
+  // The input is a column slice (rows 12 apart, 10 wide): gathered element
+  // by element; stride 2, two images, bias and clip in the vectors.
+  %s = "nn.constant"() {value = dense<[1]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %e = "nn.constant"() {value = dense<[11]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %a = "nn.constant"() {value = dense<[3]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %x = "nn.slice"(%big, %s, %e, %a) {operandSegmentSizes = array<i32: 1, 1, 1, 1, 0>} : (tensor<2x18x9x12xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<2x18x9x10xf32>
+  %y = "nn.conv"(%x, %w, %b) {group = 18 : i64, strides = array<i64: 2, 2>, pads = array<i64: 1, 1, 1, 1>} : (tensor<2x18x9x10xf32>, tensor<18x1x3x3xf32>, tensor<18xf32>) -> tensor<2x18x5x5xf32>
+  %z = "nn.clip"(%y) {min = -0.5 : f32, max = 0.5 : f32} : (tensor<2x18x5x5xf32>) -> tensor<2x18x5x5xf32>
+  return %z : tensor<2x18x5x5xf32>
 }
