@@ -63,7 +63,7 @@ static StrataMappingType fusionMapping(StrataContext *ctx, MlirOperation op) {
   if (m != STRATA_MAP_ONE_TO_MANY || mlirOperationGetNumResults(op) != 1) return m;
   MlirType result = mlirValueGetType(mlirOperationGetResult(op, 0));
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++) {
-    MlirValue v = mlirOperationGetOperand(op, i);
+    MlirValue v = fuseThroughProbes(mlirOperationGetOperand(op, i));
     bool constant = mlirValueIsAOpResult(v) && strataOpIsNamed(mlirOpResultGetOwner(v), "nn.constant");
     if (constant) continue;
     MlirType t = mlirValueGetType(v);
@@ -99,14 +99,18 @@ bool fuseGraphBuild(FuseGraph *g, StrataContext *ctx, MlirOperation func) {
     if (!isNode(ctx, op)) continue;
     FuseNode *n = &g->nodes[g->count];
     n->op = op;
+    n->block = -1;
+    fusePtrMapPut(&g->index, op.ptr, g->count);
+    if ((n->probe = fuseIsProbe(op))) { /* transparent: see fuse_probes.c */
+      g->count++;
+      continue;
+    }
     n->map = fusionMapping(ctx, op);
     n->kernel = strataNnToKernelsCandidate(op);
-    n->block = -1;
     for (intptr_t r = 0; r < mlirOperationGetNumResults(op); r++)
       n->irsBytes += strataTypeBytes(mlirValueGetType(mlirOperationGetResult(op, r)));
-    fusePtrMapPut(&g->index, op.ptr, g->count);
     for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++) {
-      MlirValue v = mlirOperationGetOperand(op, i);
+      MlirValue v = fuseThroughProbes(mlirOperationGetOperand(op, i));
       if (!mlirValueIsAOpResult(v)) continue;
       int p = fuseGraphIndex(g, mlirOpResultGetOwner(v));
       if (p < 0) continue;

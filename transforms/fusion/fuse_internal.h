@@ -1,6 +1,7 @@
 /* Internals of --nn-fuse: the op graph of one function, the planner
- * (Listing 3.1), the wrapping of blocks into scf.execute_region, and the
- * latency measurement that fills the profile database. */
+ * (Listing 3.1), how instrumentation probes ride along, the wrapping of
+ * blocks into scf.execute_region, and the latency measurement that fills
+ * the profile database. */
 #ifndef STRATA_FUSE_INTERNAL_H
 #define STRATA_FUSE_INTERNAL_H
 
@@ -25,6 +26,8 @@ typedef struct {
   double irsBytes; /* bytes of the op's results (its intermediate results) */
   int block;       /* fused block index, -1 while unplanned */
   bool kernel;     /* the CPU pipeline turns it into a runtime kernel call */
+  bool probe;      /* an instr.probe: not planned (no edges, never a seed or a
+                      candidate); joins the block of the op it observes */
   int *succ, nsucc;
   int *pred, npred;
 } FuseNode;
@@ -36,7 +39,8 @@ typedef struct {
 } FuseGraph;
 
 /* Collects the top-level Strata ops of `func` (constants excluded: they
- * are inputs of blocks, not layers) in program order. */
+ * are inputs of blocks, not layers) in program order. Edges go through
+ * probes: an op reading a probe of X's result is a successor of X. */
 bool fuseGraphBuild(FuseGraph *g, StrataContext *ctx, MlirOperation func);
 void fuseGraphDestroy(FuseGraph *g);
 int fuseGraphIndex(const FuseGraph *g, MlirOperation op); /* -1 if not a node */
@@ -65,9 +69,20 @@ typedef struct {
   int rejectedRed, rejectedConstraint, rejectedProfile, acceptedProfile, rejectedCycle;
 } FusePlan;
 
-/* Assigns every node a block (FuseNode.block). */
+/* Assigns every node a block (FuseNode.block); probes last
+ * (fusePlaceProbes). */
 void fusePlanRun(FuseGraph *g, const FusePlanOptions *opts, FusePlan *plan);
 void fusePlanDestroy(FusePlan *plan);
+
+/* ---- Probes (fuse_probes.c): instr.probe is transparent to planning ---- */
+bool fuseIsProbe(MlirOperation op);
+/* The value under a chain of probes (`v` itself if no probe made it). */
+MlirValue fuseThroughProbes(MlirValue v);
+bool fuseOpsContain(MlirOperation *ops, int n, MlirOperation op);
+/* True if an op outside `ops` reads `v`, directly or through probes. */
+bool fuseUsedOutsideOps(MlirValue v, MlirOperation *ops, int n);
+/* Gives each probe node the block of the op it observes (-1: none). */
+void fusePlaceProbes(FuseGraph *g);
 
 /* ---- Outlining ---- */
 /* Wraps each block of the plan in `scf.execute_region no_inline` tagged

@@ -9,6 +9,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "strata/builder.h"
+#include "strata/instrument.h"
 #include "strata/support.h"
 #include "strata/target_llvm.h"
 
@@ -26,7 +27,8 @@ static int indexOf(MlirOperation *ops, int n, MlirOperation op) {
 }
 
 /* name(operands)->(types){attrs}; with operands "%i.r" (result r of the
- * i-th op of the kernel), "const:T" or "arg:T". */
+ * i-th op of the kernel), "const:T" or "arg:T", taken through probes; the
+ * attributes without instr.op_id. */
 char *fuseKernelKey(MlirOperation *ops, int n) {
   char *text = NULL;
   size_t len = 0;
@@ -37,7 +39,7 @@ char *fuseKernelKey(MlirOperation *ops, int n) {
     printToFile(mlirIdentifierStr(mlirOperationGetName(op)), f);
     fputc('(', f);
     for (intptr_t k = 0; k < mlirOperationGetNumOperands(op); k++) {
-      MlirValue v = mlirOperationGetOperand(op, k);
+      MlirValue v = fuseThroughProbes(mlirOperationGetOperand(op, k));
       int p = mlirValueIsAOpResult(v) ? indexOf(ops, n, mlirOpResultGetOwner(v)) : -1;
       if (k) fputc(',', f);
       if (p >= 0) {
@@ -54,9 +56,15 @@ char *fuseKernelKey(MlirOperation *ops, int n) {
       mlirTypePrint(mlirValueGetType(mlirOperationGetResult(op, r)), printToFile, f);
     }
     fputs("){", f);
+    bool first = true;
     for (intptr_t a = 0; a < mlirOperationGetNumAttributes(op); a++) {
       MlirNamedAttribute na = mlirOperationGetAttribute(op, a);
-      if (a) fputc(',', f);
+      /* an op id names the op, not the kernel: equal layers share entries
+       * whether the function is instrumented or not */
+      if (mlirStringRefEqual(mlirIdentifierStr(na.name), mlirStringRefCreateFromCString(STRATA_INSTR_OP_ID_ATTR)))
+        continue;
+      if (!first) fputc(',', f);
+      first = false;
       printToFile(mlirIdentifierStr(na.name), f);
       fputc('=', f);
       mlirAttributePrint(na.attribute, printToFile, f);
@@ -79,14 +87,10 @@ static MlirValue mapped(const ValueMap *m, MlirValue v) {
   return (MlirValue){NULL};
 }
 
-static bool usedOutsideOps(MlirValue v, MlirOperation *ops, int n) {
-  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
-    if (indexOf(ops, n, mlirOpOperandGetOwner(u)) < 0) return true;
-  return false;
-}
-
 /* func.func @kernel(<external inputs>) -> (<results used outside>) holding
- * the ops (and clones of the constants they read) in one fused block. */
+ * the ops (and clones of the constants they read) in one fused block. The
+ * ops' operands are taken through probes and the probes left out: the
+ * candidate is the kernel the function without instrumentation has. */
 static MlirModule buildCandidate(MlirContext c, MlirOperation *ops, int n) {
   MlirLocation loc = mlirLocationUnknownGet(c);
   ValueMap map = {.count = 0};
@@ -95,7 +99,7 @@ static MlirModule buildCandidate(MlirContext c, MlirOperation *ops, int n) {
   int numArgs = 0, numOuts = 0;
   for (int i = 0; i < n; i++)
     for (intptr_t k = 0; k < mlirOperationGetNumOperands(ops[i]); k++) {
-      MlirValue v = mlirOperationGetOperand(ops[i], k);
+      MlirValue v = fuseThroughProbes(mlirOperationGetOperand(ops[i], k));
       MlirOperation p = mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
       if (!mlirOperationIsNull(p) && (indexOf(ops, n, p) >= 0 || strataOpIsNamed(p, "nn.constant")))
         continue;
@@ -109,7 +113,7 @@ static MlirModule buildCandidate(MlirContext c, MlirOperation *ops, int n) {
   for (int i = 0; i < n; i++)
     for (intptr_t r = 0; r < mlirOperationGetNumResults(ops[i]); r++) {
       MlirValue v = mlirOperationGetResult(ops[i], r);
-      if ((usedOutsideOps(v, ops, n) || i == n - 1) && numOuts < 64) {
+      if ((fuseUsedOutsideOps(v, ops, n) || i == n - 1) && numOuts < 64) {
         outs[numOuts] = v;
         outTypes[numOuts++] = mlirValueGetType(v);
       }
@@ -133,7 +137,7 @@ static MlirModule buildCandidate(MlirContext c, MlirOperation *ops, int n) {
   MlirBlock body = strataAddBlock(region, 0, (StrataTypeList){NULL, 0}, loc);
   for (int i = 0; i < n; i++) {
     for (intptr_t k = 0; k < mlirOperationGetNumOperands(ops[i]); k++) {
-      MlirValue v = mlirOperationGetOperand(ops[i], k);
+      MlirValue v = fuseThroughProbes(mlirOperationGetOperand(ops[i], k));
       if (mapped(&map, v).ptr || !mlirValueIsAOpResult(v)) continue;
       MlirOperation p = mlirOpResultGetOwner(v);
       if (!strataOpIsNamed(p, "nn.constant") || map.count >= 255) continue;
@@ -144,7 +148,7 @@ static MlirModule buildCandidate(MlirContext c, MlirOperation *ops, int n) {
     }
     MlirOperation clone = mlirOperationClone(ops[i]);
     for (intptr_t k = 0; k < mlirOperationGetNumOperands(clone); k++) {
-      MlirValue to = mapped(&map, mlirOperationGetOperand(ops[i], k));
+      MlirValue to = mapped(&map, fuseThroughProbes(mlirOperationGetOperand(ops[i], k)));
       if (to.ptr) mlirOperationSetOperand(clone, k, to);
     }
     mlirBlockAppendOwnedOperation(body, clone);

@@ -1,6 +1,7 @@
 /* Holds each planned block in `scf.execute_region no_inline`, tagged
  *   strata.fused = {id = N, mapping = "Many-to-Many", ops = ["nn.add", ...]}
- * yielding the members' results that are used outside the block. Members
+ * yielding the members' results that are used outside the block (the
+ * block's probes are members too, unlisted in `ops`). Members
  * move to the position of the block's last op; anything between them that
  * uses a block result then moves after it (a stable topological sort). */
 #include <stdlib.h>
@@ -18,18 +19,19 @@ static bool usedOutside(MlirValue v, const FuseGraph *g, int block) {
   return false;
 }
 
+/* `ops` lists the planned ops: the block's probes ride along unlisted. */
 static MlirAttribute blockAttr(MlirContext c, int id, StrataMappingType map, MlirOperation *ops,
                                int n) {
   MlirAttribute names[n];
-  for (int i = 0; i < n; i++) {
-    MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(ops[i]));
-    names[i] = mlirStringAttrGet(c, s);
-  }
+  int listed = 0;
+  for (int i = 0; i < n; i++)
+    if (!fuseIsProbe(ops[i]))
+      names[listed++] = mlirStringAttrGet(c, mlirIdentifierStr(mlirOperationGetName(ops[i])));
   MlirNamedAttribute fields[] = {
       {mlirIdentifierGet(c, mlirStringRefCreateFromCString("id")), strataI64Attr(c, id)},
       {mlirIdentifierGet(c, mlirStringRefCreateFromCString("mapping")),
        strataStrAttr(c, strataMappingTypeName(map))},
-      {mlirIdentifierGet(c, mlirStringRefCreateFromCString("ops")), mlirArrayAttrGet(c, n, names)},
+      {mlirIdentifierGet(c, mlirStringRefCreateFromCString("ops")), mlirArrayAttrGet(c, listed, names)},
   };
   return mlirDictionaryAttrGet(c, 3, fields);
 }

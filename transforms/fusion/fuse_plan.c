@@ -7,7 +7,9 @@
  * two apart. Listing 3.1 seeds only One-to-One ops; ops still unplanned
  * when those run out are seeded the same way (so Reorganize/Shuffle chains
  * and lone Many-to-Many ops still form blocks, often of one op). With the
- * cpu-kernels constraint, ops that become runtime kernels seed first. */
+ * cpu-kernels constraint, ops that become runtime kernels seed first.
+ * Instrumentation probes take no part (fuse_probes.c): they join their
+ * op's block once the plan is made. */
 #include <stdlib.h>
 #include <string.h>
 #include "fuse_internal.h"
@@ -31,7 +33,7 @@ static int pickSeed(const FuseGraph *g, bool kernelsFirst) {
   bool bestO2O = false;
   for (int i = 0; i < g->count; i++) {
     const FuseNode *n = &g->nodes[i];
-    if (n->block >= 0) continue;
+    if (n->block >= 0 || n->probe) continue;
     bool o2o = n->map == STRATA_MAP_ONE_TO_ONE;
     if (best < 0 || (o2o && !bestO2O) ||
         (o2o == bestO2O && n->irsBytes < g->nodes[best].irsBytes))
@@ -49,7 +51,7 @@ static int externalInputs(const Growth *gr, int s) {
     int idx = m < gr->count ? gr->members[m] : s;
     MlirOperation op = g->nodes[idx].op;
     for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++) {
-      MlirValue v = mlirOperationGetOperand(op, i);
+      MlirValue v = fuseThroughProbes(mlirOperationGetOperand(op, i));
       if (mlirValueIsAOpResult(v)) {
         int p = fuseGraphIndex(g, mlirOpResultGetOwner(v));
         if (p >= 0 && (gr->inBlock[p] || p == s)) continue; /* internal edge */
@@ -140,6 +142,7 @@ void fusePlanRun(FuseGraph *g, const FusePlanOptions *opts, FusePlan *plan) {
     plan->mapping[plan->count++] = gr.type;
     for (int m = 0; m < gr.count; m++) gr.inBlock[gr.members[m]] = false;
   }
+  fusePlaceProbes(g);
   free(gr.inBlock);
   free(gr.members);
 }

@@ -21,11 +21,15 @@ static MlirAttribute fusedTag(MlirOperation op) {
 }
 
 /* True if `v` is read by anything but the function's return (following a
- * block's yield to the block's result). */
+ * block's yield to the block's result, and a probe to what reads it). */
 static bool feedsAnotherLayer(MlirValue v) {
   for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
     MlirOperation user = mlirOpOperandGetOwner(u);
     if (strataOpIsNamed(user, "func.return")) continue;
+    if (fuseIsProbe(user)) {
+      if (feedsAnotherLayer(mlirOperationGetResult(user, 0))) return true;
+      continue;
+    }
     if (strataOpIsNamed(user, "scf.yield")) {
       MlirOperation region = mlirOperationGetParentOperation(user);
       if (feedsAnotherLayer(mlirOperationGetResult(region, mlirOpOperandGetOperandNumber(u)))) return true;
@@ -46,8 +50,10 @@ static void countLayer(Totals *t, MlirOperation op) {
   }
 }
 
+/* Probes are no layers: the report of an instrumented function is the
+ * report of the function without its probes. */
 static bool isLayer(Totals *t, MlirOperation op) {
-  return strataGetOpDef(t->ctx, op) && !strataOpIsNamed(op, "nn.constant");
+  return strataGetOpDef(t->ctx, op) && !strataOpIsNamed(op, "nn.constant") && !fuseIsProbe(op);
 }
 
 static void reportBlock(Totals *t, MlirOperation region, FILE *out) {

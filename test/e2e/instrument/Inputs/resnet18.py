@@ -1,8 +1,9 @@
 """Instrumentation on torchvision's ResNet-18 (random weights, exported to
 ONNX with Debian's PyTorch): the `flops` tool's total over the convolutions
 equals an independent count from PyTorch forward hooks (2 * output elements
-* Cin/g * Kh * Kw per Conv2d), and the `profile` tool's
-JSON is a valid Chrome trace with one event per op per run.
+* Cin/g * Kh * Kw per Conv2d), the `profile` tool's
+JSON is a valid Chrome trace with one event per op per run, and DNNFusion's
+planning gives the same blocks with the `trace` tool's probes as without.
 Usage: resnet18.py WORKDIR"""
 import json
 import os
@@ -65,3 +66,31 @@ ids = [sorted(v) for v in per_run.values()]
 assert all(v == ids[0] and len(set(v)) == len(v) for v in ids), 'each op once per run'
 names = [e['name'] for e in events if e['args']['run'] == 0]
 print('profile: %d ops per run, %d runs, %d convs: OK' % (len(ids[0]), len(per_run), names.count('nn.conv')))
+
+# The planning of strata-cpu-pipeline-fused (every decision measured): the
+# traced model must find all its answers among the plain model's
+# measurements (profile=db) and make the same blocks, with every probe
+# inside one.
+mlir, db = os.path.join(work, 'resnet18.mlir'), os.path.join(work, 'fuse.db')
+subprocess.run(['strata-import', path, '-o', mlir], check=True)
+if os.path.exists(db):
+    os.remove(db)
+
+
+def plan(instrument, mode):
+    p = subprocess.run(['strata-opt', mlir, '--pass-pipeline=builtin.module(%sfunc.func(nn-fold),'
+                        'func.func(nn-algebraic-rewrite),nn-fuse{cpu-kernels profile-green report=true '
+                        'profile=%s profile-db=%s})' % (instrument, mode, db)], capture_output=True, text=True)
+    if p.returncode != 0:
+        sys.exit('nn-fuse failed:\n' + p.stderr)
+    blocks = re.findall(r'strata\.fused = (\{[^}]*\})', p.stdout)
+    inside = len(re.findall(r'^      %\S+ = "instr\.probe"', p.stdout, re.M))
+    return blocks, inside, p.stdout.count('"instr.probe"'), p.stderr
+
+
+plain, _, _, _ = plan('', 'measure')
+traced, inside, probes, report = plan('instrument{tool=trace},', 'db')
+assert 'no database entry' not in report, report
+assert probes > len(plain) and inside == probes, (probes, inside)
+print('fusion: %d blocks, with %d trace probes (%d in blocks): %s' %
+      (len(plain), probes, inside, 'OK' if plain == traced else 'DIFFERENT'))
