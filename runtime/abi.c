@@ -297,10 +297,10 @@ static void depthwiseBlockTask(void *ctx, int64_t begin, int64_t end) {
   for (int64_t i = begin; i < end; i++) {
     int64_t n = i / groups;
     RtEpilogue ep = convEpilogue(cv, n, 0);
-    RtDepthwise p = {cv->x.data + n * cv->x.stride[0], cv->y.size[1], g->H, g->W, g->cs, g->hs, g->ws,
+    RtDepthwise p = {RT_WINDOW_CONV, cv->x.data + n * cv->x.stride[0], cv->y.size[1], g->H, g->W, g->cs, g->hs, g->ws,
                      cv->w.data, cv->w.stride[0], cv->w.rank == 4 ? cv->w.stride[2] : 0,
                      cv->w.stride[cv->w.rank - 1], g->KH, g->KW, g->sh, g->sw, g->ph, g->pw, g->dh, g->dw,
-                     yPlane(cv, n, 0), cv->y.stride[1], g->OH, g->OW, &ep};
+                     yPlane(cv, n, 0), cv->y.stride[1], g->OH, g->OW, &ep, 0, 0, false};
     isa->depthwiseGroup(&p, (i % groups) * vw);
   }
 }
@@ -411,6 +411,51 @@ void _mlir_ciface_strata_rt_conv2d_f32(StrataUnrankedMemRef *x, StrataUnrankedMe
   } else {
     rtParallelFor(images * cv.G, convGemmTask, &cv);
   }
+}
+
+/* ---- 2-D pooling (max, average) ---- */
+
+typedef struct {
+  View x, y;
+  RtDepthwise p; /* per image: x, y set per task */
+  int64_t groups;
+} Pool;
+
+static void poolTask(void *ctx, int64_t begin, int64_t end) {
+  const Pool *pl = ctx;
+  const RtIsa *isa = rtIsa();
+  for (int64_t i = begin; i < end; i++) {
+    int64_t n = i / pl->groups;
+    RtDepthwise p = pl->p;
+    p.x = pl->x.data + n * pl->x.stride[0];
+    p.y = pl->y.data + n * pl->y.stride[0];
+    isa->depthwiseGroup(&p, (i % pl->groups) * (isa->nr / 2));
+  }
+}
+
+void _mlir_ciface_strata_rt_pool2d_f32(StrataUnrankedMemRef *x, StrataUnrankedMemRef *y, int64_t kind,
+                                       int64_t kernelH, int64_t kernelW, int64_t strideH, int64_t strideW,
+                                       int64_t padH, int64_t padW, int64_t padEndH, int64_t padEndW,
+                                       int64_t dilH, int64_t dilW, int64_t countIncludePad) {
+  Pool pl;
+  pl.x = view(x), pl.y = view(y);
+  int r = pl.x.rank;
+  bool is2d = r == 4;
+  if ((r != 3 && r != 4) || pl.y.rank != r || pl.x.size[0] != pl.y.size[0] || pl.x.size[1] != pl.y.size[1])
+    rtFatal("pool2d expects NCHW (or NCW) operands of one rank");
+  if ((kind != RT_WINDOW_MAX && kind != RT_WINDOW_AVERAGE) || kernelH * kernelW > 64 || kernelH < 1 ||
+      kernelW < 1)
+    rtFatal("pool2d: bad kind or window");
+  bool yDense = pl.y.stride[r - 1] == 1 && (!is2d || pl.y.stride[2] == pl.y.size[3] || pl.y.size[2] == 1);
+  if (!yDense) rtFatal("pool2d result must be dense");
+  pl.p = (RtDepthwise){(int)kind, NULL, pl.x.size[1], is2d ? pl.x.size[2] : 1, pl.x.size[r - 1],
+                       pl.x.stride[1], is2d ? pl.x.stride[2] : 0, pl.x.stride[r - 1], NULL, 0, 0, 0,
+                       is2d ? kernelH : 1, kernelW, is2d ? strideH : 1, strideW, is2d ? padH : 0, padW,
+                       is2d ? dilH : 1, dilW, NULL, pl.y.stride[1], is2d ? pl.y.size[2] : 1,
+                       pl.y.size[r - 1], NULL, is2d ? padEndH : 0, padEndW, countIncludePad != 0};
+  int64_t vw = rtIsa()->nr / 2;
+  pl.groups = (pl.p.C + vw - 1) / vw;
+  if (pl.p.OH > 0 && pl.p.OW > 0) rtParallelFor(pl.x.size[0] * pl.groups, poolTask, &pl);
 }
 
 /* ---- softmax ---- */

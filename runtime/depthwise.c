@@ -1,4 +1,5 @@
-/* libstrata_rt channel-blocked depthwise convolution: VW channels at a time
+/* libstrata_rt channel-blocked depthwise convolution and 2-D pooling (max,
+ * average), which share its structure: VW channels at a time
  * (VW = the ISA's vector width in floats) are transposed into a zero-padded
  * [Hp][Wp][VW] tile, so that every output pixel of the group is one vector
  * and every tap one aligned vector load and FMA whatever the plane's width
@@ -6,7 +7,9 @@
  * part (bias, relu/clip) runs on the vectors, then the [OH*OW][VW] result is
  * transposed back into the VW output planes. The transposes are VW x VW
  * register transposes (AVX-512, AVX2) over runs of VW pixels of a dense
- * plane; other layouts and the tails go element by element. */
+ * plane; other layouts and the tails go element by element. Pooling pads
+ * the tile with -inf (max) or 0 (average) and divides by the count of
+ * window positions ONNX prescribes. */
 #include <string.h>
 #include "kernels.h"
 #include "rt_internal.h"
@@ -33,24 +36,40 @@ static DwGroup dwGroup(const RtDepthwise *p, int64_t c0, int vw) {
   g.c0 = c0;
   g.nc = minI(vw, p->C - c0);
   g.vectorEpilogue = true;
-  for (int a = 0; a < p->ep->nadd; a++)
+  for (int a = 0; p->ep && a < p->ep->nadd; a++)
     if (p->ep->add[a].sh != 0 || p->ep->add[a].sw != 0) g.vectorEpilogue = false;
   return g;
 }
 
-/* Zeroes the padding of the tile (rows above and below the image, columns
- * left and right of it), which the transposes never write. */
-static void zeroBorder(float *tile, const RtDepthwise *p, const DwGroup *g, int vw) {
-  size_t px = sizeof(float) * (size_t)vw;
+static void fill(float *p, float v, int64_t n) {
+  for (int64_t i = 0; i < n; i++) p[i] = v;
+}
+
+/* Fills the padding of the tile (rows above and below the image, columns
+ * left and right of it), which the transposes never write, with `v`. */
+static void fillBorder(float *tile, const RtDepthwise *p, const DwGroup *g, int vw, float v) {
   int64_t top = minI(p->ph, g->Hp), bottom = minI(p->ph + p->H, g->Hp);
   int64_t left = minI(p->pw, g->Wp), right = minI(p->pw + p->W, g->Wp);
-  memset(tile, 0, px * (size_t)(top * g->Wp));
-  if (bottom < g->Hp) memset(tile + bottom * g->Wp * vw, 0, px * (size_t)((g->Hp - bottom) * g->Wp));
+  fill(tile, v, top * g->Wp * vw);
+  if (bottom < g->Hp) fill(tile + bottom * g->Wp * vw, v, (g->Hp - bottom) * g->Wp * vw);
   for (int64_t r = top; r < bottom; r++) {
     float *row = tile + r * g->Wp * vw;
-    memset(row, 0, px * (size_t)left);
-    if (right < g->Wp) memset(row + right * vw, 0, px * (size_t)(g->Wp - right));
+    fill(row, v, left * vw);
+    if (right < g->Wp) fill(row + right * vw, v, (g->Wp - right) * vw);
   }
+}
+
+/* Average pooling's divisor along one dim at output index o: the window
+ * positions inside the input, or with count_include_pad inside the
+ * explicitly padded input (never the ceil_mode overhang). */
+static int64_t poolHits(int64_t o, int64_t stride, int64_t k, int64_t padBegin, int64_t padEnd, int64_t in,
+                        bool includePad) {
+  int64_t hits = 0;
+  for (int64_t t = 0; t < k; t++) {
+    int64_t q = o * stride + t - padBegin;
+    hits += includePad ? (q >= -padBegin && q < in + padEnd) : (q >= 0 && q < in);
+  }
+  return hits;
 }
 
 /* Element-by-element transpose of pixels [q0, q1) of the image into the
@@ -79,7 +98,7 @@ static void scatterPixels(const float *out, const RtDepthwise *p, const DwGroup 
 static void channelBias(float *bias, const RtDepthwise *p, const DwGroup *g, int vw) {
   for (int c = 0; c < vw; c++) {
     float b = 0.0f;
-    for (int a = 0; a < p->ep->nadd && c < g->nc; a++)
+    for (int a = 0; p->ep && a < p->ep->nadd && c < g->nc; a++)
       b += p->ep->add[a].beta * p->ep->add[a].p[(g->c0 + c) * p->ep->add[a].sm];
     bias[c] = b;
   }
@@ -91,13 +110,37 @@ static void channelBias(float *bias, const RtDepthwise *p, const DwGroup *g, int
   typedef float NAME##_dv __attribute__((vector_size((VW) * 4)));                                  \
   typedef int32_t NAME##_di __attribute__((vector_size((VW) * 4)));                                \
   typedef float NAME##_du __attribute__((vector_size((VW) * 4), aligned(4))); /* unaligned */       \
+  /* Max over the taps, NaN-propagating like arith.maximumf. */                                   \
+  TARGET RT_DW_INLINE NAME##_dv NAME##_max(NAME##_dv a, NAME##_dv b) {                             \
+    NAME##_di takeA = (NAME##_di)(a > b) | (NAME##_di)(a != a);                                    \
+    return (NAME##_dv)(((NAME##_di)a & takeA) | ((NAME##_di)b & ~takeA));                          \
+  }                                                                                                \
+  TARGET static void NAME##_windowMax(NAME##_dv *o, const float *row, const int64_t *off,          \
+                                      int64_t taps, int64_t step, int64_t OW) {                    \
+    int64_t ow = 0;                                                                                \
+    for (; ow + 4 <= OW; ow += 4) {                                                                \
+      NAME##_dv m[4];                                                                              \
+      const float *base = row + ow * step;                                                         \
+      for (int r = 0; r < 4; r++) m[r] = *(const NAME##_dv *)(base + off[0] + r * step);           \
+      for (int64_t t = 1; t < taps; t++)                                                           \
+        for (int r = 0; r < 4; r++)                                                                \
+          m[r] = NAME##_max(m[r], *(const NAME##_dv *)(base + off[t] + r * step));                 \
+      for (int r = 0; r < 4; r++) o[ow + r] = m[r];                                                \
+    }                                                                                              \
+    for (; ow < OW; ow++) {                                                                        \
+      const float *base = row + ow * step;                                                         \
+      NAME##_dv m = *(const NAME##_dv *)(base + off[0]);                                           \
+      for (int64_t t = 1; t < taps; t++) m = NAME##_max(m, *(const NAME##_dv *)(base + off[t]));   \
+      o[ow] = m;                                                                                   \
+    }                                                                                              \
+  }                                                                                                \
   TARGET void NAME##_depthwiseGroup(const RtDepthwise *p, int64_t c0) {                            \
     DwGroup g = dwGroup(p, c0, (VW));                                                              \
     int64_t taps = p->KH * p->KW, npx = p->OH * p->OW;                                             \
     float *tile = rtScratch(2, (size_t)(g.Hp * g.Wp * (VW)));                                      \
     float *out = rtScratch(4, (size_t)(npx * (VW)));                                               \
     if (!tile || !out) rtFatal("out of memory for the depthwise tiles");                           \
-    zeroBorder(tile, p, &g, (VW));                                                                 \
+    fillBorder(tile, p, &g, (VW), p->kind == RT_WINDOW_MAX ? -__builtin_inff() : 0.0f);           \
     /* In: runs of VW pixels of each dense plane, transposed in registers. */                     \
     int64_t q = 0, plane = p->H * p->W;                                                            \
     if (p->xws == 1 && (p->xhs == p->W || p->H == 1)) {                                            \
@@ -124,7 +167,8 @@ static void channelBias(float *bias, const RtDepthwise *p, const DwGroup *g, int
     for (int64_t t = 0; t < taps; t++) {                                                           \
       int64_t i = t / p->KW, j = t % p->KW;                                                        \
       for (int c = 0; c < (VW); c++)                                                               \
-        wv[t][c] = c < g.nc ? p->w[(c0 + c) * p->wcs + i * p->whs + j * p->wws] : 0.0f;            \
+        wv[t][c] = p->kind == RT_WINDOW_AVERAGE ? 1.0f                                             \
+                   : c < g.nc && p->w ? p->w[(c0 + c) * p->wcs + i * p->whs + j * p->wws] : 0.0f; \
       off[t] = (i * p->dh * g.Wp + j * p->dw) * (VW);                                              \
     }                                                                                              \
     if (g.vectorEpilogue) {                                                                        \
@@ -132,12 +176,17 @@ static void channelBias(float *bias, const RtDepthwise *p, const DwGroup *g, int
       channelBias(b, p, &g, (VW));                                                                 \
       for (int c = 0; c < (VW); c++) bias[c] = b[c];                                               \
     }                                                                                              \
-    const int act = g.vectorEpilogue ? p->ep->act : 0;                                             \
-    const NAME##_dv lo = p->ep->lo - (NAME##_dv){0}, hi = p->ep->hi - (NAME##_dv){0};              \
+    const int act = g.vectorEpilogue && p->ep ? p->ep->act : 0;                                    \
+    const NAME##_dv lo = (p->ep ? p->ep->lo : 0.0f) - (NAME##_dv){0};                              \
+    const NAME##_dv hi = (p->ep ? p->ep->hi : 0.0f) - (NAME##_dv){0};                              \
     const int64_t step = p->sw * (VW);                                                             \
     for (int64_t oh = 0; oh < p->OH; oh++) {                                                       \
       const float *row = tile + oh * p->sh * g.Wp * (VW);                                          \
       NAME##_dv *o = (NAME##_dv *)(out + oh * p->OW * (VW));                                       \
+      if (p->kind == RT_WINDOW_MAX) {                                                              \
+        NAME##_windowMax(o, row, off, taps, step, p->OW);                                          \
+        continue;                                                                                  \
+      }                                                                                            \
       int64_t ow = 0;                                                                              \
       for (; ow + 8 <= p->OW; ow += 8) { /* eight independent FMA chains */                       \
         NAME##_dv acc[8];                                                                          \
@@ -154,6 +203,11 @@ static void channelBias(float *bias, const RtDepthwise *p, const DwGroup *g, int
         const float *base = row + ow * step;                                                       \
         for (int64_t t = 0; t < taps; t++) acc += wv[t] * *(const NAME##_dv *)(base + off[t]);     \
         o[ow] = acc;                                                                               \
+      }                                                                                            \
+      if (p->kind == RT_WINDOW_AVERAGE) {                                                          \
+        int64_t rows = poolHits(oh, p->sh, p->KH, p->ph, p->peh, p->H, p->countPads);              \
+        for (int64_t i = 0; i < p->OW; i++)                                                        \
+          o[i] /= (float)(rows * poolHits(i, p->sw, p->KW, p->pw, p->pew, p->W, p->countPads));    \
       }                                                                                            \
       if (act == STRATA_RT_ACT_RELU) {                                                             \
         for (int64_t i = 0; i < p->OW; i++) /* v <= 0 ? 0 : v: NaN stays */                        \

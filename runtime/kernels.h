@@ -44,6 +44,16 @@ void _mlir_ciface_strata_rt_conv2d_f32(StrataUnrankedMemRef *x, StrataUnrankedMe
                                        int64_t group, int64_t constant, int64_t nadd, float beta0, float beta1,
                                        int64_t act, float lo, float hi);
 
+/* 2-D (or 1-D: NCW) max (kind 1, NaN-propagating) or average (kind 2)
+ * pooling, NCHW, ONNX semantics: leading pads padH/padW, trailing pads
+ * padEndH/padEndW for the average's count_include_pad divisor (windows
+ * past the trailing pad, from ceil_mode, never count); y's shape gives the
+ * output extent. At most 64 window positions. */
+void _mlir_ciface_strata_rt_pool2d_f32(StrataUnrankedMemRef *x, StrataUnrankedMemRef *y, int64_t kind,
+                                       int64_t kernelH, int64_t kernelW, int64_t strideH, int64_t strideW,
+                                       int64_t padH, int64_t padW, int64_t padEndH, int64_t padEndW,
+                                       int64_t dilH, int64_t dilW, int64_t countIncludePad);
+
 /* The per-thread frame stack behind strata-buffer-arena: push returns a
  * 64-byte aligned 1-D i8 buffer of `bytes` (kept for the next push at the
  * same depth); pop releases the most recent one. */

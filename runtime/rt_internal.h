@@ -71,13 +71,17 @@ typedef void (*RtWindowRowFn)(float *y, const float *const *taps, const float *w
 /* Softmax (logForm: log-softmax) of a contiguous row of n floats. */
 typedef void (*RtSoftmaxRowFn)(const float *x, float *y, int64_t n, int logForm);
 
-/* Depthwise convolution (one input channel per output channel) of one
- * image: x [C][H][W] (strides xcs, xhs, xws), weights [C][KH][KW] (strides
- * wcs, whs, wws), y [C][OH][OW] with channel stride ycs and dense planes;
- * pads are the leading ones. ep's addends are based at this image with m
- * the channel. A group function computes channels [c0, c0 + VW) (fewer at
- * the end), VW being half the ISA's NR. */
+/* A per-channel sliding window over one image: depthwise convolution (one
+ * input channel per output channel; weights [C][KH][KW], strides wcs, whs,
+ * wws; ep's addends based at this image with m the channel), max pooling
+ * or average pooling (w and ep NULL; peh/pew the trailing pads and
+ * countPads count_include_pad, for the divisor). x [C][H][W] (strides xcs,
+ * xhs, xws), y [C][OH][OW] with channel stride ycs and dense planes; ph/pw
+ * are the leading pads. A group function computes channels [c0, c0 + VW)
+ * (fewer at the end), VW being half the ISA's NR. */
+enum { RT_WINDOW_CONV = 0, RT_WINDOW_MAX = 1, RT_WINDOW_AVERAGE = 2 };
 typedef struct {
+  int kind;
   const float *x;
   int64_t C, H, W, xcs, xhs, xws;
   const float *w;
@@ -85,6 +89,8 @@ typedef struct {
   float *y;
   int64_t ycs, OH, OW;
   const RtEpilogue *ep;
+  int64_t peh, pew;
+  bool countPads;
 } RtDepthwise;
 typedef void (*RtDepthwiseGroupFn)(const RtDepthwise *p, int64_t c0);
 void generic_depthwiseGroup(const RtDepthwise *p, int64_t c0);

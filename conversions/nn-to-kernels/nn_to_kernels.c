@@ -1,6 +1,7 @@
 /* --nn-to-kernels: f32 nn.conv (1-2 spatial dims), nn.matmul, nn.gemm,
- * nn.softmax and nn.log_softmax with static shapes become calls to the
- * libstrata_rt kernels
+ * nn.softmax, nn.log_softmax, nn.max_pool (one result) and nn.average_pool
+ * (1-2 spatial dims, at most 64 window positions) with static shapes
+ * become calls to the libstrata_rt kernels
  * (runtime/kernels.h); conv/matmul/gemm absorb the epilogue that follows when
  * it is the only user: up to two adds whose other operand broadcasts to
  * the result (bias, residual), then nn.relu or nn.clip. Tensors cross the
@@ -27,6 +28,7 @@
 #define MATMUL_FN "strata_rt_matmul_f32"
 #define CONV_FN "strata_rt_conv2d_f32"
 #define SOFTMAX_FN "strata_rt_softmax_f32"
+#define POOL_FN "strata_rt_pool2d_f32"
 /* Signatures (see runtime/kernels.h): U = memref<*xf32>. */
 #define U "memref<*xf32>"
 static const char kMatmulType[] =
@@ -46,7 +48,7 @@ static bool staticF32(MlirValue v) {
 
 bool strataNnToKernelsCandidate(MlirOperation op) {
   static const char *const kNames[] = {"nn.conv", "nn.matmul", "nn.gemm", "nn.softmax",
-                                       "nn.log_softmax"};
+                                       "nn.log_softmax", "nn.max_pool", "nn.average_pool"};
   bool named = false;
   for (size_t i = 0; i < sizeof kNames / sizeof kNames[0] && !named; i++)
     named = strataOpIsNamed(op, kNames[i]);
@@ -208,6 +210,47 @@ static MlirLogicalResult rewriteSoftmax(StrataRewrite *rw, MlirOperation op, voi
   return mlirLogicalResultSuccess();
 }
 
+static const char kPoolType[] =
+    "(" U ", " U ", i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64) -> ()";
+
+/* nn.max_pool (without the indices result) and nn.average_pool over 1 or
+ * 2 spatial dims. */
+static MlirLogicalResult rewritePool(StrataRewrite *rw, MlirOperation op, void *u) {
+  MlirOperation *module = &((KernelsRun *)u)->module;
+  if (mlirOperationGetNumResults(op) != 1) return mlirLogicalResultFailure();
+  MlirValue x = mlirOperationGetOperand(op, 0), y = mlirOperationGetResult(op, 0);
+  if (!staticF32(x) || !staticF32(y)) return mlirLogicalResultFailure();
+  int sp = (int)mlirShapedTypeGetRank(mlirValueGetType(x)) - 2;
+  if (sp < 1 || sp > 2) return mlirLogicalResultFailure();
+  int64_t in[NN_MAX_SPATIAL], out[NN_MAX_SPATIAL], cip = 0;
+  for (int i = 0; i < sp; i++) in[i] = mlirShapedTypeGetDimSize(mlirValueGetType(x), 2 + i);
+  NnWindow win;
+  const char *why;
+  bool isMax = strataOpIsNamed(op, "nn.max_pool");
+  if (!nn_get_window(op, sp, NULL, &win) || !nn_infer_window_output(&win, in, out, &why) ||
+      !nnAttrInt(op, "count_include_pad", 0, &cip))
+    return mlirLogicalResultFailure();
+  if ((sp == 2 ? win.kernel[0] * win.kernel[1] : win.kernel[0]) > 64) return mlirLogicalResultFailure();
+  Epilogue e = {.last = op};
+  MlirValue s[12];
+  int ns = 0;
+  s[ns++] = i64c(rw, op, isMax ? 1 : 2);
+  s[ns++] = i64c(rw, op, sp == 2 ? win.kernel[0] : 1);
+  s[ns++] = i64c(rw, op, win.kernel[sp - 1]);
+  s[ns++] = i64c(rw, op, sp == 2 ? win.strides[0] : 1);
+  s[ns++] = i64c(rw, op, win.strides[sp - 1]);
+  s[ns++] = i64c(rw, op, sp == 2 ? win.pads[0] : 0);
+  s[ns++] = i64c(rw, op, win.pads[sp - 1]);
+  s[ns++] = i64c(rw, op, sp == 2 ? win.pads[sp] : 0);
+  s[ns++] = i64c(rw, op, win.pads[2 * sp - 1]);
+  s[ns++] = i64c(rw, op, sp == 2 ? win.dilations[0] : 1);
+  s[ns++] = i64c(rw, op, win.dilations[sp - 1]);
+  s[ns++] = i64c(rw, op, cip);
+  strataDeclareRuntimeFunc(*module, POOL_FN, kPoolType);
+  emitCall(rw, op, &e, POOL_FN, false, (MlirValue[]){x}, 1, s, ns);
+  return mlirLogicalResultSuccess();
+}
+
 static MlirLogicalResult rewriteConv(StrataRewrite *rw, MlirOperation op, void *u) {
   MlirOperation *module = &((KernelsRun *)u)->module;
   if (mlirOperationGetNumOperands(op) < 2) return mlirLogicalResultFailure();
@@ -317,6 +360,8 @@ static void runNnToKernels(StrataPassRun *run, MlirOperation module) {
   strataPatternSetAdd(set, "nn.gemm", 1, rewriteMatmul, &k);
   strataPatternSetAdd(set, "nn.softmax", 1, rewriteSoftmax, &k);
   strataPatternSetAdd(set, "nn.log_softmax", 1, rewriteSoftmax, &k);
+  strataPatternSetAdd(set, "nn.max_pool", 1, rewritePool, &k);
+  strataPatternSetAdd(set, "nn.average_pool", 1, rewritePool, &k);
   /* The greedy driver (not the walk driver): a rewrite erases the
    * absorbed epilogue ops that follow the matched one. */
   StrataGreedyConfig config = {0, true, false};
@@ -337,8 +382,8 @@ static const StrataDialectHandleFn kDeps[] = {
 
 const StrataPassDef strataNnToKernelsPass = {
     .name = "nn-to-kernels",
-    .summary = "Call libstrata_rt kernels for f32 conv/matmul/gemm, fusing bias, residual and "
-               "relu/clip epilogues",
+    .summary = "Call libstrata_rt kernels for f32 conv/matmul/gemm (fusing bias, residual and "
+               "relu/clip epilogues), softmax and 2-D pooling",
     .anchor = "builtin.module",
     .options = kOptions,
     .numOptions = 1,

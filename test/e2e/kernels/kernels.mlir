@@ -4,7 +4,8 @@
 // batch folding, broadcast batches, transposes, 1-D operands, 1-D conv,
 // depthwise with a multiplier, groups, strides, dilations, asymmetric pads
 // (the channel-blocked depthwise kernel with channel tails, strided inputs
-// and residuals; the per-plane one with STRATA_RT_DEPTHWISE=plane),
+// and residuals; the per-plane one with STRATA_RT_DEPTHWISE=plane), max and
+// average pooling on the same blocked kernel (pads, ceil_mode, dilation, 1-D),
 // on every ISA the host has, on one and two threads.
 // RUN: %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-5 | FileCheck %s
 // RUN: %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-5 --threads 2 | FileCheck %s
@@ -165,4 +166,25 @@ func.func @depthwise_strided_input(%big: tensor<2x18x9x12xf32>, %w: tensor<18x1x
   %y = "nn.conv"(%x, %w, %b) {group = 18 : i64, strides = array<i64: 2, 2>, pads = array<i64: 1, 1, 1, 1>} : (tensor<2x18x9x10xf32>, tensor<18x1x3x3xf32>, tensor<18xf32>) -> tensor<2x18x5x5xf32>
   %z = "nn.clip"(%y) {min = -0.5 : f32, max = 0.5 : f32} : (tensor<2x18x5x5xf32>) -> tensor<2x18x5x5xf32>
   return %z : tensor<2x18x5x5xf32>
+}
+func.func @max_pool_resnet_stem(%x: tensor<1x20x15x14xf32>) -> tensor<1x20x8x7xf32> {
+  // 3x3, stride 2, pad 1 (ResNet's stem): -inf padding, channel tail.
+  %y = "nn.max_pool"(%x) {kernel_shape = array<i64: 3, 3>, strides = array<i64: 2, 2>, pads = array<i64: 1, 1, 1, 1>} : (tensor<1x20x15x14xf32>) -> tensor<1x20x8x7xf32>
+  return %y : tensor<1x20x8x7xf32>
+}
+func.func @max_pool_ceil_dilated(%x: tensor<2x5x11x10xf32>) -> tensor<2x5x4x4xf32> {
+  // ceil_mode overhang past the trailing pad, dilation, asymmetric pads.
+  %y = "nn.max_pool"(%x) {kernel_shape = array<i64: 2, 3>, strides = array<i64: 3, 3>, dilations = array<i64: 2, 1>, pads = array<i64: 0, 1, 1, 0>, ceil_mode = 1 : i64} : (tensor<2x5x11x10xf32>) -> tensor<2x5x4x4xf32>
+  return %y : tensor<2x5x4x4xf32>
+}
+func.func @average_pool_pads(%x: tensor<1x17x9x9xf32>) -> (tensor<1x17x5x5xf32>, tensor<1x17x5x5xf32>) {
+  // The divisor with and without count_include_pad.
+  %a = "nn.average_pool"(%x) {kernel_shape = array<i64: 3, 3>, strides = array<i64: 2, 2>, pads = array<i64: 1, 1, 1, 1>} : (tensor<1x17x9x9xf32>) -> tensor<1x17x5x5xf32>
+  %b = "nn.average_pool"(%x) {kernel_shape = array<i64: 3, 3>, strides = array<i64: 2, 2>, pads = array<i64: 1, 1, 1, 1>, count_include_pad = 1 : i64} : (tensor<1x17x9x9xf32>) -> tensor<1x17x5x5xf32>
+  return %a, %b : tensor<1x17x5x5xf32>, tensor<1x17x5x5xf32>
+}
+func.func @average_pool_ceil_1d(%x: tensor<2x6x10xf32>) -> tensor<2x6x4xf32> {
+  // 1-D, ceil_mode: the overhang never counts, even with count_include_pad.
+  %y = "nn.average_pool"(%x) {kernel_shape = array<i64: 3>, strides = array<i64: 3>, pads = array<i64: 1, 0>, ceil_mode = 1 : i64, count_include_pad = 1 : i64} : (tensor<2x6x10xf32>) -> tensor<2x6x4xf32>
+  return %y : tensor<2x6x4xf32>
 }
