@@ -88,3 +88,21 @@ func.func @softmax(%x: tensor<2x7x3xf32>) -> tensor<2x7x3xf32> {
   %y = "nn.softmax"(%x) {axis = -2 : i64} : (tensor<2x7x3xf32>) -> tensor<2x7x3xf32>
   return %y : tensor<2x7x3xf32>
 }
+
+// -----
+// 2-D pools: kind (1 max, 2 average), window, strides, leading and trailing
+// pads, dilations, count_include_pad; 3-D pools and windows over 64
+// positions stay nn.
+// CHECK-DAG: func.func private @strata_rt_pool2d_f32(memref<*xf32>, memref<*xf32>, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64) attributes {llvm.emit_c_interface}
+// CHECK-LABEL: func.func @pools
+// CHECK: call @strata_rt_pool2d_f32(%{{[a-z_0-9]*}}, %{{[a-z_0-9]*}}, %c1_i64{{[_0-9]*}}, %c3_i64{{[_0-9]*}}, %c3_i64{{[_0-9]*}}, %c2_i64{{[_0-9]*}}, %c2_i64{{[_0-9]*}}, %c0_i64{{[_0-9]*}}, %c1_i64{{[_0-9]*}}, %c1_i64{{[_0-9]*}}, %c0_i64{{[_0-9]*}}, %c1_i64{{[_0-9]*}}, %c1_i64{{[_0-9]*}}, %c0_i64{{[_0-9]*}})
+// CHECK: call @strata_rt_pool2d_f32(%{{[a-z_0-9]*}}, %{{[a-z_0-9]*}}, %c2_i64{{[_0-9]*}}, %c2_i64{{[_0-9]*}}, %c2_i64{{[_0-9]*}}, %c1_i64{{[_0-9]*}}, %c1_i64{{[_0-9]*}}, %c0_i64{{[_0-9]*}}, %c0_i64{{[_0-9]*}}, %c0_i64{{[_0-9]*}}, %c0_i64{{[_0-9]*}}, %c1_i64{{[_0-9]*}}, %c1_i64{{[_0-9]*}}, %c1_i64{{[_0-9]*}})
+// CHECK: "nn.average_pool"
+// CHECK: "nn.max_pool"
+func.func @pools(%x: tensor<1x3x8x8xf32>, %v: tensor<1x1x4x4x4xf32>, %big: tensor<1x1x20x20xf32>) -> (tensor<1x3x4x4xf32>, tensor<1x3x7x7xf32>, tensor<1x1x3x3x3xf32>, tensor<1x1x12x12xf32>) {
+  %a = "nn.max_pool"(%x) {kernel_shape = array<i64: 3, 3>, strides = array<i64: 2, 2>, pads = array<i64: 0, 1, 1, 0>} : (tensor<1x3x8x8xf32>) -> tensor<1x3x4x4xf32>
+  %b = "nn.average_pool"(%x) {kernel_shape = array<i64: 2, 2>, count_include_pad = 1 : i64} : (tensor<1x3x8x8xf32>) -> tensor<1x3x7x7xf32>
+  %d = "nn.average_pool"(%v) {kernel_shape = array<i64: 2, 2, 2>} : (tensor<1x1x4x4x4xf32>) -> tensor<1x1x3x3x3xf32>
+  %e = "nn.max_pool"(%big) {kernel_shape = array<i64: 9, 9>} : (tensor<1x1x20x20xf32>) -> tensor<1x1x12x12xf32>
+  return %a, %b, %d, %e : tensor<1x3x4x4xf32>, tensor<1x3x7x7xf32>, tensor<1x1x3x3x3xf32>, tensor<1x1x12x12xf32>
+}
