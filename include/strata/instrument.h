@@ -180,7 +180,7 @@ typedef struct {
 } StrataInstrBuiltinOptions;
 
 /* Creates built-in tool `name` ("flops", "trace", "profile", "prune",
- * "fakequant", "dump"); NULL
+ * "fakequant", "dump", "noop"); NULL
  * with a located error at `loc` for an unknown name or an option the tool
  * cannot take. Destroy with strataInstrToolDestroy. */
 StrataInstrTool *strataInstrBuiltinTool(const char *name, const StrataInstrBuiltinOptions *options,

@@ -75,6 +75,7 @@ void instrToolSetCleanup(StrataInstrTool *tool, void (*fn)(void *), void *user);
 
 /* ---- Built-in tools (one file each) ---- */
 StrataInstrTool *instrFlopsTool(void);
+StrataInstrTool *instrNoopTool(bool before, bool after);
 StrataInstrTool *instrTraceTool(bool before, bool after);
 StrataInstrTool *instrProfileTool(void);
 StrataInstrTool *instrPruneTool(double sparsity);

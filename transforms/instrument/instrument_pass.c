@@ -10,7 +10,7 @@
 #include "strata/pass.h"
 #include "instr_internal.h"
 
-static const char kToolNames[] = "flops, trace, profile, prune, fakequant, dump";
+static const char kToolNames[] = "flops, trace, profile, prune, fakequant, dump, noop";
 
 const char *strataInstrBuiltinToolNames(void) { return kToolNames; }
 
@@ -19,7 +19,7 @@ static const struct {
   const char *name, *points;
 } kPoints[] = {
     {"flops", NULL}, {"trace", "before|after|both"}, {"profile", "both"}, {"prune", "before"},
-    {"fakequant", "before"}, {"dump", "after"}};
+    {"fakequant", "before"}, {"dump", "after"}, {"noop", "before|after|both"}};
 
 static bool pointAllowed(const char *allowed, const char *point) {
   for (const char *p = allowed; p && *p;) {
@@ -55,6 +55,8 @@ StrataInstrTool *strataInstrBuiltinTool(const char *name, const StrataInstrBuilt
   if (!strcmp(name, "profile")) return instrProfileTool();
   if (!strcmp(name, "fakequant")) return instrFakeQuantTool();
   if (!strcmp(name, "dump")) return instrDumpTool();
+  if (!strcmp(name, "noop"))
+    return instrNoopTool(!point || strcmp(point, "after"), !point || strcmp(point, "before"));
   if (!(o.sparsity >= 0.0 && o.sparsity <= 1.0)) {
     strataEmitError(loc, "instrument: tool 'prune' needs sparsity in [0, 1], got %g", o.sparsity);
     return NULL;
@@ -100,7 +102,7 @@ static void runInstrument(StrataPassRun *run, MlirOperation root) {
 }
 
 static const StrataPassOptionDef kOptions[] = {
-    {"tool", STRATA_OPTION_STRING, "", "built-in tool(s), comma-separated: flops, trace, profile, prune, fakequant"},
+    {"tool", STRATA_OPTION_STRING, "", "built-in tool(s), comma-separated: flops, trace, profile, prune, fakequant, dump, noop"},
     {"ops", STRATA_OPTION_STRING, "", "comma-separated op-name globs to instrument (default: all nn ops)"},
     {"point", STRATA_OPTION_STRING, "", "before, after or both (default: the tool's own)"},
     {"sparsity", STRATA_OPTION_DOUBLE, "0.5", "prune: fraction of each weight tensor zeroed"},
@@ -108,7 +110,7 @@ static const StrataPassOptionDef kOptions[] = {
 
 const StrataPassDef strataInstrumentPass = {
     .name = "instrument",
-    .summary = "Run built-in instrumentation tools (flops, trace, profile, prune, fakequant) over nn ops",
+    .summary = "Run built-in instrumentation tools (flops, trace, profile, prune, fakequant, dump, noop) over nn ops",
     .anchor = "builtin.module",
     .options = kOptions,
     .numOptions = sizeof kOptions / sizeof kOptions[0],

@@ -1,7 +1,9 @@
 /* Built-in tools that act at compile time only: `flops` (FLOPs and bytes
- * per op and in total, from the ops' static facts; inserts nothing) and
- * `prune` (a magnitude mask multiplied into the constant weight input of
- * nn.conv / nn.matmul / nn.gemm before the op: Amanda's Listing 1). */
+ * per op and in total, from the ops' static facts; inserts nothing), `noop`
+ * (callbacks that record nothing: the framework's share of a tool's cost,
+ * Amanda's no-op routines) and `prune` (a magnitude mask multiplied into the
+ * constant weight input of nn.conv / nn.matmul / nn.gemm before the op:
+ * Amanda's Listing 1). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,6 +62,43 @@ StrataInstrTool *instrFlopsTool(void) {
   }
   strataInstrToolAddCallback(t, STRATA_INSTR_AFTER_FORWARD, flopsOp, s);
   strataInstrToolSetFinish(t, flopsFinish, s);
+  instrToolSetCleanup(t, free, s);
+  return t;
+}
+
+/* ---- noop ---- */
+
+typedef struct {
+  StrataInstrPoint first; /* the first point with a callback: counts the ops */
+  int64_t ops, calls;
+} NoopState;
+
+/* Sees the op and records no action: the IR stays byte-identical. */
+static void noopOp(StrataInstrOpContext *c, void *user) {
+  NoopState *s = user;
+  s->calls++;
+  s->ops += strataInstrOpGetPoint(c) == s->first;
+}
+
+static void noopFinish(void *user) {
+  NoopState *s = user;
+  fprintf(stderr, "instrument noop: %lld ops, %lld callbacks, no actions\n", (long long)s->ops,
+          (long long)s->calls);
+  s->ops = s->calls = 0; /* a tool object may serve several runs */
+}
+
+StrataInstrTool *instrNoopTool(bool before, bool after) {
+  StrataInstrTool *t = strataInstrToolCreate("noop");
+  NoopState *s = calloc(1, sizeof *s);
+  if (!t || !s) {
+    free(s);
+    strataInstrToolDestroy(t);
+    return NULL;
+  }
+  s->first = before ? STRATA_INSTR_BEFORE_FORWARD : STRATA_INSTR_AFTER_FORWARD;
+  if (before) strataInstrToolAddCallback(t, STRATA_INSTR_BEFORE_FORWARD, noopOp, s);
+  if (after) strataInstrToolAddCallback(t, STRATA_INSTR_AFTER_FORWARD, noopOp, s);
+  strataInstrToolSetFinish(t, noopFinish, s);
   instrToolSetCleanup(t, free, s);
   return t;
 }

@@ -8,6 +8,15 @@
 // RUN: strata-opt %S/Inputs/resnet-block.mlir -o %t.plain
 // RUN: strata-opt %S/Inputs/resnet-block.mlir --instrument="tool=trace,profile,prune ops=nn.softmax" -o %t.none
 // RUN: diff %t.plain %t.none
+// The noop tool sees every op at both points (or the one asked for) and
+// records nothing: the IR is byte-identical (bench/instr_overhead.py times
+// it as Amanda's no-op routines).
+// RUN: strata-opt %S/Inputs/resnet-block.mlir --instrument="tool=noop" -o %t.noop 2>&1 | FileCheck %s --check-prefix=NOOP
+// RUN: diff %t.plain %t.noop
+// RUN: strata-opt %S/Inputs/resnet-block.mlir --instrument="tool=noop point=after" -o %t.noop-after 2>&1 | FileCheck %s --check-prefix=NOOPAFTER
+// RUN: diff %t.plain %t.noop-after
+// RUN: strata-opt %S/Inputs/resnet-block.mlir --instrument="tool=noop,flops ops=nn.conv" -o %t.noop-conv 2>&1 | FileCheck %s --check-prefix=NOOPCONV
+// RUN: diff %t.plain %t.noop-conv
 // RUN: strata-opt %S/Inputs/resnet-block.mlir --pass-pipeline='builtin.module(instrument{tool=trace ops=nn.relu})' | FileCheck %s --check-prefix=RELU
 
 // Probes after the convs and the matmul only, each on its op's result, with
@@ -53,3 +62,8 @@
 
 // RELU-COUNT-1: "instr.probe"
 // RELU-NOT: "instr.probe"
+
+// NOOP: instrument noop: 5 ops, 10 callbacks, no actions
+// NOOPAFTER: instrument noop: 5 ops, 5 callbacks, no actions
+// NOOPCONV-DAG: instrument noop: 2 ops, 4 callbacks, no actions
+// NOOPCONV-DAG: instrument flops: total FLOPs

@@ -10,7 +10,7 @@
 // RUN: not strata-opt %s --instrument="tool=trace oops=nn.relu" 2>&1 | FileCheck %s --check-prefix=OPTION
 // RUN: not strata-opt %s --instrument="tool=trace sparsity=lots" 2>&1 | FileCheck %s --check-prefix=NUMBER
 
-// UNKNOWN: errors.mlir:{{[0-9]+}}:{{[0-9]+}}: error: instrument: unknown tool 'tracer' (built-in tools: flops, trace, profile, prune, fakequant, dump)
+// UNKNOWN: errors.mlir:{{[0-9]+}}:{{[0-9]+}}: error: instrument: unknown tool 'tracer' (built-in tools: flops, trace, profile, prune, fakequant, dump, noop)
 // UNKNOWN-NOT: func.func
 // NOTOOL: errors.mlir:{{[0-9]+}}:{{[0-9]+}}: error: instrument: option 'tool' is required
 // POINT: errors.mlir:{{[0-9]+}}:{{[0-9]+}}: error: instrument: option 'point' must be before, after or both, not 'middle'
