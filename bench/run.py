@@ -198,10 +198,13 @@ def main():
     print(table)
     fused = fusion.rows(models, WORK)
     print(fused)
+    import instr_overhead  # the instrumentation-overhead rows (issue 7)
+    instr = instr_overhead.rows(models, WORK)
+    print(instr)
     if WRITE_DOCS:
         doc = os.path.join(ROOT, 'docs', 'performance.md')
         text = open(doc).read()
-        for marker, body in (('bench', table), ('fusion', fused)):
+        for marker, body in (('bench', table), ('fusion', fused), ('instr', instr)):
             start = text.index('<!-- %s:begin -->' % marker)
             end = text.index('<!-- %s:end -->' % marker)
             text = text[:start] + '<!-- %s:begin -->\n' % marker + body + '\n' + text[end:]
