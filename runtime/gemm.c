@@ -290,9 +290,63 @@ static bool swapPays(int64_t M, int64_t N, int64_t K, int MR, int NR) {
   return (direct - swapped) * (double)K / NR > 2.0 * (double)M * (double)N;
 }
 
+/* ---- GEMV: one row of A (a linear layer on one token, a classifier) ----
+ * Packing B for the microkernel would copy all of it to use one row of
+ * each MR-high tile: instead B is streamed once, as rows (y += a_k B_k,
+ * the y block staying in L1) or, when B is transposed, as dot products. */
+enum { GEMV_BLOCK = 2048 };
+
+typedef struct {
+  int64_t N, K;
+  RtMat A, B;
+  float *C;
+  const RtEpilogue *ep;
+  const float *a; /* A's row made contiguous, for the dot form */
+} GemvTask;
+
+static void gemvTask(void *ctx, int64_t begin, int64_t end) {
+  const GemvTask *t = ctx;
+  const RtIsa *isa = rtIsa();
+  int64_t j0 = begin * 64, j1 = min64(end * 64, t->N);
+  for (int64_t jb = j0; jb < j1; jb += GEMV_BLOCK) {
+    int64_t n = min64(GEMV_BLOCK, j1 - jb);
+    float *y = t->C + jb;
+    if (t->B.cs == 1) {
+      memset(y, 0, sizeof(float) * (size_t)n);
+      for (int64_t k = 0; k < t->K; k++) isa->axpy(y, t->B.p + k * t->B.rs + jb, t->A.p[k * t->A.cs], n);
+    } else if (t->B.rs == 1) {
+      for (int64_t j = 0; j < n; j++) y[j] = isa->dot(t->a, t->B.p + (jb + j) * t->B.cs, t->K);
+    } else {
+      for (int64_t j = 0; j < n; j++) {
+        float s = 0.0f;
+        for (int64_t k = 0; k < t->K; k++) s += t->A.p[k * t->A.cs] * t->B.p[k * t->B.rs + (jb + j) * t->B.cs];
+        y[j] = s;
+      }
+    }
+    if (!trivialEpilogue(t->ep)) isa->epilogue(y, 0, 0, jb, 1, n, t->ep);
+  }
+}
+
+static void gemv(int64_t N, int64_t K, RtMat A, RtMat B, float *C, const RtEpilogue *ep, bool parallel) {
+  GemvTask t = {N, K, A, B, C, ep, A.p};
+  if (B.cs != 1 && B.rs == 1 && A.cs != 1) {
+    float *a = rtScratch(1, (size_t)K);
+    if (!a) rtFatal("out of memory for GEMV");
+    for (int64_t k = 0; k < K; k++) a[k] = A.p[k * A.cs];
+    t.a = a;
+  }
+  int64_t units = (N + 63) / 64;
+  if (parallel) rtParallelFor(units, gemvTask, &t);
+  else gemvTask(&t, 0, units);
+}
+
 void rtGemm(int64_t M, int64_t N, int64_t K, RtMat A, RtBSrc B, float *C, int64_t ldc,
             const RtEpilogue *ep, bool parallel) {
   if (M <= 0 || N <= 0) return;
+  if (M == 1 && K > 0 && !B.conv) {
+    gemv(N, K, A, B.mat, C, ep, parallel);
+    return;
+  }
   const RtIsa *isa = rtIsa();
   /* Splitting N repeats the packing of A per thread, splitting M that of B:
    * split the larger dimension. */

@@ -205,8 +205,34 @@ RT_INLINE void epilogueBody(float *c, int64_t ldc, int64_t m0, int64_t n0, int64
       for (int64_t t = 0; t < n; t++) y[t] /= sum;                                                 \
     }                                                                                              \
   }                                                                                                \
+  /* y[0, n) += a * x[0, n) (GEMV rows). */                                                      \
+  TARGET static void NAME##_axpy(float *restrict y, const float *restrict x, float a, int64_t n) { \
+    typedef float NAME##_u __attribute__((vector_size((VW) * 4), aligned(4)));                     \
+    int64_t o = 0;                                                                                 \
+    for (; o + 4 * (VW) <= n; o += 4 * (VW))                                                       \
+      for (int r = 0; r < 4; r++)                                                                  \
+        *(NAME##_u *)(y + o + r * (VW)) += a * *(const NAME##_u *)(x + o + r * (VW));              \
+    for (; o + (VW) <= n; o += (VW)) *(NAME##_u *)(y + o) += a * *(const NAME##_u *)(x + o);       \
+    for (; o < n; o++) y[o] += a * x[o];                                                           \
+  }                                                                                                \
+  /* sum of a[k] * b[k], k < n (GEMV with a transposed B). */                                    \
+  TARGET static float NAME##_dot(const float *restrict a, const float *restrict b, int64_t n) {    \
+    typedef float NAME##_u __attribute__((vector_size((VW) * 4), aligned(4)));                     \
+    NAME##_vf acc[4] = {{0}};                                                                      \
+    int64_t o = 0;                                                                                 \
+    for (; o + 4 * (VW) <= n; o += 4 * (VW))                                                       \
+      for (int r = 0; r < 4; r++)                                                                  \
+        acc[r] += *(const NAME##_u *)(a + o + r * (VW)) * *(const NAME##_u *)(b + o + r * (VW));   \
+    for (; o + (VW) <= n; o += (VW)) acc[0] += *(const NAME##_u *)(a + o) * *(const NAME##_u *)(b + o); \
+    NAME##_vf v = (acc[0] + acc[1]) + (acc[2] + acc[3]);                                           \
+    float sum = 0.0f;                                                                              \
+    for (int i = 0; i < (VW); i++) sum += v[i];                                                    \
+    for (; o < n; o++) sum += a[o] * b[o];                                                         \
+    return sum;                                                                                    \
+  }                                                                                                \
   static const RtIsa NAME##_isa = {#NAME, MR, 2 * (VW), NAME##_kernel, NAME##_epilogue,           \
-                                   NAME##_window, NAME##_softmaxRow, NAME##_depthwiseGroup};
+                                   NAME##_window, NAME##_softmaxRow, NAME##_depthwiseGroup,        \
+                                   NAME##_axpy, NAME##_dot};
 
 RT_DEFINE_ISA(generic, , 4, 6)
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))

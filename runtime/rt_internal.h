@@ -105,6 +105,8 @@ typedef struct {
   RtWindowRowFn windowRow;
   RtSoftmaxRowFn softmaxRow;
   RtDepthwiseGroupFn depthwiseGroup;
+  void (*axpy)(float *y, const float *x, float a, int64_t n);   /* y += a * x */
+  float (*dot)(const float *a, const float *b, int64_t n);      /* sum a * b */
 } RtIsa;
 
 const RtIsa *rtIsa(void);

@@ -1,7 +1,8 @@
 // The libstrata_rt kernels behind --nn-to-kernels against the interpreter:
 // fused epilogues (bias, residual, both, relu, clip), GEMM blocking edges
 // (tails of MR/NR; kernels-large.mlir crosses KC, NC and MC),
-// batch folding, broadcast batches, transposes, 1-D operands, 1-D conv,
+// batch folding, broadcast batches, transposes, 1-D operands, one-row
+// products (GEMV as rows or dot products), 1-D conv,
 // depthwise with a multiplier, groups, strides, dilations, asymmetric pads
 // (the channel-blocked depthwise kernel with channel tails, strided inputs
 // and residuals; the per-plane one with STRATA_RT_DEPTHWISE=plane), max and
@@ -187,4 +188,17 @@ func.func @average_pool_ceil_1d(%x: tensor<2x6x10xf32>) -> tensor<2x6x4xf32> {
   // 1-D, ceil_mode: the overhang never counts, even with count_include_pad.
   %y = "nn.average_pool"(%x) {kernel_shape = array<i64: 3>, strides = array<i64: 3>, pads = array<i64: 1, 0>, ceil_mode = 1 : i64, count_include_pad = 1 : i64} : (tensor<2x6x10xf32>) -> tensor<2x6x4xf32>
   return %y : tensor<2x6x4xf32>
+}
+func.func @gemv_rows_bias_relu(%a: tensor<1x300xf32>, %b: tensor<300x70xf32>, %c: tensor<70xf32>) -> tensor<1x70xf32> {
+  // One row of A: B streamed row by row (y += a_k B_k), bias and relu after.
+  %y = "nn.matmul"(%a, %b) : (tensor<1x300xf32>, tensor<300x70xf32>) -> tensor<1x70xf32>
+  %s = "nn.add"(%y, %c) : (tensor<1x70xf32>, tensor<70xf32>) -> tensor<1x70xf32>
+  %z = "nn.relu"(%s) : (tensor<1x70xf32>) -> tensor<1x70xf32>
+  return %z : tensor<1x70xf32>
+}
+func.func @gemv_dots(%a: tensor<1x300xf32>, %at: tensor<300x1xf32>, %b: tensor<70x300xf32>, %c: tensor<70xf32>) -> (tensor<1x70xf32>, tensor<1x70xf32>) {
+  // A transposed B: dot products; with A transposed too its row is strided.
+  %y = "nn.gemm"(%a, %b, %c) {transB = 1 : i64, alpha = 0.5 : f32} : (tensor<1x300xf32>, tensor<70x300xf32>, tensor<70xf32>) -> tensor<1x70xf32>
+  %z = "nn.gemm"(%at, %b) {transA = 1 : i64, transB = 1 : i64} : (tensor<300x1xf32>, tensor<70x300xf32>) -> tensor<1x70xf32>
+  return %y, %z : tensor<1x70xf32>, tensor<1x70xf32>
 }
