@@ -17,6 +17,7 @@ extern const StrataPassDef strataNnFuseReportPass;
 extern const StrataPassDef strataFusedBlocksInlinePass;
 extern const StrataPassDef strataEmitCInterfacePass;
 extern const StrataPassDef strataNnFoldPass;
+extern const StrataPassDef strataNnRaisePass;
 extern const StrataPassDef strataNnAnnotatePass;
 extern const StrataPassDef strataNnFlopsPass;
 extern const StrataPassDef strataNnAlgebraicRewritePass;
@@ -28,6 +29,7 @@ static const StrataDialectDef *const kDialects[] = {&strataNnDialect, &strataIns
 
 static const StrataPassDef *const kPasses[] = {
     &strataNnFoldPass,
+    &strataNnRaisePass,
     &strataNnAnnotatePass,
     &strataNnFlopsPass,
     &strataNnAlgebraicRewritePass,

@@ -9,37 +9,6 @@
 #include "rt_internal.h"
 
 typedef struct {
-  int rank;
-  float *data;
-  int64_t size[STRATA_RT_MAX_RANK], stride[STRATA_RT_MAX_RANK];
-} View;
-
-static View view(const StrataUnrankedMemRef *m) {
-  View v;
-  const StrataMemRefDesc *d = m->descriptor;
-  if (m->rank < 0 || m->rank > STRATA_RT_MAX_RANK) rtFatal("memref rank out of range");
-  v.rank = (int)m->rank;
-  v.data = (float *)d->aligned + d->offset;
-  for (int i = 0; i < v.rank; i++) {
-    v.size[i] = d->sizesAndStrides[i];
-    v.stride[i] = d->sizesAndStrides[v.rank + i];
-  }
-  return v;
-}
-
-/* Strides of v broadcast (numpy, right-aligned) to a shape of `rank` dims:
- * 0 where v lacks the dim or has size 1. */
-static void broadcastStrides(const View *v, int rank, const int64_t *size, int64_t *out) {
-  if (v->rank > rank) rtFatal("epilogue operand has a higher rank than the result");
-  for (int i = 0; i < rank; i++) {
-    int d = i - (rank - v->rank);
-    if (d < 0 || v->size[d] == 1) out[i] = 0;
-    else if (v->size[d] == size[i]) out[i] = v->stride[d];
-    else rtFatal("epilogue operand does not broadcast to the result");
-  }
-}
-
-typedef struct {
   View add[2];
   int64_t st[2][STRATA_RT_MAX_RANK];
 } Addends;
@@ -49,8 +18,8 @@ static void addends(Addends *a, StrataUnrankedMemRef *add0, StrataUnrankedMemRef
   if (nadd < 0 || nadd > 2) rtFatal("bad epilogue operand count");
   StrataUnrankedMemRef *m[2] = {add0, add1};
   for (int i = 0; i < nadd; i++) {
-    a->add[i] = view(m[i]);
-    broadcastStrides(&a->add[i], y->rank, y->size, a->st[i]);
+    a->add[i] = rtView(m[i]);
+    rtBroadcastStrides(&a->add[i], y->rank, y->size, a->st[i]);
   }
 }
 
@@ -125,7 +94,7 @@ void _mlir_ciface_strata_rt_matmul_f32(StrataUnrankedMemRef *a, StrataUnrankedMe
                                        int64_t constant, int64_t nadd, float alpha, float beta0, float beta1,
                                        int64_t act, float lo, float hi) {
   Matmul mm;
-  mm.a = view(a), mm.b = view(b), mm.y = view(y);
+  mm.a = rtView(a), mm.b = rtView(b), mm.y = rtView(y);
   int ra = mm.a.rank, rb = mm.b.rank, ry = mm.y.rank;
   if (ra < 1 || rb < 1) rtFatal("matmul operands must have rank >= 1");
   mm.nb = ry - (ra >= 2) - (rb >= 2);
@@ -377,7 +346,7 @@ void _mlir_ciface_strata_rt_conv2d_f32(StrataUnrankedMemRef *x, StrataUnrankedMe
                                        int64_t group, int64_t constant, int64_t nadd, float beta0, float beta1,
                                        int64_t act, float lo, float hi) {
   Conv cv;
-  cv.x = view(x), cv.w = view(w), cv.y = view(y);
+  cv.x = rtView(x), cv.w = rtView(w), cv.y = rtView(y);
   int r = cv.x.rank;
   if ((r != 3 && r != 4) || cv.w.rank != r || cv.y.rank != r || group < 1)
     rtFatal("conv2d expects NCHW (or NCW) operands of one rank and group >= 1");
@@ -438,7 +407,7 @@ void _mlir_ciface_strata_rt_pool2d_f32(StrataUnrankedMemRef *x, StrataUnrankedMe
                                        int64_t padH, int64_t padW, int64_t padEndH, int64_t padEndW,
                                        int64_t dilH, int64_t dilW, int64_t countIncludePad) {
   Pool pl;
-  pl.x = view(x), pl.y = view(y);
+  pl.x = rtView(x), pl.y = rtView(y);
   int r = pl.x.rank;
   bool is2d = r == 4;
   if ((r != 3 && r != 4) || pl.y.rank != r || pl.x.size[0] != pl.y.size[0] || pl.x.size[1] != pl.y.size[1])
@@ -497,7 +466,7 @@ static void softmaxTask(void *ctx, int64_t r0, int64_t r1) {
 void _mlir_ciface_strata_rt_softmax_f32(StrataUnrankedMemRef *x, StrataUnrankedMemRef *y, int64_t axis,
                                         int64_t logForm) {
   Softmax sm;
-  sm.x = view(x), sm.y = view(y);
+  sm.x = rtView(x), sm.y = rtView(y);
   if (sm.x.rank != sm.y.rank || axis < 0 || axis >= sm.x.rank) rtFatal("softmax: bad operands or axis");
   int64_t outer = 1;
   sm.axis = (int)axis;

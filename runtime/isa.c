@@ -230,9 +230,39 @@ RT_INLINE void epilogueBody(float *c, int64_t ldc, int64_t m0, int64_t n0, int64
     for (; o < n; o++) sum += a[o] * b[o];                                                         \
     return sum;                                                                                    \
   }                                                                                                \
+  /* Layer normalization of one contiguous row: mean, then the variance   \
+   * of the centered row (two passes, as the reference), then             \
+   * (x - mean) / sqrt(var + eps) * scale (+ bias). */                    \
+  TARGET static void NAME##_layerNormRow(const float *restrict x, float *restrict y,               \
+                                         const float *restrict scale, const float *restrict bias,  \
+                                         int64_t n, float eps) {                                   \
+    typedef float NAME##_u __attribute__((vector_size((VW) * 4), aligned(4)));                     \
+    NAME##_vf acc = {0};                                                                           \
+    int64_t o = 0;                                                                                 \
+    for (; o + (VW) <= n; o += (VW)) acc += *(const NAME##_u *)(x + o);                            \
+    float sum = 0.0f;                                                                              \
+    for (int i = 0; i < (VW); i++) sum += acc[i];                                                  \
+    for (; o < n; o++) sum += x[o];                                                                \
+    const float mean = sum / (float)n;                                                             \
+    acc = (NAME##_vf){0};                                                                          \
+    for (o = 0; o + (VW) <= n; o += (VW)) {                                                        \
+      NAME##_vf d = *(const NAME##_u *)(x + o) - mean;                                             \
+      acc += d * d;                                                                                \
+    }                                                                                              \
+    float ss = 0.0f;                                                                               \
+    for (int i = 0; i < (VW); i++) ss += acc[i];                                                   \
+    for (; o < n; o++) ss += (x[o] - mean) * (x[o] - mean);                                        \
+    const float inv = 1.0f / __builtin_sqrtf(ss / (float)n + eps);                                 \
+    for (o = 0; o + (VW) <= n; o += (VW)) {                                                        \
+      NAME##_vf v = (*(const NAME##_u *)(x + o) - mean) * inv * *(const NAME##_u *)(scale + o);    \
+      if (bias) v += *(const NAME##_u *)(bias + o);                                                \
+      *(NAME##_u *)(y + o) = v;                                                                    \
+    }                                                                                              \
+    for (; o < n; o++) y[o] = (x[o] - mean) * inv * scale[o] + (bias ? bias[o] : 0.0f);            \
+  }                                                                                                \
   static const RtIsa NAME##_isa = {#NAME, MR, 2 * (VW), NAME##_kernel, NAME##_epilogue,           \
                                    NAME##_window, NAME##_softmaxRow, NAME##_depthwiseGroup,        \
-                                   NAME##_axpy, NAME##_dot};
+                                   NAME##_axpy, NAME##_dot, NAME##_layerNormRow};
 
 RT_DEFINE_ISA(generic, , 4, 6)
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))

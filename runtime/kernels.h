@@ -54,6 +54,14 @@ void _mlir_ciface_strata_rt_pool2d_f32(StrataUnrankedMemRef *x, StrataUnrankedMe
                                        int64_t padH, int64_t padW, int64_t padEndH, int64_t padEndW,
                                        int64_t dilH, int64_t dilW, int64_t countIncludePad);
 
+/* Layer normalization of x over its dims [axis, rank) (ONNX
+ * LayerNormalization, stash_type float): y = (x - mean) / sqrt(var + eps)
+ * * scale (+ bias when hasBias), scale and bias broadcasting over the
+ * normalized dims; y dense, of x's shape. */
+void _mlir_ciface_strata_rt_layernorm_f32(StrataUnrankedMemRef *x, StrataUnrankedMemRef *scale,
+                                          StrataUnrankedMemRef *bias, StrataUnrankedMemRef *y, int64_t axis,
+                                          int64_t hasBias, float eps);
+
 /* The per-thread frame stack behind strata-buffer-arena: push returns a
  * 64-byte aligned 1-D i8 buffer of `bytes` (kept for the next push at the
  * same depth); pop releases the most recent one. */

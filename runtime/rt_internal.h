@@ -6,6 +6,18 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "kernels.h"
+
+/* A kernel operand decoded from its unranked memref (view.c). */
+typedef struct {
+  int rank;
+  float *data;
+  int64_t size[STRATA_RT_MAX_RANK], stride[STRATA_RT_MAX_RANK];
+} View;
+View rtView(const StrataUnrankedMemRef *m);
+/* Strides of v broadcast (numpy, right-aligned) to a shape of `rank` dims:
+ * 0 where v lacks the dim or has size 1; aborts if it does not broadcast. */
+void rtBroadcastStrides(const View *v, int rank, const int64_t *size, int64_t *out);
 
 /* A strided matrix view: element (i, j) at p[i * rs + j * cs]. `constant`:
  * the compiler guarantees the data never changes while the code is loaded
@@ -107,6 +119,9 @@ typedef struct {
   RtDepthwiseGroupFn depthwiseGroup;
   void (*axpy)(float *y, const float *x, float a, int64_t n);   /* y += a * x */
   float (*dot)(const float *a, const float *b, int64_t n);      /* sum a * b */
+  /* y = (x - mean) / sqrt(var + eps) * scale (+ bias) over one row. */
+  void (*layerNormRow)(const float *x, float *y, const float *scale, const float *bias, int64_t n,
+                       float eps);
 } RtIsa;
 
 const RtIsa *rtIsa(void);

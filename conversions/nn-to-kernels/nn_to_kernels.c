@@ -1,6 +1,7 @@
 /* --nn-to-kernels: f32 nn.conv (1-2 spatial dims), nn.matmul, nn.gemm,
- * nn.softmax, nn.log_softmax, nn.max_pool (one result) and nn.average_pool
- * (1-2 spatial dims, at most 64 window positions) with static shapes
+ * nn.softmax, nn.log_softmax, nn.max_pool (one result), nn.average_pool
+ * (1-2 spatial dims, at most 64 window positions) and
+ * nn.layer_normalization with static shapes
  * become calls to the libstrata_rt kernels
  * (runtime/kernels.h); conv/matmul/gemm absorb the epilogue that follows when
  * it is the only user: up to two adds whose other operand broadcasts to
@@ -29,6 +30,7 @@
 #define CONV_FN "strata_rt_conv2d_f32"
 #define SOFTMAX_FN "strata_rt_softmax_f32"
 #define POOL_FN "strata_rt_pool2d_f32"
+#define LAYERNORM_FN "strata_rt_layernorm_f32"
 /* Signatures (see runtime/kernels.h): U = memref<*xf32>. */
 #define U "memref<*xf32>"
 static const char kMatmulType[] =
@@ -48,7 +50,8 @@ static bool staticF32(MlirValue v) {
 
 bool strataNnToKernelsCandidate(MlirOperation op) {
   static const char *const kNames[] = {"nn.conv", "nn.matmul", "nn.gemm", "nn.softmax",
-                                       "nn.log_softmax", "nn.max_pool", "nn.average_pool"};
+                                       "nn.log_softmax", "nn.max_pool", "nn.average_pool",
+                                       "nn.layer_normalization"};
   bool named = false;
   for (size_t i = 0; i < sizeof kNames / sizeof kNames[0] && !named; i++)
     named = strataOpIsNamed(op, kNames[i]);
@@ -251,6 +254,32 @@ static MlirLogicalResult rewritePool(StrataRewrite *rw, MlirOperation op, void *
   return mlirLogicalResultSuccess();
 }
 
+static const char kLayerNormType[] = "(" U ", " U ", " U ", " U ", i64, i64, f32) -> ()";
+
+/* nn.layer_normalization (float stash type): scale and the optional bias
+ * broadcast over the normalized dims. */
+static MlirLogicalResult rewriteLayerNorm(StrataRewrite *rw, MlirOperation op, void *u) {
+  MlirOperation *module = &((KernelsRun *)u)->module;
+  intptr_t n = mlirOperationGetNumOperands(op);
+  for (intptr_t i = 0; i < n; i++)
+    if (!staticF32(mlirOperationGetOperand(op, i))) return mlirLogicalResultFailure();
+  MlirValue x = mlirOperationGetOperand(op, 0);
+  if (n < 2 || !staticF32(mlirOperationGetResult(op, 0))) return mlirLogicalResultFailure();
+  int64_t axis, stash, rank = mlirShapedTypeGetRank(mlirValueGetType(x));
+  double eps;
+  if (!nnAttrInt(op, "axis", -1, &axis) || !nnAttrFloat(op, "epsilon", 1e-5, &eps) ||
+      !nnAttrInt(op, "stash_type", 1, &stash) || stash != 1)
+    return mlirLogicalResultFailure();
+  if (axis < 0) axis += rank;
+  if (axis < 0 || axis >= rank) return mlirLogicalResultFailure();
+  Epilogue e = {.last = op};
+  MlirValue tensors[3] = {x, mlirOperationGetOperand(op, 1), n == 3 ? mlirOperationGetOperand(op, 2) : x};
+  MlirValue s[3] = {i64c(rw, op, axis), i64c(rw, op, n == 3), f32c(rw, op, eps)};
+  strataDeclareRuntimeFunc(*module, LAYERNORM_FN, kLayerNormType);
+  emitCall(rw, op, &e, LAYERNORM_FN, false, tensors, 3, s, 3);
+  return mlirLogicalResultSuccess();
+}
+
 static MlirLogicalResult rewriteConv(StrataRewrite *rw, MlirOperation op, void *u) {
   MlirOperation *module = &((KernelsRun *)u)->module;
   if (mlirOperationGetNumOperands(op) < 2) return mlirLogicalResultFailure();
@@ -362,6 +391,7 @@ static void runNnToKernels(StrataPassRun *run, MlirOperation module) {
   strataPatternSetAdd(set, "nn.log_softmax", 1, rewriteSoftmax, &k);
   strataPatternSetAdd(set, "nn.max_pool", 1, rewritePool, &k);
   strataPatternSetAdd(set, "nn.average_pool", 1, rewritePool, &k);
+  strataPatternSetAdd(set, "nn.layer_normalization", 1, rewriteLayerNorm, &k);
   /* The greedy driver (not the walk driver): a rewrite erases the
    * absorbed epilogue ops that follow the matched one. */
   StrataGreedyConfig config = {0, true, false};
@@ -383,7 +413,7 @@ static const StrataDialectHandleFn kDeps[] = {
 const StrataPassDef strataNnToKernelsPass = {
     .name = "nn-to-kernels",
     .summary = "Call libstrata_rt kernels for f32 conv/matmul/gemm (fusing bias, residual and "
-               "relu/clip epilogues), softmax and 2-D pooling",
+               "relu/clip epilogues), softmax, 2-D pooling and layer normalization",
     .anchor = "builtin.module",
     .options = kOptions,
     .numOptions = 1,

@@ -44,13 +44,18 @@
  * from crossing blocks), then the blocks dissolve. */
 #define FUSED_POST "func.func(linalg-fuse-elementwise-ops),func.func(fused-blocks-inline),"
 
-static const char kCpuPipeline[] = CPU_PIPELINE("", "nn-to-kernels,", "", "strata-buffer-arena,");
+/* nn-raise (decomposed layer norms into one op) is part of the kernel
+ * pipelines' fixed-pattern fusion; the unfused and upstream baselines keep
+ * the chains. */
+static const char kCpuPipeline[] =
+    CPU_PIPELINE("func.func(nn-raise),", "nn-to-kernels,", "", "strata-buffer-arena,");
 /* No fusion at all: kernels without epilogues, one loop nest per op. */
 static const char kCpuPipelineUnfused[] =
     CPU_PIPELINE("", "nn-to-kernels{epilogues=false},", "", "strata-buffer-arena,");
 /* DNNFusion: algebraic rewriting, fusion planning (its options are closed
  * by the user of FUSED_PLAN), fused code generation. */
-#define FUSED_PLAN "func.func(nn-fold),func.func(nn-algebraic-rewrite),nn-fuse{cpu-kernels profile-green"
+#define FUSED_PLAN \
+  "func.func(nn-fold),func.func(nn-raise),func.func(nn-algebraic-rewrite),nn-fuse{cpu-kernels profile-green"
 static const char kCpuPipelineFused[] =
     FUSED_PLAN "}," CPU_PIPELINE_TAIL("nn-to-kernels,", FUSED_POST, "strata-buffer-arena,");
 static const char kCpuPipelineFusedCodegen[] =

@@ -53,6 +53,7 @@ StrataJit *strataJitCreateWithPipeline(StrataContext *ctx, MlirModule module, co
       {"_mlir_ciface_strata_rt_frame_pop", (void *)_mlir_ciface_strata_rt_frame_pop},
       {"_mlir_ciface_strata_rt_softmax_f32", (void *)_mlir_ciface_strata_rt_softmax_f32},
       {"_mlir_ciface_strata_rt_pool2d_f32", (void *)_mlir_ciface_strata_rt_pool2d_f32},
+      {"_mlir_ciface_strata_rt_layernorm_f32", (void *)_mlir_ciface_strata_rt_layernorm_f32},
       {"memrefCopy", (void *)memrefCopy},
       {"_mlir_ciface_strata_rt_instr_run_begin", (void *)_mlir_ciface_strata_rt_instr_run_begin},
       {"_mlir_ciface_strata_rt_instr_trace", (void *)_mlir_ciface_strata_rt_instr_trace},

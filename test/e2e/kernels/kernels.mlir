@@ -7,6 +7,8 @@
 // (the channel-blocked depthwise kernel with channel tails, strided inputs
 // and residuals; the per-plane one with STRATA_RT_DEPTHWISE=plane), max and
 // average pooling on the same blocked kernel (pads, ceil_mode, dilation, 1-D),
+// layer normalization (raised from its decomposed chain, broadcast params,
+// strided rows),
 // on every ISA the host has, on one and two threads.
 // RUN: %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-5 | FileCheck %s
 // RUN: %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-5 --threads 2 | FileCheck %s
@@ -201,4 +203,32 @@ func.func @gemv_dots(%a: tensor<1x300xf32>, %at: tensor<300x1xf32>, %b: tensor<7
   %y = "nn.gemm"(%a, %b, %c) {transB = 1 : i64, alpha = 0.5 : f32} : (tensor<1x300xf32>, tensor<70x300xf32>, tensor<70xf32>) -> tensor<1x70xf32>
   %z = "nn.gemm"(%at, %b) {transA = 1 : i64, transB = 1 : i64} : (tensor<300x1xf32>, tensor<70x300xf32>) -> tensor<1x70xf32>
   return %y, %z : tensor<1x70xf32>, tensor<1x70xf32>
+}
+func.func @layer_norm_chain(%x: tensor<2x5x40xf32>, %g: tensor<40xf32>, %b: tensor<40xf32>) -> tensor<2x5x40xf32> {
+  // PyTorch's decomposed export: nn-raise makes it one op, the JIT runs the
+  // row kernel, the interpreter the chain as written.
+  %m = "nn.reduce_mean"(%x) {axes = array<i64: -1>} : (tensor<2x5x40xf32>) -> tensor<2x5x1xf32>
+  %d = "nn.sub"(%x, %m) : (tensor<2x5x40xf32>, tensor<2x5x1xf32>) -> tensor<2x5x40xf32>
+  %two = "nn.constant"() {value = dense<2.0> : tensor<f32>} : () -> tensor<f32>
+  %p = "nn.pow"(%d, %two) : (tensor<2x5x40xf32>, tensor<f32>) -> tensor<2x5x40xf32>
+  %v = "nn.reduce_mean"(%p) {axes = array<i64: -1>} : (tensor<2x5x40xf32>) -> tensor<2x5x1xf32>
+  %eps = "nn.constant"() {value = dense<1.0e-5> : tensor<f32>} : () -> tensor<f32>
+  %e = "nn.add"(%v, %eps) : (tensor<2x5x1xf32>, tensor<f32>) -> tensor<2x5x1xf32>
+  %s = "nn.sqrt"(%e) : (tensor<2x5x1xf32>) -> tensor<2x5x1xf32>
+  %n = "nn.div"(%d, %s) : (tensor<2x5x40xf32>, tensor<2x5x1xf32>) -> tensor<2x5x40xf32>
+  %y0 = "nn.mul"(%n, %g) : (tensor<2x5x40xf32>, tensor<40xf32>) -> tensor<2x5x40xf32>
+  %y = "nn.add"(%y0, %b) : (tensor<2x5x40xf32>, tensor<40xf32>) -> tensor<2x5x40xf32>
+  return %y : tensor<2x5x40xf32>
+}
+func.func @layer_norm_broadcast_strided(%big: tensor<3x4x9xf32>, %g: tensor<1x7xf32>, %b: tensor<4x1xf32>) -> (tensor<3x4x7xf32>, tensor<3x4x7xf32>) {
+  // Two normalized dims of a column slice (rows gathered), scale and bias
+  // broadcast inside them (made dense); and no bias, one dim.
+  %s = "nn.constant"() {value = dense<[1]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %e = "nn.constant"() {value = dense<[8]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %a = "nn.constant"() {value = dense<[2]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %x = "nn.slice"(%big, %s, %e, %a) {operandSegmentSizes = array<i32: 1, 1, 1, 1, 0>} : (tensor<3x4x9xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<3x4x7xf32>
+  %y = "nn.layer_normalization"(%x, %g, %b) {axis = 1 : i64, epsilon = 1.0e-3 : f32} : (tensor<3x4x7xf32>, tensor<1x7xf32>, tensor<4x1xf32>) -> tensor<3x4x7xf32>
+  %g1 = "nn.constant"() {value = dense<[0.5, 1.0, 1.5, 2.0, -1.0, 0.25, 3.0]> : tensor<7xf32>} : () -> tensor<7xf32>
+  %z = "nn.layer_normalization"(%x, %g1) : (tensor<3x4x7xf32>, tensor<7xf32>) -> tensor<3x4x7xf32>
+  return %y, %z : tensor<3x4x7xf32>, tensor<3x4x7xf32>
 }

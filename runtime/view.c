@@ -1,0 +1,27 @@
+/* libstrata_rt: decoding the unranked memrefs compiled code passes to the
+ * kernels (any rank, strides, broadcast). */
+#include "kernels.h"
+#include "rt_internal.h"
+
+View rtView(const StrataUnrankedMemRef *m) {
+  View v;
+  const StrataMemRefDesc *d = m->descriptor;
+  if (m->rank < 0 || m->rank > STRATA_RT_MAX_RANK) rtFatal("memref rank out of range");
+  v.rank = (int)m->rank;
+  v.data = (float *)d->aligned + d->offset;
+  for (int i = 0; i < v.rank; i++) {
+    v.size[i] = d->sizesAndStrides[i];
+    v.stride[i] = d->sizesAndStrides[v.rank + i];
+  }
+  return v;
+}
+
+void rtBroadcastStrides(const View *v, int rank, const int64_t *size, int64_t *out) {
+  if (v->rank > rank) rtFatal("epilogue operand has a higher rank than the result");
+  for (int i = 0; i < rank; i++) {
+    int d = i - (rank - v->rank);
+    if (d < 0 || v->size[d] == 1) out[i] = 0;
+    else if (v->size[d] == size[i]) out[i] = v->stride[d];
+    else rtFatal("epilogue operand does not broadcast to the result");
+  }
+}
