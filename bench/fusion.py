@@ -34,9 +34,10 @@ def _layers(ir):
 def counts(mlir, db):
     """Layers per mode and the DNNFusion report's IRS bytes (before, after)."""
     plain, _ = _opt(mlir, '--nn-fold')
-    fixed, _ = _opt(mlir, '--pass-pipeline=builtin.module(func.func(nn-fold),nn-to-kernels)')
+    fixed, _ = _opt(mlir, '--pass-pipeline=builtin.module(func.func(nn-fold),func.func(nn-raise),nn-to-kernels)')
     # the planning of strata-cpu-pipeline-fused, with the same database
-    _, report = _opt(mlir, '--pass-pipeline=builtin.module(func.func(nn-fold),func.func(nn-algebraic-rewrite),'
+    _, report = _opt(mlir, '--pass-pipeline=builtin.module(func.func(nn-fold),func.func(nn-raise),'
+                     'func.func(nn-algebraic-rewrite),'
                      'nn-fuse{cpu-kernels profile-green report=true profile-db=%s})' % db)
     after = int(re.search(r'layers after: (\d+)', report).group(1))
     irs = [float(x) for x in re.findall(r'intermediate bytes (?:before|after): (\d+)', report)]
