@@ -106,6 +106,10 @@ typedef struct {
  * through the fused CPU pipeline and timing it on random inputs. */
 bool fuseMeasureProfitable(void *state, const FuseGraph *g, const int *block, int n, int s);
 
+/* `ns` as the database file holds it (profile_db.c): what a measurement is
+ * decided on, so that the plan read back from the file is the same. */
+double fuseDbRepresentable(double ns);
+
 /* Canonical text of the kernel formed by `ops` (op names, result and
  * operand types, attributes, internal edges) for the profile database. */
 char *fuseKernelKey(MlirOperation *ops, int n);

@@ -246,8 +246,14 @@ static double latency(FuseProfileState *p, MlirOperation *ops, int n) {
     ns = timeCandidate(p->ctx, m); /* a failure has reported why */
     mlirModuleDestroy(m);
   }
-  if (ns < 0) p->failed++;
-  else if (p->db) strataFuseDbInsert(p->db, key, ns);
+  if (ns < 0) {
+    p->failed++;
+  } else {
+    /* decide on the value the database keeps, not the finer measurement:
+     * a later plan from the saved file then makes the same decisions */
+    ns = fuseDbRepresentable(ns);
+    if (p->db) strataFuseDbInsert(p->db, key, ns);
+  }
   free(key);
   return ns;
 }

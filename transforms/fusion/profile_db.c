@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "strata/fusion.h"
+#include "fuse_internal.h"
 
 typedef struct {
   char *key;
@@ -42,6 +42,21 @@ static bool append(StrataFuseDb *db, const char *key, size_t len, double ns) {
   return true;
 }
 
+/* The file's resolution. Every value the database holds, loaded or
+ * inserted, is first rounded to what one line of the file can hold, so a
+ * plan made while measuring (which decides on the rounded value) and a plan
+ * made later from the saved file see the same numbers: with values kept at
+ * full precision in memory but written with one decimal, a comparison
+ * within 0.1 ns could go one way while measuring and the other way when
+ * read back. */
+#define LATENCY_FORMAT "%.1f"
+
+double fuseDbRepresentable(double ns) {
+  char text[64];
+  snprintf(text, sizeof text, LATENCY_FORMAT, ns);
+  return strtod(text, NULL);
+}
+
 static Entry *find(const StrataFuseDb *db, const char *key) {
   for (size_t i = 0; i < db->count; i++)
     if (!strcmp(db->entries[i].key, key)) return &db->entries[i];
@@ -59,6 +74,7 @@ static bool parseLine(StrataFuseDb *db, char *line) {
   errno = 0;
   double ns = strtod(line, &end);
   if (errno || *end || !(ns >= 0)) return false;
+  ns = fuseDbRepresentable(ns);
   Entry *e = find(db, tab + 1);
   if (e) {
     e->ns = ns;
@@ -125,7 +141,7 @@ MlirLogicalResult strataFuseDbSave(StrataFuseDb *db) {
   if (ok) {
     fprintf(f, "# Strata fusion profile database: <latency-ns>\\t<kernel key>\n");
     for (size_t i = 0; i < db->count; i++)
-      fprintf(f, "%.1f\t%s\n", db->entries[i].ns, db->entries[i].key);
+      fprintf(f, LATENCY_FORMAT "\t%s\n", db->entries[i].ns, db->entries[i].key);
     ok = !ferror(f);
     ok &= fclose(f) == 0;
   }
@@ -149,6 +165,7 @@ bool strataFuseDbLookup(StrataFuseDb *db, const char *key, double *ns) {
 }
 
 void strataFuseDbInsert(StrataFuseDb *db, const char *key, double ns) {
+  ns = fuseDbRepresentable(ns);
   Entry *e = find(db, key);
   db->measured++;
   db->dirty = true;
