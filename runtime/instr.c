@@ -1,6 +1,7 @@
 /* libstrata_rt instrumentation sinks (see instr.h): in-memory trace records
  * and profile events, written as one JSON file. Probes never fail the
  * program: a record that cannot be stored is counted as dropped. */
+#include <float.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -91,53 +92,129 @@ void _mlir_ciface_strata_rt_instr_run_begin(void) {
   pthread_mutex_unlock(&g.lock);
 }
 
-/* Visits the elements of an f32 memref in row-major order (any strides). */
+/* The elements of an f32 memref in row-major order (any strides), as runs
+ * of `row` contiguous elements: the trailing dimensions laid out densely
+ * (unit innermost stride; a dimension of size 1 has any stride) fold into
+ * one run. A tensor the code made is one run; a view strided in its outer
+ * dimensions (a slice) one run per row; a strided innermost dimension
+ * gives runs of one element. */
 typedef struct {
   const float *base;
-  int rank;
+  int rank; /* the dimensions outside the run */
   const int64_t *size, *stride;
-  int64_t idx[STRATA_RT_MAX_RANK], total;
+  int64_t idx[STRATA_RT_MAX_RANK], total, row;
 } Elements;
 
-static void elementsInit(Elements *e, const StrataUnrankedMemRef *x, int64_t *dims) {
+/* Writes the memref's rank and dims. */
+static void elementsInit(Elements *e, const StrataUnrankedMemRef *x, int *rank, int64_t *dims) {
   const StrataMemRefDesc *d = x->descriptor;
-  *e = (Elements){(const float *)d->aligned + d->offset,
-                  x->rank >= 0 && x->rank <= STRATA_RT_MAX_RANK ? (int)x->rank : 0,
-                  d->sizesAndStrides, NULL, {0}, 1};
-  e->stride = d->sizesAndStrides + e->rank;
-  for (int i = 0; i < e->rank; i++) dims[i] = e->size[i], e->total *= e->size[i];
+  *rank = x->rank >= 0 && x->rank <= STRATA_RT_MAX_RANK ? (int)x->rank : 0;
+  *e = (Elements){(const float *)d->aligned + d->offset, *rank, d->sizesAndStrides,
+                  d->sizesAndStrides + *rank, {0}, 1, 1};
+  for (int i = 0; i < *rank; i++) dims[i] = e->size[i], e->total *= e->size[i];
+  while (e->rank > 0 && (e->size[e->rank - 1] == 1 || e->stride[e->rank - 1] == e->row))
+    e->row *= e->size[--e->rank];
 }
 
-static float elementsNext(Elements *e) {
+/* The next run (call total / row times). */
+static const float *elementsNextRun(Elements *e) {
   int64_t off = 0;
   for (int i = 0; i < e->rank; i++) off += e->idx[i] * e->stride[i];
   for (int i = e->rank - 1; i >= 0 && ++e->idx[i] == e->size[i]; i--) e->idx[i] = 0;
-  return e->base[off];
+  return e->base + off;
+}
+
+/* ---- Tensor statistics (`trace`) ----
+ * Over the finite values: min, max and a sum for the mean; NaN and Inf
+ * (either sign) are counted and take no part in the others. */
+typedef struct {
+  double lo, hi, sum;
+  int64_t finite, nan, inf;
+} Stats;
+
+static void statsAdd(Stats *s, float v) {
+  if (isnan(v)) s->nan++;
+  else if (isinf(v)) s->inf++;
+  else {
+    s->lo = v < s->lo ? v : s->lo;
+    s->hi = v > s->hi ? v : s->hi;
+    s->sum += v;
+    s->finite++;
+  }
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define STATS_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define STATS_CLONES
+#endif
+
+/* STATS_LANES independent accumulators (one vector of the widest ISA), so
+ * the loop vectorizes without reassociating anything: the sums stay in
+ * float over a block (each lane adds STATS_BLOCK / STATS_LANES = 64
+ * values) and go to the double sum block by block, which keeps the mean
+ * of a large tensor as accurate as the float inputs. */
+enum { STATS_LANES = 16, STATS_BLOCK = 1024 };
+
+/* Adds x[0..n), n a multiple of STATS_LANES and at most STATS_BLOCK. */
+STATS_CLONES static void statsBlock(Stats *s, const float *restrict x, int64_t n) {
+  float sum[STATS_LANES], lo[STATS_LANES], hi[STATS_LANES];
+  int32_t bad[STATS_LANES], nan[STATS_LANES];
+  for (int l = 0; l < STATS_LANES; l++)
+    sum[l] = 0, lo[l] = INFINITY, hi[l] = -INFINITY, bad[l] = nan[l] = 0;
+  for (int64_t i = 0; i < n; i += STATS_LANES)
+    for (int l = 0; l < STATS_LANES; l++) {
+      float v = x[i + l];
+      int32_t finite = fabsf(v) <= FLT_MAX; /* false for Inf and NaN */
+      bad[l] += !finite;
+      nan[l] += v != v;
+      float low = finite ? v : INFINITY, high = finite ? v : -INFINITY;
+      sum[l] += finite ? v : 0.0f;
+      lo[l] = low < lo[l] ? low : lo[l];
+      hi[l] = high > hi[l] ? high : hi[l];
+    }
+  double blockSum = 0;
+  int64_t blockBad = 0, blockNan = 0;
+  for (int l = 0; l < STATS_LANES; l++) {
+    blockSum += sum[l];
+    blockBad += bad[l];
+    blockNan += nan[l];
+    s->lo = lo[l] < s->lo ? lo[l] : s->lo;
+    s->hi = hi[l] > s->hi ? hi[l] : s->hi;
+  }
+  s->sum += blockSum;
+  s->nan += blockNan;
+  s->inf += blockBad - blockNan;
+  s->finite += n - blockBad;
+}
+
+/* Adds n contiguous values: whole blocks vectorized, the rest one by one. */
+static void statsRun(Stats *s, const float *x, int64_t n) {
+  int64_t i = 0;
+  for (int64_t len; (len = (n - i < STATS_BLOCK ? n - i : STATS_BLOCK) / STATS_LANES * STATS_LANES) > 0; i += len)
+    statsBlock(s, x + i, len);
+  for (; i < n; i++) statsAdd(s, x[i]);
+}
+
+/* The statistics of x, whose dims are written to dims (rank to *rank). */
+static void tensorStats(const StrataUnrankedMemRef *x, int64_t *dims, int *rank, Stats *s) {
+  *s = (Stats){INFINITY, -INFINITY, 0, 0, 0, 0};
+  Elements e;
+  elementsInit(&e, x, rank, dims);
+  for (int64_t n = 0; n < e.total; n += e.row) statsRun(s, elementsNextRun(&e), e.row);
 }
 
 void _mlir_ciface_strata_rt_instr_trace(StrataUnrankedMemRef *x, int64_t opId, int64_t index,
                                         int64_t point, StrataUnrankedMemRef *name) {
   TraceRecord r = {.opId = opId, .index = index, .point = point};
   copyName(r.name, name);
-  Elements e;
-  elementsInit(&e, x, r.dims);
-  r.rank = e.rank;
-  double lo = INFINITY, hi = -INFINITY, sum = 0;
-  int64_t finite = 0;
-  for (int64_t n = 0; n < e.total; n++) {
-    double v = elementsNext(&e);
-    if (isnan(v)) r.nan++;
-    else if (isinf(v)) r.inf++;
-    else {
-      lo = v < lo ? v : lo;
-      hi = v > hi ? v : hi;
-      sum += v;
-      finite++;
-    }
-  }
-  r.min = finite ? lo : NAN;
-  r.max = finite ? hi : NAN;
-  r.mean = finite ? sum / (double)finite : NAN;
+  Stats st;
+  tensorStats(x, r.dims, &r.rank, &st);
+  r.nan = st.nan;
+  r.inf = st.inf;
+  r.min = st.finite ? st.lo : NAN;
+  r.max = st.finite ? st.hi : NAN;
+  r.mean = st.finite ? st.sum / (double)st.finite : NAN;
   pthread_mutex_lock(&g.lock);
   r.run = currentRun();
   TraceRecord *trace = reserve(g.trace, &g.capTrace, g.numTrace, sizeof *trace);
@@ -176,10 +253,10 @@ void _mlir_ciface_strata_rt_instr_dump(StrataUnrankedMemRef *x, int64_t opId, in
   (void)point, (void)name;
   Dump d = {.opId = opId, .index = index};
   Elements e;
-  elementsInit(&e, x, d.dims);
-  d.rank = e.rank;
+  elementsInit(&e, x, &d.rank, d.dims);
   d.data = malloc((size_t)(e.total ? e.total : 1) * sizeof *d.data);
-  for (int64_t n = 0; d.data && n < e.total; n++) d.data[n] = elementsNext(&e);
+  for (int64_t n = 0; d.data && n < e.total; n += e.row)
+    memcpy(d.data + n, elementsNextRun(&e), (size_t)e.row * sizeof *d.data);
   pthread_mutex_lock(&g.lock);
   size_t i = 0;
   while (i < g.numDumps && (g.dumps[i].opId != opId || g.dumps[i].index != index)) i++;
