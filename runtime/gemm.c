@@ -90,6 +90,24 @@ static void packConvPanel(float *dst, const RtConvGeom *g, int64_t k0, int64_t k
   }
 }
 
+/* dst[k * NR + j] = src[k * rs + j]: a full panel of unit-stride rows. The
+ * row length is a constant in each branch, so the copies are inline vector
+ * moves, not a memcpy call per 128-byte row (small-M GEMMs, e.g. 1x1
+ * convolutions to 16-32 channels, pack more than they compute per row). */
+static void copyRows(float *restrict dst, const float *restrict src, int64_t rs, int64_t kc, int NR) {
+#define RT_COPY_ROWS(W)                                                   \
+  for (int64_t k = 0; k < kc; k++)                                        \
+    for (int j = 0; j < (W); j++) dst[k * (W) + j] = src[k * rs + j];
+  switch (NR) {
+  case 32: RT_COPY_ROWS(32) break;
+  case 16: RT_COPY_ROWS(16) break;
+  case 8: RT_COPY_ROWS(8) break;
+  default:
+    for (int64_t k = 0; k < kc; k++) memcpy(dst + k * NR, src + k * rs, sizeof(float) * (size_t)NR);
+  }
+#undef RT_COPY_ROWS
+}
+
 /* bp[(j / NR) * NR * kc + k * NR + j % NR] = B(k0 + k, j0 + j), zero-padded. */
 static void packB(float *bp, const RtBSrc *B, int64_t k0, int64_t kc, int64_t j0, int64_t nc,
                   int NR) {
@@ -103,7 +121,7 @@ static void packB(float *bp, const RtBSrc *B, int64_t k0, int64_t kc, int64_t j0
     const RtMat *m = &B->mat;
     const float *src = m->p + k0 * m->rs + (j0 + jp) * m->cs;
     if (m->cs == 1 && nr == NR) {
-      for (int64_t k = 0; k < kc; k++) memcpy(dst + k * NR, src + k * m->rs, sizeof(float) * (size_t)NR);
+      copyRows(dst, src, m->rs, kc, NR);
     } else {
       for (int64_t j = 0; j < nr; j++)
         for (int64_t k = 0; k < kc; k++) dst[k * NR + j] = src[k * m->rs + j * m->cs];
