@@ -5,7 +5,9 @@
  * become calls to the libstrata_rt kernels
  * (runtime/kernels.h); conv/matmul/gemm absorb the epilogue that follows when
  * it is the only user: up to two adds whose other operand broadcasts to
- * the result (bias, residual), then nn.relu or nn.clip. Tensors cross the
+ * the result (bias, residual), then nn.relu or nn.clip; the probes of the
+ * `profile` tool in between do not count as users (they move after the
+ * call). Tensors cross the
  * call as unranked memrefs (bufferization.to_buffer / to_tensor), so
  * One-Shot Bufferize plans the buffers around the call. Other dtypes and
  * 3-D convolutions are left to --nn-to-linalg. */
@@ -19,6 +21,7 @@
 #include "mlir-c/Dialect/MemRef.h"
 #include "mlir-c/Dialect/Tensor.h"
 #include "strata/builder.h"
+#include "strata/instrument.h"
 #include "strata/nn.h"
 #include "strata/pass.h"
 #include "strata/pattern.h"
@@ -58,8 +61,42 @@ bool strataNnToKernelsCandidate(MlirOperation op) {
   return named && mlirOperationGetNumResults(op) == 1 && staticF32(mlirOperationGetResult(op, 0));
 }
 
-/* A compile-time constant (a weight): the kernels may cache its packed form. */
+/* ---- Instrumentation probes (instr.probe, docs/instrument.md) ----
+ * A probe passes its operand through unchanged. A probe of the `profile`
+ * tool reads no value at all (it times an op), so an epilogue is absorbed
+ * across it: the probes between the kernel op and the last absorbed op
+ * move after the fused call. A probe that reads the value (trace, dump, a
+ * user tool's) stops the epilogue: it must observe the unfused result. */
+static bool isProbe(MlirOperation op) { return strataOpIsNamed(op, "instr.probe"); }
+
+static bool probeAttrIs(MlirOperation probe, const char *name, const char *value) {
+  MlirAttribute a = mlirOperationGetAttributeByName(probe, mlirStringRefCreateFromCString(name));
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a) &&
+         mlirStringRefEqual(mlirStringAttrGetValue(a), mlirStringRefCreateFromCString(value));
+}
+
+static bool isProfileProbe(MlirOperation op) {
+  return isProbe(op) && probeAttrIs(op, "tool", "profile");
+}
+
+/* A profile probe before `op` (its "before" point, same op id). */
+static bool isOwnBeforeProbe(MlirOperation probe, MlirOperation op) {
+  if (!isProfileProbe(probe) || !probeAttrIs(probe, "point", "before")) return false;
+  MlirAttribute id = mlirOperationGetAttributeByName(probe, mlirStringRefCreateFromCString("op_id"));
+  return !mlirAttributeIsNull(id) && mlirAttributeIsAInteger(id) &&
+         mlirIntegerAttrGetValueInt(id) == strataInstrGetOpId(op) && strataInstrGetOpId(op) >= 0;
+}
+
+static MlirOperation definingOp(MlirValue v) {
+  return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
+}
+
+/* A compile-time constant (a weight): the kernels may cache its packed form.
+ * Seen through probes: after instr-to-runtime the kernel reads the
+ * constant's own buffer. */
 static bool isConstant(MlirValue v) {
+  while (!mlirOperationIsNull(definingOp(v)) && isProbe(definingOp(v)))
+    v = mlirOperationGetOperand(definingOp(v), 0);
   if (!mlirValueIsAOpResult(v)) return false;
   MlirOperation def = mlirOpResultGetOwner(v);
   return strataOpIsNamed(def, "nn.constant") || strataOpIsNamed(def, "arith.constant");
@@ -72,6 +109,8 @@ static MlirOperation soleUser(MlirValue v) {
   return mlirOpOperandGetOwner(use);
 }
 
+enum { MAX_CHAIN = 4, MAX_ADDEND_PROBES = 2 }; /* profile probes per absorbed op */
+
 typedef struct {
   MlirValue add[2];
   double beta[2];
@@ -81,6 +120,10 @@ typedef struct {
   MlirOperation last;      /* the op whose result the call replaces */
   MlirOperation absorbed[3];
   int numAbsorbed;
+  /* profile probes of the kernel op's and the absorbed ops' intermediate
+   * points, in program order: they move after the call (emitCall) */
+  MlirOperation probes[3 * (MAX_CHAIN + MAX_ADDEND_PROBES)];
+  int numProbes;
 } Epilogue;
 
 /* The pass's state, the patterns' user data. */
@@ -89,19 +132,36 @@ typedef struct {
   bool epilogues; /* option: absorb epilogues (fixed-pattern fusion) */
 } KernelsRun;
 
-/* Grows the epilogue through the sole users of `last`'s result. */
+/* Grows the epilogue through the sole users of `last`'s result, across
+ * chains of profile probes (each the sole user of the value before it). */
 static void absorbEpilogue(Epilogue *e, const KernelsRun *k) {
   for (;;) {
     if (!k->epilogues) return;
     MlirValue r = mlirOperationGetResult(e->last, 0);
-    MlirOperation u = soleUser(r);
-    if (mlirOperationIsNull(u) || e->numAbsorbed == 3 || e->act) return;
+    MlirOperation u = soleUser(r), chain[MAX_CHAIN];
+    int numChain = 0;
+    while (!mlirOperationIsNull(u) && isProfileProbe(u) && numChain < MAX_CHAIN) {
+      chain[numChain++] = u;
+      r = mlirOperationGetResult(u, 0); /* what the next op reads */
+      u = soleUser(r);
+    }
+    if (mlirOperationIsNull(u) || isProbe(u) || e->numAbsorbed == 3 || e->act) return;
     if (mlirOperationGetNumResults(u) != 1 ||
         !mlirTypeEqual(mlirValueGetType(mlirOperationGetResult(u, 0)), mlirValueGetType(r)))
       return;
+    MlirOperation addendProbes[MAX_ADDEND_PROBES];
+    int numAddendProbes = 0;
     if (strataOpIsNamed(u, "nn.add") && e->nadd < 2) {
       MlirValue a = mlirOperationGetOperand(u, 0), b = mlirOperationGetOperand(u, 1);
       MlirValue other = mlirValueEqual(a, r) ? b : a;
+      /* the add's own profile probe on the addend moves after the call
+       * with the others, and the call reads the addend under it */
+      for (MlirOperation p = definingOp(other); numAddendProbes < MAX_ADDEND_PROBES && !mlirOperationIsNull(p) &&
+                                                isOwnBeforeProbe(p, u) && !mlirOperationIsNull(soleUser(other));
+           p = definingOp(other)) {
+        addendProbes[numAddendProbes++] = p;
+        other = mlirOperationGetOperand(p, 0);
+      }
       if (mlirValueEqual(other, r) || !staticF32(other)) return;
       e->beta[e->nadd] = 1.0;
       e->add[e->nadd++] = other;
@@ -114,6 +174,10 @@ static void absorbEpilogue(Epilogue *e, const KernelsRun *k) {
     } else {
       return;
     }
+    /* in program order: the chain, then the add's probes on the addend
+     * (just before the add; collected from the add outwards) */
+    for (int i = 0; i < numChain; i++) e->probes[e->numProbes++] = chain[i];
+    for (int i = numAddendProbes - 1; i >= 0; i--) e->probes[e->numProbes++] = addendProbes[i];
     e->absorbed[e->numAbsorbed++] = u;
     e->last = u;
   }
@@ -171,9 +235,19 @@ static void emitCall(StrataRewrite *rw, MlirOperation root, Epilogue *e, const c
                      .attrs = STRATA_ATTRS({"restrict", mlirUnitAttrGet(ctx)},
                                            {"writable", mlirUnitAttrGet(ctx)})),
       0);
+  /* The profile probes between the fused ops run after the call, in their
+   * order, and read its result: the kernel op's "after" point closes its
+   * span once the whole fused kernel ran, and the absorbed ops' points
+   * follow at once (zero-length spans). */
+  MlirOperation prev = mlirOpResultGetOwner(result);
+  for (int i = 0; i < e->numProbes; i++) {
+    mlirRewriterBaseMoveOpAfter(rw->rewriter, e->probes[i], prev);
+    prev = e->probes[i];
+  }
   strataReplaceOp(rw, e->last, STRATA_VALUES(result));
-  for (int i = e->numAbsorbed - 2; i >= 0; i--) strataEraseOp(rw, e->absorbed[i]);
-  if (e->numAbsorbed > 0) strataEraseOp(rw, root);
+  /* the fused ops' results are read only by those probes now */
+  for (int i = e->numAbsorbed - 2; i >= 0; i--) strataReplaceOp(rw, e->absorbed[i], STRATA_VALUES(result));
+  if (e->numAbsorbed > 0) strataReplaceOp(rw, root, STRATA_VALUES(result));
 }
 
 static MlirValue i64c(StrataRewrite *rw, MlirOperation at, int64_t v) {
