@@ -51,15 +51,31 @@ static void packConvPanel(float *dst, const RtConvGeom *g, int64_t k0, int64_t k
   runJ[runs] = nr;
   int64_t KK = g->KH * g->KW;
   int64_t c = k0 / KK, r = k0 % KK, ki = r / g->KW, kj = r % g->KW;
+  /* Every window inside the image (no padding, or an image padded by the
+   * caller): runs are plain strided copies, no bounds to work out. */
+  const bool inside = g->ph == 0 && g->pw == 0 && (g->OH - 1) * g->sh + (g->KH - 1) * g->dh < g->H &&
+                      (g->OW - 1) * g->sw + (g->KW - 1) * g->dw < g->W;
   for (int64_t k = 0; k < kc; k++) {
     float *d = dst + k * NR;
     const float *plane = g->x + c * g->cs;
-    for (int q = 0; q < runs; q++) {
+    for (int q = 0; inside && q < runs; q++) {
+      float *o = d + runJ[q];
+      int64_t len = runJ[q + 1] - runJ[q];
+      const float *src = plane + (runOh[q] * g->sh + ki * g->dh) * g->hs + (runOw[q] * g->sw + kj * g->dw) * g->ws;
+      int64_t step = g->sw * g->ws;
+      if (step == 1)
+        for (int64_t t = 0; t < len; t++) o[t] = src[t];
+      else if (step == 2)
+        for (int64_t t = 0; t < len; t++) o[t] = src[2 * t];
+      else
+        for (int64_t t = 0; t < len; t++) o[t] = src[t * step];
+    }
+    for (int q = 0; !inside && q < runs; q++) {
       float *o = d + runJ[q];
       int64_t len = runJ[q + 1] - runJ[q];
       int64_t ih = runOh[q] * g->sh - g->ph + ki * g->dh;
       if (ih < 0 || ih >= g->H) {
-        memset(o, 0, sizeof(float) * (size_t)len);
+        for (int64_t t = 0; t < len; t++) o[t] = 0.0f;
         continue;
       }
       const float *row = plane + ih * g->hs;
@@ -71,7 +87,7 @@ static void packConvPanel(float *dst, const RtConvGeom *g, int64_t k0, int64_t k
       if (lo > hi) lo = hi;
       for (int64_t t = 0; t < lo; t++) o[t] = 0.0f;
       if (g->sw == 1 && g->ws == 1) {
-        if (hi > lo) memcpy(o + lo, row + iw0 + lo, sizeof(float) * (size_t)(hi - lo));
+        for (int64_t t = lo; t < hi; t++) o[t] = row[iw0 + t]; /* runs are short: no memcpy call */
       } else {
         int64_t step = g->sw * g->ws;
         const float *src = row + (iw0 + lo * g->sw) * g->ws;
