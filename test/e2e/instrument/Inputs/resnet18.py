@@ -1,10 +1,12 @@
 """Instrumentation on torchvision's ResNet-18 (random weights, exported to
-ONNX with Debian's PyTorch): the `flops` tool's total over the convolutions
-equals an independent count from PyTorch forward hooks (2 * output elements
-* Cin/g * Kh * Kw per Conv2d), the `profile` tool's
+ONNX with Debian's PyTorch): the `flops` tool's counts on every op equal
+independent counts, over the convolutions the one from PyTorch forward
+hooks (2 * output elements * Cin/g * Kh * Kw per Conv2d), in total and per
+op kind the one from the ONNX graph (onnx_flops.py), the `profile` tool's
 JSON is a valid Chrome trace with one event per op per run, and DNNFusion's
 planning gives the same blocks with the `trace` tool's probes as without.
 Usage: resnet18.py WORKDIR"""
+import collections
 import json
 import os
 import re
@@ -13,6 +15,8 @@ import sys
 
 import torch
 import torchvision
+
+import onnx_flops
 
 work = sys.argv[1]
 os.makedirs(work, exist_ok=True)
@@ -45,11 +49,34 @@ def run(*args):
     return p
 
 
-p = run('--interpret', '--instrument', 'tool=flops ops=nn.conv')
+# The flops tool on every op (the interpreter runs: the tool inserts nothing,
+# so the static count needs no compiled code). Its convolutions against the
+# PyTorch hooks, its total and its per-op-kind sums against the count from
+# the ONNX graph (onnx_flops.py: node attributes and inferred shapes).
+p = run('--interpret', '--instrument', 'tool=flops')
 total = re.search(r'instrument flops: total FLOPs (\d+) bytes \d+ in (\d+) ops', p.stderr)
 assert total, p.stderr
-print('flops: strata %s in %s ops, pytorch hooks %d: %s' %
-      (total.group(1), total.group(2), flops, 'OK' if int(total.group(1)) == flops else 'MISMATCH'))
+strata = collections.defaultdict(lambda: [0, 0])  # op name -> [ops, FLOPs]
+for name, f in re.findall(r'instrument flops: op_id \d+ (\S+) FLOPs (\d+) ', p.stderr):
+    strata[name][0] += 1
+    strata[name][1] += int(f)
+convs, conv_ops = strata['nn.conv'][1], strata['nn.conv'][0]
+print('flops: strata convs %d in %d ops, pytorch hooks %d: %s' %
+      (convs, conv_ops, flops, 'OK' if convs == flops else 'MISMATCH'))
+
+graph = collections.defaultdict(lambda: [0, 0])  # the same, from the ONNX graph
+for node, f in onnx_flops.count(path):
+    if node.op_type != 'Identity':  # the importer forwards its operand: no op
+        kind = graph['nn.' + re.sub(r'(?<!^)(?=[A-Z])', '_', node.op_type).lower()]
+        kind[0] += 1
+        kind[1] += f
+same = int(total.group(1)) == sum(f for _, f in graph.values()) and dict(strata) == dict(graph)
+print('flops: strata total %s in %s ops, onnx graph %d in %d nodes: %s' %
+      (total.group(1), total.group(2), sum(f for _, f in graph.values()),
+       sum(n for n, _ in graph.values()), 'OK' if same else 'MISMATCH'))
+if not same:
+    for name in sorted(set(strata) | set(graph)):
+        print('  %s: strata %s, onnx graph %s' % (name, strata.get(name), graph.get(name)))
 
 trace = os.path.join(work, 'profile.json')
 run('--instrument', 'tool=profile', '--trace-out', trace, '--repeat', '2')
