@@ -174,3 +174,17 @@ void strataOpListFree(StrataOpList *l) {
   l->ops = NULL;
   l->count = l->cap = 0;
 }
+
+bool strataScalarConstant(MlirValue v, double *out) {
+  if (!mlirValueIsAOpResult(v)) return false;
+  MlirOperation c = mlirOpResultGetOwner(v);
+  if (!strataOpIsNamed(c, "nn.constant") && !strataOpIsNamed(c, "arith.constant")) return false;
+  MlirAttribute a = mlirOperationGetAttributeByName(c, mlirStringRefCreateFromCString("value"));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseFPElements(a) || mlirElementsAttrGetNumElements(a) != 1)
+    return false;
+  StrataTensor *t = strataTensorFromAttr(a);
+  if (!t) return false;
+  *out = strataTensorGetDouble(t, 0);
+  strataTensorDestroy(t);
+  return true;
+}

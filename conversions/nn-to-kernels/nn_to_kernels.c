@@ -5,7 +5,9 @@
  * become calls to the libstrata_rt kernels
  * (runtime/kernels.h); conv/matmul/gemm absorb the epilogue that follows when
  * it is the only user: up to two adds whose other operand broadcasts to
- * the result (bias, residual), then nn.relu or nn.clip; the probes of the
+ * the result (bias, residual), then nn.relu or nn.clip; matmul/gemm also
+ * a Mul or Div by a scalar constant (into alpha) and, before any addend,
+ * a Transpose of the last two dims (computed as B^T A^T); the probes of the
  * `profile` tool in between do not count as users (they move after the
  * call). Tensors cross the
  * call as unranked memrefs (bufferization.to_buffer / to_tensor), so
@@ -110,6 +112,7 @@ static MlirOperation soleUser(MlirValue v) {
 }
 
 enum { MAX_CHAIN = 4, MAX_ADDEND_PROBES = 2 }; /* profile probes per absorbed op */
+enum { MAX_ABSORBED = 6 };
 
 typedef struct {
   MlirValue add[2];
@@ -118,12 +121,19 @@ typedef struct {
   int64_t act; /* STRATA_RT_ACT_* of runtime/kernels.h */
   double lo, hi;
   MlirOperation last;      /* the op whose result the call replaces */
-  MlirOperation absorbed[3];
+  MlirOperation absorbed[MAX_ABSORBED];
   int numAbsorbed;
   /* profile probes of the kernel op's and the absorbed ops' intermediate
    * points, in program order: they move after the call (emitCall) */
-  MlirOperation probes[3 * (MAX_CHAIN + MAX_ADDEND_PROBES)];
+  MlirOperation probes[MAX_ABSORBED * (MAX_CHAIN + MAX_ADDEND_PROBES)];
   int numProbes;
+  /* Set by matmul/gemm: a scalar Mul/Div scales alpha (and the betas so
+   * far); a Transpose of the last two dims is absorbed by computing
+   * B^T A^T (only before any addend, whose layout would be the
+   * untransposed one). */
+  bool scalable, transposable;
+  double scale;
+  bool transposed;
 } Epilogue;
 
 /* The pass's state, the patterns' user data. */
@@ -132,25 +142,39 @@ typedef struct {
   bool epilogues; /* option: absorb epilogues (fixed-pattern fusion) */
 } KernelsRun;
 
+/* An nn.transpose exchanging the last two dims and keeping the others. */
+static bool swapsLastTwo(MlirOperation op) {
+  if (!strataOpIsNamed(op, "nn.transpose")) return false;
+  MlirType t = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  if (!mlirTypeIsARankedTensor(t)) return false;
+  int64_t rank = mlirShapedTypeGetRank(t), perm[STRATA_MAX_RANK];
+  int n = strataGetI64Array(op, "perm", perm, STRATA_MAX_RANK);
+  if (rank < 2 || (n != rank && !(n == -1 && rank == 2))) return false; /* absent: reversed dims */
+  for (int64_t i = 0; n > 0 && i < rank; i++)
+    if (perm[i] != (i == rank - 2 ? rank - 1 : i == rank - 1 ? rank - 2 : i)) return false;
+  return true;
+}
+
 /* Grows the epilogue through the sole users of `last`'s result, across
  * chains of profile probes (each the sole user of the value before it). */
 static void absorbEpilogue(Epilogue *e, const KernelsRun *k) {
   for (;;) {
     if (!k->epilogues) return;
     MlirValue r = mlirOperationGetResult(e->last, 0);
-    MlirOperation u = soleUser(r), chain[MAX_CHAIN];
-    int numChain = 0;
+    MlirOperation u = soleUser(r), chain[MAX_CHAIN], addendProbes[MAX_ADDEND_PROBES];
+    int numChain = 0, numAddendProbes = 0;
     while (!mlirOperationIsNull(u) && isProfileProbe(u) && numChain < MAX_CHAIN) {
       chain[numChain++] = u;
       r = mlirOperationGetResult(u, 0); /* what the next op reads */
       u = soleUser(r);
     }
-    if (mlirOperationIsNull(u) || isProbe(u) || e->numAbsorbed == 3 || e->act) return;
-    if (mlirOperationGetNumResults(u) != 1 ||
-        !mlirTypeEqual(mlirValueGetType(mlirOperationGetResult(u, 0)), mlirValueGetType(r)))
+    if (mlirOperationIsNull(u) || isProbe(u) || e->numAbsorbed == MAX_ABSORBED || mlirOperationGetNumResults(u) != 1)
       return;
-    MlirOperation addendProbes[MAX_ADDEND_PROBES];
-    int numAddendProbes = 0;
+    if (e->transposable && !e->transposed && e->nadd == 0 && swapsLastTwo(u)) {
+      e->transposed = true;
+      goto absorb;
+    }
+    if (e->act || !mlirTypeEqual(mlirValueGetType(mlirOperationGetResult(u, 0)), mlirValueGetType(r))) return;
     if (strataOpIsNamed(u, "nn.add") && e->nadd < 2) {
       MlirValue a = mlirOperationGetOperand(u, 0), b = mlirOperationGetOperand(u, 1);
       MlirValue other = mlirValueEqual(a, r) ? b : a;
@@ -165,6 +189,17 @@ static void absorbEpilogue(Epilogue *e, const KernelsRun *k) {
       if (mlirValueEqual(other, r) || !staticF32(other)) return;
       e->beta[e->nadd] = 1.0;
       e->add[e->nadd++] = other;
+    } else if (e->scalable && (strataOpIsNamed(u, "nn.mul") || strataOpIsNamed(u, "nn.div"))) {
+      /* by a scalar constant: x * c, c * x, x / c (not c / x) */
+      bool div = strataOpIsNamed(u, "nn.div");
+      MlirValue a = mlirOperationGetOperand(u, 0), b = mlirOperationGetOperand(u, 1), other = mlirValueEqual(a, r) ? b : a;
+      double c;
+      if (mlirValueEqual(other, r) || (div && !mlirValueEqual(a, r)) || !strataScalarConstant(other, &c) ||
+          (div && c == 0.0))
+        return;
+      double f = div ? 1.0 / c : c;
+      e->scale *= f;
+      for (int i = 0; i < e->nadd; i++) e->beta[i] *= f;
     } else if (strataOpIsNamed(u, "nn.relu")) {
       e->act = 1;
     } else if (strataOpIsNamed(u, "nn.clip")) {
@@ -174,6 +209,7 @@ static void absorbEpilogue(Epilogue *e, const KernelsRun *k) {
     } else {
       return;
     }
+  absorb:
     /* in program order: the chain, then the add's probes on the addend
      * (just before the add; collected from the add outwards) */
     for (int i = 0; i < numChain; i++) e->probes[e->numProbes++] = chain[i];
@@ -426,14 +462,23 @@ static MlirLogicalResult rewriteMatmul(StrataRewrite *rw, MlirOperation op, void
   if (gemm && (!nnAttrInt(op, "transA", 0, &ta) || !nnAttrInt(op, "transB", 0, &tb) ||
                !nnAttrFloat(op, "alpha", 1.0, &alpha) || !nnAttrFloat(op, "beta", 1.0, &beta)))
     return mlirLogicalResultFailure();
-  Epilogue e = {.last = op};
+  MlirValue tensors[4] = {mlirOperationGetOperand(op, 0), mlirOperationGetOperand(op, 1)};
+  Epilogue e = {.last = op, .scalable = true, .scale = 1.0};
+  e.transposable = mlirShapedTypeGetRank(mlirValueGetType(tensors[0])) >= 2 &&
+                   mlirShapedTypeGetRank(mlirValueGetType(tensors[1])) >= 2;
   if (gemm && numOperands == 3 && beta != 0.0) {
     e.add[0] = mlirOperationGetOperand(op, 2);
     e.beta[0] = beta;
     e.nadd = 1;
   }
   absorbEpilogue(&e, u);
-  MlirValue tensors[4] = {mlirOperationGetOperand(op, 0), mlirOperationGetOperand(op, 1)};
+  alpha *= e.scale;
+  if (e.transposed) { /* (op(A) op(B))^T = op(B)^T op(A)^T */
+    MlirValue t = tensors[0];
+    tensors[0] = tensors[1], tensors[1] = t;
+    int64_t oldTa = ta;
+    ta = !tb, tb = !oldTa;
+  }
   int nt = 2;
   for (int i = 0; i < e.nadd; i++) tensors[nt++] = e.add[i];
   MlirValue s[16];

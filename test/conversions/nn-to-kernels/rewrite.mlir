@@ -106,3 +106,65 @@ func.func @pools(%x: tensor<1x3x8x8xf32>, %v: tensor<1x1x4x4x4xf32>, %big: tenso
   %e = "nn.max_pool"(%big) {kernel_shape = array<i64: 9, 9>} : (tensor<1x1x20x20xf32>) -> tensor<1x1x12x12xf32>
   return %a, %b, %d, %e : tensor<1x3x4x4xf32>, tensor<1x3x7x7xf32>, tensor<1x1x3x3x3xf32>, tensor<1x1x12x12xf32>
 }
+
+// -----
+// matmul/gemm absorb a Mul or Div by a scalar constant into alpha (the
+// betas of addends absorbed before it scale too) and, before any addend, a
+// Transpose of the last two dims: B^T A^T, operands exchanged and their
+// transposes flipped. gemm(transA) + bias / 4: alpha 0.5 / 4, beta 1 / 4.
+// CHECK-LABEL: func.func @scale_transpose
+// CHECK-DAG: %[[Q:.*]] = arith.constant 1.250000e-01 : f32
+// CHECK-DAG: %[[QB:.*]] = arith.constant 2.500000e-01 : f32
+// CHECK: call @strata_rt_matmul_f32(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %c1_i64{{[_0-9]*}}, %c0_i64{{[_0-9]*}}, %{{.*}}, %c1_i64{{[_0-9]*}}, %[[Q]], %[[QB]],
+// CHECK-NOT: nn.div
+// Batched matmul * 3 then swap of the last two dims, then a bias and relu:
+// the call takes b first, both transposed, alpha 3.
+// CHECK-DAG: %[[THREE:.*]] = arith.constant 3.000000e+00 : f32
+// CHECK: call @strata_rt_matmul_f32(%[[BB:[a-z_0-9]*]], %[[AA:[a-z_0-9]*]], %{{.*}}, %{{.*}}, %{{.*}}, %c1_i64{{[_0-9]*}}, %c1_i64{{[_0-9]*}}, %{{.*}}, %c1_i64{{[_0-9]*}}, %[[THREE]], %{{.*}}, %{{.*}}, %c1_i64
+// CHECK-NOT: nn.transpose
+// CHECK-NOT: nn.mul
+// CHECK-NOT: nn.relu
+func.func @scale_transpose(%a: tensor<6x5xf32>, %b: tensor<6x7xf32>, %c: tensor<7xf32>, %x: tensor<2x3x4xf32>, %y: tensor<2x4x5xf32>, %bias: tensor<3xf32>) -> (tensor<5x7xf32>, tensor<2x5x3xf32>) {
+  %four = "nn.constant"() {value = dense<4.0> : tensor<f32>} : () -> tensor<f32>
+  %g = "nn.gemm"(%a, %b, %c) {transA = 1 : i64, alpha = 0.5 : f32} : (tensor<6x5xf32>, tensor<6x7xf32>, tensor<7xf32>) -> tensor<5x7xf32>
+  %d = "nn.div"(%g, %four) : (tensor<5x7xf32>, tensor<f32>) -> tensor<5x7xf32>
+  %three = "nn.constant"() {value = dense<3.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %m = "nn.matmul"(%x, %y) : (tensor<2x3x4xf32>, tensor<2x4x5xf32>) -> tensor<2x3x5xf32>
+  %s = "nn.mul"(%three, %m) : (tensor<1xf32>, tensor<2x3x5xf32>) -> tensor<2x3x5xf32>
+  %t = "nn.transpose"(%s) {perm = array<i64: 0, 2, 1>} : (tensor<2x3x5xf32>) -> tensor<2x5x3xf32>
+  %ab = "nn.add"(%t, %bias) : (tensor<2x5x3xf32>, tensor<3xf32>) -> tensor<2x5x3xf32>
+  %r = "nn.relu"(%ab) : (tensor<2x5x3xf32>) -> tensor<2x5x3xf32>
+  return %d, %r : tensor<5x7xf32>, tensor<2x5x3xf32>
+}
+
+// -----
+// Not absorbed: a constant divided by the product, a scale after the
+// activation, a non-scalar factor, a transpose after an addend, a
+// transpose of other dims, and any of these after a conv.
+// CHECK-LABEL: func.func @no_scale_transpose
+// CHECK: call @strata_rt_matmul_f32
+// CHECK: "nn.div"
+// CHECK: call @strata_rt_matmul_f32
+// CHECK: "nn.mul"
+// CHECK: call @strata_rt_matmul_f32
+// CHECK: "nn.transpose"(%{{.*}}) {perm = array<i64: 1, 0>}
+// CHECK: call @strata_rt_matmul_f32
+// CHECK: "nn.transpose"(%{{.*}}) {perm = array<i64: 1, 0, 2>}
+// CHECK: call @strata_rt_conv2d_f32
+// CHECK: "nn.mul"
+func.func @no_scale_transpose(%a: tensor<3x4xf32>, %b: tensor<4x5xf32>, %v: tensor<5xf32>, %z: tensor<2x3x4xf32>, %w: tensor<2x4x4xf32>, %x: tensor<1x2x5x5xf32>, %k: tensor<3x2x3x3xf32>) -> (tensor<3x5xf32>, tensor<3x5xf32>, tensor<5x3xf32>, tensor<3x2x4xf32>, tensor<1x3x3x3xf32>) {
+  %two = "nn.constant"() {value = dense<2.0> : tensor<f32>} : () -> tensor<f32>
+  %m0 = "nn.matmul"(%a, %b) : (tensor<3x4xf32>, tensor<4x5xf32>) -> tensor<3x5xf32>
+  %d0 = "nn.div"(%two, %m0) : (tensor<f32>, tensor<3x5xf32>) -> tensor<3x5xf32>
+  %m1 = "nn.matmul"(%a, %b) : (tensor<3x4xf32>, tensor<4x5xf32>) -> tensor<3x5xf32>
+  %r1 = "nn.relu"(%m1) : (tensor<3x5xf32>) -> tensor<3x5xf32>
+  %s1 = "nn.mul"(%r1, %v) : (tensor<3x5xf32>, tensor<5xf32>) -> tensor<3x5xf32>
+  %m2 = "nn.matmul"(%a, %b) : (tensor<3x4xf32>, tensor<4x5xf32>) -> tensor<3x5xf32>
+  %a2 = "nn.add"(%m2, %v) : (tensor<3x5xf32>, tensor<5xf32>) -> tensor<3x5xf32>
+  %t2 = "nn.transpose"(%a2) {perm = array<i64: 1, 0>} : (tensor<3x5xf32>) -> tensor<5x3xf32>
+  %m3 = "nn.matmul"(%z, %w) : (tensor<2x3x4xf32>, tensor<2x4x4xf32>) -> tensor<2x3x4xf32>
+  %t3 = "nn.transpose"(%m3) {perm = array<i64: 1, 0, 2>} : (tensor<2x3x4xf32>) -> tensor<3x2x4xf32>
+  %c = "nn.conv"(%x, %k) : (tensor<1x2x5x5xf32>, tensor<3x2x3x3xf32>) -> tensor<1x3x3x3xf32>
+  %c2 = "nn.mul"(%c, %two) : (tensor<1x3x3x3xf32>, tensor<f32>) -> tensor<1x3x3x3xf32>
+  return %d0, %s1, %t2, %t3, %c2 : tensor<3x5xf32>, tensor<3x5xf32>, tensor<5x3xf32>, tensor<3x2x4xf32>, tensor<1x3x3x3xf32>
+}

@@ -8,7 +8,8 @@
 // and residuals; the per-plane one with STRATA_RT_DEPTHWISE=plane), max and
 // average pooling on the same blocked kernel (pads, ceil_mode, dilation, 1-D),
 // layer normalization (raised from its decomposed chain, broadcast params,
-// strided rows),
+// strided rows), scalar Mul/Div and last-two-dims Transposes absorbed by
+// matmul/gemm,
 // on every ISA the host has, on one and two threads.
 // RUN: %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-5 | FileCheck %s
 // RUN: %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-5 --threads 2 | FileCheck %s
@@ -231,4 +232,24 @@ func.func @layer_norm_broadcast_strided(%big: tensor<3x4x9xf32>, %g: tensor<1x7x
   %g1 = "nn.constant"() {value = dense<[0.5, 1.0, 1.5, 2.0, -1.0, 0.25, 3.0]> : tensor<7xf32>} : () -> tensor<7xf32>
   %z = "nn.layer_normalization"(%x, %g1) : (tensor<3x4x7xf32>, tensor<7xf32>) -> tensor<3x4x7xf32>
   return %y, %z : tensor<3x4x7xf32>, tensor<3x4x7xf32>
+}
+func.func @matmul_scale_transpose(%a: tensor<6x5xf32>, %b: tensor<6x7xf32>, %c: tensor<7xf32>, %x: tensor<2x9x4xf32>, %y: tensor<2x4x11xf32>, %bias: tensor<9xf32>, %q: tensor<9x11xf32>) -> (tensor<5x7xf32>, tensor<2x11x9xf32>, tensor<4x9xf32>) {
+  // Scalars into alpha (and an absorbed bias's beta), transposes as
+  // B^T A^T: gemm(transA)+bias / 4; batched matmul * 3, last dims swapped,
+  // + bias, relu; GEMM -> Div -> Transpose with a constant B (the thesis'
+  // example; B^T's packed form is cached).
+  %four = "nn.constant"() {value = dense<4.0> : tensor<f32>} : () -> tensor<f32>
+  %g = "nn.gemm"(%a, %b, %c) {transA = 1 : i64, alpha = 0.5 : f32} : (tensor<6x5xf32>, tensor<6x7xf32>, tensor<7xf32>) -> tensor<5x7xf32>
+  %d = "nn.div"(%g, %four) : (tensor<5x7xf32>, tensor<f32>) -> tensor<5x7xf32>
+  %three = "nn.constant"() {value = dense<3.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %m = "nn.matmul"(%x, %y) : (tensor<2x9x4xf32>, tensor<2x4x11xf32>) -> tensor<2x9x11xf32>
+  %s = "nn.mul"(%three, %m) : (tensor<1xf32>, tensor<2x9x11xf32>) -> tensor<2x9x11xf32>
+  %t = "nn.transpose"(%s) {perm = array<i64: 0, 2, 1>} : (tensor<2x9x11xf32>) -> tensor<2x11x9xf32>
+  %ab = "nn.add"(%t, %bias) : (tensor<2x11x9xf32>, tensor<9xf32>) -> tensor<2x11x9xf32>
+  %r = "nn.relu"(%ab) : (tensor<2x11x9xf32>) -> tensor<2x11x9xf32>
+  %k = "nn.constant"() {value = dense<[[1.0, 0.5, -2.0, 0.25], [0.0, 1.0, 3.0, -1.0], [2.0, 2.0, 0.5, 0.5], [1.0, -1.0, 1.0, -1.0], [0.1, 0.2, 0.3, 0.4], [4.0, 3.0, 2.0, 1.0], [-0.5, 0.5, -0.5, 0.5], [1.5, 2.5, 3.5, 4.5], [0.0, 0.0, 1.0, 0.0], [9.0, 8.0, 7.0, 6.0], [1.0, 1.0, 1.0, 1.0]]> : tensor<11x4xf32>} : () -> tensor<11x4xf32>
+  %gm = "nn.matmul"(%q, %k) : (tensor<9x11xf32>, tensor<11x4xf32>) -> tensor<9x4xf32>
+  %gd = "nn.div"(%gm, %four) : (tensor<9x4xf32>, tensor<f32>) -> tensor<9x4xf32>
+  %gt = "nn.transpose"(%gd) {perm = array<i64: 1, 0>} : (tensor<9x4xf32>) -> tensor<4x9xf32>
+  return %d, %r, %gt : tensor<5x7xf32>, tensor<2x11x9xf32>, tensor<4x9xf32>
 }
