@@ -7,6 +7,7 @@
 
 extern const StrataPassDef strataNnToLinalgPass;
 extern const StrataPassDef strataNnToKernelsPass;
+extern const StrataPassDef strataMathApproxPass;
 extern const StrataPassDef strataBufferArenaPass;
 extern const StrataPassDef strataCpuPipelinePass;
 extern const StrataPassDef strataCpuPipelineUpstreamPass;
@@ -41,6 +42,7 @@ static const StrataPassDef *const kPasses[] = {
     &strataInstrToRuntimePass,
     &strataNnToKernelsPass,
     &strataNnToLinalgPass,
+    &strataMathApproxPass,
     &strataEmitCInterfacePass,
     &strataBufferArenaPass,
     &strataCpuPipelinePass,

@@ -43,23 +43,27 @@
  * its element-wise loops fuse into one nest (the block boundary stops fusion
  * from crossing blocks), then the blocks dissolve. */
 #define FUSED_POST "func.func(linalg-fuse-elementwise-ops),func.func(fused-blocks-inline),"
+/* The kernel pipelines vectorize f32 exp/tanh/erf in the loops that
+ * remain (polynomials in arith instead of a libm call per element); the
+ * upstream baseline keeps libm. */
+#define MATH "func.func(strata-math-approx),"
 
 /* nn-raise (decomposed layer norms into one op) is part of the kernel
  * pipelines' fixed-pattern fusion; the unfused and upstream baselines keep
  * the chains. */
 static const char kCpuPipeline[] =
-    CPU_PIPELINE("func.func(nn-raise),", "nn-to-kernels,", "", "strata-buffer-arena,");
+    CPU_PIPELINE("func.func(nn-raise),", "nn-to-kernels,", MATH, "strata-buffer-arena,");
 /* No fusion at all: kernels without epilogues, one loop nest per op. */
 static const char kCpuPipelineUnfused[] =
-    CPU_PIPELINE("", "nn-to-kernels{epilogues=false},", "", "strata-buffer-arena,");
+    CPU_PIPELINE("", "nn-to-kernels{epilogues=false},", MATH, "strata-buffer-arena,");
 /* DNNFusion: algebraic rewriting, fusion planning (its options are closed
  * by the user of FUSED_PLAN), fused code generation. */
 #define FUSED_PLAN \
   "func.func(nn-fold),func.func(nn-raise),func.func(nn-algebraic-rewrite),nn-fuse{cpu-kernels profile-green"
 static const char kCpuPipelineFused[] =
-    FUSED_PLAN "}," CPU_PIPELINE_TAIL("nn-to-kernels,", FUSED_POST, "strata-buffer-arena,");
+    FUSED_PLAN "}," CPU_PIPELINE_TAIL("nn-to-kernels,", FUSED_POST MATH, "strata-buffer-arena,");
 static const char kCpuPipelineFusedCodegen[] =
-    CPU_PIPELINE_TAIL("nn-to-kernels,", FUSED_POST, "strata-buffer-arena,");
+    CPU_PIPELINE_TAIL("nn-to-kernels,", FUSED_POST MATH, "strata-buffer-arena,");
 /* Every op through nn-to-linalg and upstream MLIR's default lowering of
  * linalg (loops), no runtime kernels, no arena: the baseline bench/ compares
  * against. */

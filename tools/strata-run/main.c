@@ -216,9 +216,17 @@ static bool compare(StrataTensor *const *jit, StrataTensor *const *ref, size_t n
     int64_t count = strataTensorNumElements(ref[i]);
     for (int64_t k = 0; k < count; k++) {
       double a = strataTensorGetDouble(jit[i], k), b = strataTensorGetDouble(ref[i], k);
-      double err = fabs(a - b);
-      if (isnan(a) != isnan(b)) err = INFINITY;
-      else if (isnan(a)) err = 0;
+      /* NaN matches only NaN and an infinity only itself (a tolerance
+       * computed from a NaN or infinite reference would accept anything). */
+      double err;
+      if (isnan(a) || isnan(b) || isinf(a) || isinf(b)) {
+        bool same = (isnan(a) && isnan(b)) || a == b;
+        err = same ? 0 : INFINITY;
+        if (!same) within = false;
+        maxAbs = err > maxAbs ? err : maxAbs;
+        continue;
+      }
+      err = fabs(a - b);
       double rel = err / (fabs(b) > 1e-30 ? fabs(b) : 1e-30);
       maxAbs = err > maxAbs ? err : maxAbs;
       maxRel = rel > maxRel && fabs(b) > o->atol ? rel : maxRel;
