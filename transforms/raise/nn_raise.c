@@ -18,12 +18,21 @@
  * intermediate has no user outside the chain (d: the power and the
  * division), scale and bias broadcast over the normalized dims only, and
  * the result keeps X's type: anything else would duplicate work or change
- * what another user sees. */
+ * what another user sees.
+ *
+ * Instrumented chains (docs/instrument.md): a probe of the `profile` tool
+ * reads no value (it times an op), so the chain is matched through chains
+ * of profile probes, and they stay: the first op's (the ReduceMean's)
+ * "before" probes before the raised op, which reads X under them; every
+ * other probe of the chain's ops after it, in its original order, reading
+ * its result. Any other probe (trace, dump, a user tool's) reads an
+ * intermediate value and stops the raise. */
 #include <math.h>
 #include <string.h>
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "strata/builder.h"
+#include "strata/instrument.h"
 #include "strata/pass.h"
 #include "strata/pattern.h"
 #include "strata/support.h"
@@ -37,16 +46,89 @@ static bool isOp(MlirOperation op, const char *name) {
   return !mlirOperationIsNull(op) && strataOpIsNamed(op, name);
 }
 
-static int numUses(MlirValue v) {
+/* ---- Profile probes between the chain's ops ---- */
+
+enum { MAX_PROBES = 64 }; /* a chain of 9 ops has 18 with one profile tool */
+
+/* The profile probes of the chain's ops that move after the raised op. */
+typedef struct {
+  MlirOperation op[MAX_PROBES];
+  int n;
+  bool full;
+} ProbeList;
+
+static void addProbe(ProbeList *l, MlirOperation p) {
+  for (int i = 0; i < l->n; i++)
+    if (mlirOperationEqual(l->op[i], p)) return;
+  if (l->n == MAX_PROBES) l->full = true;
+  else l->op[l->n++] = p;
+}
+
+static void addProbes(ProbeList *to, const ProbeList *from) {
+  for (int i = 0; i < from->n; i++) addProbe(to, from->op[i]);
+  to->full |= from->full;
+}
+
+static bool probeAttrIs(MlirOperation probe, const char *name, const char *value) {
+  MlirAttribute a = mlirOperationGetAttributeByName(probe, mlirStringRefCreateFromCString(name));
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a) &&
+         mlirStringRefEqual(mlirStringAttrGetValue(a), mlirStringRefCreateFromCString(value));
+}
+
+static bool isProfileProbe(MlirOperation op) {
+  return isOp(op, "instr.probe") && probeAttrIs(op, "tool", "profile");
+}
+
+/* `v` under the profile probes that pass it on. */
+static MlirValue throughProbes(MlirValue v) {
+  while (isProfileProbe(producer(v))) v = mlirOperationGetOperand(producer(v), 0);
+  return v;
+}
+
+/* Operand #i of `op` under `op`'s own profile probes ("before" point, its
+ * op_id, read by nothing else), which go into `probes` when non-null. A
+ * probe of another op (the "after" probe of X's producer) stays above. */
+static MlirValue underOwnProbes(MlirOperation op, intptr_t i, ProbeList *probes) {
+  MlirValue v = mlirOperationGetOperand(op, i);
+  int64_t id = strataInstrGetOpId(op);
+  for (MlirOperation p = producer(v); id >= 0 && isProfileProbe(p) && probeAttrIs(p, "point", "before");
+       p = producer(v)) {
+    MlirAttribute pid = mlirOperationGetAttributeByName(p, mlirStringRefCreateFromCString("op_id"));
+    MlirOpOperand use = mlirValueGetFirstUse(v);
+    if (mlirAttributeIsNull(pid) || !mlirAttributeIsAInteger(pid) || mlirIntegerAttrGetValueInt(pid) != id ||
+        !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
+      break;
+    if (probes) addProbe(probes, p);
+    v = mlirOperationGetOperand(p, 0);
+  }
+  return v;
+}
+
+/* The uses of `v` by ops other than profile probes, followed through
+ * profile probes (a probe's result may have several readers, as the
+ * centered value's "after" probe does); the probes go into `probes`, the
+ * last such user into *user. -1 when `probes` is full. */
+static int usesThroughProbes(MlirValue v, ProbeList *probes, MlirOperation *user) {
   int n = 0;
-  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) n++;
+  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation owner = mlirOpOperandGetOwner(u);
+    if (!isProfileProbe(owner)) {
+      n++;
+      if (user) *user = owner;
+      continue;
+    }
+    addProbe(probes, owner);
+    int k = probes->full ? -1 : usesThroughProbes(mlirOperationGetResult(owner, 0), probes, user);
+    if (k < 0) return -1;
+    n += k;
+  }
   return n;
 }
 
-static MlirOperation soleUser(MlirValue v) {
-  MlirOpOperand u = mlirValueGetFirstUse(v);
-  if (mlirOpOperandIsNull(u) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(u))) return (MlirOperation){NULL};
-  return mlirOpOperandGetOwner(u);
+/* The one op that uses `v` (through profile probes, collected in `probes`). */
+static MlirOperation soleUserThroughProbes(MlirValue v, ProbeList *probes) {
+  MlirOperation user = {NULL};
+  return usesThroughProbes(v, probes, &user) == 1 ? user : (MlirOperation){NULL};
 }
 
 static MlirValue result(MlirOperation op) { return mlirOperationGetResult(op, 0); }
@@ -66,10 +148,11 @@ static bool scalarConstant(MlirValue v, double *out) {
   return true;
 }
 
-/* A keepdims ReduceMean of `x` over trailing axes [a, rank): returns a. */
+/* A keepdims ReduceMean of `x` (through profile probes) over trailing axes
+ * [a, rank): returns a. */
 static int trailingMean(MlirOperation op, MlirValue x) {
   if (!isOp(op, "nn.reduce_mean") || mlirOperationGetNumOperands(op) != 1 ||
-      !mlirValueEqual(mlirOperationGetOperand(op, 0), x))
+      !mlirValueEqual(throughProbes(mlirOperationGetOperand(op, 0)), throughProbes(x)))
     return -1;
   int64_t keep;
   MlirType t = mlirValueGetType(x);
@@ -84,14 +167,13 @@ static int trailingMean(MlirOperation op, MlirValue x) {
   return a < rank ? a : -1;
 }
 
-/* The other operand of a binary op, when `v` is one of its two. */
-static bool otherOperand(MlirOperation op, MlirValue v, MlirValue *other) {
-  if (mlirOperationGetNumOperands(op) != 2) return false;
-  MlirValue a = mlirOperationGetOperand(op, 0), b = mlirOperationGetOperand(op, 1);
-  if (mlirValueEqual(a, v)) *other = b;
-  else if (mlirValueEqual(b, v)) *other = a;
-  else return false;
-  return true;
+/* The index of the other operand of a binary op, when `v` is one of its
+ * two (through profile probes); -1 if not. */
+static int otherOperand(MlirOperation op, MlirValue v) {
+  if (mlirOperationGetNumOperands(op) != 2) return -1;
+  if (mlirValueEqual(throughProbes(mlirOperationGetOperand(op, 0)), v)) return 1;
+  if (mlirValueEqual(throughProbes(mlirOperationGetOperand(op, 1)), v)) return 0;
+  return -1;
 }
 
 /* A scale or bias: it broadcasts over the normalized dims [a, rank) of x
@@ -131,67 +213,113 @@ static MlirValue onesScale(StrataBuilder *b, MlirLocation loc, MlirType xt, int 
                       0);
 }
 
-/* Rooted at the Div n = d / s. */
+/* Orders `ops` (all in one block) as the block does. */
+static void sortInBlock(MlirOperation *ops, int n) {
+  for (int i = 1; i < n; i++)
+    for (int j = i; j > 0 && mlirOperationIsBeforeInBlock(ops[j], ops[j - 1]); j--) {
+      MlirOperation t = ops[j];
+      ops[j] = ops[j - 1];
+      ops[j - 1] = t;
+    }
+}
+
+/* A copy of profile probe `probe` reading `v`, inserted before `at`. */
+static MlirValue reprobe(StrataRewrite *rw, MlirOperation probe, MlirValue v, MlirOperation at) {
+  mlirRewriterBaseSetInsertionPointBefore(rw->rewriter, at);
+  MlirOperation p = mlirRewriterBaseClone(rw->rewriter, probe);
+  mlirRewriterBaseStartOpModification(rw->rewriter, p);
+  mlirOperationSetOperand(p, 0, v);
+  mlirValueSetType(result(p), mlirValueGetType(v));
+  mlirRewriterBaseFinalizeOpModification(rw->rewriter, p);
+  return result(p);
+}
+
+/* Rooted at the Div n = d / s. Every edge of the chain is followed through
+ * profile probes; `moved` collects them (all but the ReduceMean's own). */
 static MlirLogicalResult raiseLayerNorm(StrataRewrite *rw, MlirOperation div, void *user) {
   (void)user;
-  MlirValue d = mlirOperationGetOperand(div, 0), s = mlirOperationGetOperand(div, 1);
+  ProbeList moved = {.n = 0};
+  MlirValue d = throughProbes(mlirOperationGetOperand(div, 0)), s = throughProbes(mlirOperationGetOperand(div, 1));
   MlirOperation sub = producer(d), sqrt = producer(s);
-  if (!isOp(sub, "nn.sub") || !isOp(sqrt, "nn.sqrt") || numUses(s) != 1) FAIL;
-  MlirValue x = mlirOperationGetOperand(sub, 0), mv = mlirOperationGetOperand(sub, 1);
+  if (!isOp(sub, "nn.sub") || !isOp(sqrt, "nn.sqrt") || usesThroughProbes(s, &moved, NULL) != 1) FAIL;
+  MlirValue x = underOwnProbes(sub, 0, &moved), mv = throughProbes(mlirOperationGetOperand(sub, 1));
   MlirType xt = mlirValueGetType(x);
   MlirOperation mean = producer(mv);
   int a = trailingMean(mean, x);
-  if (a < 0 || numUses(mv) != 1 || !mlirTypeEqual(mlirValueGetType(d), xt) ||
+  if (a < 0 || usesThroughProbes(mv, &moved, NULL) != 1 || !mlirTypeEqual(mlirValueGetType(d), xt) ||
       !mlirTypeEqual(mlirValueGetType(result(div)), xt))
     FAIL;
   /* s = Sqrt(Add(v, eps)), v = ReduceMean(d^2) over the same axes. */
-  MlirOperation addEps = producer(mlirOperationGetOperand(sqrt, 0));
-  if (!isOp(addEps, "nn.add") || numUses(result(addEps)) != 1) FAIL;
+  MlirOperation addEps = producer(throughProbes(mlirOperationGetOperand(sqrt, 0)));
+  if (!isOp(addEps, "nn.add") || mlirOperationGetNumOperands(addEps) != 2 ||
+      usesThroughProbes(result(addEps), &moved, NULL) != 1)
+    FAIL;
   double eps, two;
-  MlirValue vv = mlirOperationGetOperand(addEps, 0), epsV = mlirOperationGetOperand(addEps, 1);
-  if (!scalarConstant(epsV, &eps)) vv = epsV, epsV = mlirOperationGetOperand(addEps, 0);
+  int epsAt = scalarConstant(underOwnProbes(addEps, 1, NULL), &eps) ? 1 : 0;
+  MlirValue vv = throughProbes(mlirOperationGetOperand(addEps, 1 - epsAt));
   MlirOperation var = producer(vv);
-  if (!scalarConstant(epsV, &eps) || !isOp(var, "nn.reduce_mean") || numUses(vv) != 1) FAIL;
-  MlirOperation sq = producer(mlirOperationGetOperand(var, 0));
-  if (mlirOperationIsNull(sq) || trailingMean(var, result(sq)) != a || numUses(result(sq)) != 1) FAIL;
-  bool square = isOp(sq, "nn.mul") && mlirValueEqual(mlirOperationGetOperand(sq, 0), d) &&
-                mlirValueEqual(mlirOperationGetOperand(sq, 1), d);
-  bool power = isOp(sq, "nn.pow") && mlirValueEqual(mlirOperationGetOperand(sq, 0), d) &&
-               scalarConstant(mlirOperationGetOperand(sq, 1), &two) && two == 2.0;
+  if (!scalarConstant(underOwnProbes(addEps, epsAt, &moved), &eps) || !isOp(var, "nn.reduce_mean") ||
+      usesThroughProbes(vv, &moved, NULL) != 1)
+    FAIL;
+  MlirValue p = throughProbes(mlirOperationGetOperand(var, 0));
+  MlirOperation sq = producer(p);
+  if (mlirOperationIsNull(sq) || trailingMean(var, p) != a || usesThroughProbes(p, &moved, NULL) != 1) FAIL;
+  bool square = isOp(sq, "nn.mul") && mlirValueEqual(throughProbes(mlirOperationGetOperand(sq, 0)), d) &&
+                mlirValueEqual(throughProbes(mlirOperationGetOperand(sq, 1)), d);
+  bool power = isOp(sq, "nn.pow") && mlirValueEqual(throughProbes(mlirOperationGetOperand(sq, 0)), d) &&
+               scalarConstant(underOwnProbes(sq, 1, &moved), &two) && two == 2.0;
   /* d's uses: the square (Mul(d, d) counts twice) and the Div, no other. */
-  if (!(power && numUses(d) == 2) && !(square && numUses(d) == 3)) FAIL;
-  /* The affine part after the Div. */
-  MlirOperation last = div, mul = soleUser(result(div));
-  MlirValue scale = {NULL}, bias = {NULL}, other;
-  if (isOp(mul, "nn.mul") && otherOperand(mul, result(div), &other) && affineParam(mul, other, xt, a)) {
-    scale = other;
+  int dUses = usesThroughProbes(d, &moved, NULL);
+  if (!(power && dUses == 2) && !(square && dUses == 3)) FAIL;
+  /* The affine part after the Div; its probes move only if it is taken. */
+  ProbeList afterDiv = {.n = 0}, afterMul = {.n = 0};
+  MlirOperation last = div, mul = soleUserThroughProbes(result(div), &afterDiv);
+  MlirValue scale = {NULL}, bias = {NULL};
+  int at = isOp(mul, "nn.mul") ? otherOperand(mul, result(div)) : -1;
+  if (at >= 0 && affineParam(mul, scale = underOwnProbes(mul, at, &afterDiv), xt, a)) {
+    addProbes(&moved, &afterDiv);
     last = mul;
-    MlirOperation add = soleUser(result(mul));
-    if (isOp(add, "nn.add") && otherOperand(add, result(mul), &other) && affineParam(add, other, xt, a)) {
-      bias = other;
+    MlirOperation add = soleUserThroughProbes(result(mul), &afterMul);
+    at = isOp(add, "nn.add") ? otherOperand(add, result(mul)) : -1;
+    if (at >= 0 && affineParam(add, bias = underOwnProbes(add, at, &afterMul), xt, a)) {
+      addProbes(&moved, &afterMul);
       last = add;
+    } else {
+      bias = (MlirValue){NULL};
     }
+  } else {
+    scale = (MlirValue){NULL};
   }
+  /* The rest of the chain and the moved probes, all in last's block. */
+  MlirOperation dead[MAX_PROBES + 8];
+  int n = 0;
+  MlirOperation chain[] = {mean, sub, sq, var, addEps, sqrt, div, mul};
+  for (int i = 0; i < 8 && !mlirOperationEqual(chain[i], last); i++) dead[n++] = chain[i];
+  if (moved.full) FAIL;
+  sortInBlock(moved.op, moved.n);
+  for (int i = 0; i < moved.n; i++) dead[n++] = moved.op[i];
+  MlirBlock block = mlirOperationGetBlock(last);
+  for (int i = 0; i < n; i++)
+    if (!mlirBlockEqual(mlirOperationGetBlock(dead[i]), block)) FAIL;
+
   MlirLocation loc = mlirOperationGetLocation(last);
   StrataBuilder b = strataBuilderBefore(last, rw->rewriter);
   if (!scale.ptr && !(scale = onesScale(&b, loc, xt, a)).ptr) FAIL;
   MlirContext ctx = mlirOperationGetContext(div);
-  MlirValue operands[3] = {x, scale, bias};
+  /* X as the ReduceMean reads it: under its "before" probes, which stay */
+  MlirValue operands[3] = {mlirOperationGetOperand(mean, 0), scale, bias};
   MlirOperation ln = strataCreateOp(
       &b, "nn.layer_normalization", loc, .operands = {operands, bias.ptr ? 3 : 2}, .results = STRATA_TYPES(xt),
       .attrs = STRATA_ATTRS({"axis", strataI64Attr(ctx, a)},
                             {"epsilon", mlirFloatAttrDoubleGet(ctx, mlirF32TypeGet(ctx), eps)}));
-  strataReplaceOp(rw, last, STRATA_VALUES(strataResult(ln, 0)));
-  /* The rest of the chain, consumers first. */
-  MlirOperation dead[8];
-  int n = 0;
-  if (!mlirOperationEqual(last, div)) {
-    if (!mlirOperationEqual(last, mul)) dead[n++] = mul;
-    dead[n++] = div;
-  }
-  MlirOperation rest[] = {sqrt, addEps, var, sq, sub, mean};
-  for (size_t i = 0; i < sizeof rest / sizeof rest[0]; i++) dead[n++] = rest[i];
-  for (int i = 0; i < n; i++) strataEraseOp(rw, dead[i]);
+  /* The chain's other probes after it, in their order, each reading the
+   * one before: every op of the chain is still seen once per point. */
+  MlirValue y = strataResult(ln, 0);
+  for (int i = 0; i < moved.n; i++) y = reprobe(rw, moved.op[i], y, last);
+  strataReplaceOp(rw, last, STRATA_VALUES(y));
+  /* Readers before what they read: erase from the block's end. */
+  sortInBlock(dead, n);
+  for (int i = n - 1; i >= 0; i--) strataEraseOp(rw, dead[i]);
   return mlirLogicalResultSuccess();
 }
 
