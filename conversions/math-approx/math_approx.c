@@ -6,7 +6,8 @@
  * libm, over the whole float range): exp within 2 ulp, tanh within 4e-7
  * absolute (relative near 0), erf within 2e-7 absolute; NaN propagates;
  * exp overflows to +inf past log(FLT_MAX) and flushes to 0 below
- * log(FLT_MIN) (where libm returns denormals). Vector ops and other float
+ * log(FLT_MIN) (where libm returns denormals, below 1.2e-38); infinities
+ * give exp's, tanh's and erf's limits. Vector ops and other float
  * types are left as they are (libm).
  *
  *   exp:  n = round(x / ln 2), r = x - n ln 2 (in two parts, Cody-Waite),
@@ -84,6 +85,7 @@ static MlirValue expApprox(Emit *e, MlirValue x) {
   y = mul(e, mul(e, y, pow2(e, n1)), pow2(e, n2));
   /* past log(FLT_MAX): +inf; NaN: itself (the integer path lost it) */
   y = sel(e, cmp(e, CMP_OGT, x, cf(e, 88.72283935546875)), cf(e, INFINITY), y);
+  y = sel(e, cmp(e, CMP_OLT, x, cf(e, -87.33654475f)), cf(e, 0.0), y); /* libm: denormals, then 0 */
   return sel(e, cmp(e, CMP_UNO, x, x), x, y);
 }
 
