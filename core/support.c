@@ -182,9 +182,9 @@ bool strataScalarConstant(MlirValue v, double *out) {
   MlirAttribute a = mlirOperationGetAttributeByName(c, mlirStringRefCreateFromCString("value"));
   if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseFPElements(a) || mlirElementsAttrGetNumElements(a) != 1)
     return false;
-  StrataTensor *t = strataTensorFromAttr(a);
-  if (!t) return false;
-  *out = strataTensorGetDouble(t, 0);
-  strataTensorDestroy(t);
+  MlirType et = mlirShapedTypeGetElementType(mlirAttributeGetType(a));
+  if (mlirTypeIsAF32(et)) *out = mlirDenseElementsAttrGetFloatValue(a, 0);
+  else if (mlirTypeIsAF64(et)) *out = mlirDenseElementsAttrGetDoubleValue(a, 0);
+  else return false;
   return true;
 }

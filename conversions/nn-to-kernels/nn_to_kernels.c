@@ -69,26 +69,6 @@ bool strataNnToKernelsCandidate(MlirOperation op) {
  * across it: the probes between the kernel op and the last absorbed op
  * move after the fused call. A probe that reads the value (trace, dump, a
  * user tool's) stops the epilogue: it must observe the unfused result. */
-static bool isProbe(MlirOperation op) { return strataOpIsNamed(op, "instr.probe"); }
-
-static bool probeAttrIs(MlirOperation probe, const char *name, const char *value) {
-  MlirAttribute a = mlirOperationGetAttributeByName(probe, mlirStringRefCreateFromCString(name));
-  return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a) &&
-         mlirStringRefEqual(mlirStringAttrGetValue(a), mlirStringRefCreateFromCString(value));
-}
-
-static bool isProfileProbe(MlirOperation op) {
-  return isProbe(op) && probeAttrIs(op, "tool", "profile");
-}
-
-/* A profile probe before `op` (its "before" point, same op id). */
-static bool isOwnBeforeProbe(MlirOperation probe, MlirOperation op) {
-  if (!isProfileProbe(probe) || !probeAttrIs(probe, "point", "before")) return false;
-  MlirAttribute id = mlirOperationGetAttributeByName(probe, mlirStringRefCreateFromCString("op_id"));
-  return !mlirAttributeIsNull(id) && mlirAttributeIsAInteger(id) &&
-         mlirIntegerAttrGetValueInt(id) == strataInstrGetOpId(op) && strataInstrGetOpId(op) >= 0;
-}
-
 static MlirOperation definingOp(MlirValue v) {
   return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
 }
@@ -97,8 +77,7 @@ static MlirOperation definingOp(MlirValue v) {
  * Seen through probes: after instr-to-runtime the kernel reads the
  * constant's own buffer. */
 static bool isConstant(MlirValue v) {
-  while (!mlirOperationIsNull(definingOp(v)) && isProbe(definingOp(v)))
-    v = mlirOperationGetOperand(definingOp(v), 0);
+  v = strataInstrThroughProbes(v, NULL);
   if (!mlirValueIsAOpResult(v)) return false;
   MlirOperation def = mlirOpResultGetOwner(v);
   return strataOpIsNamed(def, "nn.constant") || strataOpIsNamed(def, "arith.constant");
@@ -163,12 +142,12 @@ static void absorbEpilogue(Epilogue *e, const KernelsRun *k) {
     MlirValue r = mlirOperationGetResult(e->last, 0);
     MlirOperation u = soleUser(r), chain[MAX_CHAIN], addendProbes[MAX_ADDEND_PROBES];
     int numChain = 0, numAddendProbes = 0;
-    while (!mlirOperationIsNull(u) && isProfileProbe(u) && numChain < MAX_CHAIN) {
+    while (!mlirOperationIsNull(u) && strataInstrIsProbe(u, "profile") && numChain < MAX_CHAIN) {
       chain[numChain++] = u;
       r = mlirOperationGetResult(u, 0); /* what the next op reads */
       u = soleUser(r);
     }
-    if (mlirOperationIsNull(u) || isProbe(u) || e->numAbsorbed == MAX_ABSORBED || mlirOperationGetNumResults(u) != 1)
+    if (mlirOperationIsNull(u) || strataInstrIsProbe(u, NULL) || e->numAbsorbed == MAX_ABSORBED || mlirOperationGetNumResults(u) != 1)
       return;
     if (e->transposable && !e->transposed && e->nadd == 0 && swapsLastTwo(u)) {
       e->transposed = true;
@@ -181,7 +160,7 @@ static void absorbEpilogue(Epilogue *e, const KernelsRun *k) {
       /* the add's own profile probe on the addend moves after the call
        * with the others, and the call reads the addend under it */
       for (MlirOperation p = definingOp(other); numAddendProbes < MAX_ADDEND_PROBES && !mlirOperationIsNull(p) &&
-                                                isOwnBeforeProbe(p, u) && !mlirOperationIsNull(soleUser(other));
+                                                strataInstrIsProbeOf(p, "profile", "before", u) && !mlirOperationIsNull(soleUser(other));
            p = definingOp(other)) {
         addendProbes[numAddendProbes++] = p;
         other = mlirOperationGetOperand(p, 0);

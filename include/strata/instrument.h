@@ -52,6 +52,16 @@ int64_t strataInstrGetOpId(MlirOperation op);
  * the largest existing id), in pre-order. Returns how many were assigned. */
 int64_t strataInstrAssignIds(MlirOperation root);
 
+/* ---- Probes ------------------------------------------------------------------ */
+
+/* True for an instr.probe; with `tool` non-NULL, only for that tool's. */
+bool strataInstrIsProbe(MlirOperation op, const char *tool);
+/* True for a probe of `tool` (NULL: any) at `point` ("before"/"after") of
+ * `op` (its op_id is op's instr.op_id, which must be set). */
+bool strataInstrIsProbeOf(MlirOperation probe, const char *tool, const char *point, MlirOperation op);
+/* `v` under the chain of probes (of `tool`; NULL: any) that passes it on. */
+MlirValue strataInstrThroughProbes(MlirValue v, const char *tool);
+
 /* ---- Tools ------------------------------------------------------------------- */
 
 /* Amanda's four instrumentation points. Strata has no automatic

@@ -45,8 +45,8 @@ int strataGetI64Array(MlirOperation op, const char *name, int64_t *out, int max)
 /* Reads an integer attribute; returns false if absent or not an integer. */
 bool strataGetI64(MlirOperation op, const char *name, int64_t *out);
 
-/* The value of a one-element floating-point constant (nn.constant or
- * arith.constant of a dense f16/f32/f64 tensor); false for anything else. */
+/* The value of a one-element f32 or f64 constant (nn.constant or
+ * arith.constant of a dense tensor); false for anything else. */
 bool strataScalarConstant(MlirValue v, double *out);
 
 /* Creates a tensor holding the values of a dense elements attribute. */

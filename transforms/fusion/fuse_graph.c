@@ -63,7 +63,7 @@ static StrataMappingType fusionMapping(StrataContext *ctx, MlirOperation op) {
   if (m != STRATA_MAP_ONE_TO_MANY || mlirOperationGetNumResults(op) != 1) return m;
   MlirType result = mlirValueGetType(mlirOperationGetResult(op, 0));
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++) {
-    MlirValue v = fuseThroughProbes(mlirOperationGetOperand(op, i));
+    MlirValue v = strataInstrThroughProbes(mlirOperationGetOperand(op, i), NULL);
     bool constant = mlirValueIsAOpResult(v) && strataOpIsNamed(mlirOpResultGetOwner(v), "nn.constant");
     if (constant) continue;
     MlirType t = mlirValueGetType(v);
@@ -101,7 +101,7 @@ bool fuseGraphBuild(FuseGraph *g, StrataContext *ctx, MlirOperation func) {
     n->op = op;
     n->block = -1;
     fusePtrMapPut(&g->index, op.ptr, g->count);
-    if ((n->probe = fuseIsProbe(op))) { /* transparent: see fuse_probes.c */
+    if ((n->probe = strataInstrIsProbe(op, NULL))) { /* transparent: see fuse_probes.c */
       g->count++;
       continue;
     }
@@ -110,7 +110,7 @@ bool fuseGraphBuild(FuseGraph *g, StrataContext *ctx, MlirOperation func) {
     for (intptr_t r = 0; r < mlirOperationGetNumResults(op); r++)
       n->irsBytes += strataTypeBytes(mlirValueGetType(mlirOperationGetResult(op, r)));
     for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++) {
-      MlirValue v = fuseThroughProbes(mlirOperationGetOperand(op, i));
+      MlirValue v = strataInstrThroughProbes(mlirOperationGetOperand(op, i), NULL);
       if (!mlirValueIsAOpResult(v)) continue;
       int p = fuseGraphIndex(g, mlirOpResultGetOwner(v));
       if (p < 0) continue;

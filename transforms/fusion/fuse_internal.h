@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 #include "strata/fusion.h"
+#include "strata/instrument.h"
 
 /* ---- A map from op pointers to indices (open addressing) ---- */
 typedef struct {
@@ -74,10 +75,8 @@ typedef struct {
 void fusePlanRun(FuseGraph *g, const FusePlanOptions *opts, FusePlan *plan);
 void fusePlanDestroy(FusePlan *plan);
 
-/* ---- Probes (fuse_probes.c): instr.probe is transparent to planning ---- */
-bool fuseIsProbe(MlirOperation op);
-/* The value under a chain of probes (`v` itself if no probe made it). */
-MlirValue fuseThroughProbes(MlirValue v);
+/* ---- Probes (fuse_probes.c): instr.probe is transparent to planning
+ * (strataInstrIsProbe, strataInstrThroughProbes of strata/instrument.h) ---- */
 bool fuseOpsContain(MlirOperation *ops, int n, MlirOperation op);
 /* True if an op outside `ops` reads `v`, directly or through probes. */
 bool fuseUsedOutsideOps(MlirValue v, MlirOperation *ops, int n);

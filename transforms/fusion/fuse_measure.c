@@ -39,7 +39,7 @@ char *fuseKernelKey(MlirOperation *ops, int n) {
     printToFile(mlirIdentifierStr(mlirOperationGetName(op)), f);
     fputc('(', f);
     for (intptr_t k = 0; k < mlirOperationGetNumOperands(op); k++) {
-      MlirValue v = fuseThroughProbes(mlirOperationGetOperand(op, k));
+      MlirValue v = strataInstrThroughProbes(mlirOperationGetOperand(op, k), NULL);
       int p = mlirValueIsAOpResult(v) ? indexOf(ops, n, mlirOpResultGetOwner(v)) : -1;
       if (k) fputc(',', f);
       if (p >= 0) {
@@ -99,7 +99,7 @@ static MlirModule buildCandidate(MlirContext c, MlirOperation *ops, int n) {
   int numArgs = 0, numOuts = 0;
   for (int i = 0; i < n; i++)
     for (intptr_t k = 0; k < mlirOperationGetNumOperands(ops[i]); k++) {
-      MlirValue v = fuseThroughProbes(mlirOperationGetOperand(ops[i], k));
+      MlirValue v = strataInstrThroughProbes(mlirOperationGetOperand(ops[i], k), NULL);
       MlirOperation p = mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
       if (!mlirOperationIsNull(p) && (indexOf(ops, n, p) >= 0 || strataOpIsNamed(p, "nn.constant")))
         continue;
@@ -137,7 +137,7 @@ static MlirModule buildCandidate(MlirContext c, MlirOperation *ops, int n) {
   MlirBlock body = strataAddBlock(region, 0, (StrataTypeList){NULL, 0}, loc);
   for (int i = 0; i < n; i++) {
     for (intptr_t k = 0; k < mlirOperationGetNumOperands(ops[i]); k++) {
-      MlirValue v = fuseThroughProbes(mlirOperationGetOperand(ops[i], k));
+      MlirValue v = strataInstrThroughProbes(mlirOperationGetOperand(ops[i], k), NULL);
       if (mapped(&map, v).ptr || !mlirValueIsAOpResult(v)) continue;
       MlirOperation p = mlirOpResultGetOwner(v);
       if (!strataOpIsNamed(p, "nn.constant") || map.count >= 255) continue;
@@ -148,7 +148,7 @@ static MlirModule buildCandidate(MlirContext c, MlirOperation *ops, int n) {
     }
     MlirOperation clone = mlirOperationClone(ops[i]);
     for (intptr_t k = 0; k < mlirOperationGetNumOperands(clone); k++) {
-      MlirValue to = mapped(&map, fuseThroughProbes(mlirOperationGetOperand(ops[i], k)));
+      MlirValue to = mapped(&map, strataInstrThroughProbes(mlirOperationGetOperand(ops[i], k), NULL));
       if (to.ptr) mlirOperationSetOperand(clone, k, to);
     }
     mlirBlockAppendOwnedOperation(body, clone);

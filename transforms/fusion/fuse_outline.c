@@ -25,7 +25,7 @@ static MlirAttribute blockAttr(MlirContext c, int id, StrataMappingType map, Mli
   MlirAttribute names[n];
   int listed = 0;
   for (int i = 0; i < n; i++)
-    if (!fuseIsProbe(ops[i]))
+    if (!strataInstrIsProbe(ops[i], NULL))
       names[listed++] = mlirStringAttrGet(c, mlirIdentifierStr(mlirOperationGetName(ops[i])));
   MlirNamedAttribute fields[] = {
       {mlirIdentifierGet(c, mlirStringRefCreateFromCString("id")), strataI64Attr(c, id)},

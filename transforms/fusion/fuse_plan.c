@@ -51,7 +51,7 @@ static int externalInputs(const Growth *gr, int s) {
     int idx = m < gr->count ? gr->members[m] : s;
     MlirOperation op = g->nodes[idx].op;
     for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++) {
-      MlirValue v = fuseThroughProbes(mlirOperationGetOperand(op, i));
+      MlirValue v = strataInstrThroughProbes(mlirOperationGetOperand(op, i), NULL);
       if (mlirValueIsAOpResult(v)) {
         int p = fuseGraphIndex(g, mlirOpResultGetOwner(v));
         if (p >= 0 && (gr->inBlock[p] || p == s)) continue; /* internal edge */

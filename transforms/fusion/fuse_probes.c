@@ -17,14 +17,6 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "strata/support.h"
 
-bool fuseIsProbe(MlirOperation op) { return strataOpIsNamed(op, "instr.probe"); }
-
-MlirValue fuseThroughProbes(MlirValue v) {
-  while (mlirValueIsAOpResult(v) && fuseIsProbe(mlirOpResultGetOwner(v)))
-    v = mlirOperationGetOperand(mlirOpResultGetOwner(v), 0);
-  return v;
-}
-
 bool fuseOpsContain(MlirOperation *ops, int n, MlirOperation op) {
   for (int i = 0; i < n; i++)
     if (mlirOperationEqual(ops[i], op)) return true;
@@ -34,7 +26,7 @@ bool fuseOpsContain(MlirOperation *ops, int n, MlirOperation op) {
 bool fuseUsedOutsideOps(MlirValue v, MlirOperation *ops, int n) {
   for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
     MlirOperation owner = mlirOpOperandGetOwner(u);
-    if (fuseIsProbe(owner) ? fuseUsedOutsideOps(mlirOperationGetResult(owner, 0), ops, n)
+    if (strataInstrIsProbe(owner, NULL) ? fuseUsedOutsideOps(mlirOperationGetResult(owner, 0), ops, n)
                            : !fuseOpsContain(ops, n, owner))
       return true;
   }
@@ -43,7 +35,7 @@ bool fuseUsedOutsideOps(MlirValue v, MlirOperation *ops, int n) {
 
 /* The planned node producing `v` through probes, or -1. */
 static int producerNode(const FuseGraph *g, MlirValue v) {
-  v = fuseThroughProbes(v);
+  v = strataInstrThroughProbes(v, NULL);
   if (!mlirValueIsAOpResult(v)) return -1;
   int p = fuseGraphIndex(g, mlirOpResultGetOwner(v));
   return p >= 0 && !g->nodes[p].probe ? p : -1;
@@ -56,7 +48,7 @@ static int readerNode(const FuseGraph *g, MlirValue v) {
     MlirOpOperand u = mlirValueGetFirstUse(v);
     if (mlirOpOperandIsNull(u) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(u))) return -1;
     MlirOperation owner = mlirOpOperandGetOwner(u);
-    if (!fuseIsProbe(owner)) {
+    if (!strataInstrIsProbe(owner, NULL)) {
       int r = fuseGraphIndex(g, owner);
       return r >= 0 && !g->nodes[r].probe ? r : -1;
     }

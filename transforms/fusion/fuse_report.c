@@ -26,7 +26,7 @@ static bool feedsAnotherLayer(MlirValue v) {
   for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
     MlirOperation user = mlirOpOperandGetOwner(u);
     if (strataOpIsNamed(user, "func.return")) continue;
-    if (fuseIsProbe(user)) {
+    if (strataInstrIsProbe(user, NULL)) {
       if (feedsAnotherLayer(mlirOperationGetResult(user, 0))) return true;
       continue;
     }
@@ -53,7 +53,7 @@ static void countLayer(Totals *t, MlirOperation op) {
 /* Probes are no layers: the report of an instrumented function is the
  * report of the function without its probes. */
 static bool isLayer(Totals *t, MlirOperation op) {
-  return strataGetOpDef(t->ctx, op) && !strataOpIsNamed(op, "nn.constant") && !fuseIsProbe(op);
+  return strataGetOpDef(t->ctx, op) && !strataOpIsNamed(op, "nn.constant") && !strataInstrIsProbe(op, NULL);
 }
 
 static void reportBlock(Totals *t, MlirOperation region, FILE *out) {

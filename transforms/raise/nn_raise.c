@@ -69,35 +69,16 @@ static void addProbes(ProbeList *to, const ProbeList *from) {
   to->full |= from->full;
 }
 
-static bool probeAttrIs(MlirOperation probe, const char *name, const char *value) {
-  MlirAttribute a = mlirOperationGetAttributeByName(probe, mlirStringRefCreateFromCString(name));
-  return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a) &&
-         mlirStringRefEqual(mlirStringAttrGetValue(a), mlirStringRefCreateFromCString(value));
-}
-
-static bool isProfileProbe(MlirOperation op) {
-  return isOp(op, "instr.probe") && probeAttrIs(op, "tool", "profile");
-}
-
 /* `v` under the profile probes that pass it on. */
-static MlirValue throughProbes(MlirValue v) {
-  while (isProfileProbe(producer(v))) v = mlirOperationGetOperand(producer(v), 0);
-  return v;
-}
+static MlirValue throughProbes(MlirValue v) { return strataInstrThroughProbes(v, "profile"); }
 
 /* Operand #i of `op` under `op`'s own profile probes ("before" point, its
  * op_id, read by nothing else), which go into `probes` when non-null. A
  * probe of another op (the "after" probe of X's producer) stays above. */
 static MlirValue underOwnProbes(MlirOperation op, intptr_t i, ProbeList *probes) {
   MlirValue v = mlirOperationGetOperand(op, i);
-  int64_t id = strataInstrGetOpId(op);
-  for (MlirOperation p = producer(v); id >= 0 && isProfileProbe(p) && probeAttrIs(p, "point", "before");
-       p = producer(v)) {
-    MlirAttribute pid = mlirOperationGetAttributeByName(p, mlirStringRefCreateFromCString("op_id"));
-    MlirOpOperand use = mlirValueGetFirstUse(v);
-    if (mlirAttributeIsNull(pid) || !mlirAttributeIsAInteger(pid) || mlirIntegerAttrGetValueInt(pid) != id ||
-        !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
-      break;
+  for (MlirOperation p = producer(v); strataInstrIsProbeOf(p, "profile", "before", op); p = producer(v)) {
+    if (!mlirOpOperandIsNull(mlirOpOperandGetNextUse(mlirValueGetFirstUse(v)))) break;
     if (probes) addProbe(probes, p);
     v = mlirOperationGetOperand(p, 0);
   }
@@ -112,7 +93,7 @@ static int usesThroughProbes(MlirValue v, ProbeList *probes, MlirOperation *user
   int n = 0;
   for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
     MlirOperation owner = mlirOpOperandGetOwner(u);
-    if (!isProfileProbe(owner)) {
+    if (!strataInstrIsProbe(owner, "profile")) {
       n++;
       if (user) *user = owner;
       continue;
@@ -132,21 +113,6 @@ static MlirOperation soleUserThroughProbes(MlirValue v, ProbeList *probes) {
 }
 
 static MlirValue result(MlirOperation op) { return mlirOperationGetResult(op, 0); }
-
-/* The value of a one-element floating-point nn.constant. */
-static bool scalarConstant(MlirValue v, double *out) {
-  MlirOperation c = producer(v);
-  if (!isOp(c, "nn.constant")) return false;
-  MlirAttribute a = mlirOperationGetAttributeByName(c, mlirStringRefCreateFromCString("value"));
-  if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseFPElements(a) ||
-      mlirElementsAttrGetNumElements(a) != 1)
-    return false;
-  MlirType et = mlirShapedTypeGetElementType(mlirAttributeGetType(a));
-  if (mlirTypeIsAF32(et)) *out = mlirDenseElementsAttrGetFloatValue(a, 0);
-  else if (mlirTypeIsAF64(et)) *out = mlirDenseElementsAttrGetDoubleValue(a, 0);
-  else return false;
-  return true;
-}
 
 /* A keepdims ReduceMean of `x` (through profile probes) over trailing axes
  * [a, rank): returns a. */
@@ -255,10 +221,10 @@ static MlirLogicalResult raiseLayerNorm(StrataRewrite *rw, MlirOperation div, vo
       usesThroughProbes(result(addEps), &moved, NULL) != 1)
     FAIL;
   double eps, two;
-  int epsAt = scalarConstant(underOwnProbes(addEps, 1, NULL), &eps) ? 1 : 0;
+  int epsAt = strataScalarConstant(underOwnProbes(addEps, 1, NULL), &eps) ? 1 : 0;
   MlirValue vv = throughProbes(mlirOperationGetOperand(addEps, 1 - epsAt));
   MlirOperation var = producer(vv);
-  if (!scalarConstant(underOwnProbes(addEps, epsAt, &moved), &eps) || !isOp(var, "nn.reduce_mean") ||
+  if (!strataScalarConstant(underOwnProbes(addEps, epsAt, &moved), &eps) || !isOp(var, "nn.reduce_mean") ||
       usesThroughProbes(vv, &moved, NULL) != 1)
     FAIL;
   MlirValue p = throughProbes(mlirOperationGetOperand(var, 0));
@@ -267,7 +233,7 @@ static MlirLogicalResult raiseLayerNorm(StrataRewrite *rw, MlirOperation div, vo
   bool square = isOp(sq, "nn.mul") && mlirValueEqual(throughProbes(mlirOperationGetOperand(sq, 0)), d) &&
                 mlirValueEqual(throughProbes(mlirOperationGetOperand(sq, 1)), d);
   bool power = isOp(sq, "nn.pow") && mlirValueEqual(throughProbes(mlirOperationGetOperand(sq, 0)), d) &&
-               scalarConstant(underOwnProbes(sq, 1, &moved), &two) && two == 2.0;
+               strataScalarConstant(underOwnProbes(sq, 1, &moved), &two) && two == 2.0;
   /* d's uses: the square (Mul(d, d) counts twice) and the Div, no other. */
   int dUses = usesThroughProbes(d, &moved, NULL);
   if (!(power && dUses == 2) && !(square && dUses == 3)) FAIL;
