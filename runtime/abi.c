@@ -357,13 +357,7 @@ static void densifyWeights(Conv *cv) {
   for (int i = 0; i < w->rank; i++) n *= w->size[i];
   float *d = rtScratch(3, (size_t)n);
   if (!d) rtFatal("out of memory for conv weights");
-  int64_t idx[STRATA_RT_MAX_RANK] = {0};
-  for (int64_t k = 0; k < n; k++) {
-    int64_t off = 0;
-    for (int i = 0; i < w->rank; i++) off += idx[i] * w->stride[i];
-    d[k] = w->data[off];
-    for (int i = w->rank - 1; i >= 0 && ++idx[i] == w->size[i]; i--) idx[i] = 0;
-  }
+  rtGather(d, w->data, w->rank, w->size, w->stride);
   int64_t stride = 1;
   for (int i = w->rank - 1; i >= 0; i--) w->stride[i] = stride, stride *= w->size[i];
   w->data = d;

@@ -30,13 +30,7 @@ static void layerNormTask(void *ctx, int64_t r0, int64_t r1) {
     const float *x = ln->x.data + rowOffset(&ln->x, ln->axis, r);
     if (!ln->rowsDense) { /* gather the row */
       if (!row && !(row = rtScratch(3, (size_t)ln->len))) rtFatal("out of memory for layer norm rows");
-      int64_t idx[STRATA_RT_MAX_RANK] = {0};
-      for (int64_t k = 0; k < ln->len; k++) {
-        int64_t off = 0;
-        for (int d = ln->axis; d < ln->x.rank; d++) off += idx[d] * ln->x.stride[d];
-        row[k] = x[off];
-        for (int d = ln->x.rank - 1; d >= ln->axis && ++idx[d] == ln->x.size[d]; d--) idx[d] = 0;
-      }
+      rtGather(row, x, ln->x.rank - ln->axis, ln->x.size + ln->axis, ln->x.stride + ln->axis);
       x = row;
     }
     isa->layerNormRow(x, ln->y + r * ln->len, ln->scale, ln->bias, ln->len, ln->eps);
@@ -58,13 +52,7 @@ static const float *denseParam(const View *p, const View *x, int axis, int64_t l
   if (dense) return p->data;
   float *out = rtScratch(slot, (size_t)len);
   if (!out) rtFatal("out of memory for layer norm parameters");
-  int64_t idx[STRATA_RT_MAX_RANK] = {0};
-  for (int64_t k = 0; k < len; k++) {
-    int64_t off = 0;
-    for (int d = 0; d < nr; d++) off += idx[d] * st[d];
-    out[k] = p->data[off];
-    for (int d = nr - 1; d >= 0 && ++idx[d] == x->size[axis + d]; d--) idx[d] = 0;
-  }
+  rtGather(out, p->data, nr, x->size + axis, st);
   return out;
 }
 

@@ -18,6 +18,9 @@ View rtView(const StrataUnrankedMemRef *m);
 /* Strides of v broadcast (numpy, right-aligned) to a shape of `rank` dims:
  * 0 where v lacks the dim or has size 1; aborts if it does not broadcast. */
 void rtBroadcastStrides(const View *v, int rank, const int64_t *size, int64_t *out);
+/* dst = the elements of a strided view of `rank` dims (sizes, strides in
+ * elements) in row-major order. */
+void rtGather(float *dst, const float *src, int rank, const int64_t *size, const int64_t *stride);
 
 /* A strided matrix view: element (i, j) at p[i * rs + j * cs]. `constant`:
  * the compiler guarantees the data never changes while the code is loaded

@@ -25,3 +25,14 @@ void rtBroadcastStrides(const View *v, int rank, const int64_t *size, int64_t *o
     else rtFatal("epilogue operand does not broadcast to the result");
   }
 }
+
+void rtGather(float *dst, const float *src, int rank, const int64_t *size, const int64_t *stride) {
+  int64_t n = 1, idx[STRATA_RT_MAX_RANK] = {0};
+  for (int i = 0; i < rank; i++) n *= size[i];
+  for (int64_t k = 0; k < n; k++) {
+    int64_t off = 0;
+    for (int i = 0; i < rank; i++) off += idx[i] * stride[i];
+    dst[k] = src[off];
+    for (int i = rank - 1; i >= 0 && ++idx[i] == size[i]; i--) idx[i] = 0;
+  }
+}
