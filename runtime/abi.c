@@ -165,7 +165,7 @@ static float *yPlane(const Conv *cv, int64_t n, int64_t m) {
  * slot 2): Hp x Wp planes covering every window, zeros around the image,
  * so that the im2col packing copies runs without bounds checks. The copy
  * is C * Hp * Wp floats against the KH * KW * OH * OW per channel the
- * packing then reads: worth it for every window larger than one pixel. */
+ * packing then reads. */
 static void padImage(RtConvGeom *g) {
   int64_t Hp = (g->OH - 1) * g->sh + (g->KH - 1) * g->dh + 1;
   int64_t Wp = (g->OW - 1) * g->sw + (g->KW - 1) * g->dw + 1;
@@ -200,7 +200,7 @@ static void convGemm(const Conv *cv, int64_t n, int64_t g, bool parallel) {
   bool direct = geom.KH == 1 && geom.KW == 1 && geom.sh == 1 && geom.sw == 1 && geom.ph == 0 &&
                 geom.pw == 0 && geom.ws == 1 && (geom.hs == geom.W || geom.H == 1);
   if (direct) B = (RtBSrc){{geom.x, geom.cs, 1, false}, NULL};
-  else if ((geom.ph > 0 || geom.pw > 0) && geom.KH * geom.KW > 1) padImage(&geom);
+  else if (!rtConvWindowsInside(&geom)) padImage(&geom);
   RtEpilogue ep = convEpilogue(cv, n, g * cv->Mg);
   rtGemm(cv->Mg, N, K, A, B, yPlane(cv, n, g * cv->Mg), cv->y.stride[1], &ep, parallel);
 }

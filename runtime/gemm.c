@@ -36,9 +36,9 @@ static void packA(float *ap, RtMat A, int64_t i0, int64_t mc, int64_t k0, int64_
   }
 }
 
-/* One NR-column panel of an implicit im2col, rows k0..k0+kc. The panel's
- * columns split into runs within one output row; per row k a run is a
- * zero/copy/zero span (stride 1) or a strided gather. */
+/* One NR-column panel of an implicit im2col, rows k0..k0+kc, of an image
+ * its windows do not leave (the caller pads it). The panel's columns split
+ * into runs within one output row; per row k a run is a strided copy. */
 static void packConvPanel(float *dst, const RtConvGeom *g, int64_t k0, int64_t kc, int64_t n0,
                           int64_t nr, int NR) {
   int64_t runOh[64], runOw[64], runJ[65];
@@ -51,52 +51,21 @@ static void packConvPanel(float *dst, const RtConvGeom *g, int64_t k0, int64_t k
   runJ[runs] = nr;
   int64_t KK = g->KH * g->KW;
   int64_t c = k0 / KK, r = k0 % KK, ki = r / g->KW, kj = r % g->KW;
-  /* Every window inside the image (no padding, or an image padded by the
-   * caller): runs are plain strided copies, no bounds to work out. */
-  const bool inside = g->ph == 0 && g->pw == 0 && (g->OH - 1) * g->sh + (g->KH - 1) * g->dh < g->H &&
-                      (g->OW - 1) * g->sw + (g->KW - 1) * g->dw < g->W;
+  if (!rtConvWindowsInside(g)) rtFatal("im2col packing of an image its windows leave (pad it first)");
   for (int64_t k = 0; k < kc; k++) {
     float *d = dst + k * NR;
     const float *plane = g->x + c * g->cs;
-    for (int q = 0; inside && q < runs; q++) {
+    for (int q = 0; q < runs; q++) {
       float *o = d + runJ[q];
       int64_t len = runJ[q + 1] - runJ[q];
       const float *src = plane + (runOh[q] * g->sh + ki * g->dh) * g->hs + (runOw[q] * g->sw + kj * g->dw) * g->ws;
       int64_t step = g->sw * g->ws;
       if (step == 1)
         for (int64_t t = 0; t < len; t++) o[t] = src[t];
-      else if (step == 2)
+      else if (step == 2) /* a constant stride the compiler vectorizes (stride-2 convs) */
         for (int64_t t = 0; t < len; t++) o[t] = src[2 * t];
       else
         for (int64_t t = 0; t < len; t++) o[t] = src[t * step];
-    }
-    for (int q = 0; !inside && q < runs; q++) {
-      float *o = d + runJ[q];
-      int64_t len = runJ[q + 1] - runJ[q];
-      int64_t ih = runOh[q] * g->sh - g->ph + ki * g->dh;
-      if (ih < 0 || ih >= g->H) {
-        for (int64_t t = 0; t < len; t++) o[t] = 0.0f;
-        continue;
-      }
-      const float *row = plane + ih * g->hs;
-      int64_t iw0 = runOw[q] * g->sw - g->pw + kj * g->dw; /* iw of the run's first column */
-      /* Columns t with 0 <= iw0 + t*sw < W: t in [lo, hi). */
-      int64_t lo = iw0 >= 0 ? 0 : (-iw0 + g->sw - 1) / g->sw;
-      int64_t hi = iw0 >= g->W ? 0 : (g->W - 1 - iw0) / g->sw + 1;
-      if (hi > len) hi = len;
-      if (lo > hi) lo = hi;
-      for (int64_t t = 0; t < lo; t++) o[t] = 0.0f;
-      if (g->sw == 1 && g->ws == 1) {
-        for (int64_t t = lo; t < hi; t++) o[t] = row[iw0 + t]; /* runs are short: no memcpy call */
-      } else {
-        int64_t step = g->sw * g->ws;
-        const float *src = row + (iw0 + lo * g->sw) * g->ws;
-        if (step == 2) /* a constant stride the compiler vectorizes (stride-2 convs) */
-          for (int64_t t = 0; t < hi - lo; t++) o[lo + t] = src[2 * t];
-        else
-          for (int64_t t = lo; t < hi; t++, src += step) o[t] = *src;
-      }
-      for (int64_t t = hi; t < len; t++) o[t] = 0.0f;
     }
     for (int64_t j = nr; j < NR; j++) d[j] = 0.0f;
     if (++kj == g->KW) {

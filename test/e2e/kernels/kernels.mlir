@@ -253,3 +253,10 @@ func.func @matmul_scale_transpose(%a: tensor<6x5xf32>, %b: tensor<6x7xf32>, %c: 
   %gt = "nn.transpose"(%gd) {perm = array<i64: 1, 0>} : (tensor<9x4xf32>) -> tensor<4x9xf32>
   return %d, %r, %gt : tensor<5x7xf32>, tensor<2x11x9xf32>, tensor<4x9xf32>
 }
+func.func @conv_trailing_pads_padded_1x1(%x: tensor<1x5x7x6xf32>, %w: tensor<4x5x3x3xf32>, %v: tensor<4x5x1x1xf32>) -> (tensor<1x4x6x5xf32>, tensor<1x4x9x8xf32>) {
+  // Windows that leave the image only at the end (no leading pad), and a
+  // padded 1x1: both im2col'ed from a padded copy of the image.
+  %y = "nn.conv"(%x, %w) {pads = array<i64: 0, 0, 1, 1>} : (tensor<1x5x7x6xf32>, tensor<4x5x3x3xf32>) -> tensor<1x4x6x5xf32>
+  %z = "nn.conv"(%x, %v) {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x5x7x6xf32>, tensor<4x5x1x1xf32>) -> tensor<1x4x9x8xf32>
+  return %y, %z : tensor<1x4x6x5xf32>, tensor<1x4x9x8xf32>
+}
