@@ -6,13 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "instr.h"
 #include "kernels.h"
 #include "strata/strata.h"
 #include "tool_io.h"
+#include "tool_time.h"
 
 #define MAX_IO 64
 
@@ -175,17 +175,6 @@ static const char *pipelineFor(const Options *o, char **owned) {
   if (!o->fuseDb) return strataCpuPipelineFused();
   *owned = strataCpuPipelineFusedWithProfileDb(o->fuseDb);
   return *owned;
-}
-
-static double nowMs(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-static int cmpDouble(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
 }
 
 static void printTensor(const char *label, size_t i, const StrataTensor *t, bool values) {
@@ -362,10 +351,10 @@ int main(int argc, char **argv) {
     goto done;
   }
   if (o.mode != MODE_JIT) {
-    double t0 = nowMs();
+    double t0 = toolNowMs();
     if (mlirLogicalResultIsFailure(strataInterpret(ctx, func, inputs, numIn, &ref, &numRef)))
       goto done;
-    if (o.mode == MODE_INTERPRET) printf("interpreted '%s' in %.3f ms\n", entry, nowMs() - t0);
+    if (o.mode == MODE_INTERPRET) printf("interpreted '%s' in %.3f ms\n", entry, toolNowMs() - t0);
   }
   if (o.mode != MODE_INTERPRET) {
     for (size_t i = 0; i < numOut; i++) {
@@ -379,27 +368,26 @@ int main(int argc, char **argv) {
         goto done;
       }
     }
-    double t0 = nowMs();
+    double t0 = toolNowMs();
     strataRtSetNumThreads((int)o.threads);
     char *ownedPipeline;
     const char *pipeline = pipelineFor(&o, &ownedPipeline);
     jit = pipeline ? strataJitCreateWithPipeline(ctx, module, pipeline, (int)o.optLevel) : NULL;
     free(ownedPipeline);
     if (!jit) goto done;
-    double t1 = nowMs();
+    double t1 = toolNowMs();
     if (mlirLogicalResultIsFailure(strataJitInvoke(jit, entry, inputs, numIn, jitOut, numOut)))
       goto done;
-    printf("compiled '%s' in %.1f ms, ran in %.3f ms\n", entry, t1 - t0, nowMs() - t1);
+    printf("compiled '%s' in %.1f ms, ran in %.3f ms\n", entry, t1 - t0, toolNowMs() - t1);
     if (o.repeat) {
       double *times = malloc((size_t)o.repeat * sizeof *times);
       if (!times) goto done;
       for (long r = 0; r < o.repeat; r++) {
-        double s = nowMs();
+        double s = toolNowMs();
         strataJitInvoke(jit, entry, inputs, numIn, jitOut, numOut);
-        times[r] = nowMs() - s;
+        times[r] = toolNowMs() - s;
       }
-      qsort(times, (size_t)o.repeat, sizeof *times, cmpDouble);
-      printf("median %.4f ms (%ld runs)\n", times[o.repeat / 2], o.repeat);
+      printf("median %.4f ms (%ld runs)\n", toolMedian(times, (size_t)o.repeat), o.repeat);
       free(times);
     }
   }
