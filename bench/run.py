@@ -198,13 +198,15 @@ def main():
     print(table)
     fused = fusion.rows(models, WORK)
     print(fused)
+    blocks = fusion.block_rows(WORK)
+    print(blocks)
     import instr_overhead  # the instrumentation-overhead rows (issue 7)
     instr = instr_overhead.rows(models, WORK)
     print(instr)
     if WRITE_DOCS:
         doc = os.path.join(ROOT, 'docs', 'performance.md')
         text = open(doc).read()
-        for marker, body in (('bench', table), ('fusion', fused), ('instr', instr)):
+        for marker, body in (('bench', table), ('fusion', fused), ('fusion-blocks', blocks), ('instr', instr)):
             start = text.index('<!-- %s:begin -->' % marker)
             end = text.index('<!-- %s:end -->' % marker)
             text = text[:start] + '<!-- %s:begin -->\n' % marker + body + '\n' + text[end:]

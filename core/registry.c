@@ -13,9 +13,11 @@ extern const StrataPassDef strataCpuPipelinePass;
 extern const StrataPassDef strataCpuPipelineUpstreamPass;
 extern const StrataPassDef strataCpuPipelineUnfusedPass;
 extern const StrataPassDef strataCpuPipelineFusedPass;
+extern const StrataPassDef strataCpuPipelineFusedCodegenPass;
 extern const StrataPassDef strataNnFusePass;
 extern const StrataPassDef strataNnFuseReportPass;
 extern const StrataPassDef strataFusedBlocksInlinePass;
+extern const StrataPassDef strataFusedBlocksTilePass;
 extern const StrataPassDef strataEmitCInterfacePass;
 extern const StrataPassDef strataNnFoldPass;
 extern const StrataPassDef strataNnRaisePass;
@@ -36,6 +38,7 @@ static const StrataPassDef *const kPasses[] = {
     &strataNnAlgebraicRewritePass,
     &strataNnFusePass,
     &strataNnFuseReportPass,
+    &strataFusedBlocksTilePass,
     &strataFusedBlocksInlinePass,
     &strataInstrAssignIdsPass,
     &strataInstrumentPass,
@@ -49,6 +52,7 @@ static const StrataPassDef *const kPasses[] = {
     &strataCpuPipelineUpstreamPass,
     &strataCpuPipelineUnfusedPass,
     &strataCpuPipelineFusedPass,
+    &strataCpuPipelineFusedCodegenPass,
 };
 
 size_t strataBuiltinDialects(const StrataDialectDef *const **out) {

@@ -32,6 +32,10 @@ const char *strataCpuPipelineFusedCodegen(void);
  * (malloc'd; free it). NULL if the path is empty or has a character a pass
  * option cannot hold (space, braces, '=', ',', quotes). */
 char *strataCpuPipelineFusedWithProfileDb(const char *path);
+/* strataCpuPipelineFused() with nn-fuse's `profile` mode (measure, db,
+ * always, never; NULL: measure) and database (NULL: none), malloc'd; NULL
+ * if a value is empty or has a character a pass option cannot hold. */
+char *strataCpuPipelineFusedWith(const char *profile, const char *dbPath);
 /* True for the ops nn-to-kernels sends to a runtime kernel (f32 conv,
  * matmul, gemm, softmax, log_softmax with static shapes; a few shapes it
  * then declines still go to linalg). A kernel reads its inputs from memory

@@ -18,6 +18,7 @@
   "strata-emit-c-interface,"                                                      \
   "one-shot-bufferize{bufferize-function-boundaries "                             \
   "function-boundary-type-conversion=identity-layout-map},"                       \
+  "func.func(buffer-loop-hoisting,cse,canonicalize),"                              \
   "buffer-results-to-out-params{hoist-static-allocs modify-public-functions},"    \
   "buffer-deallocation-pipeline,"                                                 \
   "convert-bufferization-to-memref," ARENA                                        \
@@ -42,7 +43,8 @@
  * epilogues inside their block, the rest of each block lowers to linalg and
  * its element-wise loops fuse into one nest (the block boundary stops fusion
  * from crossing blocks), then the blocks dissolve. */
-#define FUSED_POST "func.func(linalg-fuse-elementwise-ops),func.func(fused-blocks-inline),"
+#define FUSED_POST \
+  "func.func(linalg-fuse-elementwise-ops),func.func(fused-blocks-tile),func.func(fused-blocks-inline),"
 /* The kernel pipelines vectorize f32 exp/tanh/erf in the loops that
  * remain (polynomials in arith instead of a libm call per element); the
  * upstream baseline keeps libm. */
@@ -76,12 +78,21 @@ const char *strataCpuPipelineUnfused(void) { return kCpuPipelineUnfused; }
 const char *strataCpuPipelineFused(void) { return kCpuPipelineFused; }
 const char *strataCpuPipelineFusedCodegen(void) { return kCpuPipelineFusedCodegen; }
 
-char *strataCpuPipelineFusedWithProfileDb(const char *path) {
-  if (!path || !*path || strpbrk(path, " {}=,'\"")) return NULL;
-  size_t n = sizeof FUSED_PLAN + strlen(path) + sizeof kCpuPipelineFusedCodegen + 16;
+static bool optionValueOk(const char *v) { return v && *v && !strpbrk(v, " {}=,'\""); }
+
+char *strataCpuPipelineFusedWith(const char *profile, const char *dbPath) {
+  if ((profile && !optionValueOk(profile)) || (dbPath && !optionValueOk(dbPath))) return NULL;
+  size_t n = sizeof FUSED_PLAN + sizeof kCpuPipelineFusedCodegen + 32 + (profile ? strlen(profile) : 0) +
+             (dbPath ? strlen(dbPath) : 0);
   char *p = malloc(n);
-  if (p) snprintf(p, n, "%s profile-db=%s},%s", FUSED_PLAN, path, kCpuPipelineFusedCodegen);
+  if (p)
+    snprintf(p, n, "%s%s%s%s%s},%s", FUSED_PLAN, profile ? " profile=" : "", profile ? profile : "",
+             dbPath ? " profile-db=" : "", dbPath ? dbPath : "", kCpuPipelineFusedCodegen);
   return p;
+}
+
+char *strataCpuPipelineFusedWithProfileDb(const char *path) {
+  return path ? strataCpuPipelineFusedWith(NULL, path) : NULL;
 }
 
 const StrataPassDef strataCpuPipelineUnfusedPass = {
@@ -95,6 +106,13 @@ const StrataPassDef strataCpuPipelineFusedPass = {
     .name = "strata-cpu-pipeline-fused",
     .summary = "strata-cpu-pipeline with DNNFusion: nn-fuse planning and fused code generation",
     .pipeline = kCpuPipelineFused,
+};
+
+const StrataPassDef strataCpuPipelineFusedCodegenPass = {
+    .name = "strata-cpu-pipeline-fused-codegen",
+    .summary = "The fused code generation of strata-cpu-pipeline-fused, for IR that nn-fuse "
+               "already grouped into blocks",
+    .pipeline = kCpuPipelineFusedCodegen,
 };
 
 const StrataPassDef strataCpuPipelineUpstreamPass = {

@@ -25,7 +25,7 @@ typedef struct {
   Mode mode;
   long repeat, threads, optLevel;
   bool upstream;
-  const char *fusion, *fuseDb;
+  const char *fusion, *fuseDb, *fuseProfile;
   const char *instrument, *traceOut, *dumpDir;
   bool debugNumerics;
   unsigned long long seed;
@@ -54,6 +54,9 @@ static void usage(FILE *f) {
           "  --fusion MODE      none (no fusion: kernels without epilogues, a loop nest per\n"
           "                     op), fixed (kernel epilogues; the default) or dnnfusion\n"
           "                     (nn-fuse planning + fused code generation)\n"
+          "  --fuse-profile MODE  how dnnfusion settles the fusion table's profile cells:\n"
+          "                     measure (time candidates on this machine; the default), db\n"
+          "                     (the database only), always (fuse) or never (keep apart)\n"
           "  --fuse-profile-db FILE  latency database of nn-fuse's profile cells (dnnfusion;\n"
           "                     created on first use, reused later)\n"
           "  --instrument SPEC  run the instrument pass first, e.g. 'tool=trace ops=nn.conv*'\n"
@@ -113,6 +116,11 @@ static int parseArgs(int argc, char **argv, Options *o) {
       if (strcmp(val, "none") && strcmp(val, "fixed") && strcmp(val, "dnnfusion"))
         return fprintf(stderr, "error: bad --fusion '%s' (none, fixed or dnnfusion)\n", val), 1;
       o->fusion = val;
+    } else if (!strcmp(a, "--fuse-profile")) {
+      NEED_VALUE();
+      if (strcmp(val, "measure") && strcmp(val, "db") && strcmp(val, "always") && strcmp(val, "never"))
+        return fprintf(stderr, "error: bad --fuse-profile '%s' (measure, db, always or never)\n", val), 1;
+      o->fuseProfile = val;
     } else if (!strcmp(a, "--fuse-profile-db")) {
       NEED_VALUE();
       if (!*val || strpbrk(val, " {}=,'\""))
@@ -152,6 +160,10 @@ static int parseArgs(int argc, char **argv, Options *o) {
   if (!o->file) return fprintf(stderr, "error: no model file given (see --help)\n"), 1;
   if (o->fuseDb && (!o->fusion || strcmp(o->fusion, "dnnfusion")))
     return fprintf(stderr, "error: --fuse-profile-db needs --fusion dnnfusion\n"), 1;
+  if (o->fuseProfile && (!o->fusion || strcmp(o->fusion, "dnnfusion")))
+    return fprintf(stderr, "error: --fuse-profile needs --fusion dnnfusion\n"), 1;
+  if (o->fuseProfile && !strcmp(o->fuseProfile, "db") && !o->fuseDb)
+    return fprintf(stderr, "error: --fuse-profile db needs --fuse-profile-db FILE\n"), 1;
   if (o->dumpDir && !o->debugNumerics)
     return fprintf(stderr, "error: --dump-dir needs --debug-numerics\n"), 1;
   if (o->debugNumerics && (o->instrument || o->mode != MODE_JIT || o->repeat))
@@ -172,8 +184,8 @@ static const char *pipelineFor(const Options *o, char **owned) {
   if (o->upstream) return strataCpuPipelineUpstream();
   if (!o->fusion || !strcmp(o->fusion, "fixed")) return strataCpuPipeline();
   if (!strcmp(o->fusion, "none")) return strataCpuPipelineUnfused();
-  if (!o->fuseDb) return strataCpuPipelineFused();
-  *owned = strataCpuPipelineFusedWithProfileDb(o->fuseDb);
+  if (!o->fuseDb && !o->fuseProfile) return strataCpuPipelineFused();
+  *owned = strataCpuPipelineFusedWith(o->fuseProfile, o->fuseDb);
   return *owned;
 }
 

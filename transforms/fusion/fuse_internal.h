@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include "strata/fusion.h"
 #include "strata/instrument.h"
+#include "strata/support.h"
 
 /* ---- A map from op pointers to indices (open addressing) ---- */
 typedef struct {
@@ -115,5 +116,10 @@ char *fuseKernelKey(MlirOperation *ops, int n);
 
 /* fuse_report.c: the report of a fused function (Table 3.5's columns). */
 void fuseReportFunction(StrataContext *ctx, MlirOperation func, FILE *out);
+
+/* ---- Fused code generation ---- */
+/* The tagged scf.execute_region blocks under `root`, innermost first, into
+ * *out (free it with strataOpListFree). False when out of memory. */
+bool fuseCollectBlocks(MlirOperation root, StrataOpList *out);
 
 #endif

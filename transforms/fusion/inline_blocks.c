@@ -5,6 +5,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "strata/pass.h"
 #include "strata/support.h"
+#include "fuse_internal.h"
 
 typedef struct {
   StrataOpList found;
@@ -19,6 +20,14 @@ static MlirWalkResult collect(MlirOperation op, void *user) {
   if (strataOpListAppend(&c->found, op)) return MlirWalkResultAdvance;
   c->oom = true;
   return MlirWalkResultInterrupt;
+}
+
+bool fuseCollectBlocks(MlirOperation root, StrataOpList *out) {
+  Collect c = {{0}, false};
+  mlirOperationWalk(root, collect, &c, MlirWalkPostOrder);
+  *out = c.found;
+  if (c.oom) strataOpListFree(out);
+  return !c.oom;
 }
 
 static void dissolve(MlirOperation region) {
@@ -36,15 +45,14 @@ static void dissolve(MlirOperation region) {
 }
 
 static void runInline(StrataPassRun *run, MlirOperation root) {
-  Collect c = {{0}, false};
-  mlirOperationWalk(root, collect, &c, MlirWalkPostOrder);
-  if (c.oom) {
+  StrataOpList found;
+  if (!fuseCollectBlocks(root, &found)) {
     strataEmitError(mlirOperationGetLocation(root), "fused-blocks-inline: out of memory");
     strataPassSignalFailure(run);
-  } else {
-    for (size_t i = 0; i < c.found.count; i++) dissolve(c.found.ops[i]);
+    return;
   }
-  strataOpListFree(&c.found);
+  for (size_t i = 0; i < found.count; i++) dissolve(found.ops[i]);
+  strataOpListFree(&found);
 }
 
 const StrataPassDef strataFusedBlocksInlinePass = {
