@@ -18,6 +18,7 @@ extern const StrataPassDef strataNnFusePass;
 extern const StrataPassDef strataNnFuseReportPass;
 extern const StrataPassDef strataFusedBlocksInlinePass;
 extern const StrataPassDef strataFusedBlocksTilePass;
+extern const StrataPassDef strataFusedBlocksRemapPass;
 extern const StrataPassDef strataEmitCInterfacePass;
 extern const StrataPassDef strataNnFoldPass;
 extern const StrataPassDef strataNnRaisePass;
@@ -38,6 +39,7 @@ static const StrataPassDef *const kPasses[] = {
     &strataNnAlgebraicRewritePass,
     &strataNnFusePass,
     &strataNnFuseReportPass,
+    &strataFusedBlocksRemapPass,
     &strataFusedBlocksTilePass,
     &strataFusedBlocksInlinePass,
     &strataInstrAssignIdsPass,

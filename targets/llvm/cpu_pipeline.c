@@ -43,8 +43,9 @@
  * epilogues inside their block, the rest of each block lowers to linalg and
  * its element-wise loops fuse into one nest (the block boundary stops fusion
  * from crossing blocks), then the blocks dissolve. */
-#define FUSED_POST \
-  "func.func(linalg-fuse-elementwise-ops),func.func(fused-blocks-tile),func.func(fused-blocks-inline),"
+#define FUSED_POST                                                                                  \
+  "func.func(fused-blocks-remap),func.func(linalg-fuse-elementwise-ops),func.func(fused-blocks-tile)," \
+  "func.func(fused-blocks-inline),"
 /* The kernel pipelines vectorize f32 exp/tanh/erf in the loops that
  * remain (polynomials in arith instead of a libm call per element); the
  * upstream baseline keeps libm. */

@@ -107,6 +107,23 @@ static MlirValue stackTile(StrataBuilder *b, StrataBuilder *pre, MlirLocation lo
                       0);
 }
 
+/* A tile for an intermediate: on the stack while the block's tiles fit
+ * TILE_STACK_BYTES, else a tensor.empty that bufferization allocates
+ * (hoisted out of the nest by buffer-loop-hoisting, placed in the arena). */
+static MlirValue tileBuffer(StrataBuilder *b, StrataBuilder *pre, MlirLocation loc, TileBlock *t,
+                            MlirType type) {
+  MlirType et = mlirShapedTypeGetElementType(type);
+  int64_t bits = mlirTypeIsAFloat(et) ? (int64_t)mlirFloatTypeGetWidth(et)
+                 : mlirTypeIsAInteger(et) ? (int64_t)mlirIntegerTypeGetWidth(et) : 64;
+  int64_t bytes = (bits + 7) / 8;
+  for (intptr_t d = 0; d < mlirShapedTypeGetRank(type); d++) bytes *= mlirShapedTypeGetDimSize(type, d);
+  if (t->stackBytes + bytes <= TILE_STACK_BYTES) {
+    t->stackBytes += bytes;
+    return stackTile(b, pre, loc, type);
+  }
+  return strataResult(strataCreateOp(b, "tensor.empty", loc, .results = STRATA_TYPES(type)), 0);
+}
+
 /* `tile` filled with the scalar `value` (a generic with no inputs). */
 static MlirValue fillTile(StrataBuilder *b, StrataBuilder *pre, MlirLocation loc, MlirValue tile,
                           MlirAttribute value) {
@@ -146,11 +163,11 @@ static MlirValue operandTile(StrataBuilder *b, StrataBuilder *pre, MlirLocation 
   MlirType type = tileType(t, tv, sizes);
   MlirOperation def = mlirOpResultGetOwner(v);
   if (init && mlirValueIsAOpResult(v) && strataOpIsNamed(def, "tensor.empty"))
-    return stackTile(b, pre, loc, type);
+    return tileBuffer(b, pre, loc, t, type);
   if (init && mlirValueIsAOpResult(v) && strataOpIsNamed(def, "arith.constant")) {
     MlirAttribute value = mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("value"));
     if (mlirAttributeIsADenseElements(value) && mlirDenseElementsAttrIsSplat(value))
-      return fillTile(b, pre, loc, stackTile(b, pre, loc, type), mlirDenseElementsAttrGetSplatValue(value));
+      return fillTile(b, pre, loc, tileBuffer(b, pre, loc, t, type), mlirDenseElementsAttrGetSplatValue(value));
   }
   MlirValue slice = sliceOf(b, loc, t, tv, ivs);
   if (!init) { /* later readers share the slice */
@@ -268,6 +285,7 @@ static void rewrite(TileBlock *t, MlirOperation region) {
     }
   }
   ValueMap m = {.count = 0};
+  t->stackBytes = 0;
   StrataBuilder pre = strataBuilderBefore(loops[0], (MlirRewriterBase){NULL});
   buildTiles(&b, &pre, loc, t, &m, ivs, yielded, carried, ny);
   for (int k = 0; k < ny; k++)

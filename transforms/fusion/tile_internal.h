@@ -13,6 +13,9 @@
 #define TILE_MAX_VALUES 256
 #define TILE_MAX_SLOTS 2048
 #define TILE_MAX_LOOPS 8 /* tiled dimensions (loops of the nest) */
+/* Stack a block's tile buffers may take; larger tiles are heap/arena
+ * buffers (the JIT may run on a thread with a small stack). */
+#define TILE_STACK_BYTES (64 * 1024)
 
 enum { TILE_GENERIC, TILE_RESHAPE, TILE_EMPTY, TILE_CONSTANT };
 
@@ -50,6 +53,7 @@ typedef struct {
   /* The dimensions tiled (class roots), outermost first. */
   int tiled[TILE_MAX_LOOPS];
   int numTiled;
+  int64_t stackBytes; /* taken by the rewrite's stack tiles so far */
 } TileBlock;
 
 /* Fills `t` for the body of `region` (a tagged scf.execute_region) and

@@ -113,3 +113,23 @@ func.func @with_pad(%x: tensor<4x6xf32>) -> tensor<4x8xf32> {
   %p = "nn.pad"(%d, %pads) : (tensor<4x6xf32>, tensor<4xi64>) -> tensor<4x8xf32>
   return %p : tensor<4x8xf32>
 }
+
+// -----
+
+// Tiles that would take more than 64 KiB of stack are tensor.empty
+// (bufferization allocates them once, outside the nest): the 1x64x1x512
+// exponentials (128 KiB) are; the 1x1x512 maximum is on the stack.
+// CHECK-LABEL: func.func @big_tile
+// CHECK: memref.alloca() {{.*}} : memref<1x1x512xf32>
+// CHECK-NOT: memref.alloca
+// CHECK: scf.for
+// CHECK: tensor.empty() : tensor<1x64x1x512xf32>
+// CHECK: math.exp
+// CHECK: return
+func.func @big_tile(%x: tensor<1x64x4x512xf32>) -> tensor<1x64x4x512xf32> {
+  %e = "nn.exp"(%x) : (tensor<1x64x4x512xf32>) -> tensor<1x64x4x512xf32>
+  %m = "nn.reduce_max"(%e) {axes = array<i64: 1>, keepdims = 0 : i64} : (tensor<1x64x4x512xf32>) -> tensor<1x4x512xf32>
+  %u = "nn.unsqueeze"(%m) {axes = array<i64: 1>} : (tensor<1x4x512xf32>) -> tensor<1x1x4x512xf32>
+  %r = "nn.sub"(%e, %u) : (tensor<1x64x4x512xf32>, tensor<1x1x4x512xf32>) -> tensor<1x64x4x512xf32>
+  return %r : tensor<1x64x4x512xf32>
+}

@@ -69,3 +69,25 @@ func.func @int_rows(%x: tensor<3x10xi32>) -> tensor<3x10xi32> {
   %r = "nn.sub"(%x, %s) : (tensor<3x10xi32>, tensor<3x1xi32>) -> tensor<3x10xi32>
   return %r : tensor<3x10xi32>
 }
+
+// Exponentials too large for a stack tile (1x64x1x512, 128 KiB).
+func.func @big_tile(%x: tensor<1x64x4x512xf32>) -> tensor<1x64x4x512xf32> {
+  %e = "nn.exp"(%x) : (tensor<1x64x4x512xf32>) -> tensor<1x64x4x512xf32>
+  %m = "nn.reduce_max"(%e) {axes = array<i64: 1>, keepdims = 0 : i64} : (tensor<1x64x4x512xf32>) -> tensor<1x4x512xf32>
+  %u = "nn.unsqueeze"(%m) {axes = array<i64: 1>} : (tensor<1x4x512xf32>) -> tensor<1x1x4x512xf32>
+  %r = "nn.sub"(%e, %u) : (tensor<1x64x4x512xf32>, tensor<1x1x4x512xf32>) -> tensor<1x64x4x512xf32>
+  return %r : tensor<1x64x4x512xf32>
+}
+
+// A strided Slice read by a reduction and an element-wise op: index
+// remapping (fused-blocks-remap) in both readers.
+func.func @slice_center(%x: tensor<6x20xf32>) -> tensor<3x8xf32> {
+  %starts = "nn.constant"() {value = dense<[1, 2]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %ends = "nn.constant"() {value = dense<[6, 18]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %axes = "nn.constant"() {value = dense<[0, 1]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %steps = "nn.constant"() {value = dense<[2, 2]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %s = "nn.slice"(%x, %starts, %ends, %axes, %steps) {operandSegmentSizes = array<i32: 1, 1, 1, 1, 1>} : (tensor<6x20xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<3x8xf32>
+  %m = "nn.reduce_mean"(%s) {axes = array<i64: 1>} : (tensor<3x8xf32>) -> tensor<3x1xf32>
+  %r = "nn.sub"(%s, %m) : (tensor<3x8xf32>, tensor<3x1xf32>) -> tensor<3x8xf32>
+  return %r : tensor<3x8xf32>
+}
