@@ -70,3 +70,13 @@ void _mlir_ciface_strata_rt_frame_pop(StrataMemRefDesc *arena) {
     rtFatal("buffer arena released out of order");
   f->depth--;
 }
+
+void _mlir_ciface_strata_rt_frame_slot(StrataMemRefDesc *out, StrataMemRefDesc *arena, int64_t offset,
+                                       int64_t bytes) {
+  if (offset < 0 || bytes < 0 || offset + bytes > arena->sizesAndStrides[0])
+    rtFatal("buffer arena slot out of range");
+  out->allocated = out->aligned = (char *)arena->aligned + arena->offset + offset;
+  out->offset = 0;
+  out->sizesAndStrides[0] = bytes;
+  out->sizesAndStrides[1] = 1;
+}

@@ -67,6 +67,14 @@ void _mlir_ciface_strata_rt_layernorm_f32(StrataUnrankedMemRef *x, StrataUnranke
  * same depth); pop releases the most recent one. */
 void _mlir_ciface_strata_rt_frame_push(StrataMemRefDesc *out, int64_t bytes);
 void _mlir_ciface_strata_rt_frame_pop(StrataMemRefDesc *arena);
+/* The `bytes` at `offset` of an arena, as their own buffer. Compiled code
+ * takes each of its buffers through this call (opaque to LLVM) rather than
+ * as a view of the arena: to LLVM's loop vectorizer, accesses to one
+ * underlying object need a provable distance, while distinct objects get
+ * runtime overlap checks, so loops mixing several arena buffers still
+ * vectorize. */
+void _mlir_ciface_strata_rt_frame_slot(StrataMemRefDesc *out, StrataMemRefDesc *arena, int64_t offset,
+                                       int64_t bytes);
 
 /* memref.copy of non-contiguous memrefs (the name MLIR's lowering calls). */
 void memrefCopy(int64_t elemSize, StrataUnrankedMemRef *src, StrataUnrankedMemRef *dst);

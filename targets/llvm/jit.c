@@ -51,6 +51,7 @@ StrataJit *strataJitCreateWithPipeline(StrataContext *ctx, MlirModule module, co
       {"_mlir_ciface_strata_rt_conv2d_f32", (void *)_mlir_ciface_strata_rt_conv2d_f32},
       {"_mlir_ciface_strata_rt_frame_push", (void *)_mlir_ciface_strata_rt_frame_push},
       {"_mlir_ciface_strata_rt_frame_pop", (void *)_mlir_ciface_strata_rt_frame_pop},
+      {"_mlir_ciface_strata_rt_frame_slot", (void *)_mlir_ciface_strata_rt_frame_slot},
       {"_mlir_ciface_strata_rt_softmax_f32", (void *)_mlir_ciface_strata_rt_softmax_f32},
       {"_mlir_ciface_strata_rt_pool2d_f32", (void *)_mlir_ciface_strata_rt_pool2d_f32},
       {"_mlir_ciface_strata_rt_layernorm_f32", (void *)_mlir_ciface_strata_rt_layernorm_f32},

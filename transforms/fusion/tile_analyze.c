@@ -117,7 +117,7 @@ static bool addGeneric(TileBlock *t, TileOp *o) {
   o->loopBase = newSlots(t, o->numLoops, NULL);
   if (o->loopBase < 0) return false;
   for (int l = 0; l < o->numLoops; l++)
-    if (isReduction(mlirArrayAttrGetElement(its, l))) t->bad[o->loopBase + l] = true;
+    if (isReduction(mlirArrayAttrGetElement(its, l))) t->bad[o->loopBase + l] = o->reduces = true;
   for (intptr_t i = 0; i < n; i++) {
     MlirAffineMap map = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, i));
     if (!linkOperand(t, mlirOperationGetOperand(op, i), map, o->loopBase, o->numLoops)) return false;

@@ -191,6 +191,20 @@ static MlirValue tileReshape(StrataBuilder *b, MlirLocation loc, TileBlock *t, M
                       0);
 }
 
+/* A reduction inside a tile runs over one row or plane: its float
+ * combiners may be reassociated (`fastmath<reassoc>`), so that LLVM
+ * vectorizes the sum with several partial accumulators, as the runtime's
+ * reduction kernels do. Results differ from the sequential order by
+ * rounding only. */
+static MlirWalkResult allowReassociation(MlirOperation op, void *user) {
+  (void)user;
+  MlirAttribute fm = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("fastmath"));
+  if (!mlirAttributeIsNull(fm) && strataOpIsInDialect(op, "arith"))
+    mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString("fastmath"),
+                                    strataParseAttr(mlirOperationGetContext(op), "#arith.fastmath<reassoc>"));
+  return MlirWalkResultAdvance;
+}
+
 /* The resident ops, in order, on tiles; their tiles recorded in `m`. */
 static void buildTiles(StrataBuilder *b, StrataBuilder *pre, MlirLocation loc, TileBlock *t, ValueMap *m,
                        const MlirValue *ivs,
@@ -223,6 +237,7 @@ static void buildTiles(StrataBuilder *b, StrataBuilder *pre, MlirLocation loc, T
     }
     MlirOperation clone = mlirOperationClone(o->op);
     mlirBlockAppendOwnedOperation(b->block, clone);
+    if (o->reduces) mlirOperationWalk(clone, allowReassociation, NULL, MlirWalkPreOrder);
     for (intptr_t i = 0; i < n; i++) mlirOperationSetOperand(clone, i, operands[i]);
     for (intptr_t r = 0; r < mlirOperationGetNumResults(o->op); r++) {
       MlirValue res = mlirOperationGetResult(o->op, r), tile = mlirOperationGetResult(clone, r);

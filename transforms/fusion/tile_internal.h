@@ -25,6 +25,7 @@ typedef struct {
   int loopBase; /* first slot of its loops (generic) */
   int numLoops;
   bool resident; /* computed inside the tile loop nest */
+  bool reduces;  /* a generic with a reduction loop */
 } TileOp;
 
 typedef struct {

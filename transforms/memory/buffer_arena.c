@@ -20,6 +20,7 @@
 
 #define PUSH_FN "strata_rt_frame_push"
 #define POP_FN "strata_rt_frame_pop"
+#define SLOT_FN "strata_rt_frame_slot"
 
 typedef struct {
   MlirOperation alloc;
@@ -161,9 +162,17 @@ static bool planFunction(MlirOperation func) {
     MlirValue old = mlirOperationGetResult(alloc, 0);
     StrataBuilder at = strataBuilderBefore(alloc, (MlirRewriterBase){NULL});
     MlirLocation aloc = mlirOperationGetLocation(alloc);
-    MlirValue off = strataConstInt(&at, aloc, index, bufs[k].offset);
+    /* Each buffer through its own opaque slot call (runtime/kernels.h). */
+    MlirValue slot = strataResult(
+        strataCreateOp(&at, "func.call", aloc,
+                       .operands = STRATA_VALUES(arena, strataConstInt(&at, aloc, i64, bufs[k].offset),
+                                                 strataConstInt(&at, aloc, i64, bufs[k].bytes)),
+                       .results = STRATA_TYPES(arenaType),
+                       .attrs = STRATA_ATTRS({"callee", mlirFlatSymbolRefAttrGet(ctx, mlirStringRefCreateFromCString(SLOT_FN))})),
+        0);
+    MlirValue off = strataConstInt(&at, aloc, index, 0);
     MlirValue view = strataResult(strataCreateOp(&at, "memref.view", aloc,
-                                                 .operands = STRATA_VALUES(arena, off),
+                                                 .operands = STRATA_VALUES(slot, off),
                                                  .results = STRATA_TYPES(mlirValueGetType(old))),
                                   0);
     for (MlirOpOperand u = mlirValueGetFirstUse(old); !mlirOpOperandIsNull(u);) {
@@ -194,6 +203,7 @@ static void runBufferArena(StrataPassRun *run, MlirOperation module) {
   if (used) {
     strataDeclareRuntimeFunc(module, PUSH_FN, "(i64) -> memref<?xi8>");
     strataDeclareRuntimeFunc(module, POP_FN, "(memref<?xi8>) -> ()");
+    strataDeclareRuntimeFunc(module, SLOT_FN, "(memref<?xi8>, i64, i64) -> memref<?xi8>");
   }
 }
 

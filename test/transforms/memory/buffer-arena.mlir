@@ -7,12 +7,18 @@
 // %c overlaps %b's life (read by the copy into %out): it goes after it.
 // CHECK-DAG: func.func private @strata_rt_frame_push(i64) -> memref<?xi8> attributes {llvm.emit_c_interface}
 // CHECK-DAG: func.func private @strata_rt_frame_pop(memref<?xi8>) attributes {llvm.emit_c_interface}
+// CHECK-DAG: func.func private @strata_rt_frame_slot(memref<?xi8>, i64, i64) -> memref<?xi8> attributes {llvm.emit_c_interface}
+// Each buffer is its own slot of the arena (an opaque call: distinct
+// objects to LLVM's vectorizer), viewed from its start.
 // CHECK-LABEL: func.func @chain
 // CHECK: %[[SIZE:.*]] = arith.constant 128 : i64
 // CHECK: %[[ARENA:.*]] = call @strata_rt_frame_push(%[[SIZE]])
-// CHECK: memref.view %[[ARENA]][%c0{{.*}}][] : memref<?xi8> to memref<16xf32>
-// CHECK: memref.view %[[ARENA]][%c0{{.*}}][] : memref<?xi8> to memref<16xf32>
-// CHECK: memref.view %[[ARENA]][%c64{{.*}}][] : memref<?xi8> to memref<4x4xf32>
+// CHECK: %[[S0:.*]] = call @strata_rt_frame_slot(%[[ARENA]], %c0_i64{{.*}}, %c64_i64{{.*}})
+// CHECK: memref.view %[[S0]][%c0{{.*}}][] : memref<?xi8> to memref<16xf32>
+// CHECK: %[[S1:.*]] = call @strata_rt_frame_slot(%[[ARENA]], %c0_i64{{.*}}, %c64_i64{{.*}})
+// CHECK: memref.view %[[S1]][%c0{{.*}}][] : memref<?xi8> to memref<16xf32>
+// CHECK: %[[S2:.*]] = call @strata_rt_frame_slot(%[[ARENA]], %c64_i64{{.*}}, %c64_i64{{.*}})
+// CHECK: memref.view %[[S2]][%c0{{.*}}][] : memref<?xi8> to memref<4x4xf32>
 // CHECK-NOT: memref.alloc
 // CHECK-NOT: memref.dealloc
 // CHECK: call @strata_rt_frame_pop(%[[ARENA]])
@@ -37,8 +43,10 @@ func.func @chain(%in: memref<16xf32>, %out: memref<16xf32>) {
 // %b must not share its bytes.
 // CHECK-LABEL: func.func @unranked_alias
 // CHECK: arith.constant 128 : i64
+// CHECK: call @strata_rt_frame_slot(%{{.*}}, %c0_i64{{.*}}, %c64_i64{{.*}})
 // CHECK: memref.view %{{.*}}[%c0{{.*}}][] : memref<?xi8> to memref<8xf32>
-// CHECK: memref.view %{{.*}}[%c64{{.*}}][] : memref<?xi8> to memref<8xf32>
+// CHECK: call @strata_rt_frame_slot(%{{.*}}, %c64_i64{{.*}}, %c64_i64{{.*}})
+// CHECK: memref.view %{{.*}}[%c0{{.*}}][] : memref<?xi8> to memref<8xf32>
 func.func private @use(memref<*xf32>, memref<8xf32>)
 func.func @unranked_alias(%in: memref<8xf32>) {
   %a = memref.alloc() : memref<8xf32>
