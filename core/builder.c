@@ -3,6 +3,7 @@
 #include <string.h>
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/AffineMap.h"
 #include "strata/builder.h"
 
 StrataBuilder strataBuilderBefore(MlirOperation op, MlirRewriterBase rewriter) {
@@ -114,6 +115,11 @@ void strataDeclareRuntimeFunc(MlirOperation module, const char *name, const char
 }
 
 MlirValue strataTensorToUnrankedMemRef(StrataBuilder *b, MlirLocation loc, MlirValue t) {
+  return strataTensorToUnrankedMemRefPermuted(b, loc, t, NULL);
+}
+
+MlirValue strataTensorToUnrankedMemRefPermuted(StrataBuilder *b, MlirLocation loc, MlirValue t,
+                                               const int64_t *perm) {
   MlirType tt = mlirValueGetType(t);
   intptr_t rank = mlirShapedTypeGetRank(tt);
   int64_t shape[rank ? rank : 1], strides[rank ? rank : 1];
@@ -130,6 +136,16 @@ MlirValue strataTensorToUnrankedMemRef(StrataBuilder *b, MlirLocation loc, MlirV
                      .results = STRATA_TYPES(mt),
                      .attrs = STRATA_ATTRS({"read_only", mlirUnitAttrGet(b->ctx)})),
       0);
+  if (perm && rank > 0) { /* a strided view: result dim i is dim perm[i] of t */
+    unsigned order[rank];
+    int64_t permuted[rank];
+    for (intptr_t i = 0; i < rank; i++) order[i] = (unsigned)perm[i], permuted[i] = shape[perm[i]];
+    MlirType pt = mlirMemRefTypeGet(element, rank, permuted, layout, mlirAttributeGetNull());
+    MlirAttribute map = mlirAffineMapAttrGet(mlirAffineMapPermutationGet(b->ctx, rank, order));
+    m = strataResult(strataCreateOp(b, "memref.transpose", loc, .operands = STRATA_VALUES(m),
+                                    .results = STRATA_TYPES(pt), .attrs = STRATA_ATTRS({"permutation", map})),
+                     0);
+  }
   MlirType unranked = mlirUnrankedMemRefTypeGet(element, mlirAttributeGetNull());
   return strataResult(strataCreateOp(b, "memref.cast", loc, .operands = STRATA_VALUES(m),
                                      .results = STRATA_TYPES(unranked)),

@@ -90,6 +90,26 @@ static MlirOperation soleUser(MlirValue v) {
   return mlirOpOperandGetOwner(use);
 }
 
+bool strataNnToKernelsAbsorbsPrologue(MlirOperation producer, MlirOperation kernelOp) {
+  if (!strataOpIsNamed(producer, "nn.transpose") || mlirOperationGetNumResults(producer) != 1 ||
+      (!strataOpIsNamed(kernelOp, "nn.matmul") && !strataOpIsNamed(kernelOp, "nn.gemm")) ||
+      !staticF32(mlirOperationGetOperand(producer, 0)))
+    return false;
+  MlirOpOperand use = mlirValueGetFirstUse(mlirOperationGetResult(producer, 0));
+  return mlirOperationEqual(soleUser(mlirOperationGetResult(producer, 0)), kernelOp) &&
+         mlirOpOperandGetOperandNumber(use) < 2;
+}
+
+/* The permutation of an nn.transpose (absent: reversed dims); false if
+ * malformed. */
+static bool transposePerm(MlirOperation t, int64_t *perm) {
+  intptr_t rank = mlirShapedTypeGetRank(mlirValueGetType(mlirOperationGetOperand(t, 0)));
+  int n = strataGetI64Array(t, "perm", perm, STRATA_MAX_RANK);
+  if (n == -1)
+    for (intptr_t d = 0; d < rank; d++) perm[d] = rank - 1 - d, n = (int)rank;
+  return n == rank;
+}
+
 enum { MAX_CHAIN = 4, MAX_ADDEND_PROBES = 2 }; /* profile probes per absorbed op */
 enum { MAX_ABSORBED = 6 };
 
@@ -205,8 +225,8 @@ static MlirType unrankedF32(MlirContext ctx) {
 /* Emits the call: operands (tensors, then scalars), a fresh output buffer
  * of the result type, and the result as a tensor replacing e->last. */
 static void emitCall(StrataRewrite *rw, MlirOperation root, Epilogue *e, const char *fn,
-                     bool addendSlots, const MlirValue *tensors, int numTensors,
-                     const MlirValue *scalars, int numScalars) {
+                     bool addendSlots, const MlirValue *tensors, const int64_t *const *perms,
+                     int numTensors, const MlirValue *scalars, int numScalars) {
   MlirLocation loc = mlirOperationGetLocation(root);
   MlirContext ctx = mlirOperationGetContext(root);
   StrataBuilder b = strataBuilderBefore(e->last, rw->rewriter);
@@ -224,7 +244,8 @@ static void emitCall(StrataRewrite *rw, MlirOperation root, Epilogue *e, const c
       0);
   MlirValue args[32];
   int n = 0;
-  for (int i = 0; i < numTensors; i++) args[n++] = strataTensorToUnrankedMemRef(&b, loc, tensors[i]);
+  for (int i = 0; i < numTensors; i++)
+    args[n++] = strataTensorToUnrankedMemRefPermuted(&b, loc, tensors[i], perms ? perms[i] : NULL);
   MlirValue outU = strataResult(strataCreateOp(&b, "memref.cast", loc, .operands = STRATA_VALUES(out),
                                                .results = STRATA_TYPES(unrankedF32(ctx))),
                                 0);
@@ -298,7 +319,7 @@ static MlirLogicalResult rewriteSoftmax(StrataRewrite *rw, MlirOperation op, voi
   Epilogue e = {.last = op}; /* no epilogue: the call replaces the op alone */
   MlirValue s[2] = {i64c(rw, op, axis), i64c(rw, op, strataOpIsNamed(op, "nn.log_softmax"))};
   strataDeclareRuntimeFunc(*module, SOFTMAX_FN, kSoftmaxType);
-  emitCall(rw, op, &e, SOFTMAX_FN, false, (MlirValue[]){x}, 1, s, 2);
+  emitCall(rw, op, &e, SOFTMAX_FN, false, (MlirValue[]){x}, NULL, 1, s, 2);
   return mlirLogicalResultSuccess();
 }
 
@@ -339,7 +360,7 @@ static MlirLogicalResult rewritePool(StrataRewrite *rw, MlirOperation op, void *
   s[ns++] = i64c(rw, op, win.dilations[sp - 1]);
   s[ns++] = i64c(rw, op, cip);
   strataDeclareRuntimeFunc(*module, POOL_FN, kPoolType);
-  emitCall(rw, op, &e, POOL_FN, false, (MlirValue[]){x}, 1, s, ns);
+  emitCall(rw, op, &e, POOL_FN, false, (MlirValue[]){x}, NULL, 1, s, ns);
   return mlirLogicalResultSuccess();
 }
 
@@ -365,7 +386,7 @@ static MlirLogicalResult rewriteLayerNorm(StrataRewrite *rw, MlirOperation op, v
   MlirValue tensors[3] = {x, mlirOperationGetOperand(op, 1), n == 3 ? mlirOperationGetOperand(op, 2) : x};
   MlirValue s[3] = {i64c(rw, op, axis), i64c(rw, op, n == 3), f32c(rw, op, eps)};
   strataDeclareRuntimeFunc(*module, LAYERNORM_FN, kLayerNormType);
-  emitCall(rw, op, &e, LAYERNORM_FN, false, tensors, 3, s, 3);
+  emitCall(rw, op, &e, LAYERNORM_FN, false, tensors, NULL, 3, s, 3);
   return mlirLogicalResultSuccess();
 }
 
@@ -424,7 +445,7 @@ static MlirLogicalResult rewriteConv(StrataRewrite *rw, MlirOperation op, void *
   s[ns++] = f32c(rw, e.last, e.beta[1]);
   ns += actScalars(rw, &e, s + ns);
   strataDeclareRuntimeFunc(*module, CONV_FN, kConvType);
-  emitCall(rw, op, &e, CONV_FN, true, tensors, nt, s, ns);
+  emitCall(rw, op, &e, CONV_FN, true, tensors, NULL, nt, s, ns);
   return mlirLogicalResultSuccess();
 }
 
@@ -442,6 +463,19 @@ static MlirLogicalResult rewriteMatmul(StrataRewrite *rw, MlirOperation op, void
                !nnAttrFloat(op, "alpha", 1.0, &alpha) || !nnAttrFloat(op, "beta", 1.0, &beta)))
     return mlirLogicalResultFailure();
   MlirValue tensors[4] = {mlirOperationGetOperand(op, 0), mlirOperationGetOperand(op, 1)};
+  /* A transposed operand (a Transpose only this op reads) is read in
+   * place, through a permuted strided view: no transposed copy. */
+  const int64_t *perms[4] = {NULL, NULL, NULL, NULL};
+  int64_t permBuf[2][STRATA_MAX_RANK];
+  MlirOperation prologue[2] = {{NULL}, {NULL}};
+  for (int i = 0; i < 2 && ((KernelsRun *)u)->epilogues; i++) {
+    MlirOperation t = definingOp(tensors[i]);
+    if (mlirOperationIsNull(t) || !strataNnToKernelsAbsorbsPrologue(t, op) || !transposePerm(t, permBuf[i]))
+      continue;
+    tensors[i] = mlirOperationGetOperand(t, 0);
+    perms[i] = permBuf[i];
+    prologue[i] = t;
+  }
   Epilogue e = {.last = op, .scalable = true, .scale = 1.0};
   e.transposable = mlirShapedTypeGetRank(mlirValueGetType(tensors[0])) >= 2 &&
                    mlirShapedTypeGetRank(mlirValueGetType(tensors[1])) >= 2;
@@ -455,6 +489,8 @@ static MlirLogicalResult rewriteMatmul(StrataRewrite *rw, MlirOperation op, void
   if (e.transposed) { /* (op(A) op(B))^T = op(B)^T op(A)^T */
     MlirValue t = tensors[0];
     tensors[0] = tensors[1], tensors[1] = t;
+    const int64_t *p = perms[0];
+    perms[0] = perms[1], perms[1] = p;
     int64_t oldTa = ta;
     ta = !tb, tb = !oldTa;
   }
@@ -471,7 +507,9 @@ static MlirLogicalResult rewriteMatmul(StrataRewrite *rw, MlirOperation op, void
   s[ns++] = f32c(rw, e.last, e.beta[1]);
   ns += actScalars(rw, &e, s + ns);
   strataDeclareRuntimeFunc(*module, MATMUL_FN, kMatmulType);
-  emitCall(rw, op, &e, MATMUL_FN, true, tensors, nt, s, ns);
+  emitCall(rw, op, &e, MATMUL_FN, true, tensors, perms, nt, s, ns);
+  for (int i = 0; i < 2; i++)
+    if (!mlirOperationIsNull(prologue[i])) mlirRewriterBaseEraseOp(rw->rewriter, prologue[i]);
   return mlirLogicalResultSuccess();
 }
 

@@ -85,6 +85,10 @@ bool strataModuleHasSymbol(MlirOperation module, const char *name);
  * `t`, cast to an unranked memref of its element type: how tensors cross a
  * call into libstrata_rt. */
 MlirValue strataTensorToUnrankedMemRef(StrataBuilder *b, MlirLocation loc, MlirValue t);
+/* The same through a memref.transpose: a strided view whose dim i is dim
+ * perm[i] of `t` (nn.transpose's perm), read in place (NULL perm: none). */
+MlirValue strataTensorToUnrankedMemRefPermuted(StrataBuilder *b, MlirLocation loc, MlirValue t,
+                                               const int64_t *perm);
 /* Parses an attribute from text ("affine_map<(d0) -> (d0)>"); null on error. */
 MlirAttribute strataParseAttr(MlirContext ctx, const char *text);
 

@@ -41,6 +41,12 @@ char *strataCpuPipelineFusedWith(const char *profile, const char *dbPath);
  * then declines still go to linalg). A kernel reads its inputs from memory
  * and absorbs only epilogues, which fusion planning for this target uses. */
 bool strataNnToKernelsCandidate(MlirOperation op);
+/* True if nn-to-kernels folds `producer` into the kernel call of
+ * `kernelOp`: an f32 nn.transpose read only by it, as operand 0 or 1 of a
+ * matmul/gemm (the kernel reads the transpose's input through a permuted
+ * strided view). Fusion planning lets such a prologue join the kernel's
+ * block. */
+bool strataNnToKernelsAbsorbsPrologue(MlirOperation producer, MlirOperation kernelOp);
 
 typedef struct StrataJit StrataJit;
 

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "fuse_internal.h"
+#include "strata/target_llvm.h"
 
 typedef struct {
   FuseGraph *g;
@@ -77,15 +78,20 @@ static void add(Growth *gr, int s, StrataMappingType type) {
 /* The CPU constraint: a runtime kernel reads its inputs from memory and
  * absorbs only what follows it, so an op that would feed a kernel op inside
  * the block gains nothing -- and leaving it free lets it join the block of
- * its producer instead (as a kernel epilogue). */
+ * its producer instead (as a kernel epilogue). The exception is a prologue
+ * the kernel call absorbs (a Transpose read only by a matmul/gemm, which the
+ * kernel reads through a permuted view). */
 static bool feedsKernel(const Growth *gr, int s) {
   const FuseGraph *g = gr->g;
   const FuseNode *n = &g->nodes[s];
-  for (int k = 0; k < n->nsucc; k++)
-    if (gr->inBlock[n->succ[k]] && g->nodes[n->succ[k]].kernel) return true;
+  for (int k = 0; k < n->nsucc; k++) {
+    const FuseNode *m = &g->nodes[n->succ[k]];
+    if (gr->inBlock[n->succ[k]] && m->kernel && !strataNnToKernelsAbsorbsPrologue(n->op, m->op)) return true;
+  }
   if (n->kernel)
     for (int k = 0; k < n->npred; k++)
-      if (gr->inBlock[n->pred[k]]) return true;
+      if (gr->inBlock[n->pred[k]] && !strataNnToKernelsAbsorbsPrologue(g->nodes[n->pred[k]].op, n->op))
+        return true;
   return false;
 }
 

@@ -168,3 +168,24 @@ func.func @no_scale_transpose(%a: tensor<3x4xf32>, %b: tensor<4x5xf32>, %v: tens
   %c2 = "nn.mul"(%c, %two) : (tensor<1x3x3x3xf32>, tensor<f32>) -> tensor<1x3x3x3xf32>
   return %d0, %s1, %t2, %t3, %c2 : tensor<3x5xf32>, tensor<3x5xf32>, tensor<5x3xf32>, tensor<3x2x4xf32>, tensor<1x3x3x3xf32>
 }
+
+// -----
+
+// A Transpose read only by a matmul is read in place: the call takes its
+// input through a memref.transpose view (any permutation: the kernel reads
+// any strides), and no transposed copy is made. A Transpose with another
+// reader stays.
+// CHECK-LABEL: func.func @transposed_operands
+// CHECK: memref.transpose %{{.*}} (d0, d1, d2) -> (d1, d2, d0) : memref<128x12x26xf32, strided<[?, ?, ?], offset: ?>> to memref<12x26x128xf32, strided<[?, ?, ?], offset: ?>>
+// CHECK: call @strata_rt_matmul_f32
+// CHECK: %[[KEPT:.*]] = "nn.transpose"(%arg2)
+// CHECK: call @strata_rt_matmul_f32
+// CHECK: return %{{.*}}, %[[KEPT]]
+// CHECK-NOT: nn.transpose
+func.func @transposed_operands(%q: tensor<12x128x26xf32>, %k: tensor<128x12x26xf32>, %a: tensor<6x6xf32>) -> (tensor<12x128x128xf32>, tensor<6x6xf32>, tensor<6x6xf32>) {
+  %kt = "nn.transpose"(%k) {perm = array<i64: 1, 2, 0>} : (tensor<128x12x26xf32>) -> tensor<12x26x128xf32>
+  %s = "nn.matmul"(%q, %kt) : (tensor<12x128x26xf32>, tensor<12x26x128xf32>) -> tensor<12x128x128xf32>
+  %at = "nn.transpose"(%a) : (tensor<6x6xf32>) -> tensor<6x6xf32>
+  %p = "nn.matmul"(%at, %a) : (tensor<6x6xf32>, tensor<6x6xf32>) -> tensor<6x6xf32>
+  return %s, %p, %at : tensor<12x128x128xf32>, tensor<6x6xf32>, tensor<6x6xf32>
+}

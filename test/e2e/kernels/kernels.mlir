@@ -260,3 +260,18 @@ func.func @conv_trailing_pads_padded_1x1(%x: tensor<1x5x7x6xf32>, %w: tensor<4x5
   %z = "nn.conv"(%x, %v) {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x5x7x6xf32>, tensor<4x5x1x1xf32>) -> tensor<1x4x9x8xf32>
   return %y, %z : tensor<1x4x6x5xf32>, tensor<1x4x9x8xf32>
 }
+
+// Transposed operands read in place (a permuted strided view): attention's
+// Q.K^T with K transposed from (seq, heads, dim), and a constant B
+// transposed (packed and cached through the view's strides); a transposed
+// A read by two products stays a transposed copy.
+func.func @transposed_operands(%q: tensor<3x9x5xf32>, %k: tensor<9x3x5xf32>, %a: tensor<7x4xf32>, %b: tensor<7x6xf32>, %c: tensor<6xf32>) -> (tensor<3x9x9xf32>, tensor<4x6xf32>, tensor<4x3xf32>) {
+  %kt = "nn.transpose"(%k) {perm = array<i64: 1, 2, 0>} : (tensor<9x3x5xf32>) -> tensor<3x5x9xf32>
+  %s = "nn.matmul"(%q, %kt) : (tensor<3x9x5xf32>, tensor<3x5x9xf32>) -> tensor<3x9x9xf32>
+  %at = "nn.transpose"(%a) : (tensor<7x4xf32>) -> tensor<4x7xf32>
+  %g = "nn.gemm"(%at, %b, %c) : (tensor<4x7xf32>, tensor<7x6xf32>, tensor<6xf32>) -> tensor<4x6xf32>
+  %w = "nn.constant"() {value = dense<[[0.5, -1.0, 0.25, 2.0, -0.75, 1.5, 0.125], [1.0, 0.5, -0.5, 0.0, 0.25, -2.0, 0.75], [-1.5, 0.0, 1.0, 0.5, -0.25, 0.75, 1.25]]> : tensor<3x7xf32>} : () -> tensor<3x7xf32>
+  %wt = "nn.transpose"(%w) : (tensor<3x7xf32>) -> tensor<7x3xf32>
+  %p = "nn.matmul"(%at, %wt) : (tensor<4x7xf32>, tensor<7x3xf32>) -> tensor<4x3xf32>
+  return %s, %g, %p : tensor<3x9x9xf32>, tensor<4x6xf32>, tensor<4x3xf32>
+}

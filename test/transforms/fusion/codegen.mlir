@@ -82,3 +82,23 @@ func.func @boundary(%x: tensor<4x4xf32>, %b: tensor<4xf32>) -> tensor<4x4xf32> {
   %t = "nn.transpose"(%a) {perm = array<i64: 1, 0>} : (tensor<4x4xf32>) -> tensor<4x4xf32>
   return %t : tensor<4x4xf32>
 }
+
+// -----
+
+// A Transpose feeding a matmul joins the matmul's block (the kernel call
+// absorbs it as a prologue: it reads the input through a permuted view),
+// and the Relu after it is the epilogue: one kernel call, no loop nest,
+// no transposed copy.
+// CHECK-LABEL: func.func @transpose_matmul_relu
+// CHECK-NOT: linalg.generic
+// CHECK: memref.transpose
+// CHECK: call @strata_rt_matmul_f32
+// CHECK-NOT: linalg.generic
+// CHECK: return
+// APART-LABEL: func.func @transpose_matmul_relu
+func.func @transpose_matmul_relu(%a: tensor<16x8xf32>, %b: tensor<16x4xf32>) -> tensor<8x4xf32> {
+  %at = "nn.transpose"(%a) {perm = array<i64: 1, 0>} : (tensor<16x8xf32>) -> tensor<8x16xf32>
+  %c = "nn.matmul"(%at, %b) : (tensor<8x16xf32>, tensor<16x4xf32>) -> tensor<8x4xf32>
+  %r = "nn.relu"(%c) : (tensor<8x4xf32>) -> tensor<8x4xf32>
+  return %r : tensor<8x4xf32>
+}
