@@ -30,17 +30,21 @@ typedef struct {
   Addends ad;
   int nb, mDim, nDim; /* y's batch dim count; y dims of m and n (-1: absent) */
   int64_t M, N, K, batches;
+  int64_t yRowStride; /* y's stride between rows (of the m dim, or folded batches) */
   RtMat A, B;
   RtEpilogue ep;
 } Matmul;
 
-/* Whether dims [from, to] of a view collapse into one of stride st[to]
- * (size-1 dims are skipped). */
-static bool collapsible(const int64_t *size, const int64_t *st, int from, int to) {
-  int64_t expected = st[to] * size[to];
-  for (int d = to - 1; d >= from; d--) {
+/* Whether dims [from, to] of a view collapse into one dim; *stride gets
+ * its stride, that of the innermost dim longer than 1 (a size-1 dim's
+ * stride is never used: a transposed view can give it any value). */
+static bool collapsible(const int64_t *size, const int64_t *st, int from, int to, int64_t *stride) {
+  int64_t expected = -1;
+  *stride = st[to];
+  for (int d = to; d >= from; d--) {
     if (size[d] == 1) continue;
-    if (st[d] != expected) return false;
+    if (expected < 0) *stride = st[d];
+    else if (st[d] != expected) return false;
     expected = st[d] * size[d];
   }
   return true;
@@ -54,11 +58,16 @@ static void foldBatchIntoRows(Matmul *mm) {
   for (int d = 0; d < mm->b.rank - 2; d++)
     if (mm->b.size[d] != 1) return;
   int last = mm->y.rank - 2; /* the m dim of a and y */
-  if (!collapsible(mm->a.size, mm->a.stride, 0, last) || !collapsible(mm->y.size, mm->y.stride, 0, last))
+  int64_t as, ys, adds[2];
+  if (mm->A.rs != mm->a.stride[last]) return; /* transposed a: rows are not the m dim */
+  if (!collapsible(mm->a.size, mm->a.stride, 0, last, &as) || !collapsible(mm->y.size, mm->y.stride, 0, last, &ys))
     return;
   for (int k = 0; k < mm->ep.nadd; k++)
-    if (!collapsible(mm->y.size, mm->ad.st[k], 0, last)) return;
-  if (mm->A.rs != mm->a.stride[last]) return; /* transposed a: rows are not the m dim */
+    if (!collapsible(mm->y.size, mm->ad.st[k], 0, last, &adds[k])) return;
+  mm->A.rs = as;
+  mm->yRowStride = ys;
+  for (int k = 0; k < mm->ep.nadd; k++)
+    mm->ep.add[k].sm = adds[k];
   mm->M *= mm->batches;
   mm->batches = 1;
   mm->nb = 0;
@@ -80,7 +89,7 @@ static void matmulBatch(const Matmul *mm, int64_t bi, bool parallel) {
   B.p += bo;
   RtEpilogue ep = mm->ep;
   for (int k = 0; k < ep.nadd; k++) ep.add[k].p += addo[k];
-  int64_t ldc = mm->mDim >= 0 ? mm->y.stride[mm->mDim] : 0;
+  int64_t ldc = mm->yRowStride;
   rtGemm(mm->M, mm->N, mm->K, A, (RtBSrc){B, NULL}, mm->y.data + yo, ldc, &ep, parallel);
 }
 
@@ -122,6 +131,7 @@ void _mlir_ciface_strata_rt_matmul_f32(StrataUnrankedMemRef *a, StrataUnrankedMe
                               mm.nDim >= 0 ? mm.ad.st[k][mm.nDim] : 0, beta[k]};
   mm.batches = 1;
   for (int d = 0; d < mm.nb; d++) mm.batches *= mm.y.size[d];
+  mm.yRowStride = mm.mDim >= 0 ? mm.y.stride[mm.mDim] : 0;
   foldBatchIntoRows(&mm);
   if (mm.batches >= rtNumThreads() && mm.batches > 1) rtParallelFor(mm.batches, matmulTask, &mm);
   else

@@ -275,3 +275,15 @@ func.func @transposed_operands(%q: tensor<3x9x5xf32>, %k: tensor<9x3x5xf32>, %a:
   %p = "nn.matmul"(%at, %wt) : (tensor<4x7xf32>, tensor<7x3xf32>) -> tensor<4x3xf32>
   return %s, %g, %p : tensor<3x9x9xf32>, tensor<4x6xf32>, tensor<4x3xf32>
 }
+
+// A transposed view that only moves a unit dim (1x8x12 -> 8x1x12, as a
+// transformer's (batch, seq) swap): its batches still fold into one GEMM
+// with 8 rows (the unit dim's stride is ignored), with a bias and a
+// residual in the epilogue.
+func.func @unit_dim_view_batches(%x: tensor<1x8x12xf32>, %w: tensor<12x10xf32>, %b: tensor<10xf32>, %r: tensor<8x1x10xf32>) -> tensor<8x1x10xf32> {
+  %t = "nn.transpose"(%x) {perm = array<i64: 1, 0, 2>} : (tensor<1x8x12xf32>) -> tensor<8x1x12xf32>
+  %m = "nn.matmul"(%t, %w) : (tensor<8x1x12xf32>, tensor<12x10xf32>) -> tensor<8x1x10xf32>
+  %a = "nn.add"(%b, %m) : (tensor<10xf32>, tensor<8x1x10xf32>) -> tensor<8x1x10xf32>
+  %y = "nn.add"(%a, %r) : (tensor<8x1x10xf32>, tensor<8x1x10xf32>) -> tensor<8x1x10xf32>
+  return %y : tensor<8x1x10xf32>
+}
