@@ -48,8 +48,12 @@ MlirType strataTensorType(MlirType elementType, int rank, const int64_t *dims) {
   return mlirRankedTensorTypeGet(rank, shape, elementType, mlirAttributeGetNull());
 }
 
+MlirAttribute strataOpAttr(MlirOperation op, const char *name) {
+  return mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
+}
+
 int strataGetI64Array(MlirOperation op, const char *name, int64_t *out, int max) {
-  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
+  MlirAttribute a = strataOpAttr(op, name);
   if (mlirAttributeIsNull(a)) return -1;
   if (mlirAttributeIsADenseI64Array(a)) {
     intptr_t n = mlirDenseArrayGetNumElements(a);
@@ -71,7 +75,7 @@ int strataGetI64Array(MlirOperation op, const char *name, int64_t *out, int max)
 }
 
 bool strataGetI64(MlirOperation op, const char *name, int64_t *out) {
-  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
+  MlirAttribute a = strataOpAttr(op, name);
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a)) return false;
   *out = mlirIntegerAttrGetValueInt(a);
   return true;

@@ -14,13 +14,9 @@ extern const char strata_instr_irdl[];
 static MlirLogicalResult fail(void) { return mlirLogicalResultFailure(); }
 static MlirLogicalResult ok(void) { return mlirLogicalResultSuccess(); }
 
-static MlirAttribute attr(MlirOperation op, const char *name) {
-  return mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
-}
-
 /* A non-negative integer attribute; a located error otherwise. */
 static bool checkIndexAttr(MlirOperation op, const char *name) {
-  MlirAttribute a = attr(op, name);
+  MlirAttribute a = strataOpAttr(op, name);
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a) || mlirIntegerAttrGetValueInt(a) < 0) {
     strataEmitError(mlirOperationGetLocation(op),
                     "'instr.probe' op needs attribute '%s': a non-negative integer", name);
@@ -32,7 +28,7 @@ static bool checkIndexAttr(MlirOperation op, const char *name) {
 /* A non-empty string attribute, one of '|'-separated `choices` if given. */
 static bool checkStringAttr(MlirOperation op, const char *name, const char *choices,
                             const char *expected) {
-  MlirAttribute a = attr(op, name);
+  MlirAttribute a = strataOpAttr(op, name);
   bool good = !mlirAttributeIsNull(a) && mlirAttributeIsAString(a) &&
               mlirStringAttrGetValue(a).length > 0;
   if (good && choices) {

@@ -95,12 +95,8 @@ bool nnSameType(MlirOperation op, const char *nameA, const StrataShape *a, const
 
 /* ---- Attributes ---- */
 
-static MlirAttribute attr(MlirOperation op, const char *name) {
-  return mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
-}
-
 bool nnAttrInt(MlirOperation op, const char *name, int64_t dflt, int64_t *out) {
-  MlirAttribute a = attr(op, name);
+  MlirAttribute a = strataOpAttr(op, name);
   if (mlirAttributeIsNull(a)) {
     *out = dflt;
     return true;
@@ -118,7 +114,7 @@ bool nnAttrInt(MlirOperation op, const char *name, int64_t dflt, int64_t *out) {
 }
 
 bool nnAttrFloat(MlirOperation op, const char *name, double dflt, double *out) {
-  MlirAttribute a = attr(op, name);
+  MlirAttribute a = strataOpAttr(op, name);
   if (mlirAttributeIsNull(a)) {
     *out = dflt;
     return true;
@@ -137,7 +133,7 @@ bool nnAttrFloat(MlirOperation op, const char *name, double dflt, double *out) {
 
 bool nnAttrString(MlirOperation op, const char *name, const char *dflt, const char *choices,
                   char *buf, size_t size) {
-  MlirAttribute a = attr(op, name);
+  MlirAttribute a = strataOpAttr(op, name);
   if (mlirAttributeIsNull(a)) {
     snprintf(buf, size, "%s", dflt);
     return true;
@@ -187,7 +183,7 @@ static MlirAttribute constantValue(MlirValue v) {
   if (!((n.length == 11 && !strncmp(n.data, "nn.constant", 11)) ||
         (n.length == 14 && !strncmp(n.data, "arith.constant", 14))))
     return mlirAttributeGetNull();
-  MlirAttribute a = attr(def, "value");
+  MlirAttribute a = strataOpAttr(def, "value");
   return mlirAttributeIsADenseElements(a) ? a : mlirAttributeGetNull();
 }
 

@@ -7,15 +7,11 @@
 static MlirLogicalResult fail(void) { return mlirLogicalResultFailure(); }
 static MlirLogicalResult ok(void) { return mlirLogicalResultSuccess(); }
 
-static MlirAttribute attr(MlirOperation op, const char *name) {
-  return mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
-}
-
 /* ---- Constant ---- */
 
 static MlirLogicalResult inferConstant(const StrataOpDef *def, MlirOperation op, StrataShape *res) {
   (void)def;
-  MlirAttribute v = attr(op, "value");
+  MlirAttribute v = strataOpAttr(op, "value");
   MlirType t = mlirAttributeGetType(v);
   if (!strataGetShape(t, &res->rank, res->dims)) {
     nnError(op, "attribute 'value' must be a ranked tensor");
@@ -28,7 +24,7 @@ static MlirLogicalResult inferConstant(const StrataOpDef *def, MlirOperation op,
 static MlirLogicalResult interpConstant(StrataInterp *in, MlirOperation op, StrataTensor *const *x,
                                         StrataTensor **y) {
   (void)in; (void)x;
-  StrataTensor *t = strataTensorFromAttr(attr(op, "value"));
+  StrataTensor *t = strataTensorFromAttr(strataOpAttr(op, "value"));
   if (!t) return nnInterpError(op, "the interpreter cannot read this attribute's elements");
   memcpy(y[0]->data, t->data, strataTensorNumBytes(t));
   strataTensorDestroy(t);
@@ -92,7 +88,7 @@ static MlirLogicalResult inferConstantOfShape(const StrataOpDef *def, MlirOperat
     nnError(op, "operand 'input' must be a 1-D i64 tensor of static length <= %d", STRATA_MAX_RANK);
     return fail();
   }
-  MlirAttribute v = attr(op, "value");
+  MlirAttribute v = strataOpAttr(op, "value");
   MlirType et = mlirF32TypeGet(mlirOperationGetContext(op));
   if (!mlirAttributeIsNull(v)) {
     if (!mlirAttributeIsADenseElements(v) || mlirElementsAttrGetNumElements(v) != 1) {
@@ -118,7 +114,7 @@ static MlirLogicalResult interpConstantOfShape(StrataInterp *in, MlirOperation o
                                                StrataTensor *const *x, StrataTensor **y) {
   (void)in;
   double value = 0;
-  MlirAttribute v = attr(op, "value");
+  MlirAttribute v = strataOpAttr(op, "value");
   if (!mlirAttributeIsNull(v)) {
     StrataTensor *t = strataTensorFromAttr(v);
     if (!t) return nnInterpError(op, "cannot read attribute 'value'");

@@ -41,6 +41,8 @@ MlirType strataTensorType(MlirType elementType, int rank, const int64_t *dims);
 /* Reads an integer-array attribute (DenseI64ArrayAttr or ArrayAttr of
  * integers) named `name` on `op` into out[0..n). Returns the element count,
  * -1 if absent, -2 if present but not an integer array or longer than max. */
+/* The attribute `name` of `op` (null if absent). */
+MlirAttribute strataOpAttr(MlirOperation op, const char *name);
 int strataGetI64Array(MlirOperation op, const char *name, int64_t *out, int max);
 /* Reads an integer attribute; returns false if absent or not an integer. */
 bool strataGetI64(MlirOperation op, const char *name, int64_t *out);

@@ -14,10 +14,6 @@
 #include "strata/pass.h"
 #include "fuse_internal.h"
 
-static MlirAttribute attr(MlirOperation op, const char *name) {
-  return mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
-}
-
 /* Offsets and strides of a static rank-preserving slice; false otherwise. */
 static bool staticSlice(MlirOperation slice, int64_t *offsets, int64_t *strides, intptr_t *rank) {
   if (mlirOperationGetNumOperands(slice) != 1) return false; /* dynamic offsets/sizes/strides */
@@ -27,7 +23,7 @@ static bool staticSlice(MlirOperation slice, int64_t *offsets, int64_t *strides,
       mlirShapedTypeGetRank(src) != mlirShapedTypeGetRank(dst) || !mlirShapedTypeHasStaticShape(src))
     return false;
   *rank = mlirShapedTypeGetRank(src);
-  MlirAttribute off = attr(slice, "static_offsets"), str = attr(slice, "static_strides");
+  MlirAttribute off = strataOpAttr(slice, "static_offsets"), str = strataOpAttr(slice, "static_strides");
   if (*rank > STRATA_MAX_RANK || mlirAttributeIsNull(off) || mlirAttributeIsNull(str)) return false;
   for (intptr_t d = 0; d < *rank; d++) {
     offsets[d] = mlirDenseI64ArrayGetElement(off, d);
@@ -42,7 +38,7 @@ static bool staticSlice(MlirOperation slice, int64_t *offsets, int64_t *strides,
  * where offset 0 and stride 1), every loop must still have one. */
 static bool loopsStayInferable(MlirOperation user, unsigned n, const int64_t *offsets,
                                const int64_t *strides) {
-  MlirAttribute maps = attr(user, "indexing_maps");
+  MlirAttribute maps = strataOpAttr(user, "indexing_maps");
   intptr_t count = mlirArrayAttrGetNumElements(maps);
   bool covered[64] = {false};
   intptr_t loops = mlirAffineMapGetNumDims(mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, 0)));
@@ -67,7 +63,7 @@ static bool onlyGenericInputs(MlirValue v, const int64_t *offsets, const int64_t
   for (; !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
     MlirOperation user = mlirOpOperandGetOwner(u);
     if (!strataOpIsNamed(user, "linalg.generic")) return false;
-    MlirAttribute seg = attr(user, "operandSegmentSizes");
+    MlirAttribute seg = strataOpAttr(user, "operandSegmentSizes");
     for (MlirOpOperand w = mlirOpOperandGetNextUse(u); !mlirOpOperandIsNull(w); w = mlirOpOperandGetNextUse(w))
       if (mlirOperationEqual(mlirOpOperandGetOwner(w), user)) return false; /* read twice: keep it simple */
     unsigned n = mlirOpOperandGetOperandNumber(u);
@@ -82,7 +78,7 @@ static bool onlyGenericInputs(MlirValue v, const int64_t *offsets, const int64_t
 static void remapUse(MlirOperation user, unsigned n, MlirValue source, const int64_t *offsets,
                      const int64_t *strides, intptr_t rank) {
   MlirContext ctx = mlirOperationGetContext(user);
-  MlirAttribute maps = attr(user, "indexing_maps");
+  MlirAttribute maps = strataOpAttr(user, "indexing_maps");
   intptr_t count = mlirArrayAttrGetNumElements(maps);
   MlirAttribute updated[count];
   for (intptr_t i = 0; i < count; i++) updated[i] = mlirArrayAttrGetElement(maps, i);

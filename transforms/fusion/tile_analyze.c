@@ -65,10 +65,6 @@ int tileDimLoop(TileBlock *t, const TileValue *v, int d) {
   return -1;
 }
 
-static MlirAttribute attr(MlirOperation op, const char *name) {
-  return mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
-}
-
 static MlirWalkResult findIndex(MlirOperation op, void *user) {
   if (!strataOpIsNamed(op, "linalg.index")) return MlirWalkResultAdvance;
   *(bool *)user = true;
@@ -109,7 +105,7 @@ static bool addGeneric(TileBlock *t, TileOp *o) {
   MlirOperation op = o->op;
   bool usesIndex = false;
   mlirOperationWalk(op, findIndex, &usesIndex, MlirWalkPreOrder);
-  MlirAttribute maps = attr(op, "indexing_maps"), its = attr(op, "iterator_types");
+  MlirAttribute maps = strataOpAttr(op, "indexing_maps"), its = strataOpAttr(op, "iterator_types");
   if (usesIndex || mlirAttributeIsNull(maps) || mlirAttributeIsNull(its)) return false;
   intptr_t n = mlirOperationGetNumOperands(op), results = mlirOperationGetNumResults(op);
   if (mlirArrayAttrGetNumElements(maps) != n || results > n) return false;

@@ -46,42 +46,39 @@ static int tileOffsets(TileBlock *t, const TileValue *v, const MlirValue *ivs, i
   return n;
 }
 
-static MlirValue sliceOf(StrataBuilder *b, MlirLocation loc, TileBlock *t, const TileValue *v,
-                         const MlirValue *ivs) {
+/* tensor.extract_slice (lead = {v}) or tensor.insert_slice (lead = {tile,
+ * dest}) of `v`'s tile at the loops' induction variables. */
+static MlirValue tileSliceOp(StrataBuilder *b, MlirLocation loc, TileBlock *t, const TileValue *v,
+                             const MlirValue *ivs, const char *name, const MlirValue *lead, int numLead,
+                             MlirType result) {
   int64_t offsets[STRATA_MAX_RANK], sizes[STRATA_MAX_RANK], strides[STRATA_MAX_RANK];
-  MlirValue operands[1 + STRATA_MAX_RANK];
-  operands[0] = v->v;
-  int n = tileOffsets(t, v, ivs, offsets, operands + 1);
-  MlirType type = tileType(t, v, sizes);
+  MlirValue operands[2 + STRATA_MAX_RANK];
+  for (int i = 0; i < numLead; i++) operands[i] = lead[i];
+  int n = tileOffsets(t, v, ivs, offsets, operands + numLead);
+  tileType(t, v, sizes);
   for (int d = 0; d < v->rank; d++) strides[d] = 1;
-  int32_t segments[4] = {1, n, 0, 0};
+  int32_t segments[5] = {1, 1, 0, 0, 0};
+  segments[numLead] = n; /* source[, dest], offsets, sizes, strides */
   return strataResult(
-      strataCreateOp(b, "tensor.extract_slice", loc, .operands = {operands, 1 + n}, .results = STRATA_TYPES(type),
+      strataCreateOp(b, name, loc, .operands = {operands, numLead + n}, .results = STRATA_TYPES(result),
                      .attrs = STRATA_ATTRS({"static_offsets", mlirDenseI64ArrayGet(b->ctx, v->rank, offsets)},
                                            {"static_sizes", mlirDenseI64ArrayGet(b->ctx, v->rank, sizes)},
                                            {"static_strides", mlirDenseI64ArrayGet(b->ctx, v->rank, strides)},
-                                           {"operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 4, segments)})),
+                                           {"operandSegmentSizes",
+                                            mlirDenseI32ArrayGet(b->ctx, numLead + 3, segments)})),
       0);
+}
+
+static MlirValue sliceOf(StrataBuilder *b, MlirLocation loc, TileBlock *t, const TileValue *v,
+                         const MlirValue *ivs) {
+  int64_t sizes[STRATA_MAX_RANK];
+  return tileSliceOp(b, loc, t, v, ivs, "tensor.extract_slice", &v->v, 1, tileType(t, v, sizes));
 }
 
 static MlirValue insertTile(StrataBuilder *b, MlirLocation loc, TileBlock *t, const TileValue *v,
                             MlirValue tile, MlirValue dest, const MlirValue *ivs) {
-  int64_t offsets[STRATA_MAX_RANK], sizes[STRATA_MAX_RANK], strides[STRATA_MAX_RANK];
-  MlirValue operands[2 + STRATA_MAX_RANK];
-  operands[0] = tile;
-  operands[1] = dest;
-  int n = tileOffsets(t, v, ivs, offsets, operands + 2);
-  tileType(t, v, sizes);
-  for (int d = 0; d < v->rank; d++) strides[d] = 1;
-  int32_t segments[5] = {1, 1, n, 0, 0};
-  return strataResult(
-      strataCreateOp(b, "tensor.insert_slice", loc, .operands = {operands, 2 + n},
-                     .results = STRATA_TYPES(mlirValueGetType(dest)),
-                     .attrs = STRATA_ATTRS({"static_offsets", mlirDenseI64ArrayGet(b->ctx, v->rank, offsets)},
-                                           {"static_sizes", mlirDenseI64ArrayGet(b->ctx, v->rank, sizes)},
-                                           {"static_strides", mlirDenseI64ArrayGet(b->ctx, v->rank, strides)},
-                                           {"operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 5, segments)})),
-      0);
+  MlirValue lead[2] = {tile, dest};
+  return tileSliceOp(b, loc, t, v, ivs, "tensor.insert_slice", lead, 2, mlirValueGetType(dest));
 }
 
 /* A tile-sized buffer on the stack, allocated once before the nest (at
