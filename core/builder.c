@@ -114,6 +114,34 @@ void strataDeclareRuntimeFunc(MlirOperation module, const char *name, const char
                  .numRegions = 1);
 }
 
+MlirValue strataConstStringRef(StrataBuilder *b, MlirOperation module, MlirLocation loc,
+                               const char *sym, const char *text) {
+  MlirContext ctx = b->ctx;
+  int64_t len = (int64_t)strlen(text);
+  MlirType i8 = mlirIntegerTypeGet(ctx, 8);
+  MlirType mt = mlirMemRefTypeGet(i8, 1, &len, mlirAttributeGetNull(), mlirAttributeGetNull());
+  if (!strataModuleHasSymbol(module, sym)) {
+    MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+    StrataBuilder top = strataBuilderAtEnd(ctx, body);
+    top.before = mlirBlockGetFirstOperation(body);
+    MlirType tt = mlirRankedTensorTypeGet(1, &len, i8, mlirAttributeGetNull());
+    MlirAttribute bytes = mlirDenseElementsAttrInt8Get(tt, len, (const int8_t *)text);
+    strataCreateOp(&top, "memref.global", loc,
+                   .attrs = STRATA_ATTRS({"sym_name", strataStrAttr(ctx, sym)},
+                                         {"sym_visibility", strataStrAttr(ctx, "private")},
+                                         {"type", mlirTypeAttrGet(mt)}, {"initial_value", bytes},
+                                         {"constant", mlirUnitAttrGet(ctx)}));
+  }
+  MlirValue global = strataResult(
+      strataCreateOp(b, "memref.get_global", loc, .results = STRATA_TYPES(mt),
+                     .attrs = STRATA_ATTRS({"name", mlirFlatSymbolRefAttrGet(ctx, mlirStringRefCreateFromCString(sym))})),
+      0);
+  MlirType unranked = mlirUnrankedMemRefTypeGet(i8, mlirAttributeGetNull());
+  return strataResult(strataCreateOp(b, "memref.cast", loc, .operands = STRATA_VALUES(global),
+                                     .results = STRATA_TYPES(unranked)),
+                      0);
+}
+
 MlirValue strataTensorToUnrankedMemRef(StrataBuilder *b, MlirLocation loc, MlirValue t) {
   return strataTensorToUnrankedMemRefPermuted(b, loc, t, NULL);
 }

@@ -75,27 +75,53 @@ static void deliver(StrataContext *ctx, StrataSeverity sev, const char *location
   ctx->callback(&d, ctx->callbackUser);
 }
 
+/* `loc` as diagnostics show it: "file:line:col", "file: node 'N'" for an
+ * imported node (line 0 is a whole-file location), else MLIR's own form.
+ * Also gives the file (NULL if none), line and column. */
+static void describeLocation(MlirLocation loc, StrataStr *where, StrataStr *file, unsigned *line,
+                             unsigned *col) {
+  MlirLocation flc;
+  *line = *col = 0;
+  if (!findFileLineCol(loc, &flc)) {
+    mlirLocationPrint(loc, strataStrCallback, where);
+    return;
+  }
+  MlirStringRef f = mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(flc));
+  strataStrAppend(file, f.data, f.length);
+  *line = (unsigned)mlirLocationFileLineColRangeGetStartLine(flc);
+  *col = (unsigned)mlirLocationFileLineColRangeGetStartColumn(flc);
+  if (*line == 0) strataStrAppendf(where, "%s", file->data ? file->data : "");
+  else strataStrAppendf(where, "%s:%u:%u", file->data ? file->data : "", *line, *col);
+  if (mlirLocationIsAName(loc)) {
+    MlirStringRef n = mlirIdentifierStr(mlirLocationNameGetName(loc));
+    strataStrAppendf(where, ": node '%.*s'", (int)n.length, n.data);
+  }
+}
+
+void strataLocationFormat(MlirLocation loc, char *buf, size_t size) {
+  StrataStr where = {0}, file = {0};
+  unsigned line, col;
+  describeLocation(loc, &where, &file, &line, &col);
+  snprintf(buf, size, "%s", where.data ? where.data : "");
+  strataStrFree(&where);
+  strataStrFree(&file);
+}
+
+void strataEmitErrorText(StrataContext *ctx, const char *location, const char *fmt, ...) {
+  StrataStr msg = {0};
+  va_list ap;
+  va_start(ap, fmt);
+  strataStrAppendv(&msg, fmt, ap);
+  va_end(ap);
+  deliver(ctx, STRATA_SEVERITY_ERROR, location, NULL, 0, 0, msg.data ? msg.data : "");
+  strataStrFree(&msg);
+}
+
 static void deliverMlir(StrataContext *ctx, MlirDiagnostic diag) {
   StrataStr msg = {0}, where = {0}, file = {0};
   mlirDiagnosticPrint(diag, strataStrCallback, &msg);
-  MlirLocation loc = mlirDiagnosticGetLocation(diag), flc;
-  unsigned line = 0, col = 0;
-  if (findFileLineCol(loc, &flc)) {
-    MlirStringRef f = mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(flc));
-    strataStrAppend(&file, f.data, f.length);
-    line = (unsigned)mlirLocationFileLineColRangeGetStartLine(flc);
-    col = (unsigned)mlirLocationFileLineColRangeGetStartColumn(flc);
-    /* Line 0: a whole-file location (an imported model); a name location
-     * around it names the node. */
-    if (line == 0) strataStrAppendf(&where, "%s", file.data ? file.data : "");
-    else strataStrAppendf(&where, "%s:%u:%u", file.data ? file.data : "", line, col);
-    if (mlirLocationIsAName(loc)) {
-      MlirStringRef n = mlirIdentifierStr(mlirLocationNameGetName(loc));
-      strataStrAppendf(&where, ": node '%.*s'", (int)n.length, n.data);
-    }
-  } else {
-    mlirLocationPrint(loc, strataStrCallback, &where);
-  }
+  unsigned line, col;
+  describeLocation(mlirDiagnosticGetLocation(diag), &where, &file, &line, &col);
   deliver(ctx, fromMlirSeverity(mlirDiagnosticGetSeverity(diag)), where.data ? where.data : "",
           file.data, line, col, msg.data ? msg.data : "");
   intptr_t numNotes = mlirDiagnosticGetNumNotes(diag);

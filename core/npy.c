@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
+#include "outfile.h"
 #include "strata/tensor.h"
 
 static const struct { const char *descr; StrataDType dtype; } kDescrs[] = {
@@ -96,31 +96,16 @@ bool strataNpyWrite(const char *path, const StrataTensor *t, char *err, size_t e
   size_t total = 10 + (size_t)off + 1;
   size_t pad = (64 - total % 64) % 64;
   size_t hlen = (size_t)off + pad + 1;
-  size_t tmpLen = strlen(path) + 16;
-  char *tmp = malloc(tmpLen);
-  if (!tmp) return false;
-  snprintf(tmp, tmpLen, "%s.tmpXXXXXX", path);
-  int fd = mkstemp(tmp);
-  FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
-  if (!f) {
-    snprintf(err, errSize, "%s: cannot write", path);
-    if (fd >= 0) { close(fd); unlink(tmp); }
-    free(tmp);
-    return false;
-  }
+  StrataRtOutFile out;
+  if (strataRtOutFileOpen(&out, path, err, errSize) != 0) return false;
+  FILE *f = out.f;
   unsigned char pre[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0,
                            (unsigned char)(hlen & 0xff), (unsigned char)(hlen >> 8)};
-  bool ok = fwrite(pre, 1, 10, f) == 10 && fwrite(dict, 1, (size_t)off, f) == (size_t)off;
-  for (size_t i = 0; ok && i < pad; i++) ok = fputc(' ', f) != EOF;
-  ok = ok && fputc('\n', f) != EOF;
-  size_t n = strataTensorNumBytes(t);
-  ok = ok && fwrite(t->data, 1, n, f) == n;
-  ok = (fclose(f) == 0) && ok;
-  if (ok) ok = rename(tmp, path) == 0;
-  if (!ok) {
-    unlink(tmp);
-    snprintf(err, errSize, "%s: write failed", path);
-  }
-  free(tmp);
-  return ok;
+  fwrite(pre, 1, 10, f);
+  fwrite(dict, 1, (size_t)off, f);
+  for (size_t i = 0; i < pad; i++) fputc(' ', f);
+  fputc('\n', f);
+  fwrite(t->data, 1, strataTensorNumBytes(t), f);
+  /* A failed write leaves the stream's error flag set; commit reports it. */
+  return strataRtOutFileCommit(&out, err, errSize) == 0;
 }

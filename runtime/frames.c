@@ -36,6 +36,13 @@ static void makeKey(void) {
   atexit(processExit);
 }
 
+int rtFrameDepth(void) { return frames.depth; }
+
+/* A call left through an error (status.c) never pops its frames. */
+void rtFrameRewind(int depth) {
+  if (depth < frames.depth) frames.depth = depth;
+}
+
 void _mlir_ciface_strata_rt_frame_push(StrataMemRefDesc *out, int64_t bytes) {
   Frames *f = &frames;
   if (f->depth == f->count) {
@@ -54,7 +61,7 @@ void _mlir_ciface_strata_rt_frame_push(StrataMemRefDesc *out, int64_t bytes) {
     s->p = aligned_alloc(64, (size_t)(s->cap ? s->cap : 64));
     if (!s->p) {
       s->cap = 0;
-      rtFatal("out of memory for a buffer arena");
+      rtFatal("out of memory for a buffer arena of %lld bytes", (long long)bytes);
     }
   }
   f->depth++;

@@ -10,6 +10,7 @@
 #include <time.h>
 #include "instr.h"
 #include "memref.h"
+#include "outfile.h"
 
 #define NAME_MAX_LEN 63
 
@@ -319,22 +320,13 @@ static void writeJson(FILE *f) {
 
 int strataRtInstrWrite(const char *path) {
   if (!path) return -1;
-  size_t n = strlen(path) + 16;
-  char *tmp = malloc(n);
-  if (!tmp) return -1;
-  snprintf(tmp, n, "%s.tmp", path);
-  FILE *f = fopen(tmp, "w");
-  int rc = -1;
-  if (f) {
-    pthread_mutex_lock(&g.lock);
-    writeJson(f);
-    pthread_mutex_unlock(&g.lock);
-    rc = ferror(f) | fclose(f) ? -1 : 0;
-    if (rc == 0 && rename(tmp, path) != 0) rc = -1;
-    if (rc != 0) remove(tmp);
-  }
-  free(tmp);
-  return rc;
+  StrataRtOutFile out;
+  char err[512];
+  if (strataRtOutFileOpen(&out, path, err, sizeof err) != 0) return -1;
+  pthread_mutex_lock(&g.lock);
+  writeJson(out.f);
+  pthread_mutex_unlock(&g.lock);
+  return strataRtOutFileCommit(&out, err, sizeof err);
 }
 
 static void writeAtExit(void) {

@@ -174,6 +174,14 @@ int rtNumThreads(void);
 float *rtScratch(int which, size_t floats);
 
 /* Reports a broken call (a compiler bug, not user input) and aborts. */
-_Noreturn void rtFatal(const char *what);
+/* Reports an error, printf-style (status.c): inside strataRtCall it leaves
+ * the compiled code with the message (from a parallel region's chunk, once
+ * the region is over); elsewhere it prints the message and aborts. */
+_Noreturn void rtFatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* True on a thread running a chunk of a parallel region (threadpool.c). */
+bool rtInParallelRegion(void);
+/* This thread's buffer-arena stack depth, and a rewind to it (frames.c). */
+int rtFrameDepth(void);
+void rtFrameRewind(int depth);
 
 #endif /* STRATA_RUNTIME_RT_INTERNAL_H */

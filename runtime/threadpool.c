@@ -7,8 +7,10 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "kernels.h"
 #include "rt_internal.h"
+#include "status.h"
 
 #define RT_MAX_THREADS 64
 #define RT_SCRATCH_SLOTS 9
@@ -30,14 +32,34 @@ static _Thread_local int inRegion;
  * while the pool is busy runs its region serially instead of waiting. */
 static pthread_mutex_t regionMu = PTHREAD_MUTEX_INITIALIZER;
 
-_Noreturn void rtFatal(const char *what) {
-  fprintf(stderr, "strata runtime: %s\n", what);
-  abort();
+bool rtInParallelRegion(void) { return inRegion; }
+
+/* A chunk that reports an error (rtFatal) stops there, through its own
+ * strataRtCall; the region's first message is kept and raised again on the
+ * calling thread once every chunk is done, so the error leaves through the
+ * caller's strataRtCall and no thread is left inside the region. Written by
+ * the first failing chunk only; read after `pending` reaches zero. */
+static struct {
+  int failed;
+  char message[512];
+} regionError;
+
+typedef struct {
+  int64_t b, e;
+} Chunk;
+
+static void chunkBody(void *p) {
+  const Chunk *c = p;
+  pool.fn(pool.ctx, c->b, c->e);
 }
 
 static void runChunk(int tid) {
-  int64_t b = pool.n * tid / pool.chunks, e = pool.n * (tid + 1) / pool.chunks;
-  if (b < e) pool.fn(pool.ctx, b, e);
+  Chunk c = {pool.n * tid / pool.chunks, pool.n * (tid + 1) / pool.chunks};
+  if (c.b >= c.e) return;
+  char err[sizeof regionError.message];
+  if (strataRtCall(chunkBody, &c, err, sizeof err) != 0 &&
+      !__atomic_exchange_n(&regionError.failed, 1, __ATOMIC_ACQ_REL))
+    memcpy(regionError.message, err, sizeof err);
 }
 
 enum { SPIN = 1 << 15 }; /* polls before sleeping: a few hundred microseconds */
@@ -127,7 +149,11 @@ void rtParallelFor(int64_t n, RtTaskFn fn, void *ctx) {
       pthread_cond_wait(&pool.finished, &pool.mu);
     pthread_mutex_unlock(&pool.mu);
   }
+  char err[sizeof regionError.message];
+  bool failed = regionError.failed;
+  if (failed) memcpy(err, regionError.message, sizeof err), regionError.failed = 0;
   pthread_mutex_unlock(&regionMu);
+  if (failed) rtFatal("%s", err);
 }
 
 /* Scratch buffers live in thread-local storage: pool workers and every

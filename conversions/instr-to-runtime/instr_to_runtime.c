@@ -50,37 +50,6 @@ static const char *strAttr(MlirOperation op, const char *name, char *buf, size_t
   return buf;
 }
 
-/* memref<*xi8> of the constant global holding op `opId`'s name. */
-static MlirValue nameRef(StrataBuilder *b, MlirOperation module, MlirLocation loc, int64_t opId,
-                         const char *name) {
-  MlirContext ctx = b->ctx;
-  char sym[64];
-  snprintf(sym, sizeof sym, "__strata_instr_name_%lld", (long long)opId);
-  int64_t len = (int64_t)strlen(name);
-  MlirType i8 = mlirIntegerTypeGet(ctx, 8);
-  MlirType mt = mlirMemRefTypeGet(i8, 1, &len, mlirAttributeGetNull(), mlirAttributeGetNull());
-  if (!strataModuleHasSymbol(module, sym)) {
-    MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-    StrataBuilder top = strataBuilderAtEnd(ctx, body);
-    top.before = mlirBlockGetFirstOperation(body);
-    MlirType tt = mlirRankedTensorTypeGet(1, &len, i8, mlirAttributeGetNull());
-    MlirAttribute bytes = mlirDenseElementsAttrInt8Get(tt, len, (const int8_t *)name);
-    strataCreateOp(&top, "memref.global", loc,
-                   .attrs = STRATA_ATTRS({"sym_name", strataStrAttr(ctx, sym)},
-                                         {"sym_visibility", strataStrAttr(ctx, "private")},
-                                         {"type", mlirTypeAttrGet(mt)}, {"initial_value", bytes},
-                                         {"constant", mlirUnitAttrGet(ctx)}));
-  }
-  MlirValue global = strataResult(
-      strataCreateOp(b, "memref.get_global", loc, .results = STRATA_TYPES(mt),
-                     .attrs = STRATA_ATTRS({"name", mlirFlatSymbolRefAttrGet(ctx, mlirStringRefCreateFromCString(sym))})),
-      0);
-  MlirType unranked = mlirUnrankedMemRefTypeGet(i8, mlirAttributeGetNull());
-  return strataResult(strataCreateOp(b, "memref.cast", loc, .operands = STRATA_VALUES(global),
-                                     .results = STRATA_TYPES(unranked)),
-                      0);
-}
-
 static void call(StrataBuilder *b, MlirLocation loc, const char *fn, const MlirValue *args, intptr_t n) {
   strataCreateOp(b, "func.call", loc, .operands = {args, n},
                  .attrs = STRATA_ATTRS({"callee", mlirFlatSymbolRefAttrGet(b->ctx, mlirStringRefCreateFromCString(fn))}));
@@ -128,7 +97,9 @@ static bool lowerProbe(MlirOperation module, MlirOperation p) {
   args[n++] = strataConstInt(&b, loc, i64, opId);
   args[n++] = strataConstInt(&b, loc, i64, index);
   args[n++] = strataConstInt(&b, loc, i64, strcmp(point, "before") ? 1 : 0);
-  args[n++] = nameRef(&b, module, loc, opId, name);
+  char sym[64];
+  snprintf(sym, sizeof sym, "__strata_instr_name_%lld", (long long)opId);
+  args[n++] = strataConstStringRef(&b, module, loc, sym, name);
   const char *fn = trace ? TRACE_FN : dump ? DUMP_FN : PROFILE_FN;
   strataDeclareRuntimeFunc(module, fn, profile ? kProfileType : kTraceType);
   call(&b, loc, fn, args, n);

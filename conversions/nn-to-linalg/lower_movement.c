@@ -2,8 +2,11 @@
  * copies whose input maps do the re-indexing (transpose, slice with any
  * step, split, expand, tile, depth/space). Ops whose source index depends on
  * values (gather, pad modes, scatter, resize) read with tensor.extract at an
- * index computed in the body. Compiled gathers clamp out-of-range indices
- * (the interpreter reports them). Resize uses per-dim index/weight tables
+ * index computed in the body. An index read from a tensor outside
+ * [-n, n) is a run-time error, as in the interpreter: the body calls
+ * libstrata_rt's strata_rt_index_error, which stops the call with the op's
+ * location (runtime/status.h); the read itself is clamped so it stays in
+ * bounds until the call stops. Resize uses per-dim index/weight tables
  * computed here by the interpreter's own coordinate code, so both agree. */
 #include <math.h>
 #include <stdio.h>
@@ -183,6 +186,9 @@ static MlirLogicalResult lowerDepthSpace(StrataRewrite *rw, MlirOperation op, vo
 
 /* ---- Extract-based lowerings ---- */
 
+#define INDEX_ERROR_FN "strata_rt_index_error"
+static const char kIndexErrorType[] = "(i64, i64, i64, memref<*xi8>) -> ()";
+
 static MlirValue idxConst(StrataBuilder *b, MlirLocation loc, int64_t v) {
   return emitConst(b, loc, strataIndexType(b->ctx), (double)v);
 }
@@ -192,18 +198,52 @@ static MlirValue clampIndex(StrataBuilder *b, MlirLocation loc, MlirValue v, int
   return emitBinary(b, loc, "arith.minsi", v, idxConst(b, loc, n - 1));
 }
 
+/* Where an op's run-time index errors are reported from: the op's site text
+ * (strata_rt_index_error's) and the axis its indices address. */
+typedef struct {
+  MlirValue site;
+  int64_t axis;
+} IndexCheck;
+
+static IndexCheck indexCheck(StrataRewrite *rw, MlirOperation op, int64_t axis) {
+  MlirOperation module = op;
+  while (!strataOpIsNamed(module, "builtin.module")) module = mlirOperationGetParentOperation(module);
+  MlirLocation loc = mlirOperationGetLocation(op);
+  char site[640], sym[64];
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  strataLocationFormat(loc, site, 512);
+  size_t n = strlen(site);
+  snprintf(site + n, sizeof site - n, "\t'%.*s' op", (int)name.length, name.data);
+  uint64_t h = 1469598103934665603ULL; /* FNV-1a: one global per distinct site */
+  for (const char *p = site; *p; p++) h = (h ^ (unsigned char)*p) * 1099511628211ULL;
+  snprintf(sym, sizeof sym, "__strata_site_%016llx", (unsigned long long)h);
+  strataDeclareRuntimeFunc(module, INDEX_ERROR_FN, kIndexErrorType);
+  return (IndexCheck){strataConstStringRef(&rw->builder, module, loc, sym, site), axis};
+}
+
 /* An index read from an integer tensor element: negative counts from the
- * end, then clamped into [0, n). */
-static MlirValue normalizeIndex(StrataBuilder *b, MlirLocation loc, MlirValue raw, int64_t n) {
+ * end; outside [-n, n) it is reported (the call stops there) and clamped. */
+static MlirValue normalizeIndex(StrataBuilder *b, MlirLocation loc, MlirValue raw, int64_t n,
+                                const IndexCheck *check) {
   MlirValue v = emitConvert(b, loc, "arith.index_cast", raw, strataIndexType(b->ctx));
   MlirValue neg = emitCmpI(b, loc, CMPI_SLT, v, idxConst(b, loc, 0));
-  v = emitSelect(b, loc, neg, emitBinary(b, loc, "arith.addi", v, idxConst(b, loc, n)), v);
-  return clampIndex(b, loc, v, n);
+  MlirValue at = emitSelect(b, loc, neg, emitBinary(b, loc, "arith.addi", v, idxConst(b, loc, n)), v);
+  MlirValue outside = emitCmpI(b, loc, CMPI_UGE, at, idxConst(b, loc, n)); /* also at < 0 */
+  MlirOperation ifOp = strataCreateOp(b, "scf.if", loc, .operands = STRATA_VALUES(outside), .numRegions = 2);
+  StrataBuilder then = strataBuilderAtEnd(b->ctx, strataAddBlock(ifOp, 0, (StrataTypeList){NULL, 0}, loc));
+  MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
+  MlirValue args[] = {emitConvert(&then, loc, "arith.index_cast", v, i64), strataConstInt(&then, loc, i64, check->axis),
+                      strataConstInt(&then, loc, i64, n), check->site};
+  strataCreateOp(&then, "func.call", loc, .operands = {args, 4},
+                 .attrs = STRATA_ATTRS({"callee", mlirFlatSymbolRefAttrGet(b->ctx, mlirStringRefCreateFromCString(INDEX_ERROR_FN))}));
+  strataCreateOp(&then, "scf.yield", loc);
+  return clampIndex(b, loc, at, n);
 }
 
 typedef struct {
   MlirValue data;
   int axis, dataRank, indexRank;
+  IndexCheck check;
 } GatherCtx;
 
 static MlirValue bodyGather(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {
@@ -211,7 +251,7 @@ static MlirValue bodyGather(StrataBuilder *b, MlirLocation loc, const MlirValue 
   MlirValue at[STRATA_MAX_RANK];
   int64_t n = lowerDim(c->data, c->axis);
   for (int d = 0; d < c->axis; d++) at[d] = linalgIndex(b, loc, d);
-  at[c->axis] = normalizeIndex(b, loc, a[0], n);
+  at[c->axis] = normalizeIndex(b, loc, a[0], n, &c->check);
   for (int d = c->axis + 1; d < c->dataRank; d++) at[d] = linalgIndex(b, loc, d - 1 + c->indexRank);
   return linalgExtract(b, loc, c->data, at, c->dataRank);
 }
@@ -223,7 +263,7 @@ static MlirLogicalResult lowerGather(StrataRewrite *rw, MlirOperation op, void *
   int64_t axis;
   nnAttrInt(op, "axis", 0, &axis);
   nnNormalizeAxis(op, "axis", &axis, lowerRank(data));
-  GatherCtx c = {data, (int)axis, lowerRank(data), lowerRank(ind)};
+  GatherCtx c = {data, (int)axis, lowerRank(data), lowerRank(ind), indexCheck(rw, op, axis)};
   MlirType t = lowerResultType(op, 0);
   int rank = (int)mlirShapedTypeGetRank(t);
   int dims[STRATA_MAX_RANK];
@@ -241,7 +281,7 @@ static MlirValue bodyGatherElements(StrataBuilder *b, MlirLocation loc, const Ml
   const GatherCtx *c = u;
   MlirValue at[STRATA_MAX_RANK];
   for (int d = 0; d < c->dataRank; d++)
-    at[d] = d == c->axis ? normalizeIndex(b, loc, a[0], lowerDim(c->data, c->axis)) : linalgIndex(b, loc, d);
+    at[d] = d == c->axis ? normalizeIndex(b, loc, a[0], lowerDim(c->data, c->axis), &c->check) : linalgIndex(b, loc, d);
   return linalgExtract(b, loc, c->data, at, c->dataRank);
 }
 
@@ -252,7 +292,7 @@ static MlirLogicalResult lowerGatherElements(StrataRewrite *rw, MlirOperation op
   int64_t axis;
   nnAttrInt(op, "axis", 0, &axis);
   nnNormalizeAxis(op, "axis", &axis, lowerRank(data));
-  GatherCtx c = {data, (int)axis, lowerRank(data), lowerRank(data)};
+  GatherCtx c = {data, (int)axis, lowerRank(data), lowerRank(data), indexCheck(rw, op, axis)};
   MlirType t = lowerResultType(op, 0);
   char id[256], its[STRATA_MAX_RANK + 1];
   lowerIdentityMap(id, sizeof id, c.dataRank);
@@ -270,11 +310,12 @@ typedef struct {
   int64_t axisLen;
   char reduction[8];
   bool isFloat;
+  IndexCheck check;
 } ScatterCtx;
 
 static MlirValue bodyScatter(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {
   const ScatterCtx *c = u;
-  MlirValue target = normalizeIndex(b, loc, a[0], c->axisLen), upd = a[1], acc = a[2];
+  MlirValue target = normalizeIndex(b, loc, a[0], c->axisLen, &c->check), upd = a[1], acc = a[2];
   MlirValue hit = emitCmpI(b, loc, CMPI_EQ, target, linalgIndex(b, loc, c->axis));
   for (int d = 0; d < c->rank; d++) {
     if (d == c->axis) continue;
@@ -298,7 +339,8 @@ static MlirLogicalResult lowerScatterElements(StrataRewrite *rw, MlirOperation o
   int64_t axis;
   nnAttrInt(op, "axis", 0, &axis);
   nnNormalizeAxis(op, "axis", &axis, rank);
-  ScatterCtx c = {(int)axis, rank, lowerDim(data, (int)axis), "", lowerIsFloat(lowerElementType(data))};
+  ScatterCtx c = {(int)axis, rank, lowerDim(data, (int)axis), "", lowerIsFloat(lowerElementType(data)),
+                  indexCheck(rw, op, axis)};
   nnAttrString(op, "reduction", "none", NULL, c.reduction, sizeof c.reduction);
   char mu[256], md[256], its[2 * STRATA_MAX_RANK + 1];
   int ud[STRATA_MAX_RANK];

@@ -6,7 +6,10 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/Arith.h"
 #include "mlir-c/Dialect/Linalg.h"
+#include "mlir-c/Dialect/Func.h"
 #include "mlir-c/Dialect/Math.h"
+#include "mlir-c/Dialect/MemRef.h"
+#include "mlir-c/Dialect/SCF.h"
 #include "mlir-c/Dialect/Tensor.h"
 #include "lower_internal.h"
 #include "strata/pass.h"
@@ -104,7 +107,8 @@ static void runNnToLinalg(StrataPassRun *run, MlirOperation root) {
 
 static const StrataDialectHandleFn kDeps[] = {
     mlirGetDialectHandle__linalg__, mlirGetDialectHandle__tensor__,
-    mlirGetDialectHandle__arith__, mlirGetDialectHandle__math__, NULL};
+    mlirGetDialectHandle__arith__, mlirGetDialectHandle__math__, mlirGetDialectHandle__scf__,
+    mlirGetDialectHandle__func__, mlirGetDialectHandle__memref__, NULL};
 
 const StrataPassDef strataNnToLinalgPass = {
     .name = "nn-to-linalg",

@@ -81,6 +81,12 @@ MlirValue strataConstInt(StrataBuilder *b, MlirLocation loc, MlirType t, int64_t
 void strataDeclareRuntimeFunc(MlirOperation module, const char *name, const char *type);
 /* True if `module`'s body has an op with `sym_name` = name. */
 bool strataModuleHasSymbol(MlirOperation module, const char *name);
+/* A memref<*xi8> of `text` (no terminator), held in a private constant
+ * memref.global `sym` at the top of `module` (created on first use; a
+ * second use of `sym` must name the same text). How text reaches
+ * libstrata_rt: op names for the instrumentation sinks, error sites. */
+MlirValue strataConstStringRef(StrataBuilder *b, MlirOperation module, MlirLocation loc,
+                               const char *sym, const char *text);
 /* bufferization.to_buffer (read-only, any strided layout) of ranked tensor
  * `t`, cast to an unranked memref of its element type: how tensors cross a
  * call into libstrata_rt. */

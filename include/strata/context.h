@@ -77,6 +77,17 @@ void strataContextResetErrorCount(StrataContext *ctx);
 void strataEmitError(MlirLocation loc, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* Writes `loc` as diagnostics show it ("file:line:col", or "file: node 'N'"
+ * for an imported ONNX node) into `buf`, truncated to `size`. For code that
+ * must carry a location as text, e.g. into compiled code for its run-time
+ * errors. */
+void strataLocationFormat(MlirLocation loc, char *buf, size_t size);
+
+/* Emits an error located by text (as strataLocationFormat writes it) through
+ * `ctx`'s diagnostic callback; printf-style. */
+void strataEmitErrorText(StrataContext *ctx, const char *location, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 /* ---- Strata dialects and ops ------------------------------------------------ */
 
 /* Loaded Strata dialects (nn, ...) and their C op definitions. */

@@ -46,6 +46,10 @@ typedef struct StrataFuseDb StrataFuseDb;
  * a database in memory only (saving it does nothing). */
 StrataFuseDb *strataFuseDbOpen(StrataContext *ctx, const char *path);
 void strataFuseDbDestroy(StrataFuseDb *db);
+/* Fails (located diagnostic) if the database's file could not be written:
+ * a run that will measure checks this first, so a bad path is an error
+ * before the work, not a lost result after it (or never noticed). */
+MlirLogicalResult strataFuseDbCheckWritable(StrataFuseDb *db);
 /* Writes the database back if it changed; failure leaves the old file. */
 MlirLogicalResult strataFuseDbSave(StrataFuseDb *db);
 /* A lookup that finds `key` counts as a hit; an insert as a measurement. */

@@ -102,7 +102,8 @@ void strataInstrToolDependsOn(StrataInstrTool *tool, StrataInstrTool *dependency
  * for each op, the BEFORE_FORWARD callbacks, then the AFTER_FORWARD ones,
  * each time in dependency order (a tool shared by several others runs once).
  * Then applies the recorded actions and calls the finish callbacks.
- * Fails with a located error, leaving the IR unchanged, on a dependency
+ * Fails with a located error, leaving the IR unchanged, on a malformed
+ * `ops` (a character no op name or glob has, an empty item), a dependency
  * cycle (naming the tools on it) or an invalid action (a second replace, an
  * index out of range, a builder returning no value or a value of another
  * type). */

@@ -61,7 +61,11 @@ StrataJit *strataJitCreateWithPipeline(StrataContext *ctx, MlirModule module, co
 void strataJitDestroy(StrataJit *jit);
 
 /* Calls compiled function `name` with `inputs`, writing into `outputs`, which
- * the caller allocates with the shapes of the original function's results. */
+ * the caller allocates with the shapes of the original function's results.
+ * Fails with a located error when the compiled code reports one at run time
+ * (an index read from a tensor out of range, at the op's location; memory
+ * the runtime could not allocate, at the function): the call stops there and
+ * the outputs are unspecified (runtime/status.h). */
 MlirLogicalResult strataJitInvoke(StrataJit *jit, const char *name, StrataTensor *const *inputs,
                                   size_t numInputs, StrataTensor *const *outputs,
                                   size_t numOutputs);

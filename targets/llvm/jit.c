@@ -6,6 +6,7 @@
 #include "instr.h"
 #include "kernels.h"
 #include "memref.h"
+#include "status.h"
 #include "strata/pass.h"
 #include "strata/target_llvm.h"
 
@@ -55,6 +56,7 @@ StrataJit *strataJitCreateWithPipeline(StrataContext *ctx, MlirModule module, co
       {"_mlir_ciface_strata_rt_softmax_f32", (void *)_mlir_ciface_strata_rt_softmax_f32},
       {"_mlir_ciface_strata_rt_pool2d_f32", (void *)_mlir_ciface_strata_rt_pool2d_f32},
       {"_mlir_ciface_strata_rt_layernorm_f32", (void *)_mlir_ciface_strata_rt_layernorm_f32},
+      {"_mlir_ciface_strata_rt_index_error", (void *)_mlir_ciface_strata_rt_index_error},
       {"memrefCopy", (void *)memrefCopy},
       {"_mlir_ciface_strata_rt_instr_run_begin", (void *)_mlir_ciface_strata_rt_instr_run_begin},
       {"_mlir_ciface_strata_rt_instr_trace", (void *)_mlir_ciface_strata_rt_instr_trace},
@@ -80,6 +82,32 @@ void strataJitDestroy(StrataJit *jit) {
   strataRtReleasePackedConstants(); /* keyed by addresses this code owned */
   mlirModuleDestroy(jit->lowered);
   free(jit);
+}
+
+typedef struct {
+  void (*fn)(void **);
+  void **args;
+} PackedCall;
+
+static void runPacked(void *p) {
+  PackedCall *c = p;
+  c->fn(c->args);
+}
+
+/* An error the compiled code reported (runtime/status.h). One raised at an
+ * op's site carries the op's location as text, up to a tab; the others are
+ * located at the function. */
+static void reportRuntimeError(StrataJit *jit, const char *fn, const char *err) {
+  const char *tab = strchr(err, '\t');
+  if (tab) {
+    char where[512];
+    snprintf(where, sizeof where, "%.*s", (int)(tab - err), err);
+    strataEmitErrorText(jit->ctx, where, "%s", tab + 1);
+  } else {
+    char where[300];
+    snprintf(where, sizeof where, "function '%s'", fn);
+    strataEmitErrorText(jit->ctx, where, "%s", err);
+  }
 }
 
 MlirLogicalResult strataJitInvoke(StrataJit *jit, const char *name, StrataTensor *const *inputs,
@@ -111,8 +139,10 @@ MlirLogicalResult strataJitInvoke(StrataJit *jit, const char *name, StrataTensor
     }
   }
   if (packed) {
-    packed(args);
-    r = mlirLogicalResultSuccess();
+    PackedCall call = {packed, args};
+    char err[1024];
+    if (strataRtCall(runPacked, &call, err, sizeof err) == 0) r = mlirLogicalResultSuccess();
+    else reportRuntimeError(jit, name, err);
   } else {
     strataEmitError(mlirOperationGetLocation(mlirModuleGetOperation(jit->lowered)),
                     "JIT: no compiled public function '%s'", name);

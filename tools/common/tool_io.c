@@ -1,7 +1,6 @@
 #include "tool_io.h"
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 char *toolReadFile(const char *path, size_t *len) {
   FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
@@ -41,44 +40,27 @@ bool toolOutputOpen(ToolOutput *o, const char *path) {
     o->f = stdout;
     return true;
   }
-  o->path = strdup(path);
-  size_t n = strlen(path) + 16;
-  o->tmp = malloc(n);
-  if (!o->path || !o->tmp) return false;
-  snprintf(o->tmp, n, "%s.tmpXXXXXX", path);
-  int fd = mkstemp(o->tmp);
-  if (fd < 0 || !(o->f = fdopen(fd, "wb"))) {
-    fprintf(stderr, "error: cannot write '%s'\n", path);
-    if (fd >= 0) close(fd), unlink(o->tmp);
-    free(o->path);
-    free(o->tmp);
-    o->path = o->tmp = NULL;
+  char err[512];
+  if (strataRtOutFileOpen(&o->file, path, err, sizeof err) != 0) {
+    fprintf(stderr, "error: %s\n", err);
     return false;
   }
+  o->f = o->file.f;
   return true;
 }
 
 bool toolOutputCommit(ToolOutput *o) {
   if (o->f == stdout) return fflush(stdout) == 0;
-  bool ok = !ferror(o->f);
-  ok = fclose(o->f) == 0 && ok;
-  if (ok) ok = rename(o->tmp, o->path) == 0;
-  if (!ok) {
-    unlink(o->tmp);
-    fprintf(stderr, "error: cannot write '%s'\n", o->path);
-  }
-  free(o->path);
-  free(o->tmp);
+  char err[512];
   o->f = NULL;
-  return ok;
+  if (strataRtOutFileCommit(&o->file, err, sizeof err) != 0) {
+    fprintf(stderr, "error: %s\n", err);
+    return false;
+  }
+  return true;
 }
 
 void toolOutputAbort(ToolOutput *o) {
-  if (o->f && o->f != stdout) {
-    fclose(o->f);
-    unlink(o->tmp);
-  }
-  free(o->path);
-  free(o->tmp);
+  if (o->f && o->f != stdout) strataRtOutFileAbort(&o->file);
   o->f = NULL;
 }

@@ -9,11 +9,13 @@
 /* Reads a whole file ("-" = stdin). NULL with a message on stderr on error. */
 char *toolReadFile(const char *path, size_t *len);
 
-/* Output written atomically: to a temp file beside `path`, renamed over it
- * only on commit. "-" writes to stdout directly. */
+/* An output file (-o): "-" is stdout; anything else is written as
+ * libstrata_rt's outfile.h says (atomically for regular files, through to
+ * devices and FIFOs, symlinks followed). Errors go to stderr. */
+#include "outfile.h"
 typedef struct {
   FILE *f;
-  char *path, *tmp;
+  StrataRtOutFile file;
 } ToolOutput;
 bool toolOutputOpen(ToolOutput *o, const char *path);
 bool toolOutputCommit(ToolOutput *o); /* false if any write failed */

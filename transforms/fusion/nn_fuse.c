@@ -43,7 +43,9 @@ static void runFuse(StrataPassRun *run, MlirOperation module) {
     return;
   }
   /* without a file, measurements are still shared within this run */
-  if (!(prof.db = strataFuseDbOpen(ctx, *dbPath ? dbPath : NULL))) {
+  if (!(prof.db = strataFuseDbOpen(ctx, *dbPath ? dbPath : NULL)) ||
+      (prof.mode == YELLOW_MEASURE && mlirLogicalResultIsFailure(strataFuseDbCheckWritable(prof.db)))) {
+    strataFuseDbDestroy(prof.db);
     strataPassSignalFailure(run);
     return;
   }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "fuse_internal.h"
+#include "outfile.h"
 
 typedef struct {
   char *key;
@@ -121,6 +122,21 @@ StrataFuseDb *strataFuseDbOpen(StrataContext *ctx, const char *path) {
   return db;
 }
 
+/* Opening the output (a temporary beside the file, removed again) is the
+ * one check that answers for permissions, missing directories and
+ * read-only file systems alike. */
+MlirLogicalResult strataFuseDbCheckWritable(StrataFuseDb *db) {
+  if (!db->path) return mlirLogicalResultSuccess();
+  StrataRtOutFile probe;
+  char err[512];
+  if (strataRtOutFileOpen(&probe, db->path, err, sizeof err) != 0) {
+    strataEmitError(fileLoc(db, 0), "fusion profile database: %s", err);
+    return mlirLogicalResultFailure();
+  }
+  strataRtOutFileAbort(&probe);
+  return mlirLogicalResultSuccess();
+}
+
 void strataFuseDbDestroy(StrataFuseDb *db) {
   if (!db) return;
   for (size_t i = 0; i < db->count; i++) free(db->entries[i].key);
@@ -129,27 +145,21 @@ void strataFuseDbDestroy(StrataFuseDb *db) {
   free(db);
 }
 
-/* Writes to a temporary file next to the database and renames it over, so
- * a failed write never leaves a truncated database. */
+/* Written atomically (outfile.h): a failed write never leaves a truncated
+ * database. */
 MlirLogicalResult strataFuseDbSave(StrataFuseDb *db) {
   if (!db->dirty || !db->path) return mlirLogicalResultSuccess();
-  size_t n = strlen(db->path) + 8;
-  char tmp[n];
-  snprintf(tmp, n, "%s.tmp", db->path);
-  FILE *f = fopen(tmp, "w");
-  bool ok = f != NULL;
-  if (ok) {
-    fprintf(f, "# Strata fusion profile database: <latency-ns>\\t<kernel key>\n");
+  StrataRtOutFile out;
+  char err[512];
+  int rc = strataRtOutFileOpen(&out, db->path, err, sizeof err);
+  if (rc == 0) {
+    fprintf(out.f, "# Strata fusion profile database: <latency-ns>\t<kernel key>\n");
     for (size_t i = 0; i < db->count; i++)
-      fprintf(f, LATENCY_FORMAT "\t%s\n", db->entries[i].ns, db->entries[i].key);
-    ok = !ferror(f);
-    ok &= fclose(f) == 0;
+      fprintf(out.f, LATENCY_FORMAT "\t%s\n", db->entries[i].ns, db->entries[i].key);
+    rc = strataRtOutFileCommit(&out, err, sizeof err);
   }
-  if (ok) ok = rename(tmp, db->path) == 0;
-  if (!ok) {
-    strataEmitError(fileLoc(db, 0), "cannot write the fusion profile database: %s",
-                    strerror(errno));
-    remove(tmp);
+  if (rc != 0) {
+    strataEmitError(fileLoc(db, 0), "fusion profile database: %s", err);
     return mlirLogicalResultFailure();
   }
   db->dirty = false;

@@ -69,6 +69,8 @@ StrataInstrTool **instrToolOrder(StrataInstrTool *const *tools, size_t n, MlirLo
 
 /* True if `name` matches one of the comma-separated globs ('*', '?'). */
 bool instrMatchGlobs(const char *globs, const char *name);
+/* False (located error) unless `globs` is a well-formed list of op-name globs. */
+bool instrCheckGlobs(const char *globs, MlirLocation loc);
 
 /* Registers `fn(user)` to run when the tool is destroyed. */
 void instrToolSetCleanup(StrataInstrTool *tool, void (*fn)(void *), void *user);

@@ -140,6 +140,26 @@ static bool globMatch(const char *g, size_t glen, const char *s) {
   return (*g == '?' || *g == *s) && globMatch(g + 1, glen - 1, s + 1);
 }
 
+/* Op names are dialect.op: letters, digits, '_', '$', '.'; a glob adds '*'
+ * and '?'. Anything else ('[', spaces, an empty item) would silently match
+ * nothing, so it is refused. */
+bool instrCheckGlobs(const char *globs, MlirLocation loc) {
+  if (!globs || !*globs) return true;
+  for (const char *p = globs;; p++) {
+    size_t len = strcspn(p, ",");
+    size_t bad = strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$.*?");
+    if (!len || bad < len) {
+      strataEmitError(loc,
+                      "instrument: ops='%s': %s (a comma-separated list of op-name globs: letters, "
+                      "digits, '_', '.', '*', '?')",
+                      globs, !len ? "empty glob" : "bad character in an op-name glob");
+      return false;
+    }
+    p += len;
+    if (!*p) return true;
+  }
+}
+
 bool instrMatchGlobs(const char *globs, const char *name) {
   if (!globs || !*globs) return true;
   for (const char *p = globs; *p;) {

@@ -173,6 +173,7 @@ static void analyze(StrataInstrOpContext *c, StrataInstrTool *const *order, size
 MlirLogicalResult strataInstrument(StrataContext *ctx, MlirOperation root,
                                    StrataInstrTool *const *tools, size_t numTools, const char *ops) {
   MlirLocation rootLoc = mlirOperationGetLocation(root);
+  if (!instrCheckGlobs(ops, rootLoc)) return mlirLogicalResultFailure();
   size_t numOrder = 0;
   StrataInstrTool **order = instrToolOrder(tools, numTools, rootLoc, &numOrder);
   if (!order) return mlirLogicalResultFailure();

@@ -9,6 +9,9 @@
 // RUN: not strata-opt %s --instrument="tool=trace,nope" 2>&1 | FileCheck %s --check-prefix=UNKNOWN2
 // RUN: not strata-opt %s --instrument="tool=trace oops=nn.relu" 2>&1 | FileCheck %s --check-prefix=OPTION
 // RUN: not strata-opt %s --instrument="tool=trace sparsity=lots" 2>&1 | FileCheck %s --check-prefix=NUMBER
+// RUN: not strata-opt %s "--instrument=tool=trace ops=[[[" 2>&1 | FileCheck %s --check-prefix=GLOB
+// RUN: not strata-opt %s --instrument="tool=trace ops=nn.relu,,nn.add" 2>&1 | FileCheck %s --check-prefix=EMPTYGLOB
+// RUN: not strata-run %s --instrument "tool=trace ops=nn.re[lu]" 2>&1 | FileCheck %s --check-prefix=GLOB
 
 // UNKNOWN: errors.mlir:{{[0-9]+}}:{{[0-9]+}}: error: instrument: unknown tool 'tracer' (built-in tools: flops, trace, profile, prune, fakequant, dump, noop)
 // UNKNOWN-NOT: func.func
@@ -19,6 +22,9 @@
 // SPARSITY: error: instrument: tool 'prune' needs sparsity in [0, 1], got 1.5
 // UNKNOWN2: error: instrument: unknown tool 'nope'
 // OPTION: <pass-pipeline>:1:1: error: pass 'instrument' has no option 'oops'; did you mean 'ops'?
+// GLOB: errors.mlir:{{[0-9]+}}:{{[0-9]+}}: error: instrument: ops='{{.*}}': bad character in an op-name glob (a comma-separated list of op-name globs: letters, digits, '_', '.', '*', '?')
+// GLOB-NOT: func.func
+// EMPTYGLOB: error: instrument: ops='nn.relu,,nn.add': empty glob
 // NUMBER: <pass-pipeline>:1:1: error: pass 'instrument': option 'sparsity' expects a number, got 'lots'
 module {
   func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
