@@ -1,12 +1,16 @@
 /* The Strata context: an MlirContext with everything registered, Strata's
  * IRDL dialects loaded, the diagnostic route to the host, and the pass
  * registry. */
+#include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Dialect/Func.h"
 #include "mlir-c/Dialect/IRDL.h"
 #include "mlir-c/RegisterEverything.h"
 #include "internal.h"
+#include "strata/support.h"
 
 static MlirLogicalResult loadDialect(StrataContext *ctx, const StrataDialectDef *d) {
   MlirModule module =
@@ -113,6 +117,38 @@ typedef struct {
   bool failed;
 } VerifyWalk;
 
+/* Types Strata refuses (strataCheckType) on an op's results, its block
+ * arguments and its elements attributes. */
+static bool opTypesOk(MlirOperation op) {
+  MlirLocation loc = mlirOperationGetLocation(op);
+  char what[96];
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++) {
+    snprintf(what, sizeof what, "result #%d", (int)i);
+    if (!strataCheckType(loc, what, mlirValueGetType(mlirOperationGetResult(op, i)))) return false;
+  }
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); r++)
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r)); !mlirBlockIsNull(b);
+         b = mlirBlockGetNextInRegion(b))
+      for (intptr_t i = 0; i < mlirBlockGetNumArguments(b); i++) {
+        snprintf(what, sizeof what, "block argument #%d", (int)i);
+        if (!strataCheckType(loc, what, mlirValueGetType(mlirBlockGetArgument(b, i)))) return false;
+      }
+  for (intptr_t i = 0; i < mlirOperationGetNumAttributes(op); i++) {
+    MlirNamedAttribute a = mlirOperationGetAttribute(op, i);
+    if (!mlirAttributeIsAElements(a.attribute)) continue;
+    MlirStringRef name = mlirIdentifierStr(a.name);
+    snprintf(what, sizeof what, "attribute '%.*s'", (int)name.length, name.data);
+    if (!strataCheckType(loc, what, mlirAttributeGetType(a.attribute))) return false;
+  }
+  return true;
+}
+
+static MlirWalkResult checkTypesOne(MlirOperation op, void *user) {
+  VerifyWalk *w = user;
+  if (!opTypesOk(op)) w->failed = true;
+  return MlirWalkResultAdvance;
+}
+
 static MlirWalkResult verifyOne(MlirOperation op, void *user) {
   VerifyWalk *w = user;
   const StrataOpDef *def = strataGetOpDef(w->ctx, op);
@@ -120,9 +156,12 @@ static MlirWalkResult verifyOne(MlirOperation op, void *user) {
   return MlirWalkResultAdvance;
 }
 
+/* Types first: MLIR's verifier prints the ops it reports, and printing
+ * dense elements of a zero-width integer type crashes MLIR. */
 MlirLogicalResult strataVerify(StrataContext *ctx, MlirOperation root) {
-  if (!mlirOperationVerify(root)) return mlirLogicalResultFailure();
   VerifyWalk w = {ctx, false};
+  mlirOperationWalk(root, checkTypesOne, &w, MlirWalkPreOrder);
+  if (w.failed || !mlirOperationVerify(root)) return mlirLogicalResultFailure();
   mlirOperationWalk(root, verifyOne, &w, MlirWalkPreOrder);
   return w.failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
 }
@@ -148,10 +187,73 @@ static bool isBytecode(MlirStringRef s) {
   return s.length >= 4 && memcmp(s.data, "ML\xefR", 4) == 0;
 }
 
-MlirModule strataParseModule(StrataContext *ctx, MlirStringRef source, const char *sourceName) {
-  MlirStringRef name = mlirStringRefCreateFromCString(sourceName);
-  /* MLIR's string parser takes exactly one top-level op; mlir-opt wraps
-   * several in an implicit module. Try as-is first, quietly. */
+/* Finds a zero-width integer type token (i0, si0, ui0, any number of
+ * zeros) in MLIR text, the way MLIR's lexer would see it: outside strings,
+ * comments and sigil names (%i0, @i0, ^i0, #i0, !i0), not as an attribute
+ * name ({i0 = ...}), and also as the element type ending a dimension list
+ * (4x?xi0 lexes as 4, ?, xi0). MLIR's printer crashes on dense elements of
+ * such a type, and the parser's own verifier prints the ops it reports, so
+ * the text must be refused before MLIR parses it. Returns the token's
+ * offset and length, or false. */
+static bool isIdChar(char c) { return isalnum((unsigned char)c) || c == '_' || c == '$' || c == '.'; }
+
+static bool isZeroWidthInt(const char *s, size_t n) {
+  size_t p = n && (s[0] == 's' || s[0] == 'u');
+  if (n < p + 2 || s[p] != 'i') return false;
+  for (size_t i = p + 1; i < n; i++)
+    if (s[i] != '0') return false;
+  return true;
+}
+
+static bool findZeroWidthInt(const char *s, size_t n, size_t *at, size_t *len) {
+  for (size_t i = 0; i < n;) {
+    char c = s[i];
+    if (c == '"') {
+      for (i++; i < n && s[i] != '"' && s[i] != '\n'; i++)
+        if (s[i] == '\\') i++;
+      i++;
+    } else if (c == '/' && i + 1 < n && s[i + 1] == '/') {
+      while (i < n && s[i] != '\n') i++;
+    } else if (c == '%' || c == '@' || c == '^' || c == '#' || c == '!') {
+      for (i++; i < n && (isIdChar(s[i]) || s[i] == '-'); i++) {}
+    } else if (isalpha((unsigned char)c) || c == '_') {
+      size_t start = i, end = i;
+      while (end < n && isIdChar(s[end])) end++;
+      i = end;
+      /* After a dim (a digit or '?'), "x" separators and further dims lead
+       * to the element type. */
+      if (c == 'x' && start > 0 && (isdigit((unsigned char)s[start - 1]) || s[start - 1] == '?')) {
+        while (start < end && s[start] == 'x') {
+          size_t q = start + 1;
+          while (q < end && isdigit((unsigned char)s[q])) q++;
+          start = q < end && s[q] == 'x' && q > start + 1 ? q : start + 1;
+        }
+      }
+      size_t next = end;
+      while (next < n && (s[next] == ' ' || s[next] == '\t')) next++;
+      if (isZeroWidthInt(s + start, end - start) && !(next < n && s[next] == '=')) {
+        *at = start;
+        *len = end - start;
+        return true;
+      }
+    } else {
+      i++;
+    }
+  }
+  return false;
+}
+
+/* The text's line and column (1-based) of byte offset `at`. */
+static MlirLocation textLocation(MlirContext mc, const char *s, size_t at, const char *name) {
+  unsigned line = 1, col = 1;
+  for (size_t i = 0; i < at; i++) {
+    col = s[i] == '\n' ? 1 : col + 1;
+    line += s[i] == '\n';
+  }
+  return mlirLocationFileLineColGet(mc, mlirStringRefCreateFromCString(name), line, col);
+}
+
+static MlirOperation parseOp(StrataContext *ctx, MlirStringRef source, MlirStringRef name) {
   strataCaptureBegin(ctx);
   MlirOperation op = mlirOperationCreateParse(ctx->mlir, source, name);
   bool several = false;
@@ -160,15 +262,41 @@ MlirModule strataParseModule(StrataContext *ctx, MlirStringRef source, const cha
       several = true;
   if (!mlirOperationIsNull(op) || !several || isBytecode(source)) {
     strataCaptureEnd(ctx, true);
+    return op;
+  }
+  strataCaptureEnd(ctx, false);
+  StrataStr wrapped = {0};
+  strataStrAppend(&wrapped, kWrapPrefix, sizeof kWrapPrefix - 1);
+  strataStrAppend(&wrapped, source.data, source.length);
+  strataStrAppend(&wrapped, "\n}", 2);
+  op = mlirOperationCreateParse(ctx->mlir, mlirStringRefCreate(wrapped.data, wrapped.len), name);
+  strataStrFree(&wrapped);
+  if (!mlirOperationIsNull(op)) mlirOperationWalk(op, unshiftLine1, NULL, MlirWalkPreOrder);
+  return op;
+}
+
+MlirModule strataParseModule(StrataContext *ctx, MlirStringRef source, const char *sourceName) {
+  MlirStringRef name = mlirStringRefCreateFromCString(sourceName);
+  MlirOperation op = {NULL};
+  if (isBytecode(source)) {
+    /* Bytecode is read by length, not up to a terminator. */
+    op = parseOp(ctx, source, name);
   } else {
-    strataCaptureEnd(ctx, false);
-    StrataStr wrapped = {0};
-    strataStrAppend(&wrapped, kWrapPrefix, sizeof kWrapPrefix - 1);
-    strataStrAppend(&wrapped, source.data, source.length);
-    strataStrAppend(&wrapped, "\n}", 2);
-    op = mlirOperationCreateParse(ctx->mlir, mlirStringRefCreate(wrapped.data, wrapped.len), name);
-    strataStrFree(&wrapped);
-    if (!mlirOperationIsNull(op)) mlirOperationWalk(op, unshiftLine1, NULL, MlirWalkPreOrder);
+    /* MLIR's lexer stops at a NUL it expects after the text: give it one. */
+    char *text = malloc(source.length + 1);
+    if (!text) {
+      strataEmitError(mlirLocationFileLineColGet(ctx->mlir, name, 0, 0), "out of memory reading the input");
+      return (MlirModule){NULL};
+    }
+    memcpy(text, source.data, source.length);
+    text[source.length] = '\0';
+    size_t at, len;
+    if (findZeroWidthInt(text, source.length, &at, &len))
+      strataEmitError(textLocation(ctx->mlir, text, at, sourceName),
+                      "integer type '%.*s' has zero width; Strata does not support it", (int)len, text + at);
+    else
+      op = parseOp(ctx, mlirStringRefCreate(text, source.length), name);
+    free(text);
   }
   if (mlirOperationIsNull(op)) return (MlirModule){NULL};
   MlirModule module = mlirModuleFromOperation(op);

@@ -1,4 +1,5 @@
 /* Helpers shared by dialects and passes (include/strata/support.h). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,6 +104,8 @@ static StrataTensor *tensorFromResource(MlirAttribute a) {
   return t;
 }
 
+/* Values are copied in their own type (never through double, which would
+ * round large i64 values and make their conversion back undefined). */
 StrataTensor *strataTensorFromAttr(MlirAttribute a) {
   if (mlirAttributeIsADenseResourceElements(a)) return tensorFromResource(a);
   if (!mlirAttributeIsADenseElements(a)) return NULL;
@@ -110,25 +113,20 @@ StrataTensor *strataTensorFromAttr(MlirAttribute a) {
   if (!t) return NULL;
   int64_t n = strataTensorNumElements(t);
   bool splat = mlirDenseElementsAttrIsSplat(a);
+  const uint16_t *raw = t->dtype == STRATA_DTYPE_F16 ? mlirDenseElementsAttrGetRawData(a) : NULL;
   for (int64_t i = 0; i < n; i++) {
     intptr_t k = splat ? 0 : (intptr_t)i;
-    double v;
     switch (t->dtype) {
-    case STRATA_DTYPE_F32: v = mlirDenseElementsAttrGetFloatValue(a, k); break;
-    case STRATA_DTYPE_F64: v = mlirDenseElementsAttrGetDoubleValue(a, k); break;
-    case STRATA_DTYPE_I1: v = mlirDenseElementsAttrGetBoolValue(a, k); break;
-    case STRATA_DTYPE_I8: v = mlirDenseElementsAttrGetInt8Value(a, k); break;
-    case STRATA_DTYPE_U8: v = mlirDenseElementsAttrGetUInt8Value(a, k); break;
-    case STRATA_DTYPE_I32: v = mlirDenseElementsAttrGetInt32Value(a, k); break;
-    case STRATA_DTYPE_I64: v = (double)mlirDenseElementsAttrGetInt64Value(a, k); break;
-    case STRATA_DTYPE_F16: {
-      const uint16_t *raw = mlirDenseElementsAttrGetRawData(a);
-      ((uint16_t *)t->data)[i] = raw[k];
-      continue;
-    }
+    case STRATA_DTYPE_F32: ((float *)t->data)[i] = mlirDenseElementsAttrGetFloatValue(a, k); break;
+    case STRATA_DTYPE_F64: ((double *)t->data)[i] = mlirDenseElementsAttrGetDoubleValue(a, k); break;
+    case STRATA_DTYPE_F16: ((uint16_t *)t->data)[i] = raw[k]; break;
+    case STRATA_DTYPE_I1: ((uint8_t *)t->data)[i] = mlirDenseElementsAttrGetBoolValue(a, k); break;
+    case STRATA_DTYPE_I8: ((int8_t *)t->data)[i] = mlirDenseElementsAttrGetInt8Value(a, k); break;
+    case STRATA_DTYPE_U8: ((uint8_t *)t->data)[i] = mlirDenseElementsAttrGetUInt8Value(a, k); break;
+    case STRATA_DTYPE_I32: ((int32_t *)t->data)[i] = mlirDenseElementsAttrGetInt32Value(a, k); break;
+    case STRATA_DTYPE_I64: ((int64_t *)t->data)[i] = mlirDenseElementsAttrGetInt64Value(a, k); break;
     default: strataTensorDestroy(t); return NULL;
     }
-    strataTensorSetDouble(t, i, v);
   }
   return t;
 }
@@ -191,4 +189,67 @@ bool strataScalarConstant(MlirValue v, double *out) {
   else if (mlirTypeIsAF64(et)) *out = mlirDenseElementsAttrGetDoubleValue(a, 0);
   else return false;
   return true;
+}
+
+/* ---- Checked arithmetic ---- */
+
+bool strataCheckedAdd(int64_t a, int64_t b, int64_t *out) { return !__builtin_add_overflow(a, b, out); }
+
+bool strataCheckedMul(int64_t a, int64_t b, int64_t *out) { return !__builtin_mul_overflow(a, b, out); }
+
+bool strataShapeNumElements(const int64_t *dims, int rank, int64_t *out) {
+  int64_t n = 1;
+  bool dynamic = false;
+  for (int i = 0; i < rank; i++) {
+    if (dims[i] < 0) dynamic = true;
+    else if (!strataCheckedMul(n, dims[i], &n)) return false;
+  }
+  *out = dynamic ? -1 : n;
+  return true;
+}
+
+/* -2^63 and 2^63 are exact doubles; every double in [-2^63, 2^63) truncates
+ * to an int64, and NaN fails both comparisons. */
+bool strataDoubleToInt64(double d, int64_t *out) {
+  if (!(d >= -0x1p63 && d < 0x1p63)) return false;
+  *out = (int64_t)d;
+  return true;
+}
+
+int64_t strataDoubleToInt64Saturated(double d) {
+  int64_t v;
+  if (strataDoubleToInt64(d, &v)) return v;
+  return isnan(d) ? 0 : d < 0 ? INT64_MIN : INT64_MAX;
+}
+
+bool strataTensorGetInt64(const StrataTensor *t, int64_t i, int64_t *out) {
+  switch (t->dtype) {
+  case STRATA_DTYPE_I64: *out = ((const int64_t *)t->data)[i]; return true;
+  case STRATA_DTYPE_I32: *out = ((const int32_t *)t->data)[i]; return true;
+  case STRATA_DTYPE_I8: *out = ((const int8_t *)t->data)[i]; return true;
+  case STRATA_DTYPE_U8: *out = ((const uint8_t *)t->data)[i]; return true;
+  case STRATA_DTYPE_I1: *out = ((const uint8_t *)t->data)[i] != 0; return true;
+  default: return strataDoubleToInt64(strataTensorGetDouble(t, i), out);
+  }
+}
+
+bool strataCheckType(MlirLocation loc, const char *what, MlirType t) {
+  bool shaped = mlirTypeIsAShaped(t);
+  MlirType element = shaped ? mlirShapedTypeGetElementType(t) : t;
+  const char *why = NULL;
+  if (mlirTypeIsAInteger(element) && mlirIntegerTypeGetWidth(element) == 0) {
+    why = "zero-width integer elements are not supported";
+  } else if (shaped && mlirShapedTypeHasRank(t)) {
+    int64_t n = 1;
+    for (intptr_t i = 0; !why && i < mlirShapedTypeGetRank(t); i++) {
+      int64_t d = mlirShapedTypeGetDimSize(t, i);
+      if (!mlirShapedTypeIsDynamicSize(d) && !strataCheckedMul(n, d, &n))
+        why = "the shape is too large (its element count overflows int64)";
+    }
+  }
+  if (!why) return true;
+  char ts[256];
+  strataTypeToString(t, ts, sizeof ts);
+  strataEmitError(loc, "%s has type %s: %s", what, ts, why);
+  return false;
 }

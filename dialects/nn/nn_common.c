@@ -93,6 +93,31 @@ bool nnSameType(MlirOperation op, const char *nameA, const StrataShape *a, const
   return false;
 }
 
+/* ---- Checked shape arithmetic ---- */
+
+bool nnDimAdd(MlirOperation op, int64_t a, int64_t b, int64_t *out) {
+  if (strataCheckedAdd(a, b, out)) return true;
+  nnError(op, "shape is too large: %lld + %lld overflows int64", (long long)a, (long long)b);
+  return false;
+}
+
+bool nnDimMul(MlirOperation op, int64_t a, int64_t b, int64_t *out) {
+  if (strataCheckedMul(a, b, out)) return true;
+  nnError(op, "shape is too large: %lld * %lld overflows int64", (long long)a, (long long)b);
+  return false;
+}
+
+bool nnDimProduct(MlirOperation op, const int64_t *dims, int n, int64_t *out) {
+  if (strataShapeNumElements(dims, n, out)) return true;
+  char list[256];
+  size_t off = 0;
+  list[0] = '\0';
+  for (int i = 0; i < n && off < sizeof list; i++)
+    off += (size_t)snprintf(list + off, sizeof list - off, "%s%lld", i ? "x" : "", (long long)dims[i]);
+  nnError(op, "shape is too large: the product of dims %s overflows int64", list);
+  return false;
+}
+
 /* ---- Attributes ---- */
 
 bool nnAttrInt(MlirOperation op, const char *name, int64_t dflt, int64_t *out) {
@@ -221,9 +246,11 @@ int nnConstInts(MlirValue v, int64_t *out, int max) {
 /* ---- Facts ---- */
 
 int64_t nnNumElements(MlirType t) {
-  if (!mlirTypeIsARankedTensor(t) || !mlirShapedTypeHasStaticShape(t)) return -1;
-  int64_t n = 1;
-  for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); i++) n *= mlirShapedTypeGetDimSize(t, i);
+  int rank;
+  int64_t dims[STRATA_MAX_RANK], n;
+  if (!mlirTypeIsARankedTensor(t) || !mlirShapedTypeHasStaticShape(t) || !strataGetShape(t, &rank, dims) ||
+      !strataShapeNumElements(dims, rank, &n))
+    return -1;
   return n;
 }
 
@@ -260,10 +287,7 @@ int64_t nnGetInt(const StrataTensor *t, int64_t i) {
   case STRATA_DTYPE_I8: return ((const int8_t *)t->data)[i];
   case STRATA_DTYPE_U8: return ((const uint8_t *)t->data)[i];
   case STRATA_DTYPE_I1: return ((const uint8_t *)t->data)[i] != 0;
-  default: {
-    double d = strataTensorGetDouble(t, i);
-    return isnan(d) ? 0 : d >= 9.2e18 ? INT64_MAX : d <= -9.2e18 ? INT64_MIN : (int64_t)d;
-  }
+  default: return strataDoubleToInt64Saturated(strataTensorGetDouble(t, i));
   }
 }
 

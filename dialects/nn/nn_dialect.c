@@ -1,4 +1,6 @@
 /* The nn dialect: its IRDL definition and its op tables, one per category. */
+#include <stdio.h>
+#include <string.h>
 #include "nn_internal.h"
 
 extern const char strata_nn_irdl[];
@@ -20,12 +22,30 @@ MlirLogicalResult strataInferResultTypes(StrataContext *ctx, MlirOperation op) {
                     (int)n.length, n.data);
     return mlirLogicalResultFailure();
   }
-  intptr_t n = mlirOperationGetNumResults(op);
-  StrataShape shapes[n ? n : 1];
+  /* Inference writes one shape per declared result: the op must have that
+   * many (a variadic group, at least one). */
+  intptr_t n = mlirOperationGetNumResults(op), declared = 1;
+  for (const char *p = def->results; *p; p++) declared += *p == ',';
+  bool variadic = strchr(def->results, '*') != NULL;
+  if (variadic ? n < 1 : n != declared) {
+    nnError(op, "has %d results; its definition declares (%s)", (int)n, def->results);
+    return mlirLogicalResultFailure();
+  }
+  StrataShape shapes[n];
   if (mlirLogicalResultIsFailure(def->infer(def, op, shapes))) return mlirLogicalResultFailure();
-  for (intptr_t i = 0; i < n; i++)
-    mlirValueSetType(mlirOperationGetResult(op, i),
-                     strataTensorType(shapes[i].elementType, shapes[i].rank, shapes[i].dims));
+  for (intptr_t i = 0; i < n; i++) {
+    for (int d = 0; d < shapes[i].rank; d++)
+      if (shapes[i].dims[d] < -1) { /* an inference that let a bad value through */
+        nnError(op, "result #%d would have the negative size %lld at dim %d", (int)i,
+                (long long)shapes[i].dims[d], d);
+        return mlirLogicalResultFailure();
+      }
+    MlirType t = strataTensorType(shapes[i].elementType, shapes[i].rank, shapes[i].dims);
+    char what[96];
+    snprintf(what, sizeof what, "'%s' op result #%d", def->name, (int)i);
+    if (!strataCheckType(mlirOperationGetLocation(op), what, t)) return mlirLogicalResultFailure();
+    mlirValueSetType(mlirOperationGetResult(op, i), t);
+  }
   return mlirLogicalResultSuccess();
 }
 

@@ -39,6 +39,15 @@ const char *nnDescribe(const char *name, const StrataShape *s, char *buf, size_t
 StrataDType nnDType(const StrataShape *s);
 void nnSetShape(StrataShape *s, int rank, const int64_t *dims, MlirType elementType);
 
+/* ---- Checked shape arithmetic ----
+ * Every shape inference computes dims through these (strataCheckedAdd/Mul
+ * underneath): a+b, a*b, and the product of dims (-1 if one is '?'). On
+ * overflow they emit "'<op>' op shape is too large: ..." and return false.
+ * '?' operands are the caller's business, except in nnDimProduct. */
+bool nnDimAdd(MlirOperation op, int64_t a, int64_t b, int64_t *out);
+bool nnDimMul(MlirOperation op, int64_t a, int64_t b, int64_t *out);
+bool nnDimProduct(MlirOperation op, const int64_t *dims, int n, int64_t *out);
+
 /* ---- Attributes with ONNX defaults; false after an error ---- */
 bool nnAttrInt(MlirOperation op, const char *name, int64_t dflt, int64_t *out);
 bool nnAttrFloat(MlirOperation op, const char *name, double dflt, double *out);

@@ -33,10 +33,11 @@ double nnResizeCoord(const NnResize *r, int64_t o, int64_t in, int64_t out, doub
 int64_t nnResizeNearest(const NnResize *r, double x, int64_t in) {
   double f = floor(x);
   int64_t i;
-  if (!strcmp(r->nearest, "floor")) i = (int64_t)f;
-  else if (!strcmp(r->nearest, "ceil")) i = (int64_t)ceil(x);
-  else if (x - f == 0.5) i = !strcmp(r->nearest, "round_prefer_ceil") ? (int64_t)f + 1 : (int64_t)f;
-  else i = (int64_t)round(x);
+  /* Coordinates of extreme scales can be beyond int64: saturate, then clamp. */
+  if (!strcmp(r->nearest, "floor")) i = strataDoubleToInt64Saturated(f);
+  else if (!strcmp(r->nearest, "ceil")) i = strataDoubleToInt64Saturated(ceil(x));
+  else if (x - f == 0.5) i = strataDoubleToInt64Saturated(!strcmp(r->nearest, "round_prefer_ceil") ? f + 1 : f);
+  else i = strataDoubleToInt64Saturated(round(x));
   return i < 0 ? 0 : i >= in ? in - 1 : i;
 }
 

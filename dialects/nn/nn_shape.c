@@ -124,17 +124,27 @@ bool nn_get_window(MlirOperation op, int spatial, const int64_t *kernel, NnWindo
   return true;
 }
 
+/* (k - 1) * dilation + 1, the extent of a dilated window; false on overflow. */
+static bool windowSpan(int64_t k, int64_t dilation, int64_t *span) {
+  return strataCheckedMul(k - 1, dilation, span) && strataCheckedAdd(*span, 1, span);
+}
+
 bool nn_infer_window_output(NnWindow *w, const int64_t *in, int64_t *out, const char **why) {
+  static const char *const kTooLarge = "shape is too large (the window arithmetic overflows int64)";
   for (int i = 0; i < w->spatial; i++) {
-    int64_t k = w->kernel[i], s = w->strides[i];
+    int64_t k = w->kernel[i], s = w->strides[i], span, padded;
     if (in[i] == -1 || k == -1) {
       out[i] = -1;
       continue;
     }
-    int64_t span = (k - 1) * w->dilations[i] + 1;
+    if (!windowSpan(k, w->dilations[i], &span)) {
+      *why = kTooLarge;
+      return false;
+    }
     if (!strcmp(w->autoPad, "SAME_UPPER") || !strcmp(w->autoPad, "SAME_LOWER")) {
-      out[i] = (in[i] + s - 1) / s;
-      int64_t total = (out[i] - 1) * s + span - in[i];
+      out[i] = in[i] / s + (in[i] % s != 0);
+      /* (out - 1) * s + span - in, with (out - 1) * s < in so nothing overflows. */
+      int64_t total = span - (in[i] - (out[i] - 1) * s);
       if (total < 0) total = 0;
       int64_t small = total / 2, big = total - small;
       bool upper = !strcmp(w->autoPad, "SAME_UPPER");
@@ -143,16 +153,20 @@ bool nn_infer_window_output(NnWindow *w, const int64_t *in, int64_t *out, const 
       continue;
     }
     if (!strcmp(w->autoPad, "VALID")) w->pads[i] = w->pads[i + w->spatial] = 0;
-    int64_t padded = in[i] + w->pads[i] + w->pads[i + w->spatial];
+    if (!strataCheckedAdd(in[i], w->pads[i], &padded) ||
+        !strataCheckedAdd(padded, w->pads[i + w->spatial], &padded)) {
+      *why = kTooLarge;
+      return false;
+    }
     if (padded < span) {
       *why = "the dilated window is larger than the padded input";
       return false;
     }
-    int64_t n = padded - span;
-    out[i] = (w->ceilMode ? (n + s - 1) / s : n / s) + 1;
+    int64_t n = padded - span, last;
+    out[i] = n / s + (w->ceilMode && n % s != 0) + 1;
     /* As PyTorch and ONNX Runtime: with ceil_mode, the last window must start
      * inside the input or the begin padding. */
-    if (w->ceilMode && (out[i] - 1) * s >= in[i] + w->pads[i]) out[i]--;
+    if (w->ceilMode && (!strataCheckedMul(out[i] - 1, s, &last) || last >= in[i] + w->pads[i])) out[i]--;
   }
   return true;
 }

@@ -47,7 +47,7 @@ I1(iSign, x[0] > 0 ? 1 : x[0] < 0 ? -1 : 0)
 I1(iNot, !x[0])
 F1(fIsNan, isnan(x[0]) ? 1.0 : 0.0)
 F1(fClip, minp(maxp(x[0], a->lo), a->hi))
-I1(iClip, (int64_t)fmin(fmax((double)x[0], a->lo), a->hi))
+I1(iClip, strataDoubleToInt64Saturated(fmin(fmax((double)x[0], a->lo), a->hi)))
 F1(fIdentity, x[0])
 I1(iIdentity, x[0])
 F1(fAdd, x[0] + x[1])
@@ -322,7 +322,7 @@ static MlirLogicalResult interpElementwise(StrataInterp *in, MlirOperation op,
     }
     if (isFloat) {
       double r = info->f(d, &a);
-      store(y[0], e, info->result != NN_EW_BOOL, r, (int64_t)r);
+      store(y[0], e, info->result != NN_EW_BOOL, r, info->result == NN_EW_BOOL && r != 0);
     } else {
       store(y[0], e, false, 0, info->fi(v, &a, x[first]->dtype));
     }

@@ -167,7 +167,7 @@ static bool convOperands(const StrataOpDef *def, MlirOperation op, bool transpos
   if (C != -1 && C % g) why = "input channels are not divisible by group";
   else if (!transposed && w->dims[0] != -1 && w->dims[0] % g)
     why = "filter dim 0 (output channels) is not divisible by group";
-  else if (!transposed && C != -1 && inPerGroup != -1 && inPerGroup * g != C)
+  else if (!transposed && C != -1 && inPerGroup != -1 && inPerGroup != C / g) /* C % g == 0 here */
     why = "filter dim 1 must equal input channels / group";
   else if (transposed && C != -1 && wc != -1 && wc != C)
     why = "filter dim 0 must equal input channels";
@@ -277,8 +277,8 @@ static MlirLogicalResult inferConvTranspose(const StrataOpDef *def, MlirOperatio
   NnWindow win;
   if (!convOperands(def, op, true, &x, &w, &win)) return fail();
   int sp = x.rank - 2;
-  int64_t M = w.dims[1] == -1 ? -1 : w.dims[1] * win.group;
-  if (!checkBias(def, op, &x, M)) return fail();
+  int64_t M = -1;
+  if ((w.dims[1] != -1 && !nnDimMul(op, w.dims[1], win.group, &M)) || !checkBias(def, op, &x, M)) return fail();
   int64_t outPad[NN_MAX_SPATIAL] = {0}, outShape[NN_MAX_SPATIAL];
   int nOutPad, nOutShape;
   if (!nnAttrInts(op, "output_padding", outPad, NN_MAX_SPATIAL, &nOutPad) ||
@@ -296,18 +296,31 @@ static MlirLogicalResult inferConvTranspose(const StrataOpDef *def, MlirOperatio
               (long long)outPad[i]);
       return fail();
     }
-    int64_t in = x.dims[2 + i], span = (win.kernel[i] - 1) * win.dilations[i] + 1;
+    int64_t in = x.dims[2 + i], span, full;
     if (in == -1) {
       out[2 + i] = -1;
       continue;
     }
+    /* stride * (in - 1) + output_padding + span: the full output before
+     * pads, which nnConvTransposePads also computes (so always checked). */
+    if (!nnDimMul(op, win.kernel[i] - 1, win.dilations[i], &span) || !nnDimAdd(op, span, 1, &span) ||
+        !nnDimMul(op, win.strides[i], in - 1, &full) || !nnDimAdd(op, full, outPad[i], &full) ||
+        !nnDimAdd(op, full, span, &full))
+      return fail();
     if (nOutShape != -1) {
+      if (outShape[i] < 1) {
+        nnError(op, "attribute 'output_shape' value %lld must be positive", (long long)outShape[i]);
+        return fail();
+      }
       out[2 + i] = outShape[i];
       continue;
     }
-    out[2 + i] = win.strides[i] * (in - 1) + outPad[i] + span - win.pads[i] - win.pads[i + sp];
-    if (!strcmp(win.autoPad, "SAME_UPPER") || !strcmp(win.autoPad, "SAME_LOWER"))
-      out[2 + i] = in * win.strides[i];
+    if (!nnDimAdd(op, full, -win.pads[i], &out[2 + i]) ||
+        !nnDimAdd(op, out[2 + i], -win.pads[i + sp], &out[2 + i]))
+      return fail();
+    if ((!strcmp(win.autoPad, "SAME_UPPER") || !strcmp(win.autoPad, "SAME_LOWER")) &&
+        !nnDimMul(op, in, win.strides[i], &out[2 + i]))
+      return fail();
     if (out[2 + i] < 1) {
       nnError(op, "the output spatial size %lld of dim %d is not positive (pads too large)",
               (long long)out[2 + i], i);

@@ -30,7 +30,8 @@ static bool int1D(const StrataOpDef *def, MlirOperation op, const char *name, St
 
 bool nnReshapeDims(MlirOperation op, const int64_t *in, int rank, const int64_t *shape, int n,
                    bool allowZero, int64_t *out) {
-  int64_t known = 1, inferAt = -1;
+  int64_t known = 1, inferAt = -1, total;
+  bool zero = false;
   for (int i = 0; i < n; i++) {
     int64_t d = shape[i];
     if (d == 0 && !allowZero) {
@@ -39,8 +40,10 @@ bool nnReshapeDims(MlirOperation op, const int64_t *in, int rank, const int64_t 
         return false;
       }
       d = in[i];
+    } else if (d == 0) {
+      zero = true;
     }
-    if (d == -1) {
+    if (shape[i] == -1) { /* not a dynamic dim copied by a 0 */
       if (inferAt != -1) {
         nnError(op, "shape has more than one -1");
         return false;
@@ -49,15 +52,21 @@ bool nnReshapeDims(MlirOperation op, const int64_t *in, int rank, const int64_t 
     } else if (d < -1) {
       nnError(op, "shape value %lld at %d is invalid", (long long)d, i);
       return false;
-    } else if (d != -1 && known != -1) {
-      known = d == -1 ? -1 : known * d;
     }
     out[i] = d;
   }
-  int64_t total = 1;
-  for (int i = 0; i < rank; i++) total = in[i] == -1 || total == -1 ? -1 : total * in[i];
+  /* ONNX: with allowzero a 0 is a real size, and then nothing is left to
+   * infer a -1 from. */
+  if (zero && inferAt != -1) {
+    nnError(op, "shape has both a 0 (allowzero=1) and a -1, so the -1 cannot be inferred");
+    return false;
+  }
+  /* -1 out[] entries are '?' (copied dynamic dims) except the inferred one. */
+  for (int i = 0; i < n; i++)
+    if (i != inferAt && out[i] != -1 && known != -1 && !nnDimMul(op, known, out[i], &known)) return false;
   for (int i = 0; i < n; i++)
     if (out[i] == -1 && i != inferAt) known = -1;
+  if (!nnDimProduct(op, in, rank, &total)) return false;
   if (inferAt != -1) out[inferAt] = total == -1 || known <= 0 ? -1 : total / known;
   if (total != -1 && known != -1 && inferAt == -1 && total != known) {
     nnError(op, "cannot reshape %lld elements into shape with %lld elements", (long long)total, (long long)known);
@@ -101,12 +110,10 @@ static MlirLogicalResult inferFlatten(const StrataOpDef *def, MlirOperation op, 
     return fail();
   }
   if (axis < 0) axis += x.rank;
-  int64_t a = 1, b = 1;
-  for (int i = 0; i < x.rank; i++) {
-    int64_t *p = i < axis ? &a : &b;
-    *p = (*p == -1 || x.dims[i] == -1) ? -1 : *p * x.dims[i];
-  }
-  int64_t out[2] = {a, b};
+  int64_t out[2];
+  if (!nnDimProduct(op, x.dims, (int)axis, &out[0]) ||
+      !nnDimProduct(op, x.dims + axis, x.rank - (int)axis, &out[1]))
+    return fail();
   nnSetShape(res, 2, out, x.elementType);
   return ok();
 }
@@ -224,8 +231,14 @@ static MlirLogicalResult inferConcat(const StrataOpDef *def, MlirOperation op, S
   StrataShape a, b;
   int64_t axis;
   if (!nnOperand(def, op, "a", &a) || !nnOperand(def, op, "b", &b) || !nnSameType(op, "a", &a, "b", &b) ||
-      !nnAttrInt(op, "axis", 0, &axis) || !nnNormalizeAxis(op, "axis", &axis, a.rank))
+      !nnAttrInt(op, "axis", 0, &axis))
     return fail();
+  if (a.rank == 0) { /* ONNX Concat: rank >= 1 */
+    char da[300];
+    nnError(op, "%s is a scalar; concat needs rank >= 1", nnDescribe("a", &a, da, sizeof da));
+    return fail();
+  }
+  if (!nnNormalizeAxis(op, "axis", &axis, a.rank)) return fail();
   bool fits = a.rank == b.rank;
   for (int i = 0; fits && i < a.rank; i++)
     fits = i == axis || a.dims[i] == b.dims[i] || a.dims[i] == -1 || b.dims[i] == -1;
@@ -236,7 +249,8 @@ static MlirLogicalResult inferConcat(const StrataOpDef *def, MlirOperation op, S
     return fail();
   }
   *res = a;
-  res->dims[axis] = a.dims[axis] == -1 || b.dims[axis] == -1 ? -1 : a.dims[axis] + b.dims[axis];
+  if (a.dims[axis] == -1 || b.dims[axis] == -1) res->dims[axis] = -1;
+  else if (!nnDimAdd(op, a.dims[axis], b.dims[axis], &res->dims[axis])) return fail();
   for (int i = 0; i < a.rank; i++)
     if (res->dims[i] == -1 && i != axis) res->dims[i] = b.dims[i];
   return ok();
@@ -247,9 +261,19 @@ static MlirLogicalResult inferConcat(const StrataOpDef *def, MlirOperation op, S
 bool nnSplitSizes(MlirOperation op, int64_t dim, int outputs, int64_t *sizes) {
   int n;
   if (!nnAttrInts(op, "split", sizes, 64, &n)) return false;
+  if (outputs < 1) {
+    nnError(op, "needs at least one result");
+    return false;
+  }
   if (n >= 0) {
     int64_t sum = 0;
-    for (int i = 0; i < n; i++) sum += sizes[i];
+    for (int i = 0; i < n; i++) {
+      if (sizes[i] < 0) {
+        nnError(op, "attribute 'split' has a negative size %lld", (long long)sizes[i]);
+        return false;
+      }
+      if (!nnDimAdd(op, sum, sizes[i], &sum)) return false;
+    }
     if (n != outputs || (dim != -1 && sum != dim)) {
       nnError(op, "attribute 'split' has %d sizes summing to %lld; expected %d sizes summing to %lld",
               n, (long long)sum, outputs, (long long)dim);
@@ -257,9 +281,13 @@ bool nnSplitSizes(MlirOperation op, int64_t dim, int outputs, int64_t *sizes) {
     }
     return true;
   }
-  int64_t chunk = dim == -1 ? -1 : (dim + outputs - 1) / outputs;
-  for (int i = 0; i < outputs; i++)
-    sizes[i] = chunk == -1 ? -1 : (i + 1) * chunk <= dim ? chunk : dim - i * chunk > 0 ? dim - i * chunk : 0;
+  /* Chunks of ceil(dim / outputs), the last ones smaller (written so that
+   * nothing overflows for any dim). */
+  int64_t chunk = dim == -1 ? -1 : dim / outputs + (dim % outputs != 0), start = 0;
+  for (int i = 0; i < outputs; i++) {
+    sizes[i] = chunk == -1 ? -1 : dim - start < chunk ? dim - start : chunk;
+    if (chunk != -1) start += sizes[i];
+  }
   return true;
 }
 
@@ -281,18 +309,20 @@ static MlirLogicalResult inferSplit(const StrataOpDef *def, MlirOperation op, St
 /* ---- Slice ---- */
 
 /* Resolves ONNX slice parameters for one axis of size `dim` into start,
- * step and count (clamping as the spec says). */
+ * step and count (clamping as the spec says). Starts, ends and steps are
+ * often INT64_MIN/MAX ("to the end"), so the counts are computed without
+ * ever forming end - start + step. */
 void nnSliceAxis(int64_t dim, int64_t start, int64_t end, int64_t step, int64_t *first, int64_t *count) {
   if (start < 0) start += dim;
   if (end < 0) end += dim;
   if (step > 0) {
     start = start < 0 ? 0 : start > dim ? dim : start;
     end = end < 0 ? 0 : end > dim ? dim : end;
-    *count = end > start ? (end - start + step - 1) / step : 0;
+    *count = end > start ? (end - start - 1) / step + 1 : 0;
   } else {
     start = start < 0 ? 0 : start > dim - 1 ? dim - 1 : start;
     end = end < -1 ? -1 : end > dim - 1 ? dim - 1 : end;
-    *count = start > end ? (start - end - step - 1) / -step : 0;
+    *count = start > end ? 1 - (start - end - 1) / step : 0; /* step < 0 */
   }
   *first = start;
 }
@@ -352,8 +382,8 @@ static MlirLogicalResult inferSlice(const StrataOpDef *def, MlirOperation op, St
 /* Any index into an empty axis is out of range: refuse it statically, since
  * compiled code cannot report it at run time. */
 static bool indexableAxis(MlirOperation op, const StrataShape *x, int64_t axis, const StrataShape *idx) {
-  int64_t n = 1;
-  for (int i = 0; i < idx->rank; i++) n = idx->dims[i] == -1 || n == -1 ? -1 : n * idx->dims[i];
+  int64_t n;
+  if (!nnDimProduct(op, idx->dims, idx->rank, &n)) return false;
   if (x->dims[axis] == 0 && n != 0) {
     nnError(op, "axis %lld of operand 'data' is empty, so no index can be in range", (long long)axis);
     return false;
@@ -436,6 +466,12 @@ static MlirLogicalResult inferExpand(const StrataOpDef *def, MlirOperation op, S
   }
   if (!constOperand(def, op, "shape", shape, STRATA_MAX_RANK, &n))
     for (n = 0; n < s.dims[0]; n++) shape[n] = -1;
+  else
+    for (int i = 0; i < n; i++)
+      if (shape[i] < 0) {
+        nnError(op, "operand 'shape' has a negative size %lld at %d", (long long)shape[i], i);
+        return fail();
+      }
   if (!nn_infer_broadcast_shape(x.dims, x.rank, shape, n, res->dims, &res->rank, &bad)) {
     char dx[300];
     nnError(op, "%s does not broadcast with the shape operand at output dimension %d",
@@ -462,7 +498,8 @@ static MlirLogicalResult inferTile(const StrataOpDef *def, MlirOperation op, Str
       nnError(op, "operand 'repeats' has a negative value");
       return fail();
     }
-    res->dims[i] = !known || x.dims[i] == -1 ? -1 : x.dims[i] * reps[i];
+    if (!known || x.dims[i] == -1) res->dims[i] = -1;
+    else if (!nnDimMul(op, x.dims[i], reps[i], &res->dims[i])) return fail();
   }
   return ok();
 }
@@ -491,7 +528,9 @@ static MlirLogicalResult inferPad(const StrataOpDef *def, MlirOperation op, Stra
       res->dims[i] = -1;
       continue;
     }
-    res->dims[i] = x.dims[i] + pads[i] + pads[x.rank + i];
+    if (!nnDimAdd(op, x.dims[i], pads[i], &res->dims[i]) ||
+        !nnDimAdd(op, res->dims[i], pads[x.rank + i], &res->dims[i]))
+      return fail();
     if (res->dims[i] < 0) {
       nnError(op, "pads remove more than dim %d's %lld elements", i, (long long)x.dims[i]);
       return fail();
@@ -559,7 +598,15 @@ static MlirLogicalResult inferResize(const StrataOpDef *def, MlirOperation op, S
         nnError(op, "scale %g of dim %d must be positive", scales[i], i);
         return fail();
       }
-      res->dims[i] = (int64_t)floor((double)x.dims[i] * scales[i]);
+      double size = floor((double)x.dims[i] * scales[i]);
+      if (!strataDoubleToInt64(size, &res->dims[i])) {
+        nnError(op, "shape is too large: dim %d of size %lld scaled by %g does not fit int64", i,
+                (long long)x.dims[i], scales[i]);
+        return fail();
+      }
+    } else if (sizes[i] < 0) {
+      nnError(op, "operand 'sizes' has a negative size %lld for dim %d", (long long)sizes[i], i);
+      return fail();
     } else res->dims[i] = sizes[i];
   }
   return ok();
@@ -580,21 +627,23 @@ static MlirLogicalResult inferDepthSpace(const StrataOpDef *def, MlirOperation o
     return fail();
   }
   *res = x;
+  int64_t bb;
+  if (!nnDimMul(op, b, b, &bb)) return fail();
   if (toSpace) {
-    if (x.dims[1] != -1 && x.dims[1] % (b * b)) {
-      nnError(op, "channels (%lld) are not divisible by blocksize^2 = %lld", (long long)x.dims[1], (long long)(b * b));
+    if (x.dims[1] != -1 && x.dims[1] % bb) {
+      nnError(op, "channels (%lld) are not divisible by blocksize^2 = %lld", (long long)x.dims[1], (long long)bb);
       return fail();
     }
-    res->dims[1] = x.dims[1] == -1 ? -1 : x.dims[1] / (b * b);
-    res->dims[2] = x.dims[2] == -1 ? -1 : x.dims[2] * b;
-    res->dims[3] = x.dims[3] == -1 ? -1 : x.dims[3] * b;
+    res->dims[1] = x.dims[1] == -1 ? -1 : x.dims[1] / bb;
+    for (int i = 2; i < 4; i++)
+      if (x.dims[i] != -1 && !nnDimMul(op, x.dims[i], b, &res->dims[i])) return fail();
   } else {
     for (int i = 2; i < 4; i++)
       if (x.dims[i] != -1 && x.dims[i] % b) {
         nnError(op, "spatial dim %d (%lld) is not divisible by blocksize %lld", i, (long long)x.dims[i], (long long)b);
         return fail();
       }
-    res->dims[1] = x.dims[1] == -1 ? -1 : x.dims[1] * b * b;
+    if (x.dims[1] != -1 && !nnDimMul(op, x.dims[1], bb, &res->dims[1])) return fail();
     res->dims[2] = x.dims[2] == -1 ? -1 : x.dims[2] / b;
     res->dims[3] = x.dims[3] == -1 ? -1 : x.dims[3] / b;
   }
@@ -616,7 +665,8 @@ static MlirLogicalResult interpGathered(StrataInterp *in, MlirOperation op, Stra
     NnSourceKind k = nnSourceOf(&src, idx, &from, &at);
     if (k == NN_SOURCE_ERROR) return fail();
     if (k == NN_SOURCE_PAD) {
-      if (isFloat) strataTensorSetDouble(y[0], e, src.padValue); else nnSetInt(y[0], e, (int64_t)src.padValue);
+      if (isFloat) strataTensorSetDouble(y[0], e, src.padValue);
+      else nnSetInt(y[0], e, strataDoubleToInt64Saturated(src.padValue));
     } else if (isFloat) {
       strataTensorSetDouble(y[0], e, strataTensorGetDouble(from, at));
     } else {
@@ -672,7 +722,7 @@ static MlirLogicalResult interpScatter(StrataInterp *in, MlirOperation op, Strat
     else if (!strcmp(red, "mul")) v = cur * u;
     else if (!strcmp(red, "max")) v = fmax(cur, u);
     else if (!strcmp(red, "min")) v = fmin(cur, u);
-    if (isFloat) strataTensorSetDouble(y[0], flat, v); else nnSetInt(y[0], flat, (int64_t)v);
+    if (isFloat) strataTensorSetDouble(y[0], flat, v); else nnSetInt(y[0], flat, strataDoubleToInt64Saturated(v));
   }
   return ok();
 }
@@ -694,9 +744,10 @@ static MlirLogicalResult interpResize(StrataInterp *in, MlirOperation op, Strata
       bool same = X->dims[d] == y[0]->dims[d] && src.scales[d] == 1.0;
       double c = same ? (double)idx[d] : nnResizeCoord(&src.resize, idx[d], X->dims[d], y[0]->dims[d], src.scales[d]);
       double f = floor(c);
+      int64_t i = strataDoubleToInt64Saturated(f);
       w[d] = c - f;
-      lo[d] = (int64_t)f < 0 ? 0 : (int64_t)f >= X->dims[d] ? X->dims[d] - 1 : (int64_t)f;
-      hi[d] = (int64_t)f + 1 < 0 ? 0 : (int64_t)f + 1 >= X->dims[d] ? X->dims[d] - 1 : (int64_t)f + 1;
+      lo[d] = i < 0 ? 0 : i >= X->dims[d] ? X->dims[d] - 1 : i;
+      hi[d] = i < 0 ? 0 : i >= X->dims[d] - 1 ? X->dims[d] - 1 : i + 1;
     }
     double acc = 0;
     for (int corner = 0; corner < (1 << rank); corner++) {

@@ -94,7 +94,7 @@ static MlirLogicalResult interpPool(StrataInterp *in, MlirOperation op, StrataTe
       }
       if (!isMax) acc /= (double)(cip ? padCount : count);
       if (nnIsFloatDType(y[0]->dtype)) strataTensorSetDouble(y[0], nc * outSize + o, acc);
-      else nnSetInt(y[0], nc * outSize + o, (int64_t)acc);
+      else nnSetInt(y[0], nc * outSize + o, strataDoubleToInt64Saturated(acc));
     }
   return ok();
 }
@@ -103,7 +103,9 @@ static double flopsPool(MlirOperation op) {
   int64_t out = nnNumElements(mlirValueGetType(mlirOperationGetResult(op, 0)));
   int64_t k[NN_MAX_SPATIAL];
   int n = strataGetI64Array(op, "kernel_shape", k, NN_MAX_SPATIAL);
-  return out < 0 || n < 0 ? 0 : (double)out * (double)product(k, n);
+  double flops = out < 0 || n < 0 ? 0 : (double)out;
+  for (int i = 0; i < n; i++) flops *= (double)k[i]; /* in double: a count, not a size */
+  return flops;
 }
 
 /* ---- Global pools ---- */

@@ -99,7 +99,7 @@ static MlirLogicalResult interpQuant(StrataInterp *in, MlirOperation op, StrataT
     if (quantize) {
       double v = nearbyint(strataTensorGetDouble(x[0], e) / s) + z;
       v = isnan(v) ? 0 : fmin(fmax(v, lo), hi);
-      nnSetInt(y[0], e, (int64_t)v);
+      nnSetInt(y[0], e, strataDoubleToInt64Saturated(v));
     } else {
       strataTensorSetDouble(y[0], e, ((double)nnGetInt(x[0], e) - z) * s);
     }

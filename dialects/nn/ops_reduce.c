@@ -128,7 +128,7 @@ static MlirLogicalResult interpReduce(StrataInterp *in, MlirOperation op, Strata
     if (nnIsFloatDType(y[0]->dtype)) strataTensorSetDouble(y[0], o, v);
     else if (k == R_MAX && cnt[o] == 0) nnSetInt(y[0], o, INT64_MIN);
     else if (k == R_MIN && cnt[o] == 0) nnSetInt(y[0], o, INT64_MAX);
-    else nnSetInt(y[0], o, (int64_t)v);
+    else nnSetInt(y[0], o, strataDoubleToInt64Saturated(v));
   }
   free(acc), free(mx), free(cnt);
   return ok();

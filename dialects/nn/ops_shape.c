@@ -135,9 +135,14 @@ static MlirLogicalResult interpConstantOfShape(StrataInterp *in, MlirOperation o
 
 /* ---- Range ---- */
 
-static int64_t rangeCount(double start, double limit, double delta) {
-  double n = ceil((limit - start) / delta);
-  return n > 0 ? (int64_t)n : 0;
+/* max(ceil((limit - start) / delta), 0) elements; false after an error when
+ * that does not fit int64 (a float range can ask for any count). */
+static bool rangeCount(MlirOperation op, double start, double limit, double delta, int64_t *n) {
+  double count = ceil((limit - start) / delta);
+  *n = 0;
+  if (!(count > 0) || strataDoubleToInt64(count, n)) return true;
+  nnError(op, "shape is too large: the range has %g elements", count);
+  return false;
 }
 
 static MlirLogicalResult inferRange(const StrataOpDef *def, MlirOperation op, StrataShape *res) {
@@ -160,7 +165,7 @@ static MlirLogicalResult inferRange(const StrataOpDef *def, MlirOperation op, St
       nnError(op, "operand 'delta' is zero");
       return fail();
     }
-    n = rangeCount(vs, vl, vd);
+    if (!rangeCount(op, vs, vl, vd, &n)) return fail();
   }
   nnSetShape(res, 1, &n, s.elementType);
   return ok();
@@ -172,12 +177,13 @@ static MlirLogicalResult interpRange(StrataInterp *in, MlirOperation op, StrataT
   double s = strataTensorGetDouble(x[0], 0), l = strataTensorGetDouble(x[1], 0),
          d = strataTensorGetDouble(x[2], 0);
   if (d == 0) return nnInterpError(op, "operand 'delta' is zero");
-  int64_t n = rangeCount(s, l, d);
+  int64_t n;
+  if (!rangeCount(op, s, l, d, &n)) return fail();
   if (!y[0]) y[0] = strataTensorCreate(x[0]->dtype, 1, &n);
   if (!y[0] || y[0]->dims[0] != n) return nnInterpError(op, "result length disagrees with %lld", (long long)n);
   for (int64_t i = 0; i < n; i++) {
     if (nnIsFloatDType(x[0]->dtype)) strataTensorSetDouble(y[0], i, s + (double)i * d);
-    else nnSetInt(y[0], i, nnGetInt(x[0], 0) + i * nnGetInt(x[2], 0));
+    else nnSetInt(y[0], i, (int64_t)((uint64_t)nnGetInt(x[0], 0) + (uint64_t)i * (uint64_t)nnGetInt(x[2], 0)));
   }
   return ok();
 }

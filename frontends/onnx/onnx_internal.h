@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "onnx.pb-c.h"
+#include "strata/builder.h"
 #include "strata/onnx.h"
 #include "strata/tensor.h"
 
@@ -16,5 +17,57 @@ const char *onnxDTypeName(int32_t elemType);
  * relative to baseDir). NULL with a message in err if the data is missing,
  * of the wrong size, or of an unsupported type. */
 StrataTensor *onnxReadTensor(const Onnx__TensorProto *t, const char *baseDir, char *err, size_t errSize);
+
+/* ---- The importer's state (onnx_import.c) ---- */
+
+#define MAX_IO 64 /* inputs/outputs per node, inputs/outputs per graph */
+
+typedef struct {
+  char *name;
+  MlirValue value;
+  const char *kind; /* "graph input", "initializer", "node output": for SSA errors */
+} Binding;
+
+typedef struct {
+  StrataContext *ctx;
+  MlirContext mc;
+  const char *file, *baseDir;
+  int64_t opset;
+  size_t resourceThreshold;
+  Binding *values;
+  size_t numValues, capValues;
+  StrataBuilder b; /* at the end of the function body */
+  MlirLocation fileLoc;
+} Importer;
+
+/* Defines `name` as a value of `kind`. ONNX graphs are SSA: a name that is
+ * already defined is an error at `loc` (false), not a silent rebinding that
+ * would change which value later nodes read. */
+bool onnxBind(Importer *im, MlirLocation loc, const char *name, MlirValue v, const char *kind);
+/* The value named `name`, or null. */
+MlirValue onnxLookup(Importer *im, const char *name);
+
+/* A node's op type for messages; protobuf-c leaves an unset one NULL. */
+static inline const char *onnxOpType(const Onnx__NodeProto *n) { return n->op_type ? n->op_type : ""; }
+
+/* "<OpType> node: <message>" at the node's location. */
+#define NODE_ERROR(im, loc, n, ...)                                                            \
+  do {                                                                                         \
+    char _m[512];                                                                              \
+    snprintf(_m, sizeof _m, __VA_ARGS__);                                                      \
+    strataEmitError(loc, "%s node: %s", onnxOpType(n), _m);                                    \
+  } while (0)
+
+/* An nn.constant of `value` at the end of the body. */
+MlirValue onnxConstant(Importer *im, MlirLocation loc, MlirAttribute value);
+const Onnx__AttributeProto *onnxFindAttr(const Onnx__NodeProto *n, const char *name);
+/* ONNX attribute -> MLIR attribute; null (after an error) if unsupported. */
+MlirAttribute onnxConvertAttr(Importer *im, MlirLocation loc, const Onnx__NodeProto *n,
+                              const Onnx__AttributeProto *a);
+
+/* ---- Nodes (onnx_node.c) ---- */
+
+/* Imports node #index of the graph as nn op(s); false after a located error. */
+bool onnxImportNode(Importer *im, const Onnx__NodeProto *n, size_t index);
 
 #endif

@@ -1,6 +1,7 @@
 /* ONNX TensorProto -> host tensors: every storage form (raw_data, the typed
  * repeated fields, external data files), with size checks, since a tensor
  * whose byte count disagrees with its dims must be an error, not a crash. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,14 @@ const char *onnxDTypeName(int32_t t) {
   return v ? v->name : "unknown";
 }
 
+/* A non-negative decimal integer (atoll is undefined beyond long long). */
+static bool parseCount(const char *v, long long *out) {
+  char *end;
+  errno = 0;
+  *out = strtoll(v, &end, 10);
+  return end != v && !*end && errno == 0 && *out >= 0;
+}
+
 static bool readExternal(const Onnx__TensorProto *t, const char *baseDir, StrataTensor *out, char *err,
                          size_t errSize) {
   const char *location = NULL;
@@ -33,8 +42,11 @@ static bool readExternal(const Onnx__TensorProto *t, const char *baseDir, Strata
     const char *k = t->external_data[i]->key, *v = t->external_data[i]->value;
     if (!k || !v) continue;
     if (!strcmp(k, "location")) location = v;
-    else if (!strcmp(k, "offset")) offset = atoll(v);
-    else if (!strcmp(k, "length")) length = atoll(v);
+    else if ((!strcmp(k, "offset") && !parseCount(v, &offset)) ||
+             (!strcmp(k, "length") && !parseCount(v, &length))) {
+      snprintf(err, errSize, "external data '%s' is not a non-negative integer: '%s'", k, v);
+      return false;
+    }
   }
   size_t want = strataTensorNumBytes(out);
   if (!location || !baseDir || strstr(location, "..") || location[0] == '/') {

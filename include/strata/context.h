@@ -97,13 +97,23 @@ const StrataDialectDef *strataContextGetDialect(StrataContext *ctx, size_t i);
 const StrataOpDef *strataLookupOpDef(StrataContext *ctx, MlirStringRef name);
 const StrataOpDef *strataGetOpDef(StrataContext *ctx, MlirOperation op);
 
-/* Runs MLIR's verifier and then every Strata op's C verifier (shapes,
- * attribute values) under `root`. Errors go to the diagnostic callback. */
+/* Refuses types Strata cannot handle (strataCheckType: shapes whose element
+ * count overflows int64, zero-width integer types) on every result, block
+ * argument and elements attribute, then runs MLIR's verifier and every
+ * Strata op's C verifier (shapes, attribute values) under `root`. Errors go
+ * to the diagnostic callback. */
 MlirLogicalResult strataVerify(StrataContext *ctx, MlirOperation root);
 
 /* Parses `source` (MLIR text or bytecode) named `sourceName` (used in
  * locations) into a module; NULL module on failure with diagnostics emitted.
- * Does not run Strata's C verifiers (call strataVerify). */
+ * Exactly `source.length` bytes are read: the buffer needs no trailing NUL
+ * (text is copied into a NUL-terminated buffer first, because MLIR's lexer
+ * reads up to a terminator; bytecode is read by length). Text naming a
+ * zero-width integer type (i0, si0, ui0) is refused with a located error
+ * before MLIR sees it: MLIR's printer crashes on such dense elements, and
+ * its verifier prints the ops it reports (bytecode cannot be scanned; there
+ * strataVerify refuses the type). Does not run Strata's C verifiers (call
+ * strataVerify). */
 MlirModule strataParseModule(StrataContext *ctx, MlirStringRef source, const char *sourceName);
 
 #ifdef __cplusplus

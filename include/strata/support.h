@@ -51,6 +51,35 @@ bool strataGetI64(MlirOperation op, const char *name, int64_t *out);
  * arith.constant of a dense tensor); false for anything else. */
 bool strataScalarConstant(MlirValue v, double *out);
 
+/* ---- Checked arithmetic for shapes and sizes ----
+ * Dims come from files and constants, so their sums and products can
+ * overflow int64, which C leaves undefined. Every shape computation goes
+ * through these (built on __builtin_*_overflow); false on overflow, with
+ * *out unspecified. */
+bool strataCheckedAdd(int64_t a, int64_t b, int64_t *out);
+bool strataCheckedMul(int64_t a, int64_t b, int64_t *out);
+/* Element count of a shape (-1 dims are '?'): *out is the product, or -1 if
+ * a dim is '?'. False if the product of the known dims overflows int64. */
+bool strataShapeNumElements(const int64_t *dims, int rank, int64_t *out);
+
+/* double -> int64 truncating toward zero; false (and *out untouched) for
+ * NaN, infinities and values outside int64, whose C conversion is undefined.
+ * Shape values read from float tensors go through this. */
+bool strataDoubleToInt64(double d, int64_t *out);
+/* The same, saturating (NaN -> 0, beyond the range -> INT64_MIN/MAX), for
+ * computed values that must become some integer (interpreter kernels). */
+int64_t strataDoubleToInt64Saturated(double d);
+
+/* Element i of `t` as an exact int64: integer dtypes as they are, floats
+ * through strataDoubleToInt64. False for a float that does not fit. */
+bool strataTensorGetInt64(const StrataTensor *t, int64_t i, int64_t *out);
+
+/* Types Strata refuses wherever IR enters it (parsing, verification,
+ * importers): a shaped type whose static element count overflows int64, and
+ * a zero-width integer type (i0/si0/ui0; MLIR's printer crashes on dense
+ * elements of it). Emits "<what> has type T: ..." at loc and returns false. */
+bool strataCheckType(MlirLocation loc, const char *what, MlirType t);
+
 /* Creates a tensor holding the values of a dense elements attribute. */
 StrataTensor *strataTensorFromAttr(MlirAttribute dense);
 /* The inverse: a dense elements attribute of `type` (a static ranked tensor

@@ -46,11 +46,15 @@ static MlirLogicalResult foldConstants(StrataRewrite *rw, MlirOperation op, void
     return mlirLogicalResultFailure();
   intptr_t n = mlirOperationGetNumOperands(op);
   MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
-  StrataTensor *out = strataTensorCreateForType(rt);
-  if (!out || strataTensorNumElements(out) > s->foldLimit) {
-    strataTensorDestroy(out);
+  /* The limit is checked on the type, before anything is allocated: a
+   * result of 2^40 elements must not cost 4 TiB of address space first. */
+  int rank;
+  int64_t dims[STRATA_MAX_RANK], count;
+  if (!strataGetShape(rt, &rank, dims) || !strataShapeNumElements(dims, rank, &count) || count < 0 ||
+      count > s->foldLimit)
     return mlirLogicalResultFailure();
-  }
+  StrataTensor *out = strataTensorCreateForType(rt);
+  if (!out) return mlirLogicalResultFailure();
   StrataTensor *ins[n];
   intptr_t got = 0;
   for (; got < n; got++) {

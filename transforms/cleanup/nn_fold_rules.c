@@ -112,8 +112,7 @@ MlirLogicalResult nnFoldShapeOf(StrataRewrite *rw, MlirOperation op, void *user)
   int64_t dims[STRATA_MAX_RANK], values[STRATA_MAX_RANK], n = 0;
   strataGetShape(xt, &rank, dims);
   if (strataOpIsNamed(op, "nn.size")) {
-    values[0] = 1;
-    for (int i = 0; i < rank; i++) values[0] *= dims[i];
+    if (!strataShapeNumElements(dims, rank, &values[0])) return mlirLogicalResultFailure();
     n = 1;
   } else {
     int64_t start = 0, count = mlirShapedTypeGetDimSize(t, 0);
@@ -185,10 +184,13 @@ MlirLogicalResult nnFoldRefineTypes(StrataRewrite *rw, MlirOperation op, void *u
     if (!strataGetShape(mlirValueGetType(r), &rank, dims) || rank != shapes[i].rank) continue;
     bool better = false;
     for (int d = 0; d < rank; d++) {
-      if (dims[d] == -1 && shapes[i].dims[d] != -1) better = true;
+      if (dims[d] == -1 && shapes[i].dims[d] >= 0) better = true;
       else shapes[i].dims[d] = dims[d];
     }
-    if (!better) continue;
+    int64_t count;
+    /* A refinement whose element count overflows int64 is left '?': the
+     * verifier reports such types where IR enters Strata. */
+    if (!better || !strataShapeNumElements(shapes[i].dims, rank, &count)) continue;
     MlirType oldType = mlirValueGetType(r), newType = strataTensorType(shapes[i].elementType, rank, shapes[i].dims);
     mlirRewriterBaseStartOpModification(rw->rewriter, op);
     mlirValueSetType(r, newType);

@@ -158,3 +158,28 @@ func.func @conv_transpose_channels(%x: tensor<1x4x5x5xf32>, %w: tensor<3x2x3x3xf
   %0 = "nn.conv_transpose"(%x, %w) : (tensor<1x4x5x5xf32>, tensor<3x2x3x3xf32>) -> tensor<1x2x7x7xf32>
   return
 }
+
+// -----
+
+// Window arithmetic is checked too.
+func.func @conv_window_too_large(%x: tensor<1x1x5x5xf32>, %w: tensor<1x1x3x3xf32>) {
+  // expected-error@+1 {{'nn.conv' op operand 'x' of type tensor<1x1x5x5xf32>: shape is too large (the window arithmetic overflows int64)}}
+  %0 = "nn.conv"(%x, %w) {dilations = array<i64: 9223372036854775807, 1>} : (tensor<1x1x5x5xf32>, tensor<1x1x3x3xf32>) -> tensor<1x1x?x3xf32>
+  return
+}
+
+// -----
+
+func.func @conv_transpose_too_large(%x: tensor<1x4x5x5xf32>, %w: tensor<4x2x3x3xf32>) {
+  // expected-error@+1 {{'nn.conv_transpose' op shape is too large: 4611686018427387904 * 4 overflows int64}}
+  %0 = "nn.conv_transpose"(%x, %w) {strides = array<i64: 4611686018427387904, 1>} : (tensor<1x4x5x5xf32>, tensor<4x2x3x3xf32>) -> tensor<1x2x?x7xf32>
+  return
+}
+
+// -----
+
+func.func @conv_transpose_output_shape_negative(%x: tensor<1x4x5x5xf32>, %w: tensor<4x2x3x3xf32>) {
+  // expected-error@+1 {{'nn.conv_transpose' op attribute 'output_shape' value -3 must be positive}}
+  %0 = "nn.conv_transpose"(%x, %w) {output_shape = array<i64: -3, 7>} : (tensor<1x4x5x5xf32>, tensor<4x2x3x3xf32>) -> tensor<1x2x?x7xf32>
+  return
+}

@@ -199,3 +199,102 @@ func.func @gather_empty_axis(%x: tensor<0x3xf32>, %i: tensor<2xi64>) {
   %r = "nn.gather"(%x, %i) : (tensor<0x3xf32>, tensor<2xi64>) -> tensor<2x3xf32>
   return
 }
+
+// -----
+
+// ONNX Concat needs rank >= 1 (a scalar "concat" used to give tensor<f32>).
+func.func @concat_scalars(%x: tensor<f32>) {
+  // expected-error@+1 {{'nn.concat' op operand 'a' of type tensor<f32> is a scalar; concat needs rank >= 1}}
+  %r = "nn.concat"(%x, %x) {axis = 0 : i64} : (tensor<f32>, tensor<f32>) -> tensor<f32>
+  return
+}
+
+// -----
+
+// Shape arithmetic is checked: a sum or product beyond int64 says the shape
+// is too large (it was signed overflow).
+func.func @concat_too_large(%x: tensor<4611686018427387904xf32>) {
+  // expected-error@+1 {{'nn.concat' op shape is too large: 4611686018427387904 + 4611686018427387904 overflows int64}}
+  %r = "nn.concat"(%x, %x) {axis = 0 : i64} : (tensor<4611686018427387904xf32>, tensor<4611686018427387904xf32>) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_too_large(%x: tensor<2x3xf32>) {
+  %s = "nn.constant"() {value = dense<[4611686018427387904, 4, -1]> : tensor<3xi64>} : () -> tensor<3xi64>
+  // expected-error@+1 {{'nn.reshape' op shape is too large: 4611686018427387904 * 4 overflows int64}}
+  %r = "nn.reshape"(%x, %s) : (tensor<2x3xf32>, tensor<3xi64>) -> tensor<?x4x?xf32>
+  return
+}
+
+// -----
+
+func.func @tile_too_large(%x: tensor<3xf32>) {
+  %n = "nn.constant"() {value = dense<4611686018427387904> : tensor<1xi64>} : () -> tensor<1xi64>
+  // expected-error@+1 {{'nn.tile' op shape is too large: 3 * 4611686018427387904 overflows int64}}
+  %r = "nn.tile"(%x, %n) : (tensor<3xf32>, tensor<1xi64>) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @pad_too_large(%x: tensor<3xf32>) {
+  %p = "nn.constant"() {value = dense<[9223372036854775807, 1]> : tensor<2xi64>} : () -> tensor<2xi64>
+  // expected-error@+1 {{'nn.pad' op shape is too large: 3 + 9223372036854775807 overflows int64}}
+  %r = "nn.pad"(%x, %p) : (tensor<3xf32>, tensor<2xi64>) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @resize_too_large(%x: tensor<1x1x2x2xf32>) {
+  %s = "nn.constant"() {value = dense<[1.0, 1.0, 1.0e30, 1.0]> : tensor<4xf32>} : () -> tensor<4xf32>
+  // expected-error@+1 {{'nn.resize' op shape is too large: dim 2 of size 2 scaled by 1e+30 does not fit int64}}
+  %r = "nn.resize"(%x, %s) {operandSegmentSizes = array<i32: 1, 0, 1, 0>} : (tensor<1x1x2x2xf32>, tensor<4xf32>) -> tensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @depth_to_space_too_large(%x: tensor<1x4x2x2xf32>) {
+  // expected-error@+1 {{'nn.depth_to_space' op shape is too large: 4294967296 * 4294967296 overflows int64}}
+  %r = "nn.depth_to_space"(%x) {blocksize = 4294967296 : i64} : (tensor<1x4x2x2xf32>) -> tensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+// ONNX: with allowzero=1 a 0 is a real size, so a -1 cannot be inferred.
+func.func @reshape_allowzero_zero_and_minus_one(%x: tensor<2x3xf32>) {
+  %s = "nn.constant"() {value = dense<[0, -1]> : tensor<2xi64>} : () -> tensor<2xi64>
+  // expected-error@+1 {{'nn.reshape' op shape has both a 0 (allowzero=1) and a -1, so the -1 cannot be inferred}}
+  %r = "nn.reshape"(%x, %s) {allowzero = 1 : i64} : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<0x?xf32>
+  return
+}
+
+// -----
+
+func.func @split_negative(%x: tensor<4xf32>) {
+  // expected-error@+1 {{'nn.split' op attribute 'split' has a negative size -1}}
+  %a, %b = "nn.split"(%x) {split = array<i64: 5, -1>} : (tensor<4xf32>) -> (tensor<5xf32>, tensor<5xf32>)
+  return
+}
+
+// -----
+
+func.func @resize_negative_size(%x: tensor<1x1x2x2xf32>) {
+  %s = "nn.constant"() {value = dense<[1, 1, -3, 2]> : tensor<4xi64>} : () -> tensor<4xi64>
+  // expected-error@+1 {{'nn.resize' op operand 'sizes' has a negative size -3 for dim 2}}
+  %r = "nn.resize"(%x, %s) {operandSegmentSizes = array<i32: 1, 0, 0, 1>} : (tensor<1x1x2x2xf32>, tensor<4xi64>) -> tensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @expand_negative(%x: tensor<1x1xf32>) {
+  %s = "nn.constant"() {value = dense<[-4, 2]> : tensor<2xi64>} : () -> tensor<2xi64>
+  // expected-error@+1 {{'nn.expand' op operand 'shape' has a negative size -4 at 0}}
+  %r = "nn.expand"(%x, %s) : (tensor<1x1xf32>, tensor<2xi64>) -> tensor<?x2xf32>
+  return
+}

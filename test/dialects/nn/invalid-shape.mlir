@@ -52,3 +52,15 @@ func.func @range_length() {
   %0 = "nn.range"(%a, %b, %d) : (tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<4xf32>
   return
 }
+
+// -----
+
+// A float range can ask for more elements than int64 counts.
+func.func @range_too_large() {
+  %a = "nn.constant"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %b = "nn.constant"() {value = dense<1.0e30> : tensor<f32>} : () -> tensor<f32>
+  %d = "nn.constant"() {value = dense<1.0e-10> : tensor<f32>} : () -> tensor<f32>
+  // expected-error@+1 {{'nn.range' op shape is too large: the range has 1e+40 elements}}
+  %0 = "nn.range"(%a, %b, %d) : (tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<?xf32>
+  return
+}

@@ -39,3 +39,21 @@ func.func @matmuls(%a: tensor<3x4xf32>, %b: tensor<4x5xf32>, %ba: tensor<2x1x3x4
   %5 = "nn.constant"() {value = dense<1.5> : tensor<2x2xf64>} : () -> tensor<2x2xf64>
   return
 }
+
+// A 0 that copies a dynamic dim is a '?', not a second -1; slices with
+// INT64_MIN/MAX bounds and steps count without overflow.
+// CHECK-LABEL: @shape_edges
+func.func @shape_edges(%x: tensor<?x6xf32>, %y: tensor<5xf32>) {
+  %s = "nn.constant"() {value = dense<[0, -1]> : tensor<2xi64>} : () -> tensor<2xi64>
+  // CHECK: "nn.reshape"{{.*}} -> tensor<?x?xf32>
+  %0 = "nn.reshape"(%x, %s) : (tensor<?x6xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  %lo = "nn.constant"() {value = dense<-9223372036854775808> : tensor<1xi64>} : () -> tensor<1xi64>
+  %hi = "nn.constant"() {value = dense<9223372036854775807> : tensor<1xi64>} : () -> tensor<1xi64>
+  %big = "nn.constant"() {value = dense<9223372036854775807> : tensor<1xi64>} : () -> tensor<1xi64>
+  %neg = "nn.constant"() {value = dense<-9223372036854775808> : tensor<1xi64>} : () -> tensor<1xi64>
+  // CHECK: "nn.slice"{{.*}} -> tensor<1xf32>
+  %1 = "nn.slice"(%y, %lo, %hi, %big) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 1>} : (tensor<5xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<1xf32>
+  // CHECK: "nn.slice"{{.*}} -> tensor<1xf32>
+  %2 = "nn.slice"(%y, %hi, %lo, %neg) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 1>} : (tensor<5xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<1xf32>
+  return
+}

@@ -132,6 +132,14 @@ case('gather_neg_indices', [helper.make_node('Gather', ['x', 'i'], ['y'], axis=1
 case('transpose_matmul_relu', [helper.make_node('Transpose', ['x'], ['t'], perm=[1, 0]), helper.make_node('MatMul', ['t', 'w'], ['m']),
                                helper.make_node('Relu', ['m'], ['y'])],
      [('x', x)], [np.maximum(x.T @ np.ones((3, 2), np.float32), 0)], inits=[('w', np.ones((3, 2), np.float32))])
+# Absent ("") optional inputs are absent: Clip with no min, Slice with no axes
+# but steps (an absent input between present ones).
+x = r(3, 4)
+case('clip_absent_min', [helper.make_node('Clip', ['x', '', 'hi'], ['y'])], [('x', x)], [np.minimum(x, 0.25)],
+     inits=[('hi', np.array(0.25, np.float32))], opset=13)
+x = r(4, 5)
+case('slice_absent_axes', [helper.make_node('Slice', ['x', 's', 'e', '', 't'], ['y'])], [('x', x)], [x[3:0:-1]],
+     inits=[('s', np.array([3], np.int64)), ('e', np.array([0], np.int64)), ('t', np.array([-1], np.int64))], opset=13)
 
 # External data: the weight lives in a file beside the model.
 x = r(2, 4); w = r(4, 3)
@@ -169,4 +177,30 @@ t.raw_data = t.raw_data[:8]  # 2 floats of data for a [4] tensor
 save_bad('bad_tensor_size', [helper.make_node('Add', ['x', 'w'], ['y'], name='adder')], [vi('x', (4,))], [vi('y', (4,))], [t])
 save_bad('bad_shapes', [helper.make_node('Add', ['x', 'z'], ['y'], name='bad_add')], [vi('x', (2, 3)), vi('z', (4, 3))], [vi('y', (2, 3))])
 save_bad('bad_domain', [helper.make_node('Foo', ['x'], ['y'], name='custom', domain='com.example')], [vi('x', (2,))], [vi('y', (2,))])
+# ONNX graphs are SSA: a name has one definition.
+save_bad('bad_dup_output', [helper.make_node('Relu', ['x'], ['t'], name='first'), helper.make_node('Neg', ['x'], ['t'], name='second'),
+                            helper.make_node('Add', ['t', 't'], ['y'])], [vi('x', (2,))], [vi('y', (2,))])
+save_bad('bad_shadow_input', [helper.make_node('Relu', ['x'], ['x'], name='shadow')], [vi('x', (2,))], [vi('x', (2,))])
+save_bad('bad_shadow_initializer', [helper.make_node('Relu', ['x'], ['w'], name='shadow'), helper.make_node('Add', ['x', 'w'], ['y'])],
+         [vi('x', (2,))], [vi('y', (2,))], [numpy_helper.from_array(np.ones(2, np.float32), 'w')])
+# Op types are case-sensitive.
+save_bad('bad_op_case', [helper.make_node('RELU', ['x'], ['y'], name='shout')], [vi('x', (2,))], [vi('y', (2,))])
+# Inputs: a required one given as "" (absent), a variadic one absent, a
+# constant axes value that is no int64.
+save_bad('bad_conv_absent_weight', [helper.make_node('Conv', ['x', '', 'b'], ['y'], name='conv')], [vi('x', (1, 1, 3, 3))],
+         [vi('y', (1, 1, 3, 3))], [numpy_helper.from_array(np.zeros(1, np.float32), 'b')])
+save_bad('bad_mean_absent_input', [helper.make_node('Mean', ['x', ''], ['y'], name='mean')], [vi('x', (2,))], [vi('y', (2,))])
+save_bad('bad_mean_int', [helper.make_node('Mean', ['x', 'x'], ['y'], name='mean')], [vi('x', (2,), TensorProto.INT32)],
+         [vi('y', (2,), TensorProto.INT32)])
+save_bad('bad_axes_inf', [helper.make_node('Unsqueeze', ['x', 'ax'], ['y'], name='unsq')], [vi('x', (2,))], [vi('y', (1, 2))],
+         [numpy_helper.from_array(np.array([np.inf], np.float32), 'ax')], opset=13)
+# Split sizes that do not tile the axis; Reshape with allowzero=1, a 0 and a -1.
+save_bad('bad_split_attr', [helper.make_node('Split', ['x'], ['a', 'b'], name='split', axis=0, split=[1, 2])],
+         [vi('x', (4, 3))], [vi('a', (1, 3)), vi('b', (2, 3))], opset=11)
+save_bad('bad_reshape_allowzero', [helper.make_node('Reshape', ['x', 's'], ['y'], name='reshape', allowzero=1)],
+         [vi('x', (2, 3))], [vi('y', (0, 6))], [numpy_helper.from_array(np.array([0, -1], np.int64), 's')])
+# Shapes too large for int64 element counts.
+save_bad('bad_huge_input', [helper.make_node('Relu', ['x'], ['y'])], [vi('x', (1 << 40, 1 << 40))], [vi('y', (1 << 40, 1 << 40))])
+save_bad('bad_expand_huge', [helper.make_node('Expand', ['x', 's'], ['y'], name='expand')], [vi('x', (1, 1))], [vi('y', (1, 1))],
+         [numpy_helper.from_array(np.array([1 << 40, 1 << 40], np.int64), 's')])
 print('%d cases' % len(CASES))

@@ -1,0 +1,541 @@
+/* ONNX nodes -> nn ops: the op-type mapping, inputs and outputs (absent
+ * "" inputs, SSA outputs), the one-to-one case and the operators that need
+ * more than a rename (N-ary chains, Constant, Cast, Clip, Split, Softmax
+ * before opset 13, Pad, Resize). */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "onnx_internal.h"
+#include "strata/builder.h"
+#include "strata/nn.h"
+#include "strata/support.h"
+
+static MlirLocation nodeLoc(Importer *im, const Onnx__NodeProto *n, size_t index) {
+  char fallback[64];
+  const char *name = n->name && *n->name ? n->name : (snprintf(fallback, sizeof fallback, "%s#%zu", onnxOpType(n), index), fallback);
+  return mlirLocationNameGet(im->mc, mlirStringRefCreateFromCString(name), im->fileLoc);
+}
+
+/* ---- Building nn ops ---- */
+
+typedef struct {
+  const char *name;
+  MlirAttribute attr;
+} Attr;
+
+/* Creates nn op `name` with placeholder results (unranked, of element type
+ * `resultElement` or f32) and infers their types; null after an error. */
+static MlirOperation build(Importer *im, MlirLocation loc, const char *name, const MlirValue *ins, int nIns,
+                           int nResults, const Attr *attrs, int nAttrs, MlirType resultElement) {
+  MlirType placeholder = mlirUnrankedTensorTypeGet(mlirTypeIsNull(resultElement) ? mlirF32TypeGet(im->mc) : resultElement);
+  MlirType results[MAX_IO];
+  StrataNamedAttr named[32];
+  for (int i = 0; i < nResults; i++) results[i] = placeholder;
+  for (int i = 0; i < nAttrs && i < 32; i++) named[i] = (StrataNamedAttr){attrs[i].name, attrs[i].attr};
+  MlirOperation op = strataBuildOp(&im->b, name, loc,
+                                   (StrataOpSpec){{ins, nIns}, {results, nResults}, {named, nAttrs < 32 ? nAttrs : 32}, 0});
+  if (mlirLogicalResultIsFailure(strataInferResultTypes(im->ctx, op))) return (MlirOperation){NULL};
+  return op;
+}
+
+static MlirOperation build1(Importer *im, MlirLocation loc, const char *name, MlirValue a, MlirValue b2,
+                            const Attr *attrs, int nAttrs) {
+  MlirValue ins[2] = {a, b2};
+  return build(im, loc, name, ins, mlirValueIsNull(b2) ? 1 : 2, 1, attrs, nAttrs, (MlirType){NULL});
+}
+
+/* Integer values of a constant operand (an initializer or Constant): the
+ * count, -1 if not a constant of at most `max` values, -2 if a float value
+ * is NaN, infinite or outside int64 (its conversion would be undefined). */
+static int constInts(MlirValue v, int64_t *out, int max) {
+  if (mlirValueIsNull(v) || !mlirValueIsAOpResult(v)) return -1;
+  MlirOperation def = mlirOpResultGetOwner(v);
+  MlirAttribute a = mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("value"));
+  if (mlirAttributeIsNull(a)) return -1;
+  StrataTensor *t = strataTensorFromAttr(a);
+  if (!t) return -1;
+  int64_t n = strataTensorNumElements(t);
+  int r = n <= max ? (int)n : -1;
+  for (int64_t i = 0; r >= 0 && i < n; i++)
+    if (!strataTensorGetInt64(t, i, &out[i])) r = -2;
+  strataTensorDestroy(t);
+  return r;
+}
+
+static double constScalar(MlirValue v, bool *ok) {
+  *ok = false;
+  if (mlirValueIsNull(v) || !mlirValueIsAOpResult(v)) return 0;
+  MlirAttribute a = mlirOperationGetAttributeByName(mlirOpResultGetOwner(v), mlirStringRefCreateFromCString("value"));
+  StrataTensor *t = mlirAttributeIsNull(a) ? NULL : strataTensorFromAttr(a);
+  if (!t) return 0;
+  double d = strataTensorNumElements(t) == 1 ? strataTensorGetDouble(t, 0) : 0;
+  *ok = strataTensorNumElements(t) == 1;
+  strataTensorDestroy(t);
+  return d;
+}
+
+/* ONNX op types <-> nn op names: CamelCase words <-> snake_case
+ * ("GlobalAveragePool" <-> "nn.global_average_pool"), but for these. */
+static const struct { const char *onnx, *nn; } kNameExceptions[] = {
+    {"MatMul", "nn.matmul"}, {"PRelu", "nn.prelu"}, {"IsNaN", "nn.is_nan"}};
+
+/* The canonical ONNX spelling of an nn op name ("nn.top_k" -> "TopK"). */
+static void onnxName(const char *nn, char *buf, size_t size) {
+  for (size_t i = 0; i < sizeof kNameExceptions / sizeof kNameExceptions[0]; i++)
+    if (!strcmp(nn, kNameExceptions[i].nn)) {
+      snprintf(buf, size, "%s", kNameExceptions[i].onnx);
+      return;
+    }
+  size_t k = 0;
+  for (const char *p = nn + 3; *p && k + 1 < size; p++)
+    if (*p != '_') buf[k++] = p == nn + 3 || p[-1] == '_' ? (char)toupper((unsigned char)*p) : *p;
+  buf[k] = '\0';
+}
+
+/* ONNX op type -> nn op name into buf. ONNX op types are case-sensitive:
+ * the lowering to snake_case folds case, so the type must then be exactly
+ * the canonical spelling of the name it maps to ("RELU" and "TOpK" are not
+ * operators). False if it is not. */
+static bool nnName(const char *opType, char *buf, size_t size) {
+  size_t k = (size_t)snprintf(buf, size, "nn.");
+  for (const char *p = opType; *p && k + 2 < size; p++) {
+    if (isupper((unsigned char)*p) && p != opType && !isupper((unsigned char)p[-1])) buf[k++] = '_';
+    buf[k++] = (char)tolower((unsigned char)*p);
+  }
+  buf[k] = '\0';
+  for (size_t i = 0; i < sizeof kNameExceptions / sizeof kNameExceptions[0]; i++)
+    if (!strcmp(opType, kNameExceptions[i].onnx)) snprintf(buf, size, "%s", kNameExceptions[i].nn);
+  char canonical[64];
+  onnxName(buf, canonical, sizeof canonical);
+  return !strcmp(canonical, opType);
+}
+
+typedef struct {
+  Importer *im;
+  const Onnx__NodeProto *n;
+  MlirLocation loc;
+  MlirValue in[MAX_IO]; /* null where the input name is "" (absent) */
+  int nIn;
+  Attr attrs[32];
+  int nAttrs;
+  char nn[64];
+} Node;
+
+static bool outputUsed(const Onnx__NodeProto *n, size_t i) {
+  return i < n->n_output && n->output[i] && *n->output[i];
+}
+
+/* Output i of the node is `v` (nothing to bind when its name is ""). */
+static bool bindOutput(Node *x, size_t i, MlirValue v) {
+  return !outputUsed(x->n, i) || onnxBind(x->im, x->loc, x->n->output[i], v, "node output");
+}
+
+static bool bindOutputs(Node *x, MlirOperation op, int count) {
+  for (int i = 0; i < count; i++)
+    if (!bindOutput(x, (size_t)i, strataResult(op, i))) return false;
+  return true;
+}
+
+static bool bindValue(Node *x, MlirValue v) { return bindOutput(x, 0, v); }
+
+/* Integer values of constant input `index` named `what`; -1 after an error. */
+static int inputInts(Node *x, int index, const char *what, int64_t *out, int max) {
+  int n = constInts(x->in[index], out, max);
+  if (n == -1)
+    NODE_ERROR(x->im, x->loc, x->n, "input #%d ('%s') must be a constant (at most %d values)", index, what, max);
+  if (n == -2)
+    NODE_ERROR(x->im, x->loc, x->n, "input #%d ('%s') holds a value that is not an int64 (NaN, infinite or out "
+               "of range)", index, what);
+  return n < 0 ? -1 : n;
+}
+
+static void dropAttr(Node *x, const char *name) {
+  for (int i = 0; i < x->nAttrs; i++)
+    if (!strcmp(x->attrs[i].name, name)) x->attrs[i] = x->attrs[--x->nAttrs];
+}
+
+static void setAttr(Node *x, const char *name, MlirAttribute a) {
+  dropAttr(x, name);
+  if (x->nAttrs < 32) x->attrs[x->nAttrs++] = (Attr){name, a};
+}
+
+/* An input holding constant ints becomes an integer-array attribute. */
+static bool inputToAttr(Node *x, int index, const char *attr) {
+  if (index >= x->nIn || mlirValueIsNull(x->in[index])) return true;
+  int64_t v[STRATA_MAX_RANK * 2];
+  int n = inputInts(x, index, attr, v, STRATA_MAX_RANK * 2);
+  if (n < 0) return false;
+  setAttr(x, attr, mlirDenseI64ArrayGet(x->im->mc, n, v));
+  x->nIn = index;
+  return true;
+}
+
+static bool noExtraOutputs(Node *x, size_t keep, const char *what) {
+  for (size_t i = keep; i < x->n->n_output; i++)
+    if (outputUsed(x->n, i)) {
+      NODE_ERROR(x->im, x->loc, x->n, "output #%zu (%s) is not supported", i, what);
+      return false;
+    }
+  return true;
+}
+
+/* Error for required input #i (named name[0..len) in the nn op, if len)
+ * that is "" (ONNX's absent) or missing; returns false. */
+static bool absentInput(Node *x, int i, const char *name, int len) {
+  char what[80] = "";
+  if (len > 0) snprintf(what, sizeof what, " ('%.*s')", len, name);
+  NODE_ERROR(x->im, x->loc, x->n, "input #%d%s is required but %s", i, what,
+             i < (int)x->n->n_input ? "empty (\"\" means absent)" : "missing");
+  return false;
+}
+
+/* Creates the node's nn op with its inputs (trailing absent ones dropped;
+ * absent ones in between need operandSegmentSizes for ops with several
+ * optional operands). */
+static bool direct(Node *x, int nResults) {
+  while (x->nIn > 0 && mlirValueIsNull(x->in[x->nIn - 1])) x->nIn--;
+  MlirValue ins[MAX_IO];
+  int n = 0;
+  const StrataOpDef *def = strataLookupOpDef(x->im->ctx, mlirStringRefCreateFromCString(x->nn));
+  int optional = 0;
+  for (const char *p = def->operands; *p; p++) optional += *p == '?' || *p == '*';
+  /* "" is ONNX's absent optional input: an operand the nn op requires
+   * cannot be absent (nor missing). */
+  int group = 0;
+  for (const char *p = def->operands; *p; group++) {
+    while (*p == ' ' || *p == ',') p++;
+    const char *name = p;
+    while (*p && *p != ',') p++;
+    bool required = p > name && p[-1] != '?' && p[-1] != '*';
+    if (required && (group >= x->nIn || mlirValueIsNull(x->in[group])))
+      return absentInput(x, group, name, (int)(p - name));
+  }
+  for (int i = 0; i < x->nIn; i++) {
+    if (mlirValueIsNull(x->in[i]) && optional < 2) {
+      NODE_ERROR(x->im, x->loc, x->n, "input #%d is empty but a later input is given", i);
+      return false;
+    }
+    if (!mlirValueIsNull(x->in[i])) ins[n++] = x->in[i];
+  }
+  if (optional >= 2) {
+    /* One segment per declared operand: 1 if present, else 0. */
+    int32_t seg[16];
+    int groups = 0;
+    for (const char *p = def->operands; *p && groups < 16;) {
+      while (*p == ' ' || *p == ',') p++;
+      if (!*p) break;
+      while (*p && *p != ',') p++;
+      seg[groups] = groups < x->nIn && !mlirValueIsNull(x->in[groups]);
+      groups++;
+    }
+    setAttr(x, "operandSegmentSizes", mlirDenseI32ArrayGet(x->im->mc, groups, seg));
+  }
+  MlirOperation op = build(x->im, x->loc, x->nn, ins, n, nResults, x->attrs, x->nAttrs, (MlirType){NULL});
+  return !mlirOperationIsNull(op) && bindOutputs(x, op, nResults);
+}
+
+/* N-ary ONNX ops (Concat, Max, Min, Sum, Mean) as chains of binary nn ops.
+ * Their inputs are all required: an absent one has no meaning (and would
+ * change Mean's divisor). */
+static bool chain(Node *x, const char *binary) {
+  for (int i = 0; i < x->nIn; i++)
+    if (mlirValueIsNull(x->in[i])) {
+      NODE_ERROR(x->im, x->loc, x->n, "input #%d is empty (\"\" means absent), but every input of %s is required", i,
+                 onnxOpType(x->n));
+      return false;
+    }
+  MlirValue acc = x->in[0];
+  int rank;
+  int64_t dims[STRATA_MAX_RANK];
+  if (!strcmp(binary, "nn.concat") && x->nIn == 1 && strataGetShape(mlirValueGetType(acc), &rank, dims) && rank == 0) {
+    NODE_ERROR(x->im, x->loc, x->n, "input #0 is a scalar; Concat needs rank >= 1");
+    return false;
+  }
+  for (int i = 1; i < x->nIn; i++) {
+    MlirOperation op = build1(x->im, x->loc, binary, acc, x->in[i], x->attrs, x->nAttrs);
+    if (mlirOperationIsNull(op)) return false;
+    acc = strataResult(op, 0);
+  }
+  if (!strcmp(onnxOpType(x->n), "Mean") && x->nIn > 1) {
+    MlirType et = mlirShapedTypeGetElementType(mlirValueGetType(acc));
+    if (!mlirTypeIsAFloat(et)) { /* ONNX Mean is float-only; 1/n would be 0 */
+      char ts[64];
+      strataTypeToString(et, ts, sizeof ts);
+      NODE_ERROR(x->im, x->loc, x->n, "element type %s is not supported (Mean takes floats)", ts);
+      return false;
+    }
+    MlirType st = mlirRankedTensorTypeGet(0, NULL, et, mlirAttributeGetNull());
+    MlirValue k = onnxConstant(x->im, x->loc, mlirDenseElementsAttrSplatGet(st, mlirFloatAttrDoubleGet(x->im->mc, et, 1.0 / x->nIn)));
+    MlirOperation op = build1(x->im, x->loc, "nn.mul", acc, k, NULL, 0);
+    if (mlirOperationIsNull(op)) return false;
+    acc = strataResult(op, 0);
+  }
+  if (x->nIn == 1) {
+    MlirOperation op = build1(x->im, x->loc, "nn.identity", acc, (MlirValue){NULL}, NULL, 0);
+    if (mlirOperationIsNull(op)) return false;
+    acc = strataResult(op, 0);
+  }
+  return bindValue(x, acc);
+}
+
+/* ---- Special cases ---- */
+
+static bool importConstant(Node *x) {
+  const Onnx__NodeProto *n = x->n;
+  MlirAttribute v = mlirAttributeGetNull();
+  if (onnxFindAttr(n, "value")) {
+    v = onnxConvertAttr(x->im, x->loc, n, onnxFindAttr(n, "value"));
+  } else {
+    const Onnx__AttributeProto *a;
+    MlirType i64 = mlirIntegerTypeGet(x->im->mc, 64), f32 = mlirF32TypeGet(x->im->mc);
+    if ((a = onnxFindAttr(n, "value_int"))) {
+      v = mlirDenseElementsAttrInt64Get(mlirRankedTensorTypeGet(0, NULL, i64, mlirAttributeGetNull()), 1, &a->i);
+    } else if ((a = onnxFindAttr(n, "value_float"))) {
+      v = mlirDenseElementsAttrFloatGet(mlirRankedTensorTypeGet(0, NULL, f32, mlirAttributeGetNull()), 1, &a->f);
+    } else if ((a = onnxFindAttr(n, "value_ints"))) {
+      int64_t len = (int64_t)a->n_ints;
+      v = mlirDenseElementsAttrInt64Get(mlirRankedTensorTypeGet(1, &len, i64, mlirAttributeGetNull()), len, a->ints);
+    } else if ((a = onnxFindAttr(n, "value_floats"))) {
+      int64_t len = (int64_t)a->n_floats;
+      v = mlirDenseElementsAttrFloatGet(mlirRankedTensorTypeGet(1, &len, f32, mlirAttributeGetNull()), len, a->floats);
+    } else {
+      NODE_ERROR(x->im, x->loc, n, "needs a 'value', 'value_int', 'value_float', 'value_ints' or 'value_floats' attribute");
+      return false;
+    }
+  }
+  return !mlirAttributeIsNull(v) && bindValue(x, onnxConstant(x->im, x->loc, v));
+}
+
+static bool importCast(Node *x) {
+  const Onnx__AttributeProto *to = onnxFindAttr(x->n, "to");
+  StrataDType dt = to ? onnxDType((int32_t)to->i) : STRATA_DTYPE_INVALID;
+  if (dt == STRATA_DTYPE_INVALID) {
+    NODE_ERROR(x->im, x->loc, x->n, "cast target %s is not supported", to ? onnxDTypeName((int32_t)to->i) : "(missing 'to')");
+    return false;
+  }
+  MlirOperation op = build(x->im, x->loc, "nn.cast", x->in, 1, 1, NULL, 0, strataDTypeToMlir(x->im->mc, dt));
+  return !mlirOperationIsNull(op) && bindOutputs(x, op, 1);
+}
+
+static bool importClip(Node *x) {
+  for (int i = 1; i < x->nIn && i < 3; i++) {
+    if (mlirValueIsNull(x->in[i])) continue;
+    bool ok;
+    double v = constScalar(x->in[i], &ok);
+    if (!ok) {
+      NODE_ERROR(x->im, x->loc, x->n, "input '%s' must be a constant scalar", i == 1 ? "min" : "max");
+      return false;
+    }
+    setAttr(x, i == 1 ? "min" : "max", mlirFloatAttrDoubleGet(x->im->mc, mlirF64TypeGet(x->im->mc), v));
+  }
+  x->nIn = 1;
+  return direct(x, 1);
+}
+
+/* Split: one nn.slice per output (an IRDL variadic result group has one
+ * type, so uneven splits cannot be one nn.split). */
+static bool importSplit(Node *x) {
+  MlirValue in = x->in[0];
+  int rank = 0;
+  int64_t dims[STRATA_MAX_RANK], axis = 0, sizes[MAX_IO];
+  const Onnx__AttributeProto *a = onnxFindAttr(x->n, "axis");
+  if (a) axis = a->i;
+  bool ranked = strataGetShape(mlirValueGetType(in), &rank, dims);
+  if (axis < 0) axis += rank;
+  int outs = (int)x->n->n_output, n = -1;
+  if (!ranked || axis < 0 || axis >= rank || dims[axis] < 0) {
+    NODE_ERROR(x->im, x->loc, x->n, "needs a static size along a valid axis");
+    return false;
+  }
+  if (x->nIn > 1 && !mlirValueIsNull(x->in[1])) {
+    if ((n = inputInts(x, 1, "split", sizes, MAX_IO)) < 0) return false;
+  } else if ((a = onnxFindAttr(x->n, "split"))) {
+    n = (int)a->n_ints;
+    for (int i = 0; i < n && i < MAX_IO; i++) sizes[i] = a->ints[i];
+  } else { /* even: chunks of ceil(dim / outputs), the last ones smaller */
+    int64_t chunk = dims[axis] / outs + (dims[axis] % outs != 0), at = 0;
+    for (int i = 0; i < outs; i++) {
+      sizes[i] = dims[axis] - at < chunk ? dims[axis] - at : chunk;
+      at += sizes[i];
+    }
+    n = outs;
+  }
+  if (n != outs) {
+    NODE_ERROR(x->im, x->loc, x->n, "has %d split sizes for %d outputs", n, outs);
+    return false;
+  }
+  /* The sizes must tile the dim exactly: ONNX gives no meaning to others. */
+  int64_t sum = 0;
+  for (int i = 0; i < outs && sum >= 0; i++)
+    if (sizes[i] < 0 || !strataCheckedAdd(sum, sizes[i], &sum)) sum = -1;
+  if (sum != dims[axis]) {
+    char list[256];
+    size_t off = 0;
+    list[0] = '\0';
+    for (int i = 0; i < outs && off < sizeof list; i++)
+      off += (size_t)snprintf(list + off, sizeof list - off, "%s%lld", i ? ", " : "", (long long)sizes[i]);
+    NODE_ERROR(x->im, x->loc, x->n, "split sizes [%s] do not add up to the size %lld of axis %lld", list,
+               (long long)dims[axis], (long long)axis);
+    return false;
+  }
+  int64_t start = 0;
+  for (int i = 0; i < outs; i++) {
+    MlirType i64 = mlirIntegerTypeGet(x->im->mc, 64);
+    int64_t one = 1, s = start, e = start + sizes[i];
+    MlirType vt = mlirRankedTensorTypeGet(1, &one, i64, mlirAttributeGetNull());
+    MlirValue ins[4] = {in, onnxConstant(x->im, x->loc, mlirDenseElementsAttrInt64Get(vt, 1, &s)),
+                        onnxConstant(x->im, x->loc, mlirDenseElementsAttrInt64Get(vt, 1, &e)),
+                        onnxConstant(x->im, x->loc, mlirDenseElementsAttrInt64Get(vt, 1, &axis))};
+    int32_t seg[5] = {1, 1, 1, 1, 0};
+    Attr attrs[1] = {{"operandSegmentSizes", mlirDenseI32ArrayGet(x->im->mc, 5, seg)}};
+    MlirOperation op = build(x->im, x->loc, "nn.slice", ins, 4, 1, attrs, 1, (MlirType){NULL});
+    if (mlirOperationIsNull(op) || !bindOutput(x, (size_t)i, strataResult(op, 0))) return false;
+    start = e;
+  }
+  return true;
+}
+
+/* Softmax/LogSoftmax before opset 13 normalize the input flattened to 2-D
+ * at `axis` (default 1). */
+static bool importSoftmax(Node *x) {
+  if (x->im->opset >= 13) return direct(x, 1);
+  MlirValue in = x->in[0];
+  int rank;
+  int64_t dims[STRATA_MAX_RANK], axis = 1;
+  const Onnx__AttributeProto *a = onnxFindAttr(x->n, "axis");
+  if (a) axis = a->i;
+  if (!strataGetShape(mlirValueGetType(in), &rank, dims) || !mlirShapedTypeHasStaticShape(mlirValueGetType(in))) {
+    NODE_ERROR(x->im, x->loc, x->n, "opset < 13 semantics need a static input shape");
+    return false;
+  }
+  if (axis < 0) axis += rank;
+  int64_t two[2], len = 2, nd = rank;
+  if (axis < 0 || axis > rank) {
+    NODE_ERROR(x->im, x->loc, x->n, "axis %lld is out of range for rank %d", (long long)(a ? a->i : axis), rank);
+    return false;
+  }
+  if (!strataShapeNumElements(dims, (int)axis, &two[0]) ||
+      !strataShapeNumElements(dims + axis, rank - (int)axis, &two[1])) {
+    NODE_ERROR(x->im, x->loc, x->n, "the input shape is too large (its element count overflows int64)");
+    return false;
+  }
+  MlirType i64 = mlirIntegerTypeGet(x->im->mc, 64);
+  MlirType st = mlirRankedTensorTypeGet(1, &len, i64, mlirAttributeGetNull());
+  MlirType sb = mlirRankedTensorTypeGet(1, &nd, i64, mlirAttributeGetNull());
+  MlirOperation r = build1(x->im, x->loc, "nn.reshape", in, onnxConstant(x->im, x->loc, mlirDenseElementsAttrInt64Get(st, 2, two)), NULL, 0);
+  if (mlirOperationIsNull(r)) return false;
+  Attr ax[1] = {{"axis", strataI64Attr(x->im->mc, 1)}};
+  MlirOperation s = build1(x->im, x->loc, x->nn, strataResult(r, 0), (MlirValue){NULL}, ax, 1);
+  if (mlirOperationIsNull(s)) return false;
+  MlirOperation back = build1(x->im, x->loc, "nn.reshape", strataResult(s, 0),
+                              onnxConstant(x->im, x->loc, mlirDenseElementsAttrInt64Get(sb, rank, dims)), NULL, 0);
+  return !mlirOperationIsNull(back) && bindValue(x, strataResult(back, 0));
+}
+
+static bool importPad(Node *x) {
+  if (x->im->opset < 11 || x->nIn < 2) {
+    NODE_ERROR(x->im, x->loc, x->n, "needs 'pads' as an input (opset >= 11)");
+    return false;
+  }
+  if (x->nIn > 3 && !mlirValueIsNull(x->in[3])) {
+    NODE_ERROR(x->im, x->loc, x->n, "the 'axes' input is not supported");
+    return false;
+  }
+  if (x->nIn > 3) x->nIn = 3;
+  return direct(x, 1);
+}
+
+/* Resize: an empty scales (or roi) tensor means "not given". */
+static bool importResize(Node *x) {
+  for (int i = 1; i < x->nIn && i < 3; i++) {
+    MlirType t = mlirValueIsNull(x->in[i]) ? (MlirType){NULL} : mlirValueGetType(x->in[i]);
+    if (!mlirTypeIsNull(t) && mlirShapedTypeGetRank(t) == 1 && mlirShapedTypeGetDimSize(t, 0) == 0)
+      x->in[i] = (MlirValue){NULL};
+  }
+  if (x->nIn < 4) x->in[3] = (MlirValue){NULL};
+  x->nIn = 4;
+  return direct(x, 1);
+}
+
+/* ---- Dispatch ---- */
+
+bool onnxImportNode(Importer *im, const Onnx__NodeProto *n, size_t index) {
+  Node x = {.im = im, .n = n, .loc = nodeLoc(im, n, index)};
+  if (n->domain && *n->domain && strcmp(n->domain, "ai.onnx")) {
+    NODE_ERROR(im, x.loc, n, "domain '%s' is not supported (only the default ONNX domain)", n->domain);
+    return false;
+  }
+  if (n->n_input > MAX_IO || n->n_output > MAX_IO) {
+    NODE_ERROR(im, x.loc, n, "too many inputs or outputs");
+    return false;
+  }
+  if (n->n_output == 0) { /* every ONNX operator has at least one output */
+    NODE_ERROR(im, x.loc, n, "has no outputs");
+    return false;
+  }
+  for (size_t i = 0; i < n->n_input; i++) {
+    if (!n->input[i] || !*n->input[i]) {
+      x.in[i] = (MlirValue){NULL};
+      continue;
+    }
+    x.in[i] = onnxLookup(im, n->input[i]);
+    if (mlirValueIsNull(x.in[i])) {
+      NODE_ERROR(im, x.loc, n, "input '%s' is not defined before this node", n->input[i]);
+      return false;
+    }
+  }
+  x.nIn = (int)n->n_input;
+  const char *t = onnxOpType(n);
+  if (!strcmp(t, "Constant")) return importConstant(&x);
+  bool known = nnName(t, x.nn, sizeof x.nn);
+  if (!strcmp(t, "Sum") || !strcmp(t, "Mean")) {
+    snprintf(x.nn, sizeof x.nn, "nn.add");
+    known = true;
+  }
+  if (!known || !strataLookupOpDef(im->ctx, mlirStringRefCreateFromCString(x.nn))) {
+    NODE_ERROR(im, x.loc, n, "operator '%s' is not supported by Strata (see docs/onnx.md)", t);
+    return false;
+  }
+  for (size_t i = 0; i < n->n_attribute; i++) {
+    const Onnx__AttributeProto *a = n->attribute[i];
+    if (!a->name || !strcmp(a->name, "to") || (!strcmp(a->name, "training_mode") && !a->i)) continue;
+    MlirAttribute v = onnxConvertAttr(im, x.loc, n, a);
+    if (mlirAttributeIsNull(v)) return false;
+    if (x.nAttrs < 32) x.attrs[x.nAttrs++] = (Attr){a->name, v};
+  }
+  /* Every supported operator requires its first input; the special cases
+   * below read it directly. */
+  if (x.nIn == 0 || mlirValueIsNull(x.in[0])) return absentInput(&x, 0, NULL, 0);
+  if (!strcmp(t, "Cast")) return importCast(&x);
+  if (!strcmp(t, "Clip")) return importClip(&x);
+  if (!strcmp(t, "Split")) return importSplit(&x);
+  if (!strcmp(t, "Concat") || !strcmp(t, "Max") || !strcmp(t, "Min") || !strcmp(t, "Sum") || !strcmp(t, "Mean"))
+    return chain(&x, x.nn);
+  if (!strcmp(t, "Softmax") || !strcmp(t, "LogSoftmax")) return importSoftmax(&x);
+  if (!strcmp(t, "Pad")) return importPad(&x);
+  if (!strcmp(t, "Resize")) return importResize(&x);
+  if (!strcmp(t, "Squeeze") || !strcmp(t, "Unsqueeze") || !strncmp(t, "Reduce", 6)) {
+    if (!inputToAttr(&x, 1, "axes")) return false;
+  }
+  if (!strcmp(t, "CumSum")) {
+    int64_t axis;
+    if (x.nIn < 2 || mlirValueIsNull(x.in[1])) return absentInput(&x, 1, "axis", 4);
+    int k = inputInts(&x, 1, "axis", &axis, 1);
+    if (k == 0) NODE_ERROR(im, x.loc, n, "input #1 ('axis') must hold one value");
+    if (k != 1) return false;
+    setAttr(&x, "axis", strataI64Attr(im->mc, axis));
+    x.nIn = 1;
+  }
+  if (!strcmp(t, "Dropout")) {
+    x.nIn = 1;
+    if (!noExtraOutputs(&x, 1, "mask")) return false;
+  }
+  if (!strcmp(t, "MaxPool") && !noExtraOutputs(&x, 1, "Indices")) return false;
+  if (!strcmp(t, "BatchNormalization") && !noExtraOutputs(&x, 1, "training statistics")) return false;
+  if (!strcmp(t, "LayerNormalization") && !noExtraOutputs(&x, 1, "Mean/InvStdDev")) return false;
+  int results = !strcmp(t, "TopK") ? 2 : 1;
+  return direct(&x, results);
+}
