@@ -1,10 +1,12 @@
 /* Op-building helpers (see include/strata/builder.h). */
+#include <math.h>
 #include <stdbool.h>
 #include <string.h>
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/AffineMap.h"
 #include "strata/builder.h"
+#include "strata/support.h"
 
 StrataBuilder strataBuilderBefore(MlirOperation op, MlirRewriterBase rewriter) {
   StrataBuilder b = {mlirOperationGetContext(op), rewriter, mlirOperationGetBlock(op), op};
@@ -112,6 +114,26 @@ void strataDeclareRuntimeFunc(MlirOperation module, const char *name, const char
                                        {"sym_visibility", strataStrAttr(ctx, "private")},
                                        {"llvm.emit_c_interface", mlirUnitAttrGet(ctx)}),
                  .numRegions = 1);
+}
+
+int64_t strataIntFromDouble(MlirType intType, double v) {
+  unsigned w = mlirTypeIsAIndex(intType) ? 64 : mlirIntegerTypeGetWidth(intType);
+  if (isnan(v)) return 0;
+  if (mlirTypeIsAInteger(intType) && mlirIntegerTypeIsUnsigned(intType) && w == 64) {
+    if (v <= 0) return 0;
+    return v >= 0x1p64 ? -1 : (int64_t)(uint64_t)v; /* the bits of the unsigned value */
+  }
+  if (w >= 64) return strataDoubleToInt64Saturated(v);
+  /* Narrower types: anything in [-2^(w-1), 2^w) has its w low bits as the
+   * value (signed or unsigned reading); beyond, saturate to that range. */
+  double lo = -ldexp(1, (int)w - 1), hi = ldexp(1, (int)w) - 1;
+  return (int64_t)(v < lo ? lo : v > hi ? hi : v);
+}
+
+MlirAttribute strataNumberAttr(MlirType elementType, double v) {
+  if (mlirTypeIsAFloat(elementType))
+    return mlirFloatAttrDoubleGet(mlirTypeGetContext(elementType), elementType, v);
+  return mlirIntegerAttrGet(elementType, strataIntFromDouble(elementType, v));
 }
 
 MlirValue strataConstStringRef(StrataBuilder *b, MlirOperation module, MlirLocation loc,

@@ -129,8 +129,11 @@ static MlirLogicalResult runOp(StrataInterp *in, MlirOperation op) {
                    strataDTypeFromMlir(mlirShapedTypeGetElementType(t)) != STRATA_DTYPE_INVALID;
     if (!outputs[i] && !dynamic) {
       for (intptr_t j = 0; j < i; j++) strataTensorDestroy(outputs[j]);
-      strataEmitError(loc, "interpreter: result #%d of '%.*s' needs a ranked type with a "
-                      "supported element type", (int)i, (int)name.length, name.data);
+      char ts[256], why[160];
+      strataTypeToString(t, ts, sizeof ts);
+      strataTensorTypeProblem(t, why, sizeof why);
+      strataEmitError(loc, "interpreter: result #%d of '%.*s' has type %s, which %s", (int)i,
+                      (int)name.length, name.data, ts, why);
       return mlirLogicalResultFailure();
     }
   }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "mlir-c/BuiltinTypes.h"
+#include "strata/support.h"
 #include "strata/tensor.h"
 
 size_t strataDTypeSize(StrataDType t) {
@@ -90,6 +91,30 @@ StrataTensor *strataTensorCreateForType(MlirType type) {
   int64_t dims[STRATA_MAX_RANK];
   for (int i = 0; i < rank; i++) dims[i] = mlirShapedTypeGetDimSize(type, i);
   return strataTensorCreate(strataDTypeFromMlir(mlirShapedTypeGetElementType(type)), rank, dims);
+}
+
+void strataTensorTypeProblem(MlirType type, char *buf, size_t size) {
+  if (!mlirTypeIsARankedTensor(type)) {
+    snprintf(buf, size, "is not a ranked tensor");
+    return;
+  }
+  if (!mlirShapedTypeHasStaticShape(type)) {
+    snprintf(buf, size, "has dynamic dimensions (a static shape is needed)");
+    return;
+  }
+  int rank = (int)mlirShapedTypeGetRank(type);
+  if (rank > STRATA_MAX_RANK) {
+    snprintf(buf, size, "has rank %d (at most %d is supported)", rank, STRATA_MAX_RANK);
+    return;
+  }
+  StrataDType dt = strataDTypeFromMlir(mlirShapedTypeGetElementType(type));
+  if (!strataDTypeSize(dt)) {
+    snprintf(buf, size, "has an element type host tensors do not support");
+    return;
+  }
+  double bytes = (double)strataDTypeSize(dt);
+  for (int i = 0; i < rank; i++) bytes *= (double)mlirShapedTypeGetDimSize(type, i);
+  snprintf(buf, size, "is too large to allocate (%.4g bytes)", bytes);
 }
 
 void strataTensorDestroy(StrataTensor *t) {
@@ -188,16 +213,21 @@ double strataTensorGetDouble(const StrataTensor *t, int64_t i) {
   }
 }
 
+static int64_t saturate(double v, double lo, double hi) {
+  return isnan(v) ? 0 : (int64_t)(v < lo ? lo : v > hi ? hi : v);
+}
+
 void strataTensorSetDouble(StrataTensor *t, int64_t i, double v) {
   switch (t->dtype) {
   case STRATA_DTYPE_F32: ((float *)t->data)[i] = (float)v; break;
   case STRATA_DTYPE_F64: ((double *)t->data)[i] = v; break;
   case STRATA_DTYPE_F16: ((uint16_t *)t->data)[i] = floatToHalf((float)v); break;
   case STRATA_DTYPE_I1: ((uint8_t *)t->data)[i] = v != 0; break;
-  case STRATA_DTYPE_I8: ((int8_t *)t->data)[i] = (int8_t)v; break;
-  case STRATA_DTYPE_U8: ((uint8_t *)t->data)[i] = (uint8_t)v; break;
-  case STRATA_DTYPE_I32: ((int32_t *)t->data)[i] = (int32_t)v; break;
-  case STRATA_DTYPE_I64: ((int64_t *)t->data)[i] = (int64_t)v; break;
+  /* Integers saturate (NaN is 0): C leaves out-of-range conversions undefined. */
+  case STRATA_DTYPE_I8: ((int8_t *)t->data)[i] = (int8_t)saturate(v, INT8_MIN, INT8_MAX); break;
+  case STRATA_DTYPE_U8: ((uint8_t *)t->data)[i] = (uint8_t)saturate(v, 0, UINT8_MAX); break;
+  case STRATA_DTYPE_I32: ((int32_t *)t->data)[i] = (int32_t)saturate(v, INT32_MIN, INT32_MAX); break;
+  case STRATA_DTYPE_I64: ((int64_t *)t->data)[i] = strataDoubleToInt64Saturated(v); break;
   default: break;
   }
 }

@@ -99,9 +99,7 @@ MlirValue linalgBuildGeneric(StrataBuilder *b, MlirLocation loc, StrataValueList
 
 MlirValue linalgSplatConstant(StrataBuilder *b, MlirLocation loc, MlirType tensorType, double v) {
   MlirType et = mlirShapedTypeGetElementType(tensorType);
-  MlirAttribute scalar = mlirTypeIsAFloat(et) ? mlirFloatAttrDoubleGet(b->ctx, et, v)
-                                              : mlirIntegerAttrGet(et, (int64_t)v);
-  MlirAttribute value = mlirDenseElementsAttrSplatGet(tensorType, scalar);
+  MlirAttribute value = mlirDenseElementsAttrSplatGet(tensorType, strataNumberAttr(et, v));
   return strataResult(strataCreateOp(b, "arith.constant", loc, .results = STRATA_TYPES(tensorType),
                                      .attrs = STRATA_ATTRS({"value", value})),
                       0);

@@ -69,7 +69,7 @@ void lowerParallelIterators(char *buf, int rank) {
 
 MlirValue emitConst(StrataBuilder *b, MlirLocation loc, MlirType t, double v) {
   if (mlirTypeIsAFloat(t)) return strataConstFloat(b, loc, t, v);
-  return strataConstInt(b, loc, t, (int64_t)v);
+  return strataConstInt(b, loc, t, strataIntFromDouble(t, v));
 }
 
 MlirValue emitBinary(StrataBuilder *b, MlirLocation loc, const char *name, MlirValue x, MlirValue y) {

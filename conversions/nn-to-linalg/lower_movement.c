@@ -499,7 +499,7 @@ static MlirLogicalResult lowerResize(StrataRewrite *rw, MlirOperation op, void *
         continue;
       }
       double f = floor(cd);
-      int64_t l = (int64_t)f, h = l + 1;
+      int64_t l = strataDoubleToInt64Saturated(f), h = l == INT64_MAX ? l : l + 1;
       nnSetInt(lo, o, l < 0 ? 0 : l >= in[d] ? in[d] - 1 : l);
       nnSetInt(hi, o, h < 0 ? 0 : h >= in[d] ? in[d] - 1 : h);
       strataTensorSetDouble(w, o, cd - f);

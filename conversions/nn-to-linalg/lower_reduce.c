@@ -51,12 +51,6 @@ static double identityOf(Kind k, bool isFloat, MlirType et) {
   return 0;
 }
 
-static MlirValue splat(StrataBuilder *b, MlirLocation loc, MlirType t, double v) {
-  MlirType et = mlirShapedTypeGetElementType(t);
-  MlirAttribute s = mlirTypeIsAFloat(et) ? mlirFloatAttrDoubleGet(b->ctx, et, v) : mlirIntegerAttrGet(et, (int64_t)v);
-  return strataResult(strataCreateOp(b, "arith.constant", loc, .results = STRATA_TYPES(t),
-                                     .attrs = STRATA_ATTRS({"value", mlirDenseElementsAttrSplatGet(t, s)})), 0);
-}
 
 /* One reduction generic of x over mask into a kept-dims tensor. */
 static MlirValue reduceGeneric(StrataBuilder *b, MlirLocation loc, MlirValue x, const bool *mask,
@@ -65,7 +59,7 @@ static MlirValue reduceGeneric(StrataBuilder *b, MlirLocation loc, MlirValue x, 
   char mx[256], mo[256], its[STRATA_MAX_RANK + 1];
   lowerReductionMaps(rank, mask, mx, mo, its);
   MlirType et = lowerElementType(x), t = lowerKeptType(x, mask, et);
-  MlirValue init = splat(b, loc, t, identityOf(c->kind, c->isFloat, et));
+  MlirValue init = linalgSplatConstant(b, loc, t, identityOf(c->kind, c->isFloat, et));
   if (mlirValueIsNull(extraInput)) {
     const char *maps[] = {mx, mo};
     return linalgBuildGeneric(b, loc, STRATA_VALUES(x), init, maps, its, body, c);
@@ -109,7 +103,7 @@ static MlirValue elementwiseOn(StrataBuilder *b, MlirLocation loc, StrataValueLi
   lowerIdentityMap(id, sizeof id, rank);
   lowerParallelIterators(its, rank);
   const char *maps[] = {id, id, id};
-  return linalgBuildGeneric(b, loc, ins, splat(b, loc, t, 0), maps, its, body, user);
+  return linalgBuildGeneric(b, loc, ins, linalgSplatConstant(b, loc, t, 0), maps, its, body, user);
 }
 
 static MlirLogicalResult lowerReduce(StrataRewrite *rw, MlirOperation op, void *user) {
@@ -182,8 +176,8 @@ static MlirLogicalResult lowerArg(StrataRewrite *rw, MlirOperation op, void *use
   int rank = lowerRank(x);
   char mx[256], mo[256], its[STRATA_MAX_RANK + 1];
   lowerReductionMaps(rank, mask, mx, mo, its);
-  MlirValue inits[2] = {splat(b, loc, lowerKeptType(x, mask, et), 0),
-                        splat(b, loc, lowerKeptType(x, mask, mlirIntegerTypeGet(b->ctx, 64)), 0)};
+  MlirValue inits[2] = {linalgSplatConstant(b, loc, lowerKeptType(x, mask, et), 0),
+                        linalgSplatConstant(b, loc, lowerKeptType(x, mask, mlirIntegerTypeGet(b->ctx, 64)), 0)};
   const char *maps[] = {mx, mo, mo};
   MlirValue res[2];
   linalgBuildGenericN(b, loc, STRATA_VALUES(x), (StrataValueList){inits, 2}, maps, its, bodyArg, &c, res);
@@ -226,16 +220,16 @@ static MlirLogicalResult lowerSoftmax(StrataRewrite *rw, MlirOperation op, void 
   lowerParallelIterators(its, rank);
   MlirType t = mlirValueGetType(x);
   const char *mapsE[] = {id, kept, id};
-  MlirValue e = linalgBuildGeneric(b, loc, STRATA_VALUES(x, m), splat(b, loc, t, 0), mapsE, its, bodyExpShifted, NULL);
+  MlirValue e = linalgBuildGeneric(b, loc, STRATA_VALUES(x, m), linalgSplatConstant(b, loc, t, 0), mapsE, its, bodyExpShifted, NULL);
   MlirValue s = reduceGeneric(b, loc, e, mask, &cs, (MlirValue){NULL}, bodyReduce);
   SoftmaxCtx c = {user != NULL};
   MlirValue y;
   if (c.logForm) {
     const char *maps[] = {id, kept, kept, id};
-    y = linalgBuildGeneric(b, loc, STRATA_VALUES(x, s, m), splat(b, loc, t, 0), maps, its, bodySoftmaxOut, &c);
+    y = linalgBuildGeneric(b, loc, STRATA_VALUES(x, s, m), linalgSplatConstant(b, loc, t, 0), maps, its, bodySoftmaxOut, &c);
   } else {
     const char *maps[] = {id, kept, id};
-    y = linalgBuildGeneric(b, loc, STRATA_VALUES(e, s), splat(b, loc, t, 0), maps, its, bodySoftmaxOut, &c);
+    y = linalgBuildGeneric(b, loc, STRATA_VALUES(e, s), linalgSplatConstant(b, loc, t, 0), maps, its, bodySoftmaxOut, &c);
   }
   strataReplaceOp(rw, op, STRATA_VALUES(y));
   return mlirLogicalResultSuccess();
@@ -278,7 +272,7 @@ static MlirLogicalResult lowerCumSum(StrataRewrite *rw, MlirOperation op, void *
   its[rank] = 'r';
   its[rank + 1] = '\0';
   const char *maps[] = {mx, mo};
-  MlirValue y = linalgBuildGeneric(b, loc, STRATA_VALUES(x), splat(b, loc, mlirValueGetType(x), 0), maps, its, bodyCum, &c);
+  MlirValue y = linalgBuildGeneric(b, loc, STRATA_VALUES(x), linalgSplatConstant(b, loc, mlirValueGetType(x), 0), maps, its, bodyCum, &c);
   strataReplaceOp(rw, op, STRATA_VALUES(y));
   return mlirLogicalResultSuccess();
 }
@@ -338,9 +332,9 @@ static MlirLogicalResult lowerTopK(StrataRewrite *rw, MlirOperation op, void *us
   int64_t dims[STRATA_MAX_RANK];
   for (int d = 0; d < rank; d++) dims[d] = lowerDim(x, d);
   const char *mapsRank[] = {id, mj, id};
-  MlirValue ranks = linalgBuildGeneric(b, loc, STRATA_VALUES(x, x), splat(b, loc, strataTensorType(i64, rank, dims), 0),
+  MlirValue ranks = linalgBuildGeneric(b, loc, STRATA_VALUES(x, x), linalgSplatConstant(b, loc, strataTensorType(i64, rank, dims), 0),
                                        mapsRank, its, bodyRank, &c);
-  MlirValue inits[2] = {splat(b, loc, lowerResultType(op, 0), 0), splat(b, loc, lowerResultType(op, 1), 0)};
+  MlirValue inits[2] = {linalgSplatConstant(b, loc, lowerResultType(op, 0), 0), linalgSplatConstant(b, loc, lowerResultType(op, 1), 0)};
   const char *mapsPick[] = {mj, mj, id, id};
   MlirValue res[2];
   linalgBuildGenericN(b, loc, STRATA_VALUES(x, ranks), (StrataValueList){inits, 2}, mapsPick, its, bodyPick, &c, res);

@@ -81,6 +81,12 @@ MlirValue strataConstInt(StrataBuilder *b, MlirLocation loc, MlirType t, int64_t
 void strataDeclareRuntimeFunc(MlirOperation module, const char *name, const char *type);
 /* True if `module`'s body has an op with `sym_name` = name. */
 bool strataModuleHasSymbol(MlirOperation module, const char *name);
+/* `v` as a value of integer (or index) type `intType`, without C's undefined
+ * double -> int conversion: NaN is 0, values beyond the type's range
+ * saturate (an unsigned 64-bit maximum is all ones). */
+int64_t strataIntFromDouble(MlirType intType, double v);
+/* A FloatAttr or IntegerAttr (through strataIntFromDouble) of `v`. */
+MlirAttribute strataNumberAttr(MlirType elementType, double v);
 /* A memref<*xi8> of `text` (no terminator), held in a private constant
  * memref.global `sym` at the top of `module` (created on first use; a
  * second use of `sym` must name the same text). How text reaches

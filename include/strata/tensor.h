@@ -47,6 +47,10 @@ StrataTensor *strataTensorCreate(StrataDType dtype, int rank, const int64_t *dim
 /* Allocates a tensor matching a static ranked tensor type; NULL if the type
  * is not a static-shaped ranked tensor of a supported dtype. */
 StrataTensor *strataTensorCreateForType(MlirType tensorType);
+/* Why strataTensorCreateForType(tensorType) gave NULL, as a phrase after
+ * "has type T" ("has dynamic dimensions ...", "is too large to allocate
+ * (... bytes)"), written into `buf`. */
+void strataTensorTypeProblem(MlirType tensorType, char *buf, size_t size);
 void strataTensorDestroy(StrataTensor *t);
 /* True if `t` has exactly the shape and dtype of the ranked tensor type. */
 bool strataTensorMatchesType(const StrataTensor *t, MlirType tensorType);

@@ -347,8 +347,10 @@ int main(int argc, char **argv) {
     } else {
       inputs[i] = strataTensorCreateForType(t);
       if (!inputs[i]) {
-        fprintf(stderr, "error: input #%zu of '%s' has type %s; random inputs need a static "
-                "shape and a supported element type (give --input)\n", i, entry, want);
+        char why[160];
+        strataTensorTypeProblem(t, why, sizeof why);
+        fprintf(stderr, "error: input #%zu of '%s' has type %s, which %s; no random input (give --input)\n",
+                i, entry, want, why);
         goto done;
       }
       /* Floats in [-1, 1); integers in [-8, 8), unsigned in [0, 16); bools 0/1. */
@@ -373,10 +375,10 @@ int main(int argc, char **argv) {
       MlirType t = mlirFunctionTypeGetResult(ftype, (intptr_t)i);
       jitOut[i] = strataTensorCreateForType(t);
       if (!jitOut[i]) {
-        char ts[256];
+        char ts[256], why[160];
         strataTypeToString(t, ts, sizeof ts);
-        fprintf(stderr, "error: result #%zu of '%s' has type %s; the JIT runner needs static "
-                "shapes and a supported element type\n", i, entry, ts);
+        strataTensorTypeProblem(t, why, sizeof why);
+        fprintf(stderr, "error: result #%zu of '%s' has type %s, which %s\n", i, entry, ts, why);
         goto done;
       }
     }

@@ -277,10 +277,7 @@ void rwSetResult(RwPlan *p, int node) {
 /* ---- Pricing and application ---- */
 
 static MlirAttribute scalarAttr(MlirType type, double v) {
-  MlirType elem = mlirShapedTypeGetElementType(type);
-  MlirAttribute e = mlirTypeIsAFloat(elem) ? mlirFloatAttrDoubleGet(mlirTypeGetContext(type), elem, v)
-                                           : mlirIntegerAttrGet(elem, (int64_t)v);
-  return mlirDenseElementsAttrSplatGet(type, e);
+  return mlirDenseElementsAttrSplatGet(type, strataNumberAttr(mlirShapedTypeGetElementType(type), v));
 }
 
 /* Creates the plan's new ops, detached, in node order (operands first).
