@@ -44,7 +44,9 @@ StrataTensor *strataNpyRead(const char *path, char *err, size_t errSize) {
   if (!header || fread(header, 1, hlen, f) != hlen) FAIL("%s: truncated header", path);
   const char *descr = dictValue(header, "'descr'");
   StrataDType dtype = STRATA_DTYPE_INVALID;
-  for (size_t i = 0; descr && i < sizeof kDescrs / sizeof kDescrs[0]; i++)
+  /* A quoted value: descr[1..3] are then inside the header (at worst its
+   * NUL), and descr[4] is read only after three characters matched. */
+  for (size_t i = 0; descr && *descr == '\'' && i < sizeof kDescrs / sizeof kDescrs[0]; i++)
     if (!strncmp(descr + 1, kDescrs[i].descr, 3) && descr[4] == '\'') dtype = kDescrs[i].dtype;
   if (dtype == STRATA_DTYPE_INVALID) FAIL("%s: unsupported dtype (want f4, f8, f2, b1, i1, u1, i4, i8, little-endian)", path);
   const char *fo = dictValue(header, "'fortran_order'");

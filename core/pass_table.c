@@ -9,7 +9,7 @@
 
 /* ---- Upstream pass list, generated at build time ---- */
 static const StrataUpstreamPass kUpstream[] = {
-#define STRATA_UPSTREAM_PASS(n, s, o) {n, s, o},
+#define STRATA_UPSTREAM_PASS(n, s, o, p) {n, s, o, p},
 #include "upstream_passes.inc"
 #undef STRATA_UPSTREAM_PASS
 };

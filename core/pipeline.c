@@ -76,8 +76,16 @@ static char *restrictedAnchor(const char *msg) {
   return e ? strndup(k, (size_t)(e - k)) : NULL;
 }
 
-static MlirLogicalResult addUpstream(Parser *ps, MlirOpPassManager pm, const char *where,
-                                     const char *name, const char *opts) {
+static MlirLogicalResult addUpstream(Parser *ps, MlirOpPassManager pm, const char *level,
+                                     const char *where, const char *name, const char *opts) {
+  const StrataUpstreamPass *known = strataLookupUpstreamPass(name);
+  if (known && known->pipeline && strcmp(level, "builtin.module")) {
+    strataEmitError(locAt(ps, where),
+                    "pass pipeline '%s' runs on builtin.module, not nested under '%s' (an "
+                    "upstream pipeline may add module passes)",
+                    name, level);
+    return mlirLogicalResultFailure();
+  }
   StrataStr elem = {0}, err = {0};
   strataStrAppendf(&elem, "%s%s%s%s", name, opts ? "{" : "", opts ? opts : "", opts ? "}" : "");
   MlirLogicalResult r = mlirOpPassManagerAddPipeline(
@@ -93,7 +101,7 @@ static MlirLogicalResult addUpstream(Parser *ps, MlirOpPassManager pm, const cha
     free(anchor);
   }
   if (mlirLogicalResultIsFailure(r)) {
-    if (!strataLookupUpstreamPass(name) && err.data && strstr(err.data, "does not refer to"))
+    if (!known && err.data && strstr(err.data, "does not refer to"))
       emitUnknownPass(ps, where, name);
     else {
       /* MLIR's message, tidied to one line. */
@@ -181,7 +189,7 @@ static MlirLogicalResult parseElement(Parser *ps, MlirOpPassManager pm, const ch
     goto done;
   }
   const StrataPassDef *def = strataLookupPass(ps->ctx, name);
-  r = def ? addStrataPass(ps, pm, level, where, def, opts) : addUpstream(ps, pm, where, name, opts);
+  r = def ? addStrataPass(ps, pm, level, where, def, opts) : addUpstream(ps, pm, level, where, name, opts);
 done:
   free(name);
   free(opts);

@@ -20,6 +20,7 @@ extern const StrataPassDef strataFusedBlocksInlinePass;
 extern const StrataPassDef strataFusedBlocksTilePass;
 extern const StrataPassDef strataFusedBlocksRemapPass;
 extern const StrataPassDef strataEmitCInterfacePass;
+extern const StrataPassDef strataDistinctResultsPass;
 extern const StrataPassDef strataNnFoldPass;
 extern const StrataPassDef strataNnRaisePass;
 extern const StrataPassDef strataNnAnnotatePass;
@@ -49,6 +50,7 @@ static const StrataPassDef *const kPasses[] = {
     &strataNnToLinalgPass,
     &strataMathApproxPass,
     &strataEmitCInterfacePass,
+    &strataDistinctResultsPass,
     &strataBufferArenaPass,
     &strataCpuPipelinePass,
     &strataCpuPipelineUpstreamPass,

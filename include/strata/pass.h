@@ -75,11 +75,16 @@ const StrataPassDef *strataGetPass(StrataContext *ctx, size_t i);
 const StrataPassDef *strataLookupPass(StrataContext *ctx, const char *name);
 
 /* Upstream passes and pipelines known to this MLIR (read from its mlir-opt at
- * build time). `options` holds one "name=<kind> - help" line per option. */
+ * build time). `options` holds one "name=<kind> - help" line per option.
+ * `pipeline`: a registered pass pipeline (mlir-opt's "Pass Pipelines"),
+ * whose builder may add builtin.module passes; Strata's pipeline parser
+ * accepts those only at builtin.module level (nested elsewhere, MLIR would
+ * abort the process building them). */
 typedef struct {
   const char *name;
   const char *summary;
   const char *options;
+  bool pipeline;
 } StrataUpstreamPass;
 size_t strataNumUpstreamPasses(void);
 const StrataUpstreamPass *strataGetUpstreamPass(size_t i);

@@ -19,6 +19,7 @@
   "one-shot-bufferize{bufferize-function-boundaries "                             \
   "function-boundary-type-conversion=identity-layout-map},"                       \
   "func.func(buffer-loop-hoisting,cse,canonicalize),"                              \
+  "strata-distinct-results,"                                                      \
   "buffer-results-to-out-params{hoist-static-allocs modify-public-functions},"    \
   "buffer-deallocation-pipeline,"                                                 \
   "convert-bufferization-to-memref," ARENA                                        \
