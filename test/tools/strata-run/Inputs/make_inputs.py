@@ -16,3 +16,7 @@ with open(os.path.join(out, 'truncated.npy'), 'wb') as f:
     f.write(data[:-7])
 with open(os.path.join(out, 'garbage.npy'), 'wb') as f:
     f.write(b'not numpy at all')
+# Found by fuzzing (npy_read): a header ending right after 'descr': (the
+# reader compared the value past the header's end).
+with open(os.path.join(out, 'descr_at_end.npy'), 'wb') as f:
+    f.write(b"\x93NUMPY\x01\x00\x09\x00{'descr':")
