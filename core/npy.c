@@ -2,7 +2,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "outfile.h"
+#include "strata/support.h"
 #include "strata/tensor.h"
 
 static const struct { const char *descr; StrataDType dtype; } kDescrs[] = {
@@ -66,6 +68,16 @@ StrataTensor *strataNpyRead(const char *path, char *err, size_t errSize) {
     dims[rank++] = d;
     p = end;
   }
+  /* The header's shape is checked against what the file holds before any
+   * allocation: a few bytes must not make the reader ask for gigabytes. */
+  int64_t count, bytes;
+  if (!strataShapeNumElements(dims, rank, &count) ||
+      !strataCheckedMul(count, (int64_t)strataDTypeSize(dtype), &bytes))
+    FAIL("%s: shape too large", path);
+  struct stat st;
+  long at = ftell(f);
+  if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && at >= 0 && st.st_size - at < bytes)
+    FAIL("%s: data truncated (expected %lld bytes)", path, (long long)bytes);
   t = strataTensorCreate(dtype, rank, dims);
   if (!t) FAIL("%s: tensor too large", path);
   size_t n = strataTensorNumBytes(t);

@@ -20,3 +20,9 @@ with open(os.path.join(out, 'garbage.npy'), 'wb') as f:
 # reader compared the value past the header's end).
 with open(os.path.join(out, 'descr_at_end.npy'), 'wb') as f:
     f.write(b"\x93NUMPY\x01\x00\x09\x00{'descr':")
+# A header claiming 1757883501x4 floats (28 GB) over no data (found by
+# fuzzing: the reader allocated before reading): truncated, nothing allocated.
+header = b"{'descr': '<f4', 'fortran_order': False, 'shape': (1757883501, 4), }"
+header += b' ' * (64 - (10 + len(header) + 1) % 64) + b'\n'
+with open(os.path.join(out, 'huge_shape.npy'), 'wb') as f:
+    f.write(b'\x93NUMPY\x01\x00' + len(header).to_bytes(2, 'little') + header + b'\0' * 16)
