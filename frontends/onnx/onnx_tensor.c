@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "onnx_internal.h"
+#include "strata/support.h"
 
 StrataDType onnxDType(int32_t t) {
   switch (t) {
@@ -88,35 +89,42 @@ StrataTensor *onnxReadTensor(const Onnx__TensorProto *t, const char *baseDir, ch
     }
     dims[i] = t->dims[i];
   }
+  /* The data is checked against the shape before anything is allocated: a
+   * few bytes of protobuf must not make the importer ask for gigabytes. */
+  int64_t n, need;
+  if (!strataShapeNumElements(dims, (int)t->n_dims, &n) ||
+      !strataCheckedMul(n, (int64_t)strataDTypeSize(dt), &need)) {
+    snprintf(err, errSize, "shape too large");
+    return NULL;
+  }
+  size_t bytes = (size_t)need;
+  bool external = t->has_data_location && t->data_location == ONNX__TENSOR_PROTO__DATA_LOCATION__EXTERNAL;
+  /* Typed fields: float_data (f32), double_data, int64_data, and
+   * int32_data (also holding i8/u8/bool/f16 bits). */
+  size_t have = dt == STRATA_DTYPE_F32 ? t->n_float_data
+              : dt == STRATA_DTYPE_F64 ? t->n_double_data
+              : dt == STRATA_DTYPE_I64 ? t->n_int64_data
+                                       : t->n_int32_data;
+  if (!external && t->has_raw_data && t->raw_data.len != bytes) {
+    snprintf(err, errSize, "raw data has %zu bytes, but %zu are needed for its shape and type",
+             t->raw_data.len, bytes);
+    return NULL;
+  }
+  if (!external && !t->has_raw_data && (int64_t)have != n) {
+    snprintf(err, errSize, "has %zu values, but its shape needs %lld", have, (long long)n);
+    return NULL;
+  }
   StrataTensor *out = strataTensorCreate(dt, (int)t->n_dims, dims);
   if (!out) {
     snprintf(err, errSize, "tensor too large");
     return NULL;
   }
-  int64_t n = strataTensorNumElements(out);
-  size_t bytes = strataTensorNumBytes(out);
   bool ok = true;
-  if (t->has_data_location && t->data_location == ONNX__TENSOR_PROTO__DATA_LOCATION__EXTERNAL) {
+  if (external) {
     ok = readExternal(t, baseDir, out, err, errSize);
   } else if (t->has_raw_data) {
-    if (t->raw_data.len != bytes) {
-      snprintf(err, errSize, "raw data has %zu bytes, but %zu are needed for its shape and type",
-               t->raw_data.len, bytes);
-      ok = false;
-    } else {
-      memcpy(out->data, t->raw_data.data, bytes);
-    }
+    memcpy(out->data, t->raw_data.data, bytes);
   } else {
-    /* Typed fields: float_data (f32), double_data, int64_data, and
-     * int32_data (also holding i8/u8/bool/f16 bits). */
-    size_t have = dt == STRATA_DTYPE_F32 ? t->n_float_data
-                : dt == STRATA_DTYPE_F64 ? t->n_double_data
-                : dt == STRATA_DTYPE_I64 ? t->n_int64_data
-                                         : t->n_int32_data;
-    if ((int64_t)have != n) {
-      snprintf(err, errSize, "has %zu values, but its shape needs %lld", have, (long long)n);
-      ok = false;
-    }
     for (int64_t i = 0; ok && i < n; i++) {
       switch (dt) {
       case STRATA_DTYPE_F32: ((float *)out->data)[i] = t->float_data[i]; break;
