@@ -40,3 +40,15 @@ config.substitutions.append(('%root', root))
 config.substitutions.append(('%build', build))
 # Scripts that need Debian's numpy/onnx/torch run with Debian's interpreter.
 config.substitutions.append(('%python', '/usr/bin/python3'))
+
+# libFuzzer runs (test/fuzz, `REQUIRES: fuzz`): need clang-22 and its fuzzer
+# runtime (libclang-rt-22-dev); scripts/fuzz builds build-fuzz/ on first use.
+# STRATA_FUZZ=0 skips them; STRATA_FUZZ_SECONDS sets each run's length.
+import glob
+import shutil
+if (os.environ.get('STRATA_FUZZ', '1') != '0' and shutil.which('clang-22')
+        and glob.glob('/usr/lib/llvm-22/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a')):
+    config.available_features.add('fuzz')
+config.substitutions.append(('%fuzz_seconds', os.environ.get('STRATA_FUZZ_SECONDS', '30')))
+if 'STRATA_FUZZ_BUILD_DIR' in os.environ:
+    config.environment['STRATA_FUZZ_BUILD_DIR'] = os.environ['STRATA_FUZZ_BUILD_DIR']
