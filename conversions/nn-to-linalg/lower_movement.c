@@ -205,10 +205,17 @@ typedef struct {
   int64_t axis;
 } IndexCheck;
 
-static IndexCheck indexCheck(StrataRewrite *rw, MlirOperation op, int64_t axis) {
-  MlirOperation module = op;
-  while (!strataOpIsNamed(module, "builtin.module")) module = mlirOperationGetParentOperation(module);
+/* False (located error) outside a builtin.module: the check calls a
+ * runtime function, which needs a symbol table to be declared in. */
+static bool indexCheck(StrataRewrite *rw, MlirOperation op, int64_t axis, IndexCheck *out) {
+  MlirOperation module = mlirOperationGetParentOperation(op);
+  while (!mlirOperationIsNull(module) && !strataOpIsNamed(module, "builtin.module"))
+    module = mlirOperationGetParentOperation(module);
   MlirLocation loc = mlirOperationGetLocation(op);
+  if (mlirOperationIsNull(module)) {
+    strataEmitError(loc, "nn-to-linalg: the run-time index check of this op needs an enclosing builtin.module");
+    return false;
+  }
   char site[640], sym[64];
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
   strataLocationFormat(loc, site, 512);
@@ -218,7 +225,8 @@ static IndexCheck indexCheck(StrataRewrite *rw, MlirOperation op, int64_t axis) 
   for (const char *p = site; *p; p++) h = (h ^ (unsigned char)*p) * 1099511628211ULL;
   snprintf(sym, sizeof sym, "__strata_site_%016llx", (unsigned long long)h);
   strataDeclareRuntimeFunc(module, INDEX_ERROR_FN, kIndexErrorType);
-  return (IndexCheck){strataConstStringRef(&rw->builder, module, loc, sym, site), axis};
+  *out = (IndexCheck){strataConstStringRef(&rw->builder, module, loc, sym, site), axis};
+  return true;
 }
 
 /* An index read from an integer tensor element: negative counts from the
@@ -263,7 +271,8 @@ static MlirLogicalResult lowerGather(StrataRewrite *rw, MlirOperation op, void *
   int64_t axis;
   nnAttrInt(op, "axis", 0, &axis);
   nnNormalizeAxis(op, "axis", &axis, lowerRank(data));
-  GatherCtx c = {data, (int)axis, lowerRank(data), lowerRank(ind), indexCheck(rw, op, axis)};
+  GatherCtx c = {data, (int)axis, lowerRank(data), lowerRank(ind), {{NULL}, 0}};
+  if (!indexCheck(rw, op, axis, &c.check)) return mlirLogicalResultFailure();
   MlirType t = lowerResultType(op, 0);
   int rank = (int)mlirShapedTypeGetRank(t);
   int dims[STRATA_MAX_RANK];
@@ -292,7 +301,8 @@ static MlirLogicalResult lowerGatherElements(StrataRewrite *rw, MlirOperation op
   int64_t axis;
   nnAttrInt(op, "axis", 0, &axis);
   nnNormalizeAxis(op, "axis", &axis, lowerRank(data));
-  GatherCtx c = {data, (int)axis, lowerRank(data), lowerRank(data), indexCheck(rw, op, axis)};
+  GatherCtx c = {data, (int)axis, lowerRank(data), lowerRank(data), {{NULL}, 0}};
+  if (!indexCheck(rw, op, axis, &c.check)) return mlirLogicalResultFailure();
   MlirType t = lowerResultType(op, 0);
   char id[256], its[STRATA_MAX_RANK + 1];
   lowerIdentityMap(id, sizeof id, c.dataRank);
@@ -340,7 +350,8 @@ static MlirLogicalResult lowerScatterElements(StrataRewrite *rw, MlirOperation o
   nnAttrInt(op, "axis", 0, &axis);
   nnNormalizeAxis(op, "axis", &axis, rank);
   ScatterCtx c = {(int)axis, rank, lowerDim(data, (int)axis), "", lowerIsFloat(lowerElementType(data)),
-                  indexCheck(rw, op, axis)};
+                  {{NULL}, 0}};
+  if (!indexCheck(rw, op, axis, &c.check)) return mlirLogicalResultFailure();
   nnAttrString(op, "reduction", "none", NULL, c.reduction, sizeof c.reduction);
   char mu[256], md[256], its[2 * STRATA_MAX_RANK + 1];
   int ud[STRATA_MAX_RANK];
