@@ -38,6 +38,7 @@ static void usage(FILE *f) {
           "usage: strata-run [options] model.mlir|model.onnx\n"
           "\n"
           "Compiles a function through the CPU pipeline (strata-cpu-pipeline) and runs it.\n"
+          "Options with a value take it as --option VALUE or --option=VALUE.\n"
           "\n"
           "  --entry NAME       function to run (default: the first public function)\n"
           "  --input FILE.npy   an input, repeated in argument order (default: random, seeded)\n"
@@ -82,8 +83,20 @@ static int parseArgs(int argc, char **argv, Options *o) {
   *o = (Options){.repeat = 0, .threads = 1, .optLevel = 2, .atol = 1e-4, .rtol = 1e-4};
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
-    const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-#define NEED_VALUE() if (!val) return fprintf(stderr, "error: %s needs a value\n", a), 1; i++
+    /* `--option=value` as strata-opt takes it, or `--option value`. */
+    char name[64];
+    const char *eq = !strncmp(a, "--", 2) ? strchr(a, '=') : NULL, *inlineVal = NULL;
+    if (eq && (size_t)(eq - a) < sizeof name) {
+      snprintf(name, sizeof name, "%.*s", (int)(eq - a), a);
+      a = name;
+      inlineVal = eq + 1;
+    }
+    const char *val = inlineVal ? inlineVal : i + 1 < argc ? argv[i + 1] : NULL;
+    bool tookValue = false;
+#define NEED_VALUE()                                                        \
+  if (!val) return fprintf(stderr, "error: %s needs a value\n", a), 1;      \
+  tookValue = true;                                                         \
+  if (!inlineVal) i++
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) return usage(stdout), -1;
     if (!strcmp(a, "--version")) return printf("strata-run %s (MLIR 22)\n", STRATA_VERSION), -1;
     if (!strcmp(a, "--interpret")) o->mode = MODE_INTERPRET;
@@ -155,6 +168,7 @@ static int parseArgs(int argc, char **argv, Options *o) {
       if (o->file) return fprintf(stderr, "error: more than one model file\n"), 1;
       o->file = a;
     }
+    if (inlineVal && !tookValue) return fprintf(stderr, "error: option '%s' takes no value\n", a), 1;
 #undef NEED_VALUE
   }
   if (!o->file) return fprintf(stderr, "error: no model file given (see --help)\n"), 1;
