@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include "outfile.h"
 
 /* Reads a whole file ("-" = stdin). NULL with a message on stderr on error. */
 char *toolReadFile(const char *path, size_t *len);
@@ -12,13 +13,12 @@ char *toolReadFile(const char *path, size_t *len);
 /* An output file (-o): "-" is stdout; anything else is written as
  * libstrata_rt's outfile.h says (atomically for regular files, through to
  * devices and FIFOs, symlinks followed). Errors go to stderr. */
-#include "outfile.h"
 typedef struct {
   FILE *f;
   StrataRtOutFile file;
 } ToolOutput;
 bool toolOutputOpen(ToolOutput *o, const char *path);
 bool toolOutputCommit(ToolOutput *o); /* false if any write failed */
-void toolOutputAbort(ToolOutput *o);  /* removes the temp file */
+void toolOutputAbort(ToolOutput *o);  /* removes the temporary file, if any */
 
 #endif
