@@ -10,18 +10,66 @@
 #include "mlir-c/Dialect/IRDL.h"
 #include "mlir-c/RegisterEverything.h"
 #include "internal.h"
+#include "status.h" /* libstrata_rt's environments */
 #include "strata/support.h"
 
+/* Loads a dialect's IRDL: its own text, or the text generated from its op
+ * tables when it brings none. */
 static MlirLogicalResult loadDialect(StrataContext *ctx, const StrataDialectDef *d) {
-  MlirModule module =
-      strataParseModule(ctx, mlirStringRefCreateFromCString(d->irdlSource), d->irdlName);
+  char *generated = d->irdlSource ? NULL : strataDialectGenerateIrdl(d);
+  if (!d->irdlSource && !generated) return mlirLogicalResultFailure();
+  char name[128];
+  snprintf(name, sizeof name, "%s%s", d->irdlName ? d->irdlName : d->name,
+           d->irdlName ? "" : ".irdl.mlir");
+  MlirModule module = strataParseModule(
+      ctx, mlirStringRefCreateFromCString(d->irdlSource ? d->irdlSource : generated), name);
+  free(generated);
   if (mlirModuleIsNull(module)) return mlirLogicalResultFailure();
   MlirLogicalResult r = mlirLoadIRDLDialects(module);
   mlirModuleDestroy(module);
   return r;
 }
 
-StrataContext *strataContextCreate(void) {
+MlirLogicalResult strataContextRegisterDialect(StrataContext *ctx, const StrataDialectDef *def) {
+  MlirLocation loc = mlirLocationUnknownGet(ctx->mlir);
+  if (!def || !def->name || !*def->name || strchr(def->name, '.')) {
+    strataEmitError(loc, "cannot register a dialect without a name (or with a '.' in it)");
+    return mlirLogicalResultFailure();
+  }
+  for (size_t i = 0; i < ctx->numDialects; i++)
+    if (!strcmp(ctx->dialects[i]->name, def->name)) {
+      strataEmitError(loc, "dialect '%s' is already registered", def->name);
+      return mlirLogicalResultFailure();
+    }
+  if (!mlirDialectIsNull(mlirContextGetOrLoadDialect(ctx->mlir, mlirStringRefCreateFromCString(def->name)))) {
+    strataEmitError(loc, "dialect '%s' already exists in this MLIR context", def->name);
+    return mlirLogicalResultFailure();
+  }
+  size_t prefix = strlen(def->name);
+  for (size_t i = 0; i < strataDialectNumOps(def); i++) {
+    const StrataOpDef *op = strataDialectGetOp(def, i);
+    if (!op->name || strncmp(op->name, def->name, prefix) || op->name[prefix] != '.' ||
+        !op->name[prefix + 1]) {
+      strataEmitError(loc, "dialect '%s': op '%s' must be named '%s.<op>'", def->name,
+                      op->name ? op->name : "(null)", def->name);
+      return mlirLogicalResultFailure();
+    }
+  }
+  if (!strataDialectDefCheck(ctx, def, loc)) return mlirLogicalResultFailure();
+  const StrataDialectDef **grown = realloc(ctx->dialects, (ctx->numDialects + 1) * sizeof *grown);
+  if (!grown) return mlirLogicalResultFailure();
+  ctx->dialects = grown;
+  if (mlirLogicalResultIsFailure(loadDialect(ctx, def))) {
+    strataEmitError(loc, "dialect '%s': its IRDL definition does not load", def->name);
+    return mlirLogicalResultFailure();
+  }
+  ctx->dialects[ctx->numDialects++] = def;
+  return mlirLogicalResultSuccess();
+}
+
+/* The context without Strata's own dialects, passes and targets, which the
+ * registry layer adds (registry.c: strataContextCreate). */
+StrataContext *strataContextCreateBare(void) {
   StrataContext *ctx = calloc(1, sizeof *ctx);
   if (!ctx) return NULL;
   MlirDialectRegistry registry = mlirDialectRegistryCreate();
@@ -37,28 +85,6 @@ StrataContext *strataContextCreate(void) {
   mlirDialectHandleLoadDialect(mlirGetDialectHandle__func__(), ctx->mlir);
   ctx->typeIdAllocator = mlirTypeIDAllocatorCreate();
 
-  const StrataDialectDef *const *dialects;
-  size_t n = strataBuiltinDialects(&dialects);
-  ctx->dialects = calloc(n ? n : 1, sizeof *ctx->dialects);
-  if (!ctx->dialects) {
-    strataContextDestroy(ctx);
-    return NULL;
-  }
-  for (size_t i = 0; i < n; i++) {
-    if (mlirLogicalResultIsFailure(loadDialect(ctx, dialects[i]))) {
-      strataContextDestroy(ctx);
-      return NULL;
-    }
-    ctx->dialects[ctx->numDialects++] = dialects[i];
-  }
-  const StrataPassDef *const *passes;
-  size_t np = strataBuiltinPasses(&passes);
-  for (size_t i = 0; i < np; i++) {
-    if (mlirLogicalResultIsFailure(strataRegisterPass(ctx, passes[i]))) {
-      strataContextDestroy(ctx);
-      return NULL;
-    }
-  }
   return ctx;
 }
 
@@ -72,7 +98,36 @@ void strataContextDestroy(StrataContext *ctx) {
   free(ctx->dialects);
   free(ctx->passes);
   free(ctx->passTypeIds);
+  free(ctx->targets);
+  strataRtEnvDestroy(ctx->rtEnv);
   free(ctx);
+}
+
+MlirLogicalResult strataContextSetRuntime(StrataContext *ctx, const StrataRuntimeOptions *options) {
+  StrataRuntimeOptions o = options ? *options : (StrataRuntimeOptions){0};
+  MlirLocation loc = mlirLocationUnknownGet(ctx->mlir);
+  if (o.numThreads < 0 || o.numThreads > 64) {
+    strataEmitError(loc, "runtime threads must be 1 to 64, not %d", o.numThreads);
+    return mlirLogicalResultFailure();
+  }
+  if (ctx->rtEnv && (o.alloc != ctx->runtime.alloc || o.user != ctx->runtime.user ||
+                     o.limit != ctx->runtime.limit)) {
+    strataEmitError(loc, "the runtime's allocator and limit cannot change after code has run");
+    return mlirLogicalResultFailure();
+  }
+  ctx->runtime = o;
+  if (ctx->rtEnv) strataRtEnvSetNumThreads(ctx->rtEnv, o.numThreads ? o.numThreads : 1);
+  return mlirLogicalResultSuccess();
+}
+
+struct StrataRtEnv *strataContextGetRuntimeEnv(StrataContext *ctx) {
+  if (!ctx->rtEnv) {
+    StrataRtAllocator a = {ctx->runtime.alloc, ctx->runtime.user, ctx->runtime.limit};
+    int threads = ctx->runtime.numThreads ? ctx->runtime.numThreads : 1;
+    if (!(ctx->rtEnv = strataRtEnvCreate(&a, threads)))
+      strataEmitError(mlirLocationUnknownGet(ctx->mlir), "out of memory for the runtime environment");
+  }
+  return ctx->rtEnv;
 }
 
 MlirContext strataContextGetMlir(StrataContext *ctx) { return ctx->mlir; }
@@ -91,7 +146,7 @@ const StrataDialectDef *strataContextGetDialect(StrataContext *ctx, size_t i) {
   return i < ctx->numDialects ? ctx->dialects[i] : NULL;
 }
 
-const StrataOpDef *strataLookupOpDef(StrataContext *ctx, MlirStringRef name) {
+const StrataOpDef *strataContextLookupOpDef(StrataContext *ctx, MlirStringRef name) {
   const char *dot = memchr(name.data, '.', name.length);
   if (!dot) return NULL;
   size_t prefix = (size_t)(dot - name.data);
@@ -108,8 +163,8 @@ const StrataOpDef *strataLookupOpDef(StrataContext *ctx, MlirStringRef name) {
   return NULL;
 }
 
-const StrataOpDef *strataGetOpDef(StrataContext *ctx, MlirOperation op) {
-  return strataLookupOpDef(ctx, mlirIdentifierStr(mlirOperationGetName(op)));
+const StrataOpDef *strataContextGetOpDef(StrataContext *ctx, MlirOperation op) {
+  return strataContextLookupOpDef(ctx, mlirIdentifierStr(mlirOperationGetName(op)));
 }
 
 typedef struct {
@@ -151,7 +206,7 @@ static MlirWalkResult checkTypesOne(MlirOperation op, void *user) {
 
 static MlirWalkResult verifyOne(MlirOperation op, void *user) {
   VerifyWalk *w = user;
-  const StrataOpDef *def = strataGetOpDef(w->ctx, op);
+  const StrataOpDef *def = strataContextGetOpDef(w->ctx, op);
   if (def && mlirLogicalResultIsFailure(strataVerifyOp(def, op))) w->failed = true;
   return MlirWalkResultAdvance;
 }

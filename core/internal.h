@@ -11,6 +11,7 @@
 #include "strata/context.h"
 #include "strata/dialect.h"
 #include "strata/pass.h"
+#include "strata/target.h"
 
 /* ---- Growable string buffer ---- */
 typedef struct {
@@ -53,6 +54,12 @@ struct StrataContext {
   MlirTypeID *passTypeIds;
   size_t numPasses, capPasses;
   MlirTypeIDAllocator typeIdAllocator;
+
+  const StrataTargetDef **targets; /* core/target.c */
+  size_t numTargets, capTargets;
+
+  StrataRuntimeOptions runtime; /* core/context.c */
+  struct StrataRtEnv *rtEnv;    /* created on first use */
 };
 
 MlirLogicalResult strataDiagnosticHandler(MlirDiagnostic diag, void *user);
@@ -64,8 +71,13 @@ void strataCaptureEnd(StrataContext *ctx, bool deliver);
 MlirPass strataCreatePassInstance(StrataContext *ctx, const StrataPassDef *def,
                                   const char *options, MlirLocation loc);
 
-/* Built-in dialects and passes (core/registry.c). */
-size_t strataBuiltinDialects(const StrataDialectDef *const **out);
-size_t strataBuiltinPasses(const StrataPassDef *const **out);
+/* False, with an error at `loc`, if a row of `d` cannot be loaded: a type
+ * constraint that is neither a family nor a type, an attribute without a
+ * name, an enum without choices (core/opdef.c). */
+bool strataDialectDefCheck(StrataContext *ctx, const StrataDialectDef *d, MlirLocation loc);
+
+/* A context with MLIR's dialects, passes and translations but none of
+ * Strata's own: registry.c's strataContextCreate adds those (core/context.c). */
+StrataContext *strataContextCreateBare(void);
 
 #endif /* STRATA_CORE_INTERNAL_H */

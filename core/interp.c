@@ -1,6 +1,7 @@
 /* The reference interpreter's driver: walks a function body in order, keeps
  * a tensor per SSA value, and dispatches each op to its dialect's kernel. */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "mlir-c/BuiltinAttributes.h"
@@ -91,6 +92,21 @@ MlirOperation strataLookupFunc(MlirModule module, const char *name) {
   return (MlirOperation){NULL};
 }
 
+/* The tensor type the interpreter holds a value of type `t` in: a vector as
+ * the tensor of its shape, an integer or float scalar (an i1 predicate, say)
+ * as a rank-0 tensor; tensors as they are. */
+static MlirType heldType(MlirType t) {
+  if (mlirTypeIsAVector(t)) {
+    intptr_t rank = mlirShapedTypeGetRank(t);
+    int64_t dims[rank ? rank : 1];
+    for (intptr_t i = 0; i < rank; i++) dims[i] = mlirShapedTypeGetDimSize(t, i);
+    return mlirRankedTensorTypeGet(rank, dims, mlirShapedTypeGetElementType(t), mlirAttributeGetNull());
+  }
+  if (mlirTypeIsAInteger(t) || mlirTypeIsAFloat(t))
+    return mlirRankedTensorTypeGet(0, NULL, t, mlirAttributeGetNull());
+  return t;
+}
+
 static MlirLogicalResult runOp(StrataInterp *in, MlirOperation op) {
   MlirLocation loc = mlirOperationGetLocation(op);
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
@@ -106,7 +122,7 @@ static MlirLogicalResult runOp(StrataInterp *in, MlirOperation op) {
     return mapPut(in, mlirOperationGetResult(op, 0), t) ? mlirLogicalResultSuccess()
                                                         : mlirLogicalResultFailure();
   }
-  const StrataOpDef *def = strataGetOpDef(in->ctx, op);
+  const StrataOpDef *def = strataContextGetOpDef(in->ctx, op);
   if (!def || !def->interpret) {
     strataEmitError(loc, "interpreter: no reference semantics for '%.*s'", (int)name.length,
                     name.data);
@@ -123,14 +139,14 @@ static MlirLogicalResult runOp(StrataInterp *in, MlirOperation op) {
     }
   }
   for (intptr_t i = 0; i < numResults; i++) {
-    MlirType t = mlirValueGetType(mlirOperationGetResult(op, i));
+    MlirType declared = mlirValueGetType(mlirOperationGetResult(op, i)), t = heldType(declared);
     outputs[i] = strataTensorCreateForType(t);
     bool dynamic = mlirTypeIsARankedTensor(t) && !mlirShapedTypeHasStaticShape(t) &&
                    strataDTypeFromMlir(mlirShapedTypeGetElementType(t)) != STRATA_DTYPE_INVALID;
     if (!outputs[i] && !dynamic) {
       for (intptr_t j = 0; j < i; j++) strataTensorDestroy(outputs[j]);
       char ts[256], why[160];
-      strataTypeToString(t, ts, sizeof ts);
+      strataTypeToString(declared, ts, sizeof ts);
       strataTensorTypeProblem(t, why, sizeof why);
       strataEmitError(loc, "interpreter: result #%d of '%.*s' has type %s, which %s", (int)i,
                       (int)name.length, name.data, ts, why);
@@ -139,7 +155,8 @@ static MlirLogicalResult runOp(StrataInterp *in, MlirOperation op) {
   }
   MlirLogicalResult r = def->interpret(in, op, inputs, outputs);
   for (intptr_t i = 0; i < numResults && mlirLogicalResultIsSuccess(r); i++) {
-    if (!outputs[i] || !strataTensorMatchesType(outputs[i], mlirValueGetType(mlirOperationGetResult(op, i)))) {
+    if (!outputs[i] ||
+        !strataTensorMatchesType(outputs[i], heldType(mlirValueGetType(mlirOperationGetResult(op, i))))) {
       strataEmitError(loc, "interpreter: '%.*s' produced no result #%d of its declared type "
                       "(its shape depends on values this kernel cannot resolve)",
                       (int)name.length, name.data, (int)i);
@@ -157,6 +174,86 @@ static MlirLogicalResult runOp(StrataInterp *in, MlirOperation op) {
     }
   }
   return r;
+}
+
+/* Runs `op` and reports it to the observer. */
+static MlirLogicalResult runObserved(StrataInterp *in, MlirOperation op) {
+  MlirLogicalResult r = runOp(in, op);
+  if (mlirLogicalResultIsSuccess(r) && in->observer) {
+    intptr_t n = mlirOperationGetNumResults(op);
+    const StrataTensor *results[n ? n : 1];
+    for (intptr_t i = 0; i < n; i++) results[i] = mapGet(in, mlirOperationGetResult(op, i));
+    in->observer(op, results, n, in->observerUser);
+  }
+  return r;
+}
+
+static StrataTensor *copyTensor(const StrataTensor *t) {
+  StrataTensor *c = t ? strataTensorCreate(t->dtype, t->rank, t->dims) : NULL;
+  if (c) memcpy(c->data, t->data, strataTensorNumBytes(t));
+  return c;
+}
+
+MlirLogicalResult strataInterpretBlock(StrataInterp *in, MlirBlock block, StrataTensor *const *args,
+                                       size_t numArgs, StrataTensor ***results, size_t *numResults) {
+  *results = NULL;
+  *numResults = 0;
+  /* The block's last op passes its results on (whatever terminator the op's
+   * definition expects: an IRDL op cannot be one, so an upstream one). */
+  MlirOperation terminator = {NULL};
+  for (MlirOperation o = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(o);
+       o = mlirOperationGetNextInBlock(o))
+    terminator = o;
+  MlirOperation parent = mlirBlockGetParentOperation(block);
+  if (mlirOperationIsNull(terminator) || (size_t)mlirBlockGetNumArguments(block) != numArgs) {
+    if (!mlirOperationIsNull(parent))
+      strataEmitError(mlirOperationGetLocation(parent),
+                      "interpreter: a region block takes %d arguments and ends with the op passing "
+                      "its results on; %zu arguments given%s",
+                      (int)mlirBlockGetNumArguments(block), numArgs,
+                      mlirOperationIsNull(terminator) ? " to an empty block" : "");
+    return mlirLogicalResultFailure();
+  }
+  for (size_t i = 0; i < numArgs; i++) {
+    MlirValue arg = mlirBlockGetArgument(block, (intptr_t)i);
+    StrataTensor *copy = copyTensor(args[i]);
+    if (!copy || !strataTensorMatchesType(copy, heldType(mlirValueGetType(arg)))) {
+      char want[256], have[256];
+      strataTypeToString(mlirValueGetType(arg), want, sizeof want);
+      if (args[i]) strataTensorFormatType(args[i], have, sizeof have);
+      else snprintf(have, sizeof have, "no value");
+      strataEmitError(mlirOperationGetLocation(mlirOperationIsNull(parent) ? terminator : parent),
+                      "interpreter: region argument #%zu has shape %s, the block expects %s", i,
+                      have, want);
+      strataTensorDestroy(copy);
+      return mlirLogicalResultFailure();
+    }
+    if (!mapPut(in, arg, copy)) {
+      strataTensorDestroy(copy);
+      return mlirLogicalResultFailure();
+    }
+  }
+  for (MlirOperation op = mlirBlockGetFirstOperation(block); !mlirOperationEqual(op, terminator);
+       op = mlirOperationGetNextInBlock(op))
+    if (mlirLogicalResultIsFailure(runObserved(in, op))) return mlirLogicalResultFailure();
+  intptr_t n = mlirOperationGetNumOperands(terminator);
+  StrataTensor **outs = calloc(n ? (size_t)n : 1, sizeof *outs);
+  if (!outs) return mlirLogicalResultFailure();
+  for (intptr_t i = 0; i < n; i++) {
+    outs[i] = copyTensor(mapGet(in, mlirOperationGetOperand(terminator, i)));
+    if (!outs[i]) {
+      MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(terminator));
+      strataEmitError(mlirOperationGetLocation(terminator),
+                      "interpreter: operand #%d of '%.*s' has no value", (int)i, (int)name.length,
+                      name.data);
+      for (intptr_t j = 0; j < i; j++) strataTensorDestroy(outs[j]);
+      free(outs);
+      return mlirLogicalResultFailure();
+    }
+  }
+  *results = outs;
+  *numResults = (size_t)n;
+  return mlirLogicalResultSuccess();
 }
 
 MlirLogicalResult strataInterpret(StrataContext *ctx, MlirOperation func,
@@ -188,7 +285,7 @@ MlirLogicalResult strataInterpretObserved(StrataContext *ctx, MlirOperation func
   for (size_t i = 0; i < numInputs && mlirLogicalResultIsSuccess(r); i++) {
     MlirValue arg = mlirBlockGetArgument(entry, (intptr_t)i);
     StrataTensor *copy = strataTensorCreate(inputs[i]->dtype, inputs[i]->rank, inputs[i]->dims);
-    if (!copy || !strataTensorMatchesType(inputs[i], mlirValueGetType(arg))) {
+    if (!copy || !strataTensorMatchesType(inputs[i], heldType(mlirValueGetType(arg)))) {
       char want[256], have[256];
       strataTypeToString(mlirValueGetType(arg), want, sizeof want);
       strataTensorFormatType(inputs[i], have, sizeof have);
@@ -221,13 +318,7 @@ MlirLogicalResult strataInterpretObserved(StrataContext *ctx, MlirOperation func
       *numOutputs = (size_t)n;
       break;
     }
-    r = runOp(&in, op);
-    if (mlirLogicalResultIsSuccess(r) && observer) {
-      intptr_t n = mlirOperationGetNumResults(op);
-      const StrataTensor *results[n ? n : 1];
-      for (intptr_t i = 0; i < n; i++) results[i] = mapGet(&in, mlirOperationGetResult(op, i));
-      observer(op, results, n, user);
-    }
+    r = runObserved(&in, op);
   }
   interpFree(&in);
   return r;

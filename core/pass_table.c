@@ -26,14 +26,14 @@ const StrataUpstreamPass *strataLookupUpstreamPass(const char *name) {
 
 /* ---- Registry ---- */
 
-MlirLogicalResult strataRegisterPass(StrataContext *ctx, const StrataPassDef *def) {
+MlirLogicalResult strataContextRegisterPass(StrataContext *ctx, const StrataPassDef *def) {
   MlirLocation loc = mlirLocationUnknownGet(ctx->mlir);
   if (!def || !def->name || (!def->run && !def->pipeline)) {
     strataEmitError(loc, "invalid pass definition '%s': needs a name and a run function or pipeline",
                     def && def->name ? def->name : "");
     return mlirLogicalResultFailure();
   }
-  if (strataLookupPass(ctx, def->name) || strataLookupUpstreamPass(def->name)) {
+  if (strataContextLookupPass(ctx, def->name) || strataLookupUpstreamPass(def->name)) {
     strataEmitError(loc, "pass '%s' is already registered", def->name);
     return mlirLogicalResultFailure();
   }
@@ -52,11 +52,11 @@ MlirLogicalResult strataRegisterPass(StrataContext *ctx, const StrataPassDef *de
   return mlirLogicalResultSuccess();
 }
 
-size_t strataNumPasses(StrataContext *ctx) { return ctx->numPasses; }
-const StrataPassDef *strataGetPass(StrataContext *ctx, size_t i) {
+size_t strataContextNumPasses(StrataContext *ctx) { return ctx->numPasses; }
+const StrataPassDef *strataContextGetPass(StrataContext *ctx, size_t i) {
   return i < ctx->numPasses ? ctx->passes[i] : NULL;
 }
-const StrataPassDef *strataLookupPass(StrataContext *ctx, const char *name) {
+const StrataPassDef *strataContextLookupPass(StrataContext *ctx, const char *name) {
   for (size_t i = 0; i < ctx->numPasses; i++)
     if (strcmp(ctx->passes[i]->name, name) == 0) return ctx->passes[i];
   return NULL;

@@ -188,7 +188,7 @@ static MlirLogicalResult parseElement(Parser *ps, MlirOpPassManager pm, const ch
     if (mlirLogicalResultIsSuccess(r)) ps->p++; /* ')' */
     goto done;
   }
-  const StrataPassDef *def = strataLookupPass(ps->ctx, name);
+  const StrataPassDef *def = strataContextLookupPass(ps->ctx, name);
   r = def ? addStrataPass(ps, pm, level, where, def, opts) : addUpstream(ps, pm, level, where, name, opts);
 done:
   free(name);

@@ -1,6 +1,6 @@
-/* Everything Strata builds in: its dialects and its passes. Each pass is
- * defined where its name says (conversions/, transforms/, targets/) and
- * listed here once. */
+/* Everything Strata builds in: its dialects, its passes and its targets.
+ * Each pass is defined where its name says (conversions/, transforms/,
+ * targets/), each target in targets/<t>/, and listed here once. */
 #include "internal.h"
 #include "strata/instrument.h"
 #include "strata/nn.h"
@@ -29,6 +29,7 @@ extern const StrataPassDef strataNnAlgebraicRewritePass;
 extern const StrataPassDef strataInstrAssignIdsPass;
 extern const StrataPassDef strataInstrumentPass;
 extern const StrataPassDef strataInstrToRuntimePass;
+extern const StrataTargetDef strataCpuTarget;
 
 static const StrataDialectDef *const kDialects[] = {&strataNnDialect, &strataInstrDialect};
 
@@ -59,12 +60,25 @@ static const StrataPassDef *const kPasses[] = {
     &strataCpuPipelineFusedCodegenPass,
 };
 
-size_t strataBuiltinDialects(const StrataDialectDef *const **out) {
-  *out = kDialects;
-  return sizeof kDialects / sizeof kDialects[0];
-}
+static const StrataTargetDef *const kTargets[] = {&strataCpuTarget};
 
-size_t strataBuiltinPasses(const StrataPassDef *const **out) {
-  *out = kPasses;
-  return sizeof kPasses / sizeof kPasses[0];
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* The registry is the top layer: the context core/ builds knows nothing of
+ * what is built in; this adds it through the same calls an embedder uses. */
+StrataContext *strataContextCreate(void) {
+  StrataContext *ctx = strataContextCreateBare();
+  if (!ctx) return NULL;
+  bool ok = true;
+  for (size_t i = 0; ok && i < COUNT(kDialects); i++)
+    ok = mlirLogicalResultIsSuccess(strataContextRegisterDialect(ctx, kDialects[i]));
+  for (size_t i = 0; ok && i < COUNT(kPasses); i++)
+    ok = mlirLogicalResultIsSuccess(strataContextRegisterPass(ctx, kPasses[i]));
+  for (size_t i = 0; ok && i < COUNT(kTargets); i++)
+    ok = mlirLogicalResultIsSuccess(strataContextRegisterTarget(ctx, kTargets[i]));
+  if (!ok) {
+    strataContextDestroy(ctx);
+    return NULL;
+  }
+  return ctx;
 }

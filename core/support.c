@@ -171,7 +171,7 @@ bool strataOpListContains(const StrataOpList *l, MlirOperation op) {
   return false;
 }
 
-void strataOpListFree(StrataOpList *l) {
+void strataOpListDestroy(StrataOpList *l) {
   free(l->ops);
   l->ops = NULL;
   l->count = l->cap = 0;

@@ -15,7 +15,7 @@ typedef struct {
 
 static void addends(Addends *a, StrataUnrankedMemRef *add0, StrataUnrankedMemRef *add1, int64_t nadd,
                     const View *y) {
-  if (nadd < 0 || nadd > 2) rtFatal("bad epilogue operand count");
+  if (nadd < 0 || nadd > 2) rtInvariant("bad epilogue operand count");
   StrataUnrankedMemRef *m[2] = {add0, add1};
   for (int i = 0; i < nadd; i++) {
     a->add[i] = rtView(m[i]);
@@ -105,7 +105,7 @@ void _mlir_ciface_strata_rt_matmul_f32(StrataUnrankedMemRef *a, StrataUnrankedMe
   Matmul mm;
   mm.a = rtView(a), mm.b = rtView(b), mm.y = rtView(y);
   int ra = mm.a.rank, rb = mm.b.rank, ry = mm.y.rank;
-  if (ra < 1 || rb < 1) rtFatal("matmul operands must have rank >= 1");
+  if (ra < 1 || rb < 1) rtInvariant("matmul operands must have rank >= 1");
   mm.nb = ry - (ra >= 2) - (rb >= 2);
   mm.mDim = ra >= 2 ? ry - 1 - (rb >= 2) : -1;
   mm.nDim = rb >= 2 ? ry - 1 : -1;
@@ -122,7 +122,7 @@ void _mlir_ciface_strata_rt_matmul_f32(StrataUnrankedMemRef *a, StrataUnrankedMe
     int64_t t = mm.B.rs;
     mm.B.rs = mm.B.cs, mm.B.cs = t, mm.N = mm.b.size[rb - 2];
   }
-  if (mm.N > 1 && mm.y.stride[mm.nDim] != 1) rtFatal("matmul result must be dense in its last dim");
+  if (mm.N > 1 && mm.y.stride[mm.nDim] != 1) rtInvariant("matmul result must be dense in its last dim");
   addends(&mm.ad, add0, add1, nadd, &mm.y);
   mm.ep = (RtEpilogue){alpha, (int)nadd, {{0}}, mm.N, (int)act, lo, hi};
   float beta[2] = {beta0, beta1};
@@ -180,7 +180,7 @@ static void padImage(RtConvGeom *g) {
   int64_t Hp = (g->OH - 1) * g->sh + (g->KH - 1) * g->dh + 1;
   int64_t Wp = (g->OW - 1) * g->sw + (g->KW - 1) * g->dw + 1;
   float *p = rtScratch(2, (size_t)(g->C * Hp * Wp));
-  if (!p) rtFatal("out of memory for a padded convolution input");
+  if (!p) rtError("out of memory for a padded convolution input");
   int64_t w1 = g->W < Wp - g->pw ? g->W : Wp - g->pw; /* image columns inside the copy */
   if (w1 < 0) w1 = 0;
   for (int64_t c = 0; c < g->C; c++)
@@ -253,7 +253,7 @@ static void depthwisePlane(const Conv *cv, int64_t n, int64_t m) {
   const RtConvGeom *g = &cv->g;
   const RtIsa *isa = rtIsa();
   int64_t c = m / cv->Mg, s = g->sw, sh = g->sh, taps = g->KH * g->KW;
-  if (taps > 64) rtFatal("depthwise kernels over 64 taps are not supported");
+  if (taps > 64) rtInvariant("depthwise kernels over 64 taps are not supported");
   /* Padded extent the windows read: rows [0, Hp), columns [0, Wp). */
   int64_t Hp = (g->OH - 1) * sh + (g->KH - 1) * g->dh + 1;
   int64_t Wp = (g->OW - 1) * s + (g->KW - 1) * g->dw + 1;
@@ -262,7 +262,7 @@ static void depthwisePlane(const Conv *cv, int64_t n, int64_t m) {
   int64_t slack = Wq + (g->KW - 1) * g->dw;
   float *pad = rtScratch(2, (size_t)(planeSize + slack));
   float *wide = rtScratch(4, (size_t)(g->OH * Wq));
-  if (!pad || !wide) rtFatal("out of memory for the depthwise scratch planes");
+  if (!pad || !wide) rtError("out of memory for the depthwise scratch planes");
   memset(pad + planeSize, 0, sizeof(float) * (size_t)slack);
   const float *xp = cv->x.data + n * cv->x.stride[0] + c * cv->x.stride[1];
   for (int64_t r = 0; r < Hq * sh; r++) {
@@ -366,7 +366,7 @@ static void densifyWeights(Conv *cv) {
   int64_t n = 1;
   for (int i = 0; i < w->rank; i++) n *= w->size[i];
   float *d = rtScratch(3, (size_t)n);
-  if (!d) rtFatal("out of memory for conv weights");
+  if (!d) rtError("out of memory for conv weights");
   rtGather(d, w->data, w->rank, w->size, w->stride);
   int64_t stride = 1;
   for (int i = w->rank - 1; i >= 0; i--) w->stride[i] = stride, stride *= w->size[i];
@@ -384,7 +384,7 @@ void _mlir_ciface_strata_rt_conv2d_f32(StrataUnrankedMemRef *x, StrataUnrankedMe
   cv.x = rtView(x), cv.w = rtView(w), cv.y = rtView(y);
   int r = cv.x.rank;
   if ((r != 3 && r != 4) || cv.w.rank != r || cv.y.rank != r || group < 1)
-    rtFatal("conv2d expects NCHW (or NCW) operands of one rank and group >= 1");
+    rtInvariant("conv2d expects NCHW (or NCW) operands of one rank and group >= 1");
   bool is2d = r == 4;
   cv.G = group;
   cv.constW = constant & 1;
@@ -397,7 +397,7 @@ void _mlir_ciface_strata_rt_conv2d_f32(StrataUnrankedMemRef *x, StrataUnrankedMe
   bool yDense = cv.y.stride[r - 1] == 1 && (!is2d || cv.y.stride[2] == cv.y.size[3] || cv.y.size[2] == 1);
   bool wDense = cv.w.stride[r - 1] == 1 && (!is2d || cv.w.stride[2] == cv.w.size[3]) &&
                 cv.w.stride[1] == cv.w.size[r - 1] * (is2d ? cv.w.size[2] : 1);
-  if (!yDense) rtFatal("conv2d result must be dense");
+  if (!yDense) rtInvariant("conv2d result must be dense");
   if (!wDense) densifyWeights(&cv);
   addends(&cv.ad, add0, add1, nadd, &cv.y);
   cv.ep = (RtEpilogue){1.0f, (int)nadd, {{0}}, cv.g.OW, (int)act, lo, hi};
@@ -446,12 +446,12 @@ void _mlir_ciface_strata_rt_pool2d_f32(StrataUnrankedMemRef *x, StrataUnrankedMe
   int r = pl.x.rank;
   bool is2d = r == 4;
   if ((r != 3 && r != 4) || pl.y.rank != r || pl.x.size[0] != pl.y.size[0] || pl.x.size[1] != pl.y.size[1])
-    rtFatal("pool2d expects NCHW (or NCW) operands of one rank");
+    rtInvariant("pool2d expects NCHW (or NCW) operands of one rank");
   if ((kind != RT_WINDOW_MAX && kind != RT_WINDOW_AVERAGE) || kernelH * kernelW > 64 || kernelH < 1 ||
       kernelW < 1)
-    rtFatal("pool2d: bad kind or window");
+    rtInvariant("pool2d: bad kind or window");
   bool yDense = pl.y.stride[r - 1] == 1 && (!is2d || pl.y.stride[2] == pl.y.size[3] || pl.y.size[2] == 1);
-  if (!yDense) rtFatal("pool2d result must be dense");
+  if (!yDense) rtInvariant("pool2d result must be dense");
   pl.p = (RtDepthwise){(int)kind, NULL, pl.x.size[1], is2d ? pl.x.size[2] : 1, pl.x.size[r - 1],
                        pl.x.stride[1], is2d ? pl.x.stride[2] : 0, pl.x.stride[r - 1], NULL, 0, 0, 0,
                        is2d ? kernelH : 1, kernelW, is2d ? strideH : 1, strideW, is2d ? padH : 0, padW,
@@ -491,7 +491,7 @@ static void softmaxTask(void *ctx, int64_t r0, int64_t r1) {
       isa->softmaxRow(x, y, sm->len, sm->logForm);
       continue;
     }
-    if (!buf && !(buf = rtScratch(3, (size_t)(2 * sm->len)))) rtFatal("out of memory for softmax rows");
+    if (!buf && !(buf = rtScratch(3, (size_t)(2 * sm->len)))) rtError("out of memory for softmax rows");
     for (int64_t j = 0; j < sm->len; j++) buf[j] = x[j * xs];
     isa->softmaxRow(buf, buf + sm->len, sm->len, sm->logForm);
     for (int64_t j = 0; j < sm->len; j++) y[j * sm->inner] = buf[sm->len + j];
@@ -502,7 +502,7 @@ void _mlir_ciface_strata_rt_softmax_f32(StrataUnrankedMemRef *x, StrataUnrankedM
                                         int64_t logForm) {
   Softmax sm;
   sm.x = rtView(x), sm.y = rtView(y);
-  if (sm.x.rank != sm.y.rank || axis < 0 || axis >= sm.x.rank) rtFatal("softmax: bad operands or axis");
+  if (sm.x.rank != sm.y.rank || axis < 0 || axis >= sm.x.rank) rtInvariant("softmax: bad operands or axis");
   int64_t outer = 1;
   sm.axis = (int)axis;
   sm.len = sm.x.size[axis];
@@ -514,7 +514,7 @@ void _mlir_ciface_strata_rt_softmax_f32(StrataUnrankedMemRef *x, StrataUnrankedM
   }
   int64_t stride = 1; /* y is the kernel's fresh dense buffer */
   for (int d = sm.y.rank - 1; d >= 0; d--) {
-    if (sm.y.size[d] != 1 && sm.y.stride[d] != stride) rtFatal("softmax result must be dense");
+    if (sm.y.size[d] != 1 && sm.y.stride[d] != stride) rtInvariant("softmax result must be dense");
     stride *= sm.y.size[d];
   }
   if (sm.len > 0) rtParallelFor(outer * sm.inner, softmaxTask, &sm);

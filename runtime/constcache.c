@@ -1,6 +1,10 @@
 /* libstrata_rt cache of buffers derived from constant data (packed GEMM
  * operands, Winograd-transformed weights): keyed by the constant's address,
- * a kind and up to six parameters; filled once, kept until released. */
+ * a kind and up to six parameters; filled once, kept until released. One
+ * cache for the process (code loaded once may run in several
+ * environments); each buffer comes from the environment of the call that
+ * filled it and goes back to it on release or when that environment is
+ * destroyed. */
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -12,6 +16,7 @@ typedef struct {
   const void *src;
   int64_t key[6];
   float *data;
+  StrataRtEnv *env;
 } Entry;
 
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
@@ -20,6 +25,7 @@ static size_t count, cap;
 
 const float *rtConstCacheGet(char kind, const void *src, const int64_t key[6], size_t floats,
                              RtDeriveFn fill, const void *ctx) {
+  StrataRtEnv *env = rtCur()->env;
   pthread_mutex_lock(&mu);
   for (size_t i = 0; i < count; i++)
     if (entries[i].kind == kind && entries[i].src == src && !memcmp(entries[i].key, key, sizeof entries[i].key)) {
@@ -27,20 +33,26 @@ const float *rtConstCacheGet(char kind, const void *src, const int64_t key[6], s
       pthread_mutex_unlock(&mu);
       return d;
     }
-  size_t bytes = (floats * sizeof(float) + 63) / 64 * 64;
-  float *d = floats <= SIZE_MAX / sizeof(float) - 64 ? aligned_alloc(64, bytes ? bytes : 64) : NULL;
+  float *d = floats <= SIZE_MAX / sizeof(float) ? rtAlloc(env, floats * sizeof(float)) : NULL;
   if (d && count == cap) {
     size_t n = cap ? 2 * cap : 64;
-    Entry *grown = realloc(entries, n * sizeof *grown);
-    if (grown) entries = grown, cap = n;
+    /* the index lives in the default environment: it outlives any other */
+    Entry *grown = rtAlloc(strataRtDefaultEnv(), n * sizeof *grown);
+    if (grown) {
+      if (count) memcpy(grown, entries, count * sizeof *grown);
+      rtFree(strataRtDefaultEnv(), entries);
+      entries = grown, cap = n;
+    }
   }
   if (!d || count == cap) {
-    free(d);
+    rtFree(env, d);
     pthread_mutex_unlock(&mu);
     return NULL;
   }
-  fill(d, ctx); /* under the lock: a second thread asking waits for it */
-  entries[count] = (Entry){kind, src, {0}, d};
+  /* Under the lock: a second thread asking waits for it. fill never
+   * raises an error (it only reorders or transforms the constant). */
+  fill(d, ctx);
+  entries[count] = (Entry){kind, src, {0}, d, env};
   memcpy(entries[count].key, key, sizeof entries[count].key);
   count++;
   pthread_mutex_unlock(&mu);
@@ -49,9 +61,20 @@ const float *rtConstCacheGet(char kind, const void *src, const int64_t key[6], s
 
 void strataRtReleasePackedConstants(void) {
   pthread_mutex_lock(&mu);
-  for (size_t i = 0; i < count; i++) free(entries[i].data);
-  free(entries);
+  for (size_t i = 0; i < count; i++) rtFree(entries[i].env, entries[i].data);
+  rtFree(strataRtDefaultEnv(), entries);
   entries = NULL;
   count = cap = 0;
+  pthread_mutex_unlock(&mu);
+}
+
+void rtConstCacheDropEnv(StrataRtEnv *env) {
+  pthread_mutex_lock(&mu);
+  size_t kept = 0;
+  for (size_t i = 0; i < count; i++) {
+    if (entries[i].env == env) rtFree(env, entries[i].data);
+    else entries[kept++] = entries[i];
+  }
+  count = kept;
   pthread_mutex_unlock(&mu);
 }

@@ -139,7 +139,7 @@ static void channelBias(float *bias, const RtDepthwise *p, const DwGroup *g, int
     int64_t taps = p->KH * p->KW, npx = p->OH * p->OW;                                             \
     float *tile = rtScratch(2, (size_t)(g.Hp * g.Wp * (VW)));                                      \
     float *out = rtScratch(4, (size_t)(npx * (VW)));                                               \
-    if (!tile || !out) rtFatal("out of memory for the depthwise tiles");                           \
+    if (!tile || !out) rtError("out of memory for the depthwise tiles");                           \
     fillBorder(tile, p, &g, (VW), p->kind == RT_WINDOW_MAX ? -__builtin_inff() : 0.0f);           \
     /* In: runs of VW pixels of each dense plane, transposed in registers. */                     \
     int64_t q = 0, plane = p->H * p->W;                                                            \

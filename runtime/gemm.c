@@ -51,7 +51,7 @@ static void packConvPanel(float *dst, const RtConvGeom *g, int64_t k0, int64_t k
   runJ[runs] = nr;
   int64_t KK = g->KH * g->KW;
   int64_t c = k0 / KK, r = k0 % KK, ki = r / g->KW, kj = r % g->KW;
-  if (!rtConvWindowsInside(g)) rtFatal("im2col packing of an image its windows leave (pad it first)");
+  if (!rtConvWindowsInside(g)) rtInvariant("im2col packing of an image its windows leave (pad it first)");
   for (int64_t k = 0; k < kc; k++) {
     float *d = dst + k * NR;
     const float *plane = g->x + c * g->cs;
@@ -193,7 +193,7 @@ static void gemmBlock(const GemmTask *t, int64_t m0, int64_t m1, int64_t n0, int
   }
   float *bp = t->preB ? NULL : rtScratch(0, (size_t)(KC * NCB));
   float *ap = t->preA ? NULL : rtScratch(1, (size_t)(KC * MC));
-  if ((!bp && !t->preB) || (!ap && !t->preA)) rtFatal("out of memory for GEMM packing buffers");
+  if ((!bp && !t->preB) || (!ap && !t->preA)) rtError("out of memory for GEMM packing buffers");
   const int64_t Mpad = roundUp(t->M, MR), Npad = roundUp(t->N, NR);
   for (int64_t jc = n0; jc < n1; jc += NCB) {
     int64_t nc = min64(NCB, n1 - jc);
@@ -248,7 +248,7 @@ static void gemmBlockSwapped(const GemmTask *t, int64_t m0, int64_t m1, int64_t 
   float *bp = t->preA ? NULL : rtScratch(0, (size_t)(KC * NCB));
   float *ap = rtScratch(1, (size_t)(KC * MC));
   float *ct = rtScratch(8, (size_t)(rows * ldt));
-  if ((!bp && !t->preA) || !ap || !ct) rtFatal("out of memory for GEMM packing buffers");
+  if ((!bp && !t->preA) || !ap || !ct) rtError("out of memory for GEMM packing buffers");
   const int64_t KB = blockK(K);
   for (int64_t jc = m0; jc < m1; jc += NCB) { /* C rows: the swapped product's columns */
     int64_t nc = min64(NCB, m1 - jc);
@@ -334,7 +334,7 @@ static void gemv(int64_t N, int64_t K, RtMat A, RtMat B, float *C, const RtEpilo
   GemvTask t = {N, K, A, B, C, ep, A.p};
   if (B.cs != 1 && B.rs == 1 && A.cs != 1) {
     float *a = rtScratch(1, (size_t)K);
-    if (!a) rtFatal("out of memory for GEMV");
+    if (!a) rtError("out of memory for GEMV");
     for (int64_t k = 0; k < K; k++) a[k] = A.p[k * A.cs];
     t.a = a;
   }

@@ -22,23 +22,15 @@
 
 enum { STRATA_RT_INSTR_BEFORE = 0, STRATA_RT_INSTR_AFTER = 1 };
 
-/* Called at the entry of each public function that holds probes: starts a
- * new run (runs are numbered from 0). */
-void _mlir_ciface_strata_rt_instr_run_begin(void);
-/* `trace`: statistics of the f32 tensor x, output/input `index` of op
- * `opId`, at `point` (STRATA_RT_INSTR_*). */
-void _mlir_ciface_strata_rt_instr_trace(StrataUnrankedMemRef *x, int64_t opId, int64_t index,
-                                        int64_t point, StrataUnrankedMemRef *name);
-/* `profile`: the op starts (BEFORE) or ends (AFTER); the end records one
- * complete event timed from the matching start. */
-void _mlir_ciface_strata_rt_instr_profile(int64_t opId, int64_t index, int64_t point,
-                                          StrataUnrankedMemRef *name);
-
-/* `dump` (the numerics debugger): keeps a dense copy of x, the last value
- * output `index` of op `opId` had; strataRtInstrGetDump returns it (NULL if
- * none; rank and dims written). Cleared by strataRtInstrReset. */
-void _mlir_ciface_strata_rt_instr_dump(StrataUnrankedMemRef *x, int64_t opId, int64_t index,
-                                       int64_t point, StrataUnrankedMemRef *name);
+/* The sinks compiled code calls, _mlir_ciface_strata_rt_instr_run_begin
+ * (a new run, numbered from 0, at the entry of each public function that
+ * holds probes), _trace (statistics of an f32 tensor, output/input `index`
+ * of op `opId`, at `point`: STRATA_RT_INSTR_*), _profile (the op starts
+ * (BEFORE) or ends (AFTER); the end records one complete event timed from
+ * the matching start) and _dump (the numerics debugger: a dense copy of
+ * the last value output `index` of op `opId` had), are declared by
+ * kernels.h from kernel_abi.def. strataRtInstrGetDump returns a dump (NULL
+ * if none; rank and dims written); strataRtInstrReset clears them. */
 const float *strataRtInstrGetDump(int64_t opId, int64_t index, int *rank, int64_t *dims);
 
 /* Writes the records to `path` now (atomically: temp file, then rename).

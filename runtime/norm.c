@@ -29,7 +29,7 @@ static void layerNormTask(void *ctx, int64_t r0, int64_t r1) {
   for (int64_t r = r0; r < r1; r++) {
     const float *x = ln->x.data + rowOffset(&ln->x, ln->axis, r);
     if (!ln->rowsDense) { /* gather the row */
-      if (!row && !(row = rtScratch(3, (size_t)ln->len))) rtFatal("out of memory for layer norm rows");
+      if (!row && !(row = rtScratch(3, (size_t)ln->len))) rtError("out of memory for layer norm rows");
       rtGather(row, x, ln->x.rank - ln->axis, ln->x.size + ln->axis, ln->x.stride + ln->axis);
       x = row;
     }
@@ -42,7 +42,7 @@ static void layerNormTask(void *ctx, int64_t r0, int64_t r1) {
 static const float *denseParam(const View *p, const View *x, int axis, int64_t len, int slot) {
   int64_t st[STRATA_RT_MAX_RANK], expect = 1;
   int nr = x->rank - axis;
-  if (p->rank > nr) rtFatal("layer norm scale/bias broadcasts beyond the normalized dims");
+  if (p->rank > nr) rtInvariant("layer norm scale/bias broadcasts beyond the normalized dims");
   rtBroadcastStrides(p, nr, x->size + axis, st);
   bool dense = true;
   for (int d = nr - 1; d >= 0; d--) {
@@ -51,7 +51,7 @@ static const float *denseParam(const View *p, const View *x, int axis, int64_t l
   }
   if (dense) return p->data;
   float *out = rtScratch(slot, (size_t)len);
-  if (!out) rtFatal("out of memory for layer norm parameters");
+  if (!out) rtError("out of memory for layer norm parameters");
   rtGather(out, p->data, nr, x->size + axis, st);
   return out;
 }
@@ -62,7 +62,7 @@ void _mlir_ciface_strata_rt_layernorm_f32(StrataUnrankedMemRef *x, StrataUnranke
   LayerNorm ln;
   ln.x = rtView(x);
   View yv = rtView(y), sv = rtView(scale);
-  if (axis < 0 || axis >= ln.x.rank || yv.rank != ln.x.rank) rtFatal("layernorm: bad operands or axis");
+  if (axis < 0 || axis >= ln.x.rank || yv.rank != ln.x.rank) rtInvariant("layernorm: bad operands or axis");
   ln.axis = (int)axis;
   ln.eps = eps;
   ln.len = 1;
@@ -80,7 +80,7 @@ void _mlir_ciface_strata_rt_layernorm_f32(StrataUnrankedMemRef *x, StrataUnranke
   int64_t stride = 1; /* y is the kernel's fresh dense buffer */
   for (int d = yv.rank - 1; d >= 0; d--) {
     if (yv.size[d] != ln.x.size[d] || (yv.size[d] != 1 && yv.stride[d] != stride))
-      rtFatal("layernorm result must be dense and of x's shape");
+      rtInvariant("layernorm result must be dense and of x's shape");
     stride *= yv.size[d];
   }
   ln.y = yv.data;

@@ -3,10 +3,12 @@
 #ifndef STRATA_RUNTIME_RT_INTERNAL_H
 #define STRATA_RUNTIME_RT_INTERNAL_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "kernels.h"
+#include "status.h"
 
 /* A kernel operand decoded from its unranked memref (view.c). */
 typedef struct {
@@ -16,7 +18,7 @@ typedef struct {
 } View;
 View rtView(const StrataUnrankedMemRef *m);
 /* Strides of v broadcast (numpy, right-aligned) to a shape of `rank` dims:
- * 0 where v lacks the dim or has size 1; aborts if it does not broadcast. */
+ * 0 where v lacks the dim or has size 1 (an invariant: it broadcasts). */
 void rtBroadcastStrides(const View *v, int rank, const int64_t *size, int64_t *out);
 /* dst = the elements of a strided view of `rank` dims (sizes, strides in
  * elements) in row-major order. */
@@ -162,26 +164,111 @@ const float *rtConstCacheGet(char kind, const void *src, const int64_t key[6], s
                              RtDeriveFn fill, const void *ctx);
 
 /* Thread pool: runs fn(ctx, begin, end) over a split of [0, n) into at
- * most the configured number of chunks; serial when nested or single. */
+ * most the current environment's number of chunks; serial when nested or
+ * single. */
 typedef void (*RtTaskFn)(void *ctx, int64_t begin, int64_t end);
 void rtParallelFor(int64_t n, RtTaskFn fn, void *ctx);
 int rtNumThreads(void);
 
 /* The calling thread's scratch buffer `which` (0..8: GEMM B and A panels,
  * depthwise plane, dense weights, depthwise output, Winograd U, V, M, swapped GEMM result) of at least `floats`
- * floats, 64-byte aligned, kept between calls (no allocation per run). NULL
- * if out of memory. */
+ * floats, 64-byte aligned, kept between calls (no allocation per run), from
+ * the current environment. NULL if out of memory. */
 float *rtScratch(int which, size_t floats);
 
-/* Reports a broken call (a compiler bug, not user input) and aborts. */
-/* Reports an error, printf-style (status.c): inside strataRtCall it leaves
- * the compiled code with the message (from a parallel region's chunk, once
- * the region is over); elsewhere it prints the message and aborts. */
-_Noreturn void rtFatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* ---- Errors (status.c; status.h lists which sites are which) ---- */
+/* Bad data or a failed allocation, printf-style: inside strataRtCall it
+ * leaves the compiled code with the message (from a parallel region's
+ * chunk, once the region is over); elsewhere it prints the message and
+ * aborts (no caller to return to). */
+_Noreturn void rtError(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A broken internal invariant (a call the compiler never generates):
+ * prints "strata runtime: internal error: ..." and aborts, always. */
+_Noreturn void rtInvariant(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* True on a thread running a chunk of a parallel region (threadpool.c). */
 bool rtInParallelRegion(void);
-/* This thread's buffer-arena stack depth, and a rewind to it (frames.c). */
+
+/* ---- Environments (env.c; the public side is in status.h) ---- */
+#define RT_MAX_THREADS 64
+#define RT_SCRATCH_SLOTS 9
+
+typedef struct {
+  void *p;
+  int64_t cap;
+} RtSlot;
+
+typedef struct {
+  float *p;
+  size_t floats;
+} RtScratchBuf;
+
+/* One thread's state in one environment: its buffer-arena stack
+ * (frames.c) and scratch buffers (threadpool.c), allocated from the
+ * environment; freed when the thread exits or the environment is
+ * destroyed. */
+typedef struct RtThread {
+  struct StrataRtEnv *env;
+  pthread_t owner;
+  struct RtThread *next; /* the environment's list */
+  RtSlot *slots;
+  int depth, count;
+  RtScratchBuf scratch[RT_SCRATCH_SLOTS];
+} RtThread;
+
+/* An environment's thread pool (threadpool.c): persistent workers, one
+ * region at a time. */
+typedef struct RtPool {
+  pthread_mutex_t mu;
+  pthread_cond_t start, finished;
+  int threads, started, stop;
+  uint64_t generation;
+  int pending;
+  int64_t n, chunks;
+  RtTaskFn fn;
+  void *ctx;
+  pthread_mutex_t regionMu; /* held by the thread running a region */
+  int failed;               /* the region's first chunk error */
+  char message[512];
+  pthread_t workers[RT_MAX_THREADS];
+} RtPool;
+
+struct StrataRtEnv {
+  StrataRtAllocator alloc;
+  size_t inUse; /* bytes held from alloc (atomic) */
+  uint64_t id;  /* unique, never reused */
+  pthread_mutex_t mu;
+  RtThread *threads;
+  struct StrataRtEnv *next; /* the registry of live environments */
+  RtPool pool;
+};
+
+/* The calling thread's state in its current environment: set by
+ * strataRtCallIn for a call, by a pool worker for its life, and else (the
+ * default environment) on first use. */
+extern _Thread_local RtThread *rtCurThread;
+RtThread *rtEnterDefault(void);
+static inline RtThread *rtCur(void) {
+  RtThread *t = rtCurThread;
+  return __builtin_expect(t != NULL, 1) ? t : rtEnterDefault();
+}
+static inline StrataRtEnv *rtCurEnv(void) {
+  RtThread *t = rtCurThread;
+  return t ? t->env : strataRtDefaultEnv();
+}
+/* The calling thread's state in env, created on first use; NULL if out of
+ * memory. */
+RtThread *rtThreadFor(StrataRtEnv *env);
+/* `bytes` from env's allocator, 64-byte aligned; NULL if out of memory or
+ * beyond the cap. Free with rtFree on the same environment. */
+void *rtAlloc(StrataRtEnv *env, size_t bytes);
+void rtFree(StrataRtEnv *env, void *p);
+/* The calling thread's buffer-arena stack depth, and a rewind of t's to it
+ * (frames.c). */
 int rtFrameDepth(void);
-void rtFrameRewind(int depth);
+void rtFrameRewind(RtThread *t, int depth);
+/* Pool and cache hooks of an environment's life. */
+void rtPoolInit(RtPool *pool, int threads);
+void rtPoolStop(RtPool *pool);
+void rtConstCacheDropEnv(StrataRtEnv *env);
 
 #endif /* STRATA_RUNTIME_RT_INTERNAL_H */

@@ -1,31 +1,35 @@
-/* Runtime errors as returns: strataRtCall sets a guard on its thread;
- * rtFatal leaves the compiled code through it (see status.h for when it
- * cannot and aborts instead). */
+/* Runtime errors as returns: strataRtCall/strataRtCallIn set a guard on
+ * their thread; rtError leaves the compiled code through it (see status.h
+ * for when it cannot and aborts instead, and for the invariants). */
 #include "status.h"
 #include <setjmp.h>
-#include <stdbool.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "memref.h"
 #include "rt_internal.h"
 
 typedef struct Guard {
   jmp_buf env;
   struct Guard *outer;
-  char *err;
-  size_t errSize;
-  int frameDepth; /* the buffer-arena stack to rewind to */
-  bool inRegion;  /* set inside a parallel region's chunk (threadpool.c) */
+  RtThread *thread; /* whose buffer-arena stack to rewind, */
+  int frameDepth;   /* to this depth */
+  bool inRegion;    /* set inside a parallel region's chunk (threadpool.c) */
 } Guard;
 
 static _Thread_local Guard *guard;
+static _Thread_local char lastError[512];
 
-int strataRtCall(void (*fn)(void *), void *arg, char *err, size_t errSize) {
-  Guard g = {.outer = guard, .err = err, .errSize = errSize, .frameDepth = rtFrameDepth(),
-             .inRegion = rtInParallelRegion()};
+const char *strataRtLastError(void) { return lastError; }
+
+/* fn(arg) under a guard on the calling thread's state t. */
+static int guarded(RtThread *t, void (*fn)(void *), void *arg, char *err, size_t errSize) {
+  Guard g = {.outer = guard, .thread = t, .frameDepth = t->depth, .inRegion = rtInParallelRegion()};
   if (setjmp(g.env)) { /* g is not modified after setjmp: its fields are intact */
     guard = g.outer;
+    if (err && errSize) snprintf(err, errSize, "%s", lastError);
     return -1;
   }
   guard = &g;
@@ -34,26 +38,53 @@ int strataRtCall(void (*fn)(void *), void *arg, char *err, size_t errSize) {
   return 0;
 }
 
-_Noreturn void rtFatal(const char *fmt, ...) {
+int strataRtCallIn(StrataRtEnv *env, void (*fn)(void *), void *arg, char *err, size_t errSize) {
+  RtThread *t = rtThreadFor(env ? env : strataRtDefaultEnv());
+  if (!t) {
+    snprintf(lastError, sizeof lastError, "out of memory for the runtime's state of this thread");
+    if (err && errSize) snprintf(err, errSize, "%s", lastError);
+    return -1;
+  }
+  RtThread *saved = rtCurThread;
+  rtCurThread = t;
+  int rc = guarded(t, fn, arg, err, errSize);
+  rtCurThread = saved;
+  return rc;
+}
+
+int strataRtCall(void (*fn)(void *), void *arg, char *err, size_t errSize) {
+  return strataRtCallIn(rtCurEnv(), fn, arg, err, errSize);
+}
+
+_Noreturn void rtError(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   Guard *g = guard;
   if (g && g->inRegion == rtInParallelRegion()) { /* never out of a region's chunk */
-    vsnprintf(g->err, g->errSize, fmt, ap);
+    vsnprintf(lastError, sizeof lastError, fmt, ap);
     va_end(ap);
-    rtFrameRewind(g->frameDepth);
+    rtFrameRewind(g->thread, g->frameDepth);
     longjmp(g->env, 1);
   }
   fputs("strata runtime: ", stderr);
   vfprintf(stderr, fmt, ap);
   fputc('\n', stderr);
   va_end(ap);
-  abort();
+  abort(); /* no caller to return the error to (status.h) */
 }
 
-void _mlir_ciface_strata_rt_index_error(int64_t index, int64_t axis, int64_t size,
-                                        StrataUnrankedMemRef *site) {
+_Noreturn void rtInvariant(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("strata runtime: internal error: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  abort(); /* a broken invariant: the listed cases in status.h */
+}
+
+void _mlir_ciface_strata_rt_index_error(int64_t index, int64_t axis, int64_t size, StrataUnrankedMemRef *site) {
   const StrataMemRefDesc *d = site->descriptor;
-  rtFatal("%.*s index %lld is out of range for axis %lld of size %lld", (int)d->sizesAndStrides[0],
-        (const char *)d->aligned + d->offset, (long long)index, (long long)axis, (long long)size);
+  rtError("%.*s index %lld is out of range for axis %lld of size %lld", (int)d->sizesAndStrides[0],
+          (const char *)d->aligned + d->offset, (long long)index, (long long)axis, (long long)size);
 }

@@ -1,20 +1,45 @@
-/* Runtime errors that return instead of taking the process down.
+/* Runtime errors that return instead of taking the process down, and the
+ * runtime environment code runs in (memory and threads).
  *
  *   char err[512];
  *   if (strataRtCall(runCompiledCode, &args, err, sizeof err) != 0)
  *     report(err);   // e.g. "out of memory for a buffer arena"
  *
  * Compiled code and the kernels it calls report bad data (an index out of
- * range) and failed allocations through the runtime; inside strataRtCall the
- * call then stops at once and strataRtCall returns -1 with the message. The
- * compiled code is left with a longjmp (it holds no locks and frees nothing:
- * the runtime's buffer arenas are rewound; buffers the code itself had
- * malloc'ed are lost). An error in a chunk of a parallel region of the
- * kernels' thread pool stops that chunk; the region finishes its other
- * chunks and then raises the first message on the calling thread. Where no
- * strataRtCall is active on the calling thread the runtime prints the
- * message and aborts, as it did before: compiled code called directly (the
- * AOT header's functions) has no status to return yet. */
+ * range) and failed allocations through the runtime; inside strataRtCall
+ * (or strataRtCallIn) the call then stops at once and returns -1 with the
+ * message. The compiled code is left with a longjmp (it holds no locks and
+ * frees nothing: the runtime's buffer arenas are rewound; buffers the code
+ * itself had malloc'ed are lost). An error in a chunk of a parallel region
+ * of the kernels' thread pool stops that chunk; the region finishes its
+ * other chunks and then raises the first message on the calling thread.
+ *
+ * Where no call is active on the calling thread (compiled code called
+ * through its `_mlir_ciface_` symbol directly, not through the AOT header's
+ * wrappers, which use strataRtCall) an error has nowhere to return to: the
+ * runtime prints it and aborts.
+ *
+ * Broken internal invariants. These abort (with "strata runtime: internal
+ * error: ..." on stderr) whether or not a call is active: they mean the
+ * compiler generated a call it never generates, so the state of the
+ * compiled code is not trusted to continue or unwind:
+ *   - a buffer arena popped out of order, an arena slot outside its arena
+ *     (frames.c: strata-buffer-arena's push/pop/slot pairing);
+ *   - kernel operands of the wrong rank or layout, or that do not
+ *     broadcast: matmul rank < 1 or a non-dense result, conv/pool operands
+ *     that are not NCHW/NCW of one rank, group < 1, a bad pool kind or
+ *     window, a non-dense conv/pool/softmax/layer-norm result, a bad
+ *     softmax/layer-norm axis, scale/bias broadcasting beyond the
+ *     normalized dims, an epilogue operand count outside 0..2 or an
+ *     addend that does not broadcast to the result, a depthwise or pooling
+ *     window over 64 taps (nn-to-kernels checks every one of these before
+ *     it emits a call: abi.c, norm.c, view.c);
+ *   - im2col packing of an image its windows leave (gemm.c: the
+ *     convolution pads a copy first).
+ * Everything else is an error through the call: bad data, an out-of-range
+ * index, a memref rank above STRATA_RT_MAX_RANK, and every failed
+ * allocation (arenas, scratch and packing buffers, packed constants, the
+ * runtime's per-thread state). */
 #ifndef STRATA_RUNTIME_STATUS_H
 #define STRATA_RUNTIME_STATUS_H
 
@@ -22,17 +47,72 @@
 #include <stdint.h>
 #include "kernels.h"
 
-/* Runs fn(arg). Returns 0, or -1 with the runtime's message in `err` if the
- * code it ran reported an error (an error raised at an op's site starts
- * with the op's location as text and a tab). Calls nest. */
+/* ---- Calls ---- */
+
+/* Runs fn(arg) in the calling thread's current environment (the default
+ * environment unless inside strataRtCallIn). Returns 0, or -1 with the
+ * runtime's message in `err` (truncated to errSize; `err` may be NULL when
+ * errSize is 0) if the code it ran reported an error (an error raised at
+ * an op's site starts with the op's location as text and a tab). The
+ * message is also kept for strataRtLastError. Calls nest. */
 int strataRtCall(void (*fn)(void *), void *arg, char *err, size_t errSize);
 
-/* Called by compiled code (nn-to-linalg's gathers and scatters) when an
- * index read from a tensor is outside [-size, size): `site` is the op's
- * location as text, a tab, and the op ("model.onnx: node 'g'\t'nn.gather'
- * op"); the message is the site and "index I is out of range for axis A of
- * size S", the words of the reference interpreter. */
-void _mlir_ciface_strata_rt_index_error(int64_t index, int64_t axis, int64_t size,
-                                        StrataUnrankedMemRef *site);
+/* The message of the most recent failed strataRtCall/strataRtCallIn on the
+ * calling thread ("" if none failed yet). Thread-local storage owned by the
+ * runtime: valid until the thread's next failed call. */
+const char *strataRtLastError(void);
+
+/* ---- Environments ----
+ * An environment owns the memory the runtime allocates for code running
+ * in it (buffer arenas, scratch and packing buffers, packed constants, its
+ * per-thread state) and the thread pool its kernels use. A process starts
+ * with a default environment (malloc, one thread): code run outside any
+ * strataRtCallIn, strataRtCall at top level, strataRtSetNumThreads and AOT
+ * code all use it. */
+typedef struct StrataRtEnv StrataRtEnv;
+
+/* A host allocator in the style of Lua's lua_Alloc: fn(user, NULL, 0, n)
+ * allocates n bytes (NULL on failure), fn(user, p, n, 0) frees p, which
+ * was allocated with size n (the return value is ignored). The runtime
+ * never asks for a resize (ptr and newSize both non-zero). Blocks need
+ * only malloc's alignment: the runtime aligns its buffers itself. fn is
+ * called from any thread running code in the environment, concurrently:
+ * it must be thread-safe. */
+typedef void *(*StrataRtAllocFn)(void *user, void *ptr, size_t oldSize, size_t newSize);
+typedef struct {
+  StrataRtAllocFn fn; /* NULL: malloc and free */
+  void *user;
+  /* At most this many bytes held from fn at once (0: no cap). A request
+   * that would go beyond it fails as out of memory. */
+  size_t limit;
+} StrataRtAllocator;
+
+/* A new environment allocating through `a` (copied; NULL: malloc, no cap)
+ * with `numThreads` threads for the kernels (clamped to 1..64; workers
+ * start on first use). The environment itself is allocated through `a`.
+ * NULL if out of memory. Destroy it with strataRtEnvDestroy. */
+StrataRtEnv *strataRtEnvCreate(const StrataRtAllocator *a, int numThreads);
+
+/* Stops the environment's workers and frees everything it allocated
+ * (every thread's arenas and scratch, its packed constants). No call may
+ * be running in it. NULL and the default environment are ignored. */
+void strataRtEnvDestroy(StrataRtEnv *env);
+
+/* The default environment (process-lifetime; never destroyed). */
+StrataRtEnv *strataRtDefaultEnv(void);
+
+/* Like strataRtCall, with `env` the calling thread's environment for the
+ * call (restored afterwards; calls nest, also across environments).
+ * Returns -1 with a message, without running fn, if the runtime cannot
+ * allocate its state for this thread in env. */
+int strataRtCallIn(StrataRtEnv *env, void (*fn)(void *), void *arg, char *err, size_t errSize);
+
+/* The kernels' threads in env (>= 1). Set returns the previous value;
+ * regions started after it use the new count. */
+int strataRtEnvSetNumThreads(StrataRtEnv *env, int n);
+int strataRtEnvGetNumThreads(const StrataRtEnv *env);
+
+/* Bytes env currently holds from its allocator. */
+size_t strataRtEnvBytesInUse(const StrataRtEnv *env);
 
 #endif /* STRATA_RUNTIME_STATUS_H */

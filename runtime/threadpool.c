@@ -12,54 +12,46 @@
 #include "rt_internal.h"
 #include "status.h"
 
-#define RT_MAX_THREADS 64
-#define RT_SCRATCH_SLOTS 9
-
-static struct {
-  pthread_mutex_t mu;
-  pthread_cond_t start, finished;
-  int threads, started;
-  uint64_t generation;
-  int pending;
-  int64_t n, chunks;
-  RtTaskFn fn;
-  void *ctx;
-} pool = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER, 1, 1,
-          0, 0, 0, 0, NULL, NULL};
-
 static _Thread_local int inRegion;
-/* One parallel region at a time: a second application thread arriving
- * while the pool is busy runs its region serially instead of waiting. */
-static pthread_mutex_t regionMu = PTHREAD_MUTEX_INITIALIZER;
 
 bool rtInParallelRegion(void) { return inRegion; }
 
-/* A chunk that reports an error (rtFatal) stops there, through its own
- * strataRtCall; the region's first message is kept and raised again on the
- * calling thread once every chunk is done, so the error leaves through the
- * caller's strataRtCall and no thread is left inside the region. Written by
- * the first failing chunk only; read after `pending` reaches zero. */
-static struct {
-  int failed;
-  char message[512];
-} regionError;
-
+/* A chunk that reports an error (rtError) stops there, through its own
+ * strataRtCall; the region's first message is kept (pool->failed,
+ * pool->message) and raised again on the calling thread once every chunk
+ * is done, so the error leaves through the caller's strataRtCall and no
+ * thread is left inside the region. Written by the first failing chunk
+ * only; read after `pending` reaches zero. */
 typedef struct {
+  RtPool *pool;
   int64_t b, e;
 } Chunk;
 
 static void chunkBody(void *p) {
   const Chunk *c = p;
-  pool.fn(pool.ctx, c->b, c->e);
+  c->pool->fn(c->pool->ctx, c->b, c->e);
 }
 
-static void runChunk(int tid) {
-  Chunk c = {pool.n * tid / pool.chunks, pool.n * (tid + 1) / pool.chunks};
+static void chunkFailed(RtPool *pool, const char *err) {
+  if (!__atomic_exchange_n(&pool->failed, 1, __ATOMIC_ACQ_REL))
+    memcpy(pool->message, err, sizeof pool->message);
+}
+
+static void runChunk(RtPool *pool, int tid) {
+  Chunk c = {pool, pool->n * tid / pool->chunks, pool->n * (tid + 1) / pool->chunks};
   if (c.b >= c.e) return;
-  char err[sizeof regionError.message];
-  if (strataRtCall(chunkBody, &c, err, sizeof err) != 0 &&
-      !__atomic_exchange_n(&regionError.failed, 1, __ATOMIC_ACQ_REL))
-    memcpy(regionError.message, err, sizeof err);
+  char err[sizeof pool->message] = "out of memory for the runtime's state of a pool worker";
+  if (!rtCurThread || strataRtCall(chunkBody, &c, err, sizeof err) != 0) chunkFailed(pool, err);
+}
+
+void rtPoolInit(RtPool *pool, int threads) {
+  memset(pool, 0, sizeof *pool);
+  pthread_mutex_init(&pool->mu, NULL);
+  pthread_cond_init(&pool->start, NULL);
+  pthread_cond_init(&pool->finished, NULL);
+  pthread_mutex_init(&pool->regionMu, NULL);
+  pool->threads = threads < 1 ? 1 : threads > RT_MAX_THREADS ? RT_MAX_THREADS : threads;
+  pool->started = 1; /* the caller runs chunk 0 */
 }
 
 enum { SPIN = 1 << 15 }; /* polls before sleeping: a few hundred microseconds */
@@ -70,123 +62,144 @@ static void relax(void) {
 #endif
 }
 
+typedef struct {
+  StrataRtEnv *env;
+  int tid;
+} WorkerArg;
+
 static void *worker(void *arg) {
-  int tid = (int)(intptr_t)arg;
+  WorkerArg w = *(WorkerArg *)arg;
+  rtFree(w.env, arg);
+  RtPool *pool = &w.env->pool;
+  rtCurThread = rtThreadFor(w.env); /* NULL if out of memory: its chunks fail */
   uint64_t seen = 0;
   inRegion = 1;
   for (;;) {
-    uint64_t g = __atomic_load_n(&pool.generation, __ATOMIC_ACQUIRE);
+    uint64_t g = __atomic_load_n(&pool->generation, __ATOMIC_ACQUIRE);
     for (int i = 0; g == seen && i < SPIN; i++) {
       relax();
-      g = __atomic_load_n(&pool.generation, __ATOMIC_ACQUIRE);
+      g = __atomic_load_n(&pool->generation, __ATOMIC_ACQUIRE);
     }
     if (g == seen) {
-      pthread_mutex_lock(&pool.mu);
-      while ((g = __atomic_load_n(&pool.generation, __ATOMIC_ACQUIRE)) == seen)
-        pthread_cond_wait(&pool.start, &pool.mu);
-      pthread_mutex_unlock(&pool.mu);
+      pthread_mutex_lock(&pool->mu);
+      while ((g = __atomic_load_n(&pool->generation, __ATOMIC_ACQUIRE)) == seen)
+        pthread_cond_wait(&pool->start, &pool->mu);
+      pthread_mutex_unlock(&pool->mu);
     }
     seen = g;
+    if (__atomic_load_n(&pool->stop, __ATOMIC_ACQUIRE)) break;
     /* Every worker acknowledges every region (pending counts them all), so
      * none can still be reading a region's fields when the next starts. */
-    if (tid < pool.chunks) runChunk(tid);
-    if (__atomic_sub_fetch(&pool.pending, 1, __ATOMIC_ACQ_REL) == 0) {
-      pthread_mutex_lock(&pool.mu);
-      pthread_cond_signal(&pool.finished);
-      pthread_mutex_unlock(&pool.mu);
+    if (w.tid < pool->chunks) runChunk(pool, w.tid);
+    if (__atomic_sub_fetch(&pool->pending, 1, __ATOMIC_ACQ_REL) == 0) {
+      pthread_mutex_lock(&pool->mu);
+      pthread_cond_signal(&pool->finished);
+      pthread_mutex_unlock(&pool->mu);
     }
   }
   return NULL;
 }
 
-int strataRtSetNumThreads(int n) {
+/* Stops and joins the workers (no region may be running). */
+void rtPoolStop(RtPool *pool) {
+  pthread_mutex_lock(&pool->mu);
+  __atomic_store_n(&pool->stop, 1, __ATOMIC_RELEASE);
+  __atomic_add_fetch(&pool->generation, 1, __ATOMIC_RELEASE);
+  pthread_cond_broadcast(&pool->start);
+  int started = pool->started;
+  pthread_mutex_unlock(&pool->mu);
+  for (int i = 1; i < started; i++) pthread_join(pool->workers[i], NULL);
+  pthread_mutex_destroy(&pool->mu);
+  pthread_cond_destroy(&pool->start);
+  pthread_cond_destroy(&pool->finished);
+  pthread_mutex_destroy(&pool->regionMu);
+}
+
+int strataRtEnvSetNumThreads(StrataRtEnv *env, int n) {
+  RtPool *pool = &(env ? env : strataRtDefaultEnv())->pool;
   if (n < 1) n = 1;
   if (n > RT_MAX_THREADS) n = RT_MAX_THREADS;
-  pthread_mutex_lock(&pool.mu);
-  int old = pool.threads;
-  pool.threads = n;
-  pthread_mutex_unlock(&pool.mu);
+  pthread_mutex_lock(&pool->mu);
+  int old = pool->threads;
+  __atomic_store_n(&pool->threads, n, __ATOMIC_RELAXED);
+  pthread_mutex_unlock(&pool->mu);
   return old;
 }
 
-int strataRtGetNumThreads(void) { return pool.threads; }
-int rtNumThreads(void) { return inRegion ? 1 : pool.threads; }
+int strataRtEnvGetNumThreads(const StrataRtEnv *env) {
+  return __atomic_load_n(&(env ? env : strataRtDefaultEnv())->pool.threads, __ATOMIC_RELAXED);
+}
+
+int strataRtSetNumThreads(int n) { return strataRtEnvSetNumThreads(rtCurEnv(), n); }
+int strataRtGetNumThreads(void) { return strataRtEnvGetNumThreads(rtCurEnv()); }
+int rtNumThreads(void) {
+  return inRegion ? 1 : __atomic_load_n(&rtCurEnv()->pool.threads, __ATOMIC_RELAXED);
+}
 
 void rtParallelFor(int64_t n, RtTaskFn fn, void *ctx) {
   int t = rtNumThreads();
   if (t > n) t = (int)n;
-  if (t <= 1 || pthread_mutex_trylock(&regionMu) != 0) {
+  if (t <= 1) {
     if (n > 0) fn(ctx, 0, n);
     return;
   }
-  pthread_mutex_lock(&pool.mu);
-  while (pool.started < t) {
-    pthread_t th;
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-    int err = pthread_create(&th, &attr, worker, (void *)(intptr_t)pool.started);
-    pthread_attr_destroy(&attr);
-    if (err) break;
-    pool.started++;
+  StrataRtEnv *env = rtCur()->env; /* the caller's state exists for chunk 0 */
+  RtPool *pool = &env->pool;
+  if (pthread_mutex_trylock(&pool->regionMu) != 0) {
+    fn(ctx, 0, n);
+    return;
   }
-  if (pool.started < t) t = pool.started; /* could not start more: use what runs */
-  pool.fn = fn;
-  pool.ctx = ctx;
-  pool.n = n;
-  pool.chunks = t;
-  __atomic_store_n(&pool.pending, pool.started - 1, __ATOMIC_RELEASE);
-  __atomic_add_fetch(&pool.generation, 1, __ATOMIC_RELEASE); /* publishes the fields above */
-  pthread_cond_broadcast(&pool.start);
-  pthread_mutex_unlock(&pool.mu);
+  pthread_mutex_lock(&pool->mu);
+  while (pool->started < t) {
+    WorkerArg *arg = rtAlloc(env, sizeof *arg); /* the worker's copy, freed at its start */
+    if (!arg) break;
+    *arg = (WorkerArg){env, pool->started};
+    int err = pthread_create(&pool->workers[pool->started], NULL, worker, arg);
+    if (err) {
+      rtFree(env, arg);
+      break;
+    }
+    if (env == strataRtDefaultEnv()) pthread_detach(pool->workers[pool->started]); /* never joined */
+    pool->started++;
+  }
+  if (pool->started < t) t = pool->started; /* could not start more: use what runs */
+  pool->fn = fn;
+  pool->ctx = ctx;
+  pool->n = n;
+  pool->chunks = t;
+  __atomic_store_n(&pool->pending, pool->started - 1, __ATOMIC_RELEASE);
+  __atomic_add_fetch(&pool->generation, 1, __ATOMIC_RELEASE); /* publishes the fields above */
+  pthread_cond_broadcast(&pool->start);
+  pthread_mutex_unlock(&pool->mu);
   inRegion = 1;
-  runChunk(0);
+  runChunk(pool, 0);
   inRegion = 0;
-  for (int i = 0; __atomic_load_n(&pool.pending, __ATOMIC_ACQUIRE) > 0 && i < SPIN; i++) relax();
-  if (__atomic_load_n(&pool.pending, __ATOMIC_ACQUIRE) > 0) {
-    pthread_mutex_lock(&pool.mu);
-    while (__atomic_load_n(&pool.pending, __ATOMIC_ACQUIRE) > 0)
-      pthread_cond_wait(&pool.finished, &pool.mu);
-    pthread_mutex_unlock(&pool.mu);
+  for (int i = 0; __atomic_load_n(&pool->pending, __ATOMIC_ACQUIRE) > 0 && i < SPIN; i++) relax();
+  if (__atomic_load_n(&pool->pending, __ATOMIC_ACQUIRE) > 0) {
+    pthread_mutex_lock(&pool->mu);
+    while (__atomic_load_n(&pool->pending, __ATOMIC_ACQUIRE) > 0)
+      pthread_cond_wait(&pool->finished, &pool->mu);
+    pthread_mutex_unlock(&pool->mu);
   }
-  char err[sizeof regionError.message];
-  bool failed = regionError.failed;
-  if (failed) memcpy(err, regionError.message, sizeof err), regionError.failed = 0;
-  pthread_mutex_unlock(&regionMu);
-  if (failed) rtFatal("%s", err);
+  char err[sizeof pool->message];
+  bool failed = pool->failed;
+  if (failed) memcpy(err, pool->message, sizeof err), pool->failed = 0;
+  pthread_mutex_unlock(&pool->regionMu);
+  if (failed) rtError("%s", err);
 }
 
-/* Scratch buffers live in thread-local storage: pool workers and every
- * application thread calling compiled code get their own. */
-typedef struct {
-  float *p;
-  size_t floats;
-} Scratch;
-
-static _Thread_local Scratch scratch[RT_SCRATCH_SLOTS];
-static pthread_key_t scratchKey;
-static pthread_once_t scratchOnce = PTHREAD_ONCE_INIT;
-
-static void freeScratch(void *arg) {
-  Scratch *s = arg;
-  for (int w = 0; w < RT_SCRATCH_SLOTS; w++) free(s[w].p), s[w] = (Scratch){NULL, 0};
-}
-static void freeExitingThreadScratch(void) { freeScratch(scratch); }
-static void makeScratchKey(void) {
-  pthread_key_create(&scratchKey, freeScratch);
-  atexit(freeExitingThreadScratch);
-}
-
+/* Scratch buffers live in the calling thread's state in its environment:
+ * pool workers and every application thread calling compiled code get
+ * their own. */
 float *rtScratch(int which, size_t floats) {
   if (which < 0 || which >= RT_SCRATCH_SLOTS) return NULL;
-  Scratch *s = &scratch[which];
+  RtThread *t = rtCur();
+  RtScratchBuf *s = &t->scratch[which];
   if (s->p && s->floats >= floats) return s->p;
-  pthread_once(&scratchOnce, makeScratchKey);
-  pthread_setspecific(scratchKey, scratch);
-  size_t bytes = (floats * sizeof(float) + 63) / 64 * 64;
-  float *p = aligned_alloc(64, bytes ? bytes : 64);
+  if (floats > SIZE_MAX / sizeof(float)) return NULL;
+  float *p = rtAlloc(t->env, floats * sizeof(float));
   if (!p) return NULL;
-  free(s->p);
+  rtFree(t->env, s->p);
   s->p = p;
   s->floats = floats;
   return p;

@@ -6,7 +6,7 @@
 View rtView(const StrataUnrankedMemRef *m) {
   View v;
   const StrataMemRefDesc *d = m->descriptor;
-  if (m->rank < 0 || m->rank > STRATA_RT_MAX_RANK) rtFatal("memref rank out of range");
+  if (m->rank < 0 || m->rank > STRATA_RT_MAX_RANK) rtError("memref rank %lld is above the runtime's maximum of %d", (long long)m->rank, STRATA_RT_MAX_RANK);
   v.rank = (int)m->rank;
   v.data = (float *)d->aligned + d->offset;
   for (int i = 0; i < v.rank; i++) {
@@ -17,12 +17,12 @@ View rtView(const StrataUnrankedMemRef *m) {
 }
 
 void rtBroadcastStrides(const View *v, int rank, const int64_t *size, int64_t *out) {
-  if (v->rank > rank) rtFatal("epilogue operand has a higher rank than the result");
+  if (v->rank > rank) rtInvariant("epilogue operand has a higher rank than the result");
   for (int i = 0; i < rank; i++) {
     int d = i - (rank - v->rank);
     if (d < 0 || v->size[d] == 1) out[i] = 0;
     else if (v->size[d] == size[i]) out[i] = v->stride[d];
-    else rtFatal("epilogue operand does not broadcast to the result");
+    else rtInvariant("epilogue operand does not broadcast to the result");
   }
 }
 

@@ -108,7 +108,7 @@ RT_CLONES static void inputRow(const RtWinograd *p, const Job *j, int64_t c, int
 static void inputTask(void *ctx, int64_t c0, int64_t c1) {
   const Job *j = ctx;
   float *buf = rtScratch(5, (size_t)(8 * (j->TW + 1)));
-  if (!buf) rtFatal("out of memory for the Winograd transform");
+  if (!buf) rtError("out of memory for the Winograd transform");
   for (int64_t c = c0; c < c1; c++)
     for (int64_t th = 0; th < j->TH; th++) inputRow(j->p, j, c, th, buf);
 }
@@ -154,7 +154,7 @@ static void outputTask(void *ctx, int64_t m0, int64_t m1) {
   const RtWinograd *p = j->p;
   const RtIsa *isa = rtIsa();
   float *buf = rtScratch(5, (size_t)(4 * j->TW));
-  if (!buf) rtFatal("out of memory for the Winograd transform");
+  if (!buf) rtError("out of memory for the Winograd transform");
   for (int64_t m = m0; m < m1; m++) {
     for (int64_t th = 0; th < j->TH; th++) outputRow(p, j, m, th, buf);
     float *y = p->y + m * p->ycs;

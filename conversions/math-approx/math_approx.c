@@ -27,7 +27,7 @@
 #include "strata/builder.h"
 #include "strata/pass.h"
 #include "strata/pattern.h"
-#include "../nn-to-linalg/lower_internal.h"
+#include "lower_helpers.h"
 
 enum { CMP_OGT = 2, CMP_OLT = 4, CMP_UNO = 14 };
 

@@ -28,20 +28,25 @@
 #include "strata/pass.h"
 #include "strata/pattern.h"
 #include "strata/support.h"
-#include "../../dialects/nn/nn_internal.h"
-#include "../nn-to-linalg/linalg_build.h"
+#include "nn_internal.h"
+#include "linalg_build.h"
+#include "nn_to_kernels.h"
 
 #define MATMUL_FN "strata_rt_matmul_f32"
 #define CONV_FN "strata_rt_conv2d_f32"
 #define SOFTMAX_FN "strata_rt_softmax_f32"
 #define POOL_FN "strata_rt_pool2d_f32"
 #define LAYERNORM_FN "strata_rt_layernorm_f32"
-/* Signatures (see runtime/kernels.h): U = memref<*xf32>. */
-#define U "memref<*xf32>"
-static const char kMatmulType[] =
-    "(" U ", " U ", " U ", " U ", " U ", i64, i64, i64, i64, f32, f32, f32, i64, f32, f32) -> ()";
-static const char kConvType[] = "(" U ", " U ", " U ", " U ", " U
-                                ", i64, i64, i64, i64, i64, i64, i64, i64, i64, f32, f32, i64, f32, f32) -> ()";
+/* The runtime's MLIR signatures come from runtime/kernel_abi.def, the
+ * table its C prototypes are declared from (runtime/kernels.h). */
+#define STRATA_RT_ABI_MLIR_TYPES
+#include "../../runtime/kernel_abi.h"
+
+/* Declares runtime entry point `fn` (a name in kernel_abi.def) in module. */
+static void declareKernel(MlirOperation module, const char *fn) {
+  char type[512];
+  if (strataRtAbiMlirType(fn, type, sizeof type)) strataDeclareRuntimeFunc(module, fn, type);
+}
 
 /* A ranked f32 tensor of static, non-empty shape. */
 static bool staticF32(MlirValue v) {
@@ -305,8 +310,6 @@ static int actScalars(StrataRewrite *rw, const Epilogue *e, MlirValue *s) {
   return 3;
 }
 
-static const char kSoftmaxType[] = "(" U ", " U ", i64, i64) -> ()";
-
 /* nn.softmax / nn.log_softmax along any axis. */
 static MlirLogicalResult rewriteSoftmax(StrataRewrite *rw, MlirOperation op, void *u) {
   MlirOperation *module = &((KernelsRun *)u)->module;
@@ -318,13 +321,10 @@ static MlirLogicalResult rewriteSoftmax(StrataRewrite *rw, MlirOperation op, voi
   if (axis < 0 || axis >= rank) return mlirLogicalResultFailure();
   Epilogue e = {.last = op}; /* no epilogue: the call replaces the op alone */
   MlirValue s[2] = {i64c(rw, op, axis), i64c(rw, op, strataOpIsNamed(op, "nn.log_softmax"))};
-  strataDeclareRuntimeFunc(*module, SOFTMAX_FN, kSoftmaxType);
+  declareKernel(*module, SOFTMAX_FN);
   emitCall(rw, op, &e, SOFTMAX_FN, false, (MlirValue[]){x}, NULL, 1, s, 2);
   return mlirLogicalResultSuccess();
 }
-
-static const char kPoolType[] =
-    "(" U ", " U ", i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64) -> ()";
 
 /* nn.max_pool (without the indices result) and nn.average_pool over 1 or
  * 2 spatial dims. */
@@ -359,12 +359,10 @@ static MlirLogicalResult rewritePool(StrataRewrite *rw, MlirOperation op, void *
   s[ns++] = i64c(rw, op, sp == 2 ? win.dilations[0] : 1);
   s[ns++] = i64c(rw, op, win.dilations[sp - 1]);
   s[ns++] = i64c(rw, op, cip);
-  strataDeclareRuntimeFunc(*module, POOL_FN, kPoolType);
+  declareKernel(*module, POOL_FN);
   emitCall(rw, op, &e, POOL_FN, false, (MlirValue[]){x}, NULL, 1, s, ns);
   return mlirLogicalResultSuccess();
 }
-
-static const char kLayerNormType[] = "(" U ", " U ", " U ", " U ", i64, i64, f32) -> ()";
 
 /* nn.layer_normalization (float stash type): scale and the optional bias
  * broadcast over the normalized dims. */
@@ -385,7 +383,7 @@ static MlirLogicalResult rewriteLayerNorm(StrataRewrite *rw, MlirOperation op, v
   Epilogue e = {.last = op};
   MlirValue tensors[3] = {x, mlirOperationGetOperand(op, 1), n == 3 ? mlirOperationGetOperand(op, 2) : x};
   MlirValue s[3] = {i64c(rw, op, axis), i64c(rw, op, n == 3), f32c(rw, op, eps)};
-  strataDeclareRuntimeFunc(*module, LAYERNORM_FN, kLayerNormType);
+  declareKernel(*module, LAYERNORM_FN);
   emitCall(rw, op, &e, LAYERNORM_FN, false, tensors, NULL, 3, s, 3);
   return mlirLogicalResultSuccess();
 }
@@ -444,7 +442,7 @@ static MlirLogicalResult rewriteConv(StrataRewrite *rw, MlirOperation op, void *
   s[ns++] = f32c(rw, e.last, e.beta[0]);
   s[ns++] = f32c(rw, e.last, e.beta[1]);
   ns += actScalars(rw, &e, s + ns);
-  strataDeclareRuntimeFunc(*module, CONV_FN, kConvType);
+  declareKernel(*module, CONV_FN);
   emitCall(rw, op, &e, CONV_FN, true, tensors, NULL, nt, s, ns);
   return mlirLogicalResultSuccess();
 }
@@ -506,7 +504,7 @@ static MlirLogicalResult rewriteMatmul(StrataRewrite *rw, MlirOperation op, void
   s[ns++] = f32c(rw, e.last, e.beta[0]);
   s[ns++] = f32c(rw, e.last, e.beta[1]);
   ns += actScalars(rw, &e, s + ns);
-  strataDeclareRuntimeFunc(*module, MATMUL_FN, kMatmulType);
+  declareKernel(*module, MATMUL_FN);
   emitCall(rw, op, &e, MATMUL_FN, true, tensors, perms, nt, s, ns);
   for (int i = 0; i < 2; i++)
     if (!mlirOperationIsNull(prologue[i])) mlirRewriterBaseEraseOp(rw->rewriter, prologue[i]);

@@ -8,7 +8,7 @@
 #include <string.h>
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
-#include "../../dialects/nn/nn_elementwise.h"
+#include "nn_elementwise.h"
 #include "lower_internal.h"
 
 typedef struct {

@@ -1,56 +1,14 @@
-/* conversions/nn-to-linalg internals: helpers shared by the per-category
- * lowering files, and each category's pattern registration. */
+/* conversions/nn-to-linalg internals: each category's pattern registration.
+ * The helpers the lowering files share (with other conversions too) are in
+ * conversions/common/lower_helpers.h. */
 #ifndef STRATA_NN_TO_LINALG_INTERNAL_H
 #define STRATA_NN_TO_LINALG_INTERNAL_H
 
-#include "linalg_build.h"
+#include "lower_helpers.h"
 #include "strata/dialect.h"
 #include "strata/nn.h"
 #include "strata/pattern.h"
 #include "strata/support.h"
-
-/* ---- Op and type queries ---- */
-MlirType lowerResultType(MlirOperation op, intptr_t i);
-MlirValue lowerOperand(MlirOperation op, intptr_t i);
-int lowerRank(MlirValue v);
-int64_t lowerDim(MlirValue v, int i);
-MlirType lowerElementType(MlirValue v);
-bool lowerIsFloat(MlirType elementType);
-bool lowerIsUnsigned(MlirType elementType); /* ui8 ... */
-/* The signless integer type of the same width (types other than non-signless
- * integers are returned unchanged). */
-MlirType lowerSignless(MlirType elementType);
-
-/* ---- Affine map text ---- */
-/* Operand map broadcasting `in` to an output type of the result's rank. */
-void lowerBroadcastMap(char *buf, size_t size, MlirValue in, MlirType out);
-void lowerIdentityMap(char *buf, size_t size, int rank);
-/* Reductions over the dims in `mask`: the input's identity map, the map of
- * the tensor keeping the other dims, and iterators ('r' where reduced). Map
- * buffers hold 256 chars; its holds rank + 1. */
-void lowerReductionMaps(int rank, const bool *mask, char *inMap, char *keptMap, char *its);
-/* The type of x without the `mask` dims, with element type `element`. */
-MlirType lowerKeptType(MlirValue x, const bool *mask, MlirType element);
-void lowerParallelIterators(char *buf, int rank);
-
-/* ---- Scalar emitters (inside linalg bodies) ---- */
-MlirValue emitConst(StrataBuilder *b, MlirLocation loc, MlirType t, double v);
-MlirValue emitBinary(StrataBuilder *b, MlirLocation loc, const char *name, MlirValue x, MlirValue y);
-MlirValue emitUnary(StrataBuilder *b, MlirLocation loc, const char *name, MlirValue x);
-/* arith.cmpf / arith.cmpi with MLIR's predicate numbering. */
-enum { CMPF_OEQ = 1, CMPF_OGT = 2, CMPF_OGE = 3, CMPF_OLT = 4, CMPF_OLE = 5, CMPF_UNE = 13,
-       CMPF_UNO = 14 };
-enum { CMPI_EQ = 0, CMPI_NE = 1, CMPI_SLT = 2, CMPI_SLE = 3, CMPI_SGT = 4, CMPI_SGE = 5,
-       CMPI_ULT = 6, CMPI_ULE = 7, CMPI_UGT = 8, CMPI_UGE = 9 };
-MlirValue emitCmpF(StrataBuilder *b, MlirLocation loc, int pred, MlirValue x, MlirValue y);
-MlirValue emitCmpI(StrataBuilder *b, MlirLocation loc, int pred, MlirValue x, MlirValue y);
-MlirValue emitSelect(StrataBuilder *b, MlirLocation loc, MlirValue c, MlirValue x, MlirValue y);
-/* A conversion op (arith.extf, arith.sitofp, ...) to type t. */
-MlirValue emitConvert(StrataBuilder *b, MlirLocation loc, const char *name, MlirValue x, MlirType t);
-
-/* ---- Shared bodies ---- */
-MlirValue bodyMulAcc(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u);
-MlirValue bodyYieldInput(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u);
 
 /* ---- Category registration ----
  * Each category registers its patterns through a LowerRegistry, which fills

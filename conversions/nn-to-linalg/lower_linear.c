@@ -3,7 +3,7 @@
 #include <string.h>
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
-#include "../../dialects/nn/nn_internal.h"
+#include "nn_internal.h"
 #include "lower_internal.h"
 
 static MlirLogicalResult done(StrataRewrite *rw, MlirOperation op, MlirValue y) {

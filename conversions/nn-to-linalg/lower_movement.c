@@ -13,7 +13,7 @@
 #include <string.h>
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
-#include "../../dialects/nn/nn_movement.h"
+#include "nn_movement_params.h"
 #include "lower_internal.h"
 
 static MlirLogicalResult replace(StrataRewrite *rw, MlirOperation op, MlirValue v) {

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "mlir-c/BuiltinTypes.h"
-#include "../../dialects/nn/nn_internal.h"
+#include "nn_internal.h"
 #include "lower_internal.h"
 
 typedef struct {

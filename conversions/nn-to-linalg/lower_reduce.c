@@ -9,7 +9,7 @@
 #include <string.h>
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
-#include "../../dialects/nn/nn_internal.h"
+#include "nn_internal.h"
 #include "lower_internal.h"
 
 typedef enum { R_SUM, R_MEAN, R_MAX, R_MIN, R_PROD, R_L1, R_L2, R_SUMSQ, R_LOGSUM, R_LOGSUMEXP } Kind;

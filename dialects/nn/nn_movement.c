@@ -1,6 +1,6 @@
-/* Source indices of data-movement ops, for the reference interpreter, and
- * resize coordinate math shared with the lowering. */
-#include <math.h>
+/* Source indices of data-movement ops, for the reference interpreter: for
+ * an output element, the input element it copies (or the pad value). The
+ * ops' parameters come from movement_params.c. */
 #include <string.h>
 #include "nn_movement.h"
 
@@ -17,39 +17,8 @@ static const struct {
     {"nn.depth_to_space", K_DEPTH_TO_SPACE}, {"nn.space_to_depth", K_SPACE_TO_DEPTH},
 };
 
-double nnResizeCoord(const NnResize *r, int64_t o, int64_t in, int64_t out, double scale) {
-  double x = (double)o;
-  if (!strcmp(r->coord, "asymmetric")) return x / scale;
-  if (!strcmp(r->coord, "align_corners")) return out == 1 ? 0 : x * (double)(in - 1) / (double)(out - 1);
-  if (!strcmp(r->coord, "pytorch_half_pixel")) return out > 1 ? (x + 0.5) / scale - 0.5 : 0;
-  if (!strcmp(r->coord, "half_pixel_symmetric")) {
-    double outWidth = scale * (double)in, adjustment = floor(outWidth) / outWidth;
-    double center = (double)in / 2, offset = center * (1 - adjustment);
-    return offset + (x + 0.5) / scale - 0.5;
-  }
-  return (x + 0.5) / scale - 0.5; /* half_pixel */
-}
-
-int64_t nnResizeNearest(const NnResize *r, double x, int64_t in) {
-  double f = floor(x);
-  int64_t i;
-  /* Coordinates of extreme scales can be beyond int64: saturate, then clamp. */
-  if (!strcmp(r->nearest, "floor")) i = strataDoubleToInt64Saturated(f);
-  else if (!strcmp(r->nearest, "ceil")) i = strataDoubleToInt64Saturated(ceil(x));
-  else if (x - f == 0.5) i = strataDoubleToInt64Saturated(!strcmp(r->nearest, "round_prefer_ceil") ? f + 1 : f);
-  else i = strataDoubleToInt64Saturated(round(x));
-  return i < 0 ? 0 : i >= in ? in - 1 : i;
-}
-
-void nnResizeScales(const StrataOpDef *def, MlirOperation op, const int64_t *in, const int64_t *out,
-                    int rank, double *scales) {
-  if (nnHasOperand(def, op, "scales") &&
-      nnConstDoubles(strataNamedOperand(def, op, "scales"), scales, STRATA_MAX_RANK) == rank)
-    return;
-  for (int i = 0; i < rank; i++) scales[i] = (double)out[i] / (double)in[i];
-}
-
-bool nnSourceInit(MlirOperation op, StrataTensor *const *x, StrataTensor **y, NnSource *s) {
+bool nnSourceInit(const StrataOpDef *def, MlirOperation op, StrataTensor *const *x, StrataTensor **y,
+                  NnSource *s) {
   memset(s, 0, sizeof *s);
   s->op = op;
   s->x = x;
@@ -63,7 +32,6 @@ bool nnSourceInit(MlirOperation op, StrataTensor *const *x, StrataTensor **y, Nn
     nnInterpError(op, "the result shape must be static for the interpreter");
     return false;
   }
-  const StrataOpDef *def = NULL;
   int rank = x[0]->rank;
   switch (s->kind) {
   case K_TRANSPOSE: return nnTransposePerm(op, rank, s->p);
@@ -78,8 +46,6 @@ bool nnSourceInit(MlirOperation op, StrataTensor *const *x, StrataTensor **y, Nn
     bool hasAxes = false, hasSteps = false;
     for (int i = 0; i < rank; i++) s->p[i] = 0, s->q[i] = 1;
     /* Operand positions follow operandSegmentSizes; recover them by name. */
-    for (size_t i = 0; i < nnMovementTable.numOps; i++)
-      if (!strcmp(nnMovementTable.ops[i].name, "nn.slice")) def = &nnMovementTable.ops[i];
     intptr_t st, sz;
     const StrataTensor *axes = NULL, *steps = NULL;
     if (strataOperandGroup(def, op, 3, &st, &sz) && sz) axes = x[st], hasAxes = true;
@@ -106,8 +72,6 @@ bool nnSourceInit(MlirOperation op, StrataTensor *const *x, StrataTensor **y, Nn
   }
   case K_RESIZE:
     if (!nnResizeAttrs(op, &s->resize)) return false;
-    for (size_t i = 0; i < nnMovementTable.numOps; i++)
-      if (!strcmp(nnMovementTable.ops[i].name, "nn.resize")) def = &nnMovementTable.ops[i];
     nnResizeScales(def, op, x[0]->dims, y[0]->dims, rank, s->scales);
     return true;
   case K_DEPTH_TO_SPACE:

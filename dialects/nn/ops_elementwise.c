@@ -336,9 +336,10 @@ static double flopsElementwise(MlirOperation op) {
   return n < 0 ? 0 : (double)n * info->flopsPerElement;
 }
 
-#define OP(n, operands, summary, types)                                                      \
-  {"nn." n, summary, operands, "output", STRATA_OP_PURE, inferElementwise, interpElementwise, \
-   nnMapElementwise, STRATA_DYN_ISDOS, flopsElementwise, types}
+#define OP(n, ins, sum, ty)                                                                   \
+  {.name = "nn." n, .summary = sum, .operands = ins, .results = "output", .flags = STRATA_OP_PURE, \
+   .infer = inferElementwise, .interpret = interpElementwise, .mapping = nnMapElementwise,         \
+   .dynamism = STRATA_DYN_ISDOS, .flops = flopsElementwise, .types = ty}
 #define FT "f16 f32 f64"
 #define NUM "f16 f32 f64 i8 ui8 i32 i64"
 static const StrataOpDef kOps[] = {

@@ -1,89 +1,25 @@
 /* Data movement: Reshape, Flatten, Squeeze, Unsqueeze, Transpose, Concat,
  * Split, Slice, Gather, GatherElements, ScatterElements, Expand, Tile, Pad,
- * Resize, DepthToSpace, SpaceToDepth. Value operands that decide a shape
- * (Reshape's shape, Slice's starts, ...) are read when constant; otherwise
- * the affected dims are '?'. */
+ * Resize, DepthToSpace, SpaceToDepth -- the op table, the shape inference
+ * of the ops that keep or reorder dims (the others: ops_movement_index.c),
+ * and interpretation. Value operands that decide a shape (Reshape's shape,
+ * Slice's starts, ...) are read when constant (movement_params.c);
+ * otherwise the affected dims are '?'. */
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include "nn_movement.h"
+#include "ops_movement.h"
 
 static MlirLogicalResult fail(void) { return mlirLogicalResultFailure(); }
 static MlirLogicalResult ok(void) { return mlirLogicalResultSuccess(); }
 
-static bool constOperand(const StrataOpDef *def, MlirOperation op, const char *name, int64_t *out, int max, int *n) {
-  *n = nnConstInts(strataNamedOperand(def, op, name), out, max);
-  return *n >= 0;
-}
-
-static bool int1D(const StrataOpDef *def, MlirOperation op, const char *name, StrataShape *s) {
-  if (!nnOperand(def, op, name, s) || !nnCheckType(op, name, s, NN_INDEX)) return false;
-  if (s->rank != 1) {
-    nnError(op, "operand '%s' must be 1-D", name);
-    return false;
-  }
-  return true;
-}
-
 /* ---- Reshape ---- */
-
-bool nnReshapeDims(MlirOperation op, const int64_t *in, int rank, const int64_t *shape, int n,
-                   bool allowZero, int64_t *out) {
-  int64_t known = 1, inferAt = -1, total;
-  bool zero = false;
-  for (int i = 0; i < n; i++) {
-    int64_t d = shape[i];
-    if (d == 0 && !allowZero) {
-      if (i >= rank) {
-        nnError(op, "shape value 0 at %d copies an input dim that does not exist", i);
-        return false;
-      }
-      d = in[i];
-    } else if (d == 0) {
-      zero = true;
-    }
-    if (shape[i] == -1) { /* not a dynamic dim copied by a 0 */
-      if (inferAt != -1) {
-        nnError(op, "shape has more than one -1");
-        return false;
-      }
-      inferAt = i;
-    } else if (d < -1) {
-      nnError(op, "shape value %lld at %d is invalid", (long long)d, i);
-      return false;
-    }
-    out[i] = d;
-  }
-  /* ONNX: with allowzero a 0 is a real size, and then nothing is left to
-   * infer a -1 from. */
-  if (zero && inferAt != -1) {
-    nnError(op, "shape has both a 0 (allowzero=1) and a -1, so the -1 cannot be inferred");
-    return false;
-  }
-  /* -1 out[] entries are '?' (copied dynamic dims) except the inferred one. */
-  for (int i = 0; i < n; i++)
-    if (i != inferAt && out[i] != -1 && known != -1 && !nnDimMul(op, known, out[i], &known)) return false;
-  for (int i = 0; i < n; i++)
-    if (out[i] == -1 && i != inferAt) known = -1;
-  if (!nnDimProduct(op, in, rank, &total)) return false;
-  if (inferAt != -1) out[inferAt] = total == -1 || known <= 0 ? -1 : total / known;
-  if (total != -1 && known != -1 && inferAt == -1 && total != known) {
-    nnError(op, "cannot reshape %lld elements into shape with %lld elements", (long long)total, (long long)known);
-    return false;
-  }
-  if (total != -1 && known > 0 && inferAt != -1 && total % known) {
-    nnError(op, "cannot reshape %lld elements: not divisible by %lld", (long long)total, (long long)known);
-    return false;
-  }
-  return true;
-}
 
 static MlirLogicalResult inferReshape(const StrataOpDef *def, MlirOperation op, StrataShape *res) {
   StrataShape x, s;
   int64_t allowZero, shape[STRATA_MAX_RANK];
   int n;
-  if (!nnOperand(def, op, "data", &x) || !int1D(def, op, "shape", &s) ||
+  if (!nnOperand(def, op, "data", &x) || !nnInt1DOperand(def, op, "shape", &s) ||
       !nnAttrInt(op, "allowzero", 0, &allowZero))
     return fail();
   if (s.dims[0] == -1 || s.dims[0] > STRATA_MAX_RANK) {
@@ -92,7 +28,7 @@ static MlirLogicalResult inferReshape(const StrataOpDef *def, MlirOperation op, 
   }
   res->rank = (int)s.dims[0];
   res->elementType = x.elementType;
-  if (!constOperand(def, op, "shape", shape, STRATA_MAX_RANK, &n)) {
+  if (!nnConstOperand(def, op, "shape", shape, STRATA_MAX_RANK, &n)) {
     for (int i = 0; i < res->rank; i++) res->dims[i] = -1;
     return ok();
   }
@@ -194,28 +130,6 @@ static MlirLogicalResult interpCopy(StrataInterp *in, MlirOperation op, StrataTe
 
 /* ---- Transpose ---- */
 
-bool nnTransposePerm(MlirOperation op, int rank, int64_t *perm) {
-  int n;
-  if (!nnAttrInts(op, "perm", perm, STRATA_MAX_RANK, &n)) return false;
-  if (n < 0) {
-    for (int i = 0; i < rank; i++) perm[i] = rank - 1 - i;
-    return true;
-  }
-  bool seen[STRATA_MAX_RANK] = {false};
-  if (n != rank) {
-    nnError(op, "attribute 'perm' has %d values for rank %d", n, rank);
-    return false;
-  }
-  for (int i = 0; i < n; i++) {
-    if (perm[i] < 0 || perm[i] >= rank || seen[perm[i]]) {
-      nnError(op, "attribute 'perm' is not a permutation of 0..%d", rank - 1);
-      return false;
-    }
-    seen[perm[i]] = true;
-  }
-  return true;
-}
-
 static MlirLogicalResult inferTranspose(const StrataOpDef *def, MlirOperation op, StrataShape *res) {
   StrataShape x;
   int64_t perm[STRATA_MAX_RANK];
@@ -258,39 +172,6 @@ static MlirLogicalResult inferConcat(const StrataOpDef *def, MlirOperation op, S
 
 /* ---- Split ---- */
 
-bool nnSplitSizes(MlirOperation op, int64_t dim, int outputs, int64_t *sizes) {
-  int n;
-  if (!nnAttrInts(op, "split", sizes, 64, &n)) return false;
-  if (outputs < 1) {
-    nnError(op, "needs at least one result");
-    return false;
-  }
-  if (n >= 0) {
-    int64_t sum = 0;
-    for (int i = 0; i < n; i++) {
-      if (sizes[i] < 0) {
-        nnError(op, "attribute 'split' has a negative size %lld", (long long)sizes[i]);
-        return false;
-      }
-      if (!nnDimAdd(op, sum, sizes[i], &sum)) return false;
-    }
-    if (n != outputs || (dim != -1 && sum != dim)) {
-      nnError(op, "attribute 'split' has %d sizes summing to %lld; expected %d sizes summing to %lld",
-              n, (long long)sum, outputs, (long long)dim);
-      return false;
-    }
-    return true;
-  }
-  /* Chunks of ceil(dim / outputs), the last ones smaller (written so that
-   * nothing overflows for any dim). */
-  int64_t chunk = dim == -1 ? -1 : dim / outputs + (dim % outputs != 0), start = 0;
-  for (int i = 0; i < outputs; i++) {
-    sizes[i] = chunk == -1 ? -1 : dim - start < chunk ? dim - start : chunk;
-    if (chunk != -1) start += sizes[i];
-  }
-  return true;
-}
-
 static MlirLogicalResult inferSplit(const StrataOpDef *def, MlirOperation op, StrataShape *res) {
   StrataShape x;
   int64_t axis, sizes[64];
@@ -308,355 +189,26 @@ static MlirLogicalResult inferSplit(const StrataOpDef *def, MlirOperation op, St
 
 /* ---- Slice ---- */
 
-/* Resolves ONNX slice parameters for one axis of size `dim` into start,
- * step and count (clamping as the spec says). Starts, ends and steps are
- * often INT64_MIN/MAX ("to the end"), so the counts are computed without
- * ever forming end - start + step. */
-void nnSliceAxis(int64_t dim, int64_t start, int64_t end, int64_t step, int64_t *first, int64_t *count) {
-  if (start < 0) start += dim;
-  if (end < 0) end += dim;
-  if (step > 0) {
-    start = start < 0 ? 0 : start > dim ? dim : start;
-    end = end < 0 ? 0 : end > dim ? dim : end;
-    *count = end > start ? (end - start - 1) / step + 1 : 0;
-  } else {
-    start = start < 0 ? 0 : start > dim - 1 ? dim - 1 : start;
-    end = end < -1 ? -1 : end > dim - 1 ? dim - 1 : end;
-    *count = start > end ? 1 - (start - end - 1) / step : 0; /* step < 0 */
-  }
-  *first = start;
-}
-
-/* Per-axis (first, step, count) of a slice; false after an error. Values
- * not known (non-constant operands) leave count = -1. */
-bool nnSliceParams(const StrataOpDef *def, MlirOperation op, const int64_t *dims, int rank,
-                   int64_t *first, int64_t *step, int64_t *count) {
-  int64_t starts[STRATA_MAX_RANK], ends[STRATA_MAX_RANK], axes[STRATA_MAX_RANK], steps[STRATA_MAX_RANK];
-  int ns, ne, na = -1, nt = -1;
-  for (int i = 0; i < rank; i++) first[i] = 0, step[i] = 1, count[i] = dims[i];
-  bool known = constOperand(def, op, "starts", starts, STRATA_MAX_RANK, &ns) &&
-               constOperand(def, op, "ends", ends, STRATA_MAX_RANK, &ne) &&
-               (!nnHasOperand(def, op, "axes") || constOperand(def, op, "axes", axes, STRATA_MAX_RANK, &na)) &&
-               (!nnHasOperand(def, op, "steps") || constOperand(def, op, "steps", steps, STRATA_MAX_RANK, &nt));
-  if (!known) {
-    for (int i = 0; i < rank; i++) count[i] = -1;
-    return true;
-  }
-  if (ne != ns || (na >= 0 && na != ns) || (nt >= 0 && nt != ns)) {
-    nnError(op, "operands 'starts', 'ends', 'axes' and 'steps' must have the same length");
-    return false;
-  }
-  bool seen[STRATA_MAX_RANK] = {false};
-  for (int i = 0; i < ns; i++) {
-    int64_t axis = na >= 0 ? axes[i] : i, st = nt >= 0 ? steps[i] : 1;
-    if (!nnNormalizeAxis(op, "axis", &axis, rank)) return false;
-    if (seen[axis]) {
-      nnError(op, "operand 'axes' repeats axis %lld", (long long)axis);
-      return false;
-    }
-    seen[axis] = true;
-    if (st == 0) {
-      nnError(op, "operand 'steps' has a zero step");
-      return false;
-    }
-    step[axis] = st;
-    if (dims[axis] == -1) count[axis] = -1;
-    else nnSliceAxis(dims[axis], starts[i], ends[i], st, &first[axis], &count[axis]);
-  }
-  return true;
-}
-
 static MlirLogicalResult inferSlice(const StrataOpDef *def, MlirOperation op, StrataShape *res) {
   StrataShape x, s;
   int64_t first[STRATA_MAX_RANK], step[STRATA_MAX_RANK];
-  if (!nnOperand(def, op, "data", &x) || !int1D(def, op, "starts", &s) || !int1D(def, op, "ends", &s) ||
-      (nnHasOperand(def, op, "axes") && !int1D(def, op, "axes", &s)) ||
-      (nnHasOperand(def, op, "steps") && !int1D(def, op, "steps", &s)))
+  if (!nnOperand(def, op, "data", &x) || !nnInt1DOperand(def, op, "starts", &s) || !nnInt1DOperand(def, op, "ends", &s) ||
+      (nnHasOperand(def, op, "axes") && !nnInt1DOperand(def, op, "axes", &s)) ||
+      (nnHasOperand(def, op, "steps") && !nnInt1DOperand(def, op, "steps", &s)))
     return fail();
   *res = x;
   return nnSliceParams(def, op, x.dims, x.rank, first, step, res->dims) ? ok() : fail();
 }
 
-/* ---- Gather / GatherElements / ScatterElements ---- */
-
-/* Any index into an empty axis is out of range: refuse it statically, since
- * compiled code cannot report it at run time. */
-static bool indexableAxis(MlirOperation op, const StrataShape *x, int64_t axis, const StrataShape *idx) {
-  int64_t n;
-  if (!nnDimProduct(op, idx->dims, idx->rank, &n)) return false;
-  if (x->dims[axis] == 0 && n != 0) {
-    nnError(op, "axis %lld of operand 'data' is empty, so no index can be in range", (long long)axis);
-    return false;
-  }
-  return true;
-}
-
-/* Gather and GatherElements: data, integer indices and an in-range, normalized axis. */
-static bool gatherOperands(const StrataOpDef *def, MlirOperation op, StrataShape *x, StrataShape *idx,
-                           int64_t *axis) {
-  return nnOperand(def, op, "data", x) && nnOperand(def, op, "indices", idx) &&
-         nnCheckType(op, "indices", idx, NN_INDEX) && nnAttrInt(op, "axis", 0, axis) &&
-         nnNormalizeAxis(op, "axis", axis, x->rank) && indexableAxis(op, x, *axis, idx);
-}
-
-static MlirLogicalResult inferGather(const StrataOpDef *def, MlirOperation op, StrataShape *res) {
-  StrataShape x, idx;
-  int64_t axis;
-  if (!gatherOperands(def, op, &x, &idx, &axis)) return fail();
-  int rank = x.rank - 1 + idx.rank;
-  if (rank > STRATA_MAX_RANK) {
-    nnError(op, "the result would have rank %d > %d", rank, STRATA_MAX_RANK);
-    return fail();
-  }
-  res->rank = 0;
-  res->elementType = x.elementType;
-  for (int i = 0; i < axis; i++) res->dims[res->rank++] = x.dims[i];
-  for (int i = 0; i < idx.rank; i++) res->dims[res->rank++] = idx.dims[i];
-  for (int i = (int)axis + 1; i < x.rank; i++) res->dims[res->rank++] = x.dims[i];
-  return ok();
-}
-
-static MlirLogicalResult inferGatherElements(const StrataOpDef *def, MlirOperation op, StrataShape *res) {
-  StrataShape x, idx;
-  int64_t axis;
-  if (!gatherOperands(def, op, &x, &idx, &axis)) return fail();
-  if (idx.rank != x.rank) {
-    char dx[300], di[300];
-    nnError(op, "%s must have the rank of %s", nnDescribe("indices", &idx, di, sizeof di), nnDescribe("data", &x, dx, sizeof dx));
-    return fail();
-  }
-  *res = idx;
-  res->elementType = x.elementType;
-  return ok();
-}
-
-static MlirLogicalResult inferScatterElements(const StrataOpDef *def, MlirOperation op, StrataShape *res) {
-  StrataShape x, idx, u;
-  int64_t axis;
-  char red[8];
-  if (!nnOperand(def, op, "data", &x) || !nnOperand(def, op, "indices", &idx) ||
-      !nnOperand(def, op, "updates", &u) || !nnCheckType(op, "indices", &idx, NN_INDEX) ||
-      !nnSameType(op, "data", &x, "updates", &u) || !nnAttrInt(op, "axis", 0, &axis) ||
-      !nnNormalizeAxis(op, "axis", &axis, x.rank) ||
-      !nnAttrString(op, "reduction", "none", "none|add|mul|max|min", red, sizeof red) ||
-      !indexableAxis(op, &x, axis, &idx))
-    return fail();
-  bool same = idx.rank == x.rank && u.rank == idx.rank;
-  for (int i = 0; same && i < idx.rank; i++) same = idx.dims[i] == u.dims[i];
-  if (!same) {
-    char di[300], du[300];
-    nnError(op, "%s and %s must have the same shape, of data's rank", nnDescribe("indices", &idx, di, sizeof di),
-            nnDescribe("updates", &u, du, sizeof du));
-    return fail();
-  }
-  *res = x;
-  return ok();
-}
-
-/* ---- Expand / Tile ---- */
-
-static MlirLogicalResult inferExpand(const StrataOpDef *def, MlirOperation op, StrataShape *res) {
-  StrataShape x, s;
-  int64_t shape[STRATA_MAX_RANK];
-  int n, bad;
-  if (!nnOperand(def, op, "input", &x) || !int1D(def, op, "shape", &s)) return fail();
-  if (s.dims[0] == -1 || s.dims[0] > STRATA_MAX_RANK) {
-    nnError(op, "operand 'shape' must have a static length <= %d", STRATA_MAX_RANK);
-    return fail();
-  }
-  if (!constOperand(def, op, "shape", shape, STRATA_MAX_RANK, &n))
-    for (n = 0; n < s.dims[0]; n++) shape[n] = -1;
-  else
-    for (int i = 0; i < n; i++)
-      if (shape[i] < 0) {
-        nnError(op, "operand 'shape' has a negative size %lld at %d", (long long)shape[i], i);
-        return fail();
-      }
-  if (!nn_infer_broadcast_shape(x.dims, x.rank, shape, n, res->dims, &res->rank, &bad)) {
-    char dx[300];
-    nnError(op, "%s does not broadcast with the shape operand at output dimension %d",
-            nnDescribe("input", &x, dx, sizeof dx), bad);
-    return fail();
-  }
-  res->elementType = x.elementType;
-  return ok();
-}
-
-static MlirLogicalResult inferTile(const StrataOpDef *def, MlirOperation op, StrataShape *res) {
-  StrataShape x, r;
-  int64_t reps[STRATA_MAX_RANK];
-  int n;
-  if (!nnOperand(def, op, "input", &x) || !int1D(def, op, "repeats", &r)) return fail();
-  if (r.dims[0] != -1 && r.dims[0] != x.rank) {
-    nnError(op, "operand 'repeats' has %lld values for rank %d", (long long)r.dims[0], x.rank);
-    return fail();
-  }
-  *res = x;
-  bool known = constOperand(def, op, "repeats", reps, STRATA_MAX_RANK, &n);
-  for (int i = 0; i < x.rank; i++) {
-    if (known && reps[i] < 0) {
-      nnError(op, "operand 'repeats' has a negative value");
-      return fail();
-    }
-    if (!known || x.dims[i] == -1) res->dims[i] = -1;
-    else if (!nnDimMul(op, x.dims[i], reps[i], &res->dims[i])) return fail();
-  }
-  return ok();
-}
-
-/* ---- Pad ---- */
-
-static MlirLogicalResult inferPad(const StrataOpDef *def, MlirOperation op, StrataShape *res) {
-  StrataShape x, p, c;
-  int64_t pads[2 * STRATA_MAX_RANK];
-  int n;
-  char mode[16];
-  if (!nnOperand(def, op, "data", &x) || !int1D(def, op, "pads", &p) ||
-      !nnAttrString(op, "mode", "constant", "constant|reflect|edge|wrap", mode, sizeof mode))
-    return fail();
-  if (nnHasOperand(def, op, "constant_value") &&
-      (!nnOperand(def, op, "constant_value", &c) || !nnSameType(op, "data", &x, "constant_value", &c)))
-    return fail();
-  if (p.dims[0] != -1 && p.dims[0] != 2 * x.rank) {
-    nnError(op, "operand 'pads' has %lld values; expected %d (begin and end per dim)", (long long)p.dims[0], 2 * x.rank);
-    return fail();
-  }
-  *res = x;
-  bool known = constOperand(def, op, "pads", pads, 2 * STRATA_MAX_RANK, &n);
-  for (int i = 0; i < x.rank; i++) {
-    if (!known || x.dims[i] == -1) {
-      res->dims[i] = -1;
-      continue;
-    }
-    if (!nnDimAdd(op, x.dims[i], pads[i], &res->dims[i]) ||
-        !nnDimAdd(op, res->dims[i], pads[x.rank + i], &res->dims[i]))
-      return fail();
-    if (res->dims[i] < 0) {
-      nnError(op, "pads remove more than dim %d's %lld elements", i, (long long)x.dims[i]);
-      return fail();
-    }
-    if (strcmp(mode, "constant") != 0 && x.dims[i] == 0 && (pads[i] > 0 || pads[x.rank + i] > 0)) {
-      nnError(op, "%s padding of dim %d needs elements to copy, but the dim is empty", mode, i);
-      return fail();
-    }
-    if (!strcmp(mode, "reflect") && (pads[i] >= x.dims[i] || pads[x.rank + i] >= x.dims[i])) {
-      nnError(op, "reflect padding of dim %d must be smaller than its size %lld", i, (long long)x.dims[i]);
-      return fail();
-    }
-  }
-  return ok();
-}
-
-/* ---- Resize ---- */
-
-bool nnResizeAttrs(MlirOperation op, NnResize *r) {
-  int64_t antialias, exclude;
-  char policy[24];
-  if (!nnAttrString(op, "mode", "nearest", "nearest|linear", r->mode, sizeof r->mode) ||
-      !nnAttrString(op, "coordinate_transformation_mode", "half_pixel",
-                    "half_pixel|half_pixel_symmetric|pytorch_half_pixel|align_corners|asymmetric",
-                    r->coord, sizeof r->coord) ||
-      !nnAttrString(op, "nearest_mode", "round_prefer_floor", "round_prefer_floor|round_prefer_ceil|floor|ceil",
-                    r->nearest, sizeof r->nearest) ||
-      !nnAttrInt(op, "antialias", 0, &antialias) || !nnAttrInt(op, "exclude_outside", 0, &exclude) ||
-      !nnAttrString(op, "keep_aspect_ratio_policy", "stretch", "stretch", policy, sizeof policy))
-    return false;
-  if (antialias || exclude) {
-    nnError(op, "antialias and exclude_outside are not supported");
-    return false;
-  }
-  return true;
-}
-
-static MlirLogicalResult inferResize(const StrataOpDef *def, MlirOperation op, StrataShape *res) {
-  StrataShape x, s;
-  NnResize r;
-  if (!nnOperand(def, op, "x", &x) || !nnCheckType(op, "x", &x, NN_FLOAT) || !nnResizeAttrs(op, &r))
-    return fail();
-  bool hasScales = nnHasOperand(def, op, "scales"), hasSizes = nnHasOperand(def, op, "sizes");
-  if (hasScales == hasSizes) {
-    nnError(op, "exactly one of operands 'scales' and 'sizes' must be given");
-    return fail();
-  }
-  const char *which = hasScales ? "scales" : "sizes";
-  if (!nnOperand(def, op, which, &s) ||
-      !nnCheckType(op, which, &s, hasScales ? NN_T(STRATA_DTYPE_F32) : NN_T(STRATA_DTYPE_I64)))
-    return fail();
-  if (s.rank != 1 || (s.dims[0] != -1 && s.dims[0] != x.rank)) {
-    nnError(op, "operand '%s' must be 1-D with one value per dim (%d)", which, x.rank);
-    return fail();
-  }
-  *res = x;
-  double scales[STRATA_MAX_RANK];
-  int64_t sizes[STRATA_MAX_RANK];
-  bool known = hasScales ? nnConstDoubles(strataNamedOperand(def, op, "scales"), scales, STRATA_MAX_RANK) == x.rank
-                         : nnConstInts(strataNamedOperand(def, op, "sizes"), sizes, STRATA_MAX_RANK) == x.rank;
-  for (int i = 0; i < x.rank; i++) {
-    if (!known || x.dims[i] == -1) res->dims[i] = -1;
-    else if (hasScales) {
-      if (!(scales[i] > 0)) {
-        nnError(op, "scale %g of dim %d must be positive", scales[i], i);
-        return fail();
-      }
-      double size = floor((double)x.dims[i] * scales[i]);
-      if (!strataDoubleToInt64(size, &res->dims[i])) {
-        nnError(op, "shape is too large: dim %d of size %lld scaled by %g does not fit int64", i,
-                (long long)x.dims[i], scales[i]);
-        return fail();
-      }
-    } else if (sizes[i] < 0) {
-      nnError(op, "operand 'sizes' has a negative size %lld for dim %d", (long long)sizes[i], i);
-      return fail();
-    } else res->dims[i] = sizes[i];
-  }
-  return ok();
-}
-
-/* ---- DepthToSpace / SpaceToDepth ---- */
-
-static MlirLogicalResult inferDepthSpace(const StrataOpDef *def, MlirOperation op, StrataShape *res) {
-  StrataShape x;
-  int64_t b;
-  char mode[8];
-  bool toSpace = !strcmp(def->name, "nn.depth_to_space");
-  if (!nnOperand(def, op, "input", &x) || !nnAttrInt(op, "blocksize", 0, &b) ||
-      !nnAttrString(op, "mode", "DCR", "DCR|CRD", mode, sizeof mode))
-    return fail();
-  if (x.rank != 4 || b < 1) {
-    nnError(op, "needs a rank-4 NCHW input and a positive 'blocksize'");
-    return fail();
-  }
-  *res = x;
-  int64_t bb;
-  if (!nnDimMul(op, b, b, &bb)) return fail();
-  if (toSpace) {
-    if (x.dims[1] != -1 && x.dims[1] % bb) {
-      nnError(op, "channels (%lld) are not divisible by blocksize^2 = %lld", (long long)x.dims[1], (long long)bb);
-      return fail();
-    }
-    res->dims[1] = x.dims[1] == -1 ? -1 : x.dims[1] / bb;
-    for (int i = 2; i < 4; i++)
-      if (x.dims[i] != -1 && !nnDimMul(op, x.dims[i], b, &res->dims[i])) return fail();
-  } else {
-    for (int i = 2; i < 4; i++)
-      if (x.dims[i] != -1 && x.dims[i] % b) {
-        nnError(op, "spatial dim %d (%lld) is not divisible by blocksize %lld", i, (long long)x.dims[i], (long long)b);
-        return fail();
-      }
-    if (x.dims[1] != -1 && !nnDimMul(op, x.dims[1], bb, &res->dims[1])) return fail();
-    res->dims[2] = x.dims[2] == -1 ? -1 : x.dims[2] / b;
-    res->dims[3] = x.dims[3] == -1 ? -1 : x.dims[3] / b;
-  }
-  return ok();
-}
-
 /* ---- Interpretation through source indices (nn_movement.h) ---- */
+
+static const StrataOpDef *movementDef(MlirOperation op);
 
 static MlirLogicalResult interpGathered(StrataInterp *in, MlirOperation op, StrataTensor *const *x,
                                         StrataTensor **y) {
   (void)in;
   NnSource src;
-  if (!nnSourceInit(op, x, y, &src)) return fail();
+  if (!nnSourceInit(movementDef(op), op, x, y, &src)) return fail();
   int64_t idx[STRATA_MAX_RANK] = {0}, n = strataTensorNumElements(y[0]);
   bool isFloat = nnIsFloatDType(y[0]->dtype);
   for (int64_t e = 0; e < n; e++, nnNextIndex(idx, y[0]->dims, y[0]->rank)) {
@@ -697,42 +249,12 @@ static MlirLogicalResult interpSplit(StrataInterp *in, MlirOperation op, StrataT
   return ok();
 }
 
-static MlirLogicalResult interpScatter(StrataInterp *in, MlirOperation op, StrataTensor *const *x,
-                                       StrataTensor **y) {
-  (void)in;
-  int64_t axis;
-  char red[8];
-  nnAttrInt(op, "axis", 0, &axis);
-  nnNormalizeAxis(op, "axis", &axis, x[0]->rank);
-  nnAttrString(op, "reduction", "none", NULL, red, sizeof red);
-  memcpy(y[0]->data, x[0]->data, strataTensorNumBytes(x[0]));
-  int64_t strides[STRATA_MAX_RANK], idx[STRATA_MAX_RANK] = {0}, n = strataTensorNumElements(x[1]);
-  nnStrides(y[0], strides);
-  bool isFloat = nnIsFloatDType(y[0]->dtype);
-  for (int64_t e = 0; e < n; e++, nnNextIndex(idx, x[1]->dims, x[1]->rank)) {
-    int64_t t = nnGetInt(x[1], e), dim = y[0]->dims[axis];
-    if (t < -dim || t >= dim)
-      return nnInterpError(op, "index %lld is out of range for axis %lld of size %lld", (long long)t,
-                           (long long)axis, (long long)dim);
-    if (t < 0) t += dim;
-    int64_t flat = 0;
-    for (int d = 0; d < y[0]->rank; d++) flat += (d == axis ? t : idx[d]) * strides[d];
-    double u = strataTensorGetDouble(x[2], e), cur = strataTensorGetDouble(y[0], flat), v = u;
-    if (!strcmp(red, "add")) v = cur + u;
-    else if (!strcmp(red, "mul")) v = cur * u;
-    else if (!strcmp(red, "max")) v = fmax(cur, u);
-    else if (!strcmp(red, "min")) v = fmin(cur, u);
-    if (isFloat) strataTensorSetDouble(y[0], flat, v); else nnSetInt(y[0], flat, strataDoubleToInt64Saturated(v));
-  }
-  return ok();
-}
-
 /* Resize: nearest copies one element; linear blends the 2^k neighbours of
  * the source coordinate (edge-clamped) in the k dims that change size. */
 static MlirLogicalResult interpResize(StrataInterp *in, MlirOperation op, StrataTensor *const *x,
                                       StrataTensor **y) {
   NnSource src;
-  if (!nnSourceInit(op, x, y, &src)) return fail();
+  if (!nnSourceInit(movementDef(op), op, x, y, &src)) return fail();
   if (strcmp(src.resize.mode, "linear") != 0) return interpGathered(in, op, x, y);
   const StrataTensor *X = x[0];
   int rank = X->rank;
@@ -766,8 +288,9 @@ static MlirLogicalResult interpResize(StrataInterp *in, MlirOperation op, Strata
 }
 
 #define ANY "f16 f32 f64 i1 i8 ui8 i32 i64"
-#define MOVE(n, summary, operands, results, infer, interp, map, dyn)                           \
-  {"nn." n, summary, operands, results, STRATA_OP_PURE, infer, interp, map, dyn, NULL, ANY}
+#define MOVE(n, sum, ins, outs, inf, run, map, dyn)                                            \
+  {.name = "nn." n, .summary = sum, .operands = ins, .results = outs, .flags = STRATA_OP_PURE, \
+   .infer = inf, .interpret = run, .mapping = map, .dynamism = dyn, .types = ANY}
 static const StrataOpDef kOps[] = {
     MOVE("reshape", "new shape from the 1-D i64 `shape` operand (0 copies a dim unless allowzero; "
          "one -1 is inferred)", "data, shape", "reshaped", inferReshape, interpCopy, nnMapReorganize, STRATA_DYN_ISVDOS),
@@ -788,25 +311,32 @@ static const StrataOpDef kOps[] = {
          "data, starts, ends, axes?, steps?", "output", inferSlice, interpGathered, nnMapOneToOne,
          STRATA_DYN_ISVDOS),
     MOVE("gather", "data indexed along `axis` by an index tensor (negative indices count from the end)",
-         "data, indices", "output", inferGather, interpGathered, nnMapOneToMany, STRATA_DYN_ISDOS),
+         "data, indices", "output", nnInferGather, interpGathered, nnMapOneToMany, STRATA_DYN_ISDOS),
     MOVE("gather_elements", "data[.., indices[i], ..] elementwise along `axis`", "data, indices",
-         "output", inferGatherElements, interpGathered, nnMapOneToMany, STRATA_DYN_ISDOS),
+         "output", nnInferGatherElements, interpGathered, nnMapOneToMany, STRATA_DYN_ISDOS),
     MOVE("scatter_elements", "data with `updates` written at `indices` along `axis` (reduction "
-         "none|add|mul|max|min)", "data, indices, updates", "output", inferScatterElements,
-         interpScatter, nnMapManyToMany, STRATA_DYN_ISDOS),
+         "none|add|mul|max|min)", "data, indices, updates", "output", nnInferScatterElements,
+         nnInterpScatter, nnMapManyToMany, STRATA_DYN_ISDOS),
     MOVE("expand", "broadcast to the 1-D i64 `shape` operand (numpy rules, both directions)",
-         "input, shape", "output", inferExpand, interpGathered, nnMapOneToMany, STRATA_DYN_ISVDOS),
+         "input, shape", "output", nnInferExpand, interpGathered, nnMapOneToMany, STRATA_DYN_ISVDOS),
     MOVE("tile", "repeat the input `repeats[i]` times along each dim", "input, repeats", "output",
-         inferTile, interpGathered, nnMapOneToMany, STRATA_DYN_ISVDOS),
+         nnInferTile, interpGathered, nnMapOneToMany, STRATA_DYN_ISVDOS),
     MOVE("pad", "pad by `pads` [begin..., end...] (negative crops); mode constant|reflect|edge|wrap",
-         "data, pads, constant_value?", "output", inferPad, interpGathered, nnMapOneToMany, STRATA_DYN_ISVDOS),
+         "data, pads, constant_value?", "output", nnInferPad, interpGathered, nnMapOneToMany, STRATA_DYN_ISVDOS),
     MOVE("resize", "resize by `scales` or `sizes`: mode nearest|linear, the common coordinate "
-         "transformation modes and nearest modes", "x, roi?, scales?, sizes?", "y", inferResize,
+         "transformation modes and nearest modes", "x, roi?, scales?, sizes?", "y", nnInferResize,
          interpResize, nnMapOneToMany, STRATA_DYN_ISVDOS),
     MOVE("depth_to_space", "move channel blocks into HxW blocks (blocksize, mode DCR|CRD)", "input",
-         "output", inferDepthSpace, interpGathered, nnMapShuffle, STRATA_DYN_ISDOS),
+         "output", nnInferDepthSpace, interpGathered, nnMapShuffle, STRATA_DYN_ISDOS),
     MOVE("space_to_depth", "move HxW blocks into channels (blocksize)", "input", "output",
-         inferDepthSpace, interpGathered, nnMapShuffle, STRATA_DYN_ISDOS),
+         nnInferDepthSpace, interpGathered, nnMapShuffle, STRATA_DYN_ISDOS),
 };
 
 const StrataOpTable nnMovementTable = {kOps, sizeof kOps / sizeof kOps[0]};
+
+static const StrataOpDef *movementDef(MlirOperation op) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  for (size_t i = 0; i < sizeof kOps / sizeof kOps[0]; i++)
+    if (strlen(kOps[i].name) == name.length && !strncmp(kOps[i].name, name.data, name.length)) return &kOps[i];
+  return NULL;
+}

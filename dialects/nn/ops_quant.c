@@ -108,12 +108,26 @@ static MlirLogicalResult interpQuant(StrataInterp *in, MlirOperation op, StrataT
 }
 
 static const StrataOpDef kOps[] = {
-    {"nn.quantize_linear", "saturate(round_half_even(x / y_scale) + y_zero_point) to ui8 (default) "
-     "or i8; per-tensor or per-axis", "x, y_scale, y_zero_point?", "y", STRATA_OP_PURE,
-     inferQuantize, interpQuant, nnMapOneToOne, STRATA_DYN_ISDOS, NULL, "f16 f32 f64 -> i8 ui8"},
-    {"nn.dequantize_linear", "(x - x_zero_point) * x_scale; per-tensor or per-axis",
-     "x, x_scale, x_zero_point?", "y", STRATA_OP_PURE, inferDequantize, interpQuant, nnMapOneToOne,
-     STRATA_DYN_ISDOS, NULL, "i8 ui8 i32 -> f16 f32 f64"},
+    {.name = "nn.quantize_linear",
+     .summary = "saturate(round_half_even(x / y_scale) + y_zero_point) to ui8 (default) " "or i8; per-tensor or per-axis",
+     .operands = "x, y_scale, y_zero_point?",
+     .results = "y",
+     .flags = STRATA_OP_PURE,
+     .infer = inferQuantize,
+     .interpret = interpQuant,
+     .mapping = nnMapOneToOne,
+     .dynamism = STRATA_DYN_ISDOS,
+     .types = "f16 f32 f64 -> i8 ui8"},
+    {.name = "nn.dequantize_linear",
+     .summary = "(x - x_zero_point) * x_scale; per-tensor or per-axis",
+     .operands = "x, x_scale, x_zero_point?",
+     .results = "y",
+     .flags = STRATA_OP_PURE,
+     .infer = inferDequantize,
+     .interpret = interpQuant,
+     .mapping = nnMapOneToOne,
+     .dynamism = STRATA_DYN_ISDOS,
+     .types = "i8 ui8 i32 -> f16 f32 f64"},
 };
 
 const StrataOpTable nnQuantTable = {kOps, sizeof kOps / sizeof kOps[0]};

@@ -84,13 +84,14 @@ int main(int argc, char **argv) {
     out[i] = calloc((size_t)(n ? n : 1), (size_t)E(_output_elem_bytes)[i]);
     if (!out[i]) return 1;
   }
-  E(_run)(in, out);
+  if (E(_run)(in, out) != 0) /* a runtime error: bad data or out of memory */
+    return fprintf(stderr, "error: %s\n", strataRtLastError()), 1;
   if (repeat > 0) {
     double *t = malloc(sizeof(double) * (size_t)repeat);
     if (!t) return 1;
     for (int r = 0; r < repeat; r++) {
       double a = nowMs();
-      E(_run)(in, out);
+      if (E(_run)(in, out) != 0) return fprintf(stderr, "error: %s\n", strataRtLastError()), 1;
       t[r] = nowMs() - a;
     }
     qsort(t, (size_t)repeat, sizeof *t, cmp);

@@ -199,7 +199,7 @@ static bool direct(Node *x, int nResults) {
   while (x->nIn > 0 && mlirValueIsNull(x->in[x->nIn - 1])) x->nIn--;
   MlirValue ins[MAX_IO];
   int n = 0;
-  const StrataOpDef *def = strataLookupOpDef(x->im->ctx, mlirStringRefCreateFromCString(x->nn));
+  const StrataOpDef *def = strataContextLookupOpDef(x->im->ctx, mlirStringRefCreateFromCString(x->nn));
   int optional = 0;
   for (const char *p = def->operands; *p; p++) optional += *p == '?' || *p == '*';
   /* "" is ONNX's absent optional input: an operand the nn op requires
@@ -495,7 +495,7 @@ bool onnxImportNode(Importer *im, const Onnx__NodeProto *n, size_t index) {
     snprintf(x.nn, sizeof x.nn, "nn.add");
     known = true;
   }
-  if (!known || !strataLookupOpDef(im->ctx, mlirStringRefCreateFromCString(x.nn))) {
+  if (!known || !strataContextLookupOpDef(im->ctx, mlirStringRefCreateFromCString(x.nn))) {
     NODE_ERROR(im, x.loc, n, "operator '%s' is not supported by Strata (see docs/onnx.md)", t);
     return false;
   }

@@ -54,13 +54,48 @@ void strataPrintDiagnostic(const StrataDiagnostic *diag, void *user);
 /* ---- Context ---------------------------------------------------------------- */
 
 /* Creates a context with all upstream dialects, passes and translations
- * registered and Strata's dialects loaded. Returns NULL (after printing the
- * reason) only if an embedded dialect definition fails to load, which is a
- * build defect. */
+ * registered and Strata's dialects, passes and targets loaded, and
+ * transfers ownership to the caller: destroy it with strataContextDestroy.
+ * Returns NULL (after printing the reason) only if a built-in definition
+ * fails to load, which is a build defect. */
 StrataContext *strataContextCreate(void);
+/* Destroys the context and what it owns (its runtime environment too):
+ * every executable, JIT and module made through it must be gone. */
 void strataContextDestroy(StrataContext *ctx);
 
 MlirContext strataContextGetMlir(StrataContext *ctx);
+
+/* ---- The runtime compiled code runs in ----
+ * Code compiled through a context (strataCompile's executables, the JIT)
+ * runs in the context's runtime environment: the memory libstrata_rt
+ * allocates for it (buffer arenas, scratch and packing buffers, packed
+ * constants) comes from the context's allocator, and its kernels use the
+ * context's thread pool, not the process's. A failed allocation, or one
+ * beyond `limit`, is an error strataExecutableInvoke returns. */
+
+/* A host allocator in the style of Lua's lua_Alloc: alloc(user, NULL, 0, n)
+ * allocates n bytes (NULL on failure), alloc(user, p, n, 0) frees p. It is
+ * never asked to resize, needs only malloc's alignment and is called from
+ * the kernels' threads concurrently (it must be thread-safe). */
+typedef void *(*StrataAllocFn)(void *user, void *ptr, size_t oldSize, size_t newSize);
+
+typedef struct {
+  StrataAllocFn alloc; /* NULL: malloc and free */
+  void *user;
+  size_t limit;   /* at most this many bytes held at once; 0: no cap */
+  int numThreads; /* the kernels' threads, 1-64; 0: 1 */
+} StrataRuntimeOptions;
+
+/* Sets how the context's compiled code gets memory and threads (`options`
+ * is copied; NULL: malloc, no cap, one thread). The thread count may change
+ * at any time; the allocator and limit only before the first run, after
+ * which changing them is an error. */
+MlirLogicalResult strataContextSetRuntime(StrataContext *ctx, const StrataRuntimeOptions *options);
+/* The context's runtime environment (libstrata_rt's StrataRtEnv, created on
+ * first use; owned by the context), for a target's invoke: run compiled
+ * code with strataRtCallIn(env, ...). NULL after an error if it cannot be
+ * allocated. */
+struct StrataRtEnv *strataContextGetRuntimeEnv(StrataContext *ctx);
 
 /* Replaces the diagnostic callback (NULL restores the default). */
 void strataContextSetDiagnosticCallback(StrataContext *ctx, StrataDiagnosticCallback cb,
@@ -90,12 +125,23 @@ void strataEmitErrorText(StrataContext *ctx, const char *location, const char *f
 
 /* ---- Strata dialects and ops ------------------------------------------------ */
 
+/* Registers a dialect defined outside Strata (an embedder's), as the
+ * built-in ones are: loads its IRDL definition -- def->irdlSource, or the
+ * one strataDialectGenerateIrdl makes from its op tables when that is NULL
+ * -- and from then on strataVerify checks its ops by their definitions, the
+ * interpreter runs them by their kernels and instrumentation observes those
+ * marked STRATA_OP_OBSERVABLE. `def` and its tables are not copied: they
+ * must outlive the context. Fails, with an error and nothing registered, if
+ * a dialect of that name is loaded, an op is not named "<dialect>.<op>" or
+ * the IRDL does not load. */
+MlirLogicalResult strataContextRegisterDialect(StrataContext *ctx, const StrataDialectDef *def);
+
 /* Loaded Strata dialects (nn, ...) and their C op definitions. */
 size_t strataContextNumDialects(StrataContext *ctx);
 const StrataDialectDef *strataContextGetDialect(StrataContext *ctx, size_t i);
 /* The C definition of a Strata op by full name ("nn.conv2d"), or NULL. */
-const StrataOpDef *strataLookupOpDef(StrataContext *ctx, MlirStringRef name);
-const StrataOpDef *strataGetOpDef(StrataContext *ctx, MlirOperation op);
+const StrataOpDef *strataContextLookupOpDef(StrataContext *ctx, MlirStringRef name);
+const StrataOpDef *strataContextGetOpDef(StrataContext *ctx, MlirOperation op);
 
 /* Refuses types Strata cannot handle (strataCheckType: shapes whose element
  * count overflows int64, zero-width integer types) on every result, block
@@ -113,7 +159,8 @@ MlirLogicalResult strataVerify(StrataContext *ctx, MlirOperation root);
  * before MLIR sees it: MLIR's printer crashes on such dense elements, and
  * its verifier prints the ops it reports (bytecode cannot be scanned; there
  * strataVerify refuses the type). Does not run Strata's C verifiers (call
- * strataVerify). */
+ * strataVerify). The module's ownership transfers to the caller: destroy it
+ * with mlirModuleDestroy. */
 MlirModule strataParseModule(StrataContext *ctx, MlirStringRef source, const char *sourceName);
 
 #ifdef __cplusplus

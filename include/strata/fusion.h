@@ -43,8 +43,9 @@ typedef struct StrataFuseDb StrataFuseDb;
 
 /* Loads `path` if it exists (an absent file is an empty database). A
  * malformed file is an error (located diagnostic, NULL). A NULL path gives
- * a database in memory only (saving it does nothing). */
-StrataFuseDb *strataFuseDbOpen(StrataContext *ctx, const char *path);
+ * a database in memory only (saving it does nothing). Ownership transfers
+ * to the caller: destroy it with strataFuseDbDestroy. */
+StrataFuseDb *strataFuseDbCreate(StrataContext *ctx, const char *path);
 void strataFuseDbDestroy(StrataFuseDb *db);
 /* Fails (located diagnostic) if the database's file could not be written:
  * a run that will measure checks this first, so a bad path is an error

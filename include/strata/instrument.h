@@ -17,8 +17,10 @@
  *   strataInstrument(ctx, module, &t, 1, NULL);
  *   strataInstrToolDestroy(t);
  *
- * Ops visited: every `nn` op except nn.constant (the "Strata ops"), in
- * pre-order, each with its stable `instr.op_id` (see --instr-assign-ids).
+ * Ops visited: the observable ops of every registered dialect (those whose
+ * op table, or dialect, marks them STRATA_OP_OBSERVABLE: every `nn` op but
+ * nn.constant, and an embedder's ops that ask for it), in pre-order, each
+ * with its stable `instr.op_id` (see --instr-assign-ids).
  * A run that records no action leaves the IR byte-identical (ids are only
  * written when something is instrumented).
  */
@@ -44,13 +46,14 @@ extern const StrataDialectDef strataInstrDialect;
 /* The attribute holding an op's stable id. */
 #define STRATA_INSTR_OP_ID_ATTR "instr.op_id"
 
-/* True for the ops instrumentation sees: `nn` ops other than nn.constant. */
-bool strataInstrIsTarget(MlirOperation op);
+/* True for the ops instrumentation sees: strataOpIsObservable (ops of any
+ * dialect loaded in `ctx` marked STRATA_OP_OBSERVABLE, not constants). */
+bool strataInstrIsTarget(StrataContext *ctx, MlirOperation op);
 /* The op's `instr.op_id`, or -1 if it has none. */
 int64_t strataInstrGetOpId(MlirOperation op);
 /* Gives every target op under `root` without an id the next free one (after
  * the largest existing id), in pre-order. Returns how many were assigned. */
-int64_t strataInstrAssignIds(MlirOperation root);
+int64_t strataInstrAssignIds(StrataContext *ctx, MlirOperation root);
 
 /* ---- Probes ------------------------------------------------------------------ */
 
@@ -84,7 +87,9 @@ typedef void (*StrataInstrCallback)(StrataInstrOpContext *op, void *user);
  * (a static tool prints its totals here). */
 typedef void (*StrataInstrFinishFn)(void *user);
 
-/* A tool named `name` (copied) with no callbacks and no dependencies. */
+/* A tool named `name` (copied) with no callbacks and no dependencies, or
+ * NULL if out of memory. Ownership transfers to the caller: destroy it with
+ * strataInstrToolDestroy. */
 StrataInstrTool *strataInstrToolCreate(const char *name);
 void strataInstrToolDestroy(StrataInstrTool *tool);
 const char *strataInstrToolGetName(const StrataInstrTool *tool);
@@ -193,7 +198,8 @@ typedef struct {
 /* Creates built-in tool `name` ("flops", "trace", "profile", "prune",
  * "fakequant", "dump", "noop"); NULL
  * with a located error at `loc` for an unknown name or an option the tool
- * cannot take. Destroy with strataInstrToolDestroy. */
+ * cannot take. Ownership transfers to the caller: destroy it with
+ * strataInstrToolDestroy. */
 StrataInstrTool *strataInstrBuiltinTool(const char *name, const StrataInstrBuiltinOptions *options,
                                         MlirLocation loc);
 /* The names, comma-separated, for messages and help. */

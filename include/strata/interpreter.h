@@ -17,8 +17,10 @@ extern "C" {
 MlirOperation strataLookupFunc(MlirModule module, const char *name);
 
 /* Runs `func` on `inputs` (one per argument, matching the argument types).
- * On success *outputs receives a malloc'ed array of *numOutputs tensors the
- * caller destroys. Unsupported ops and shape mismatches are located errors. */
+ * On success *outputs receives a malloc'ed array of *numOutputs tensors and
+ * ownership of both transfers to the caller: destroy each tensor with
+ * strataTensorDestroy and free the array with free(). Unsupported ops and
+ * shape mismatches are located errors. */
 MlirLogicalResult strataInterpret(StrataContext *ctx, MlirOperation func,
                                   StrataTensor *const *inputs, size_t numInputs,
                                   StrataTensor ***outputs, size_t *numOutputs);

@@ -26,11 +26,12 @@ typedef struct {
  * `onnx.dim_params` argument attribute), node names become op locations.
  * External-data tensors are read relative to the model's directory. On any
  * unsupported or malformed input, returns a null module after one located
- * error naming the node, its op type and the reason. */
+ * error naming the node, its op type and the reason. The module's ownership
+ * transfers to the caller: destroy it with mlirModuleDestroy. */
 MlirModule strataImportOnnxFile(StrataContext *ctx, const char *path, const StrataOnnxOptions *opts);
 
 /* The same from a buffer; `name` is used in locations, `baseDir` to find
- * external data (NULL: none allowed). */
+ * external data (NULL: none allowed). Ownership as strataImportOnnxFile. */
 MlirModule strataImportOnnx(StrataContext *ctx, const void *data, size_t size, const char *name,
                             const char *baseDir, const StrataOnnxOptions *opts);
 

@@ -9,7 +9,7 @@
  *     .name = "nn-fold", .summary = "Fold nn ops", .anchor = "func.func",
  *     .options = kOpts, .numOptions = 1, .run = runFold,
  *   };
- *   strataRegisterPass(ctx, &kFold);
+ *   strataContextRegisterPass(ctx, &kFold);
  *   strataParsePipeline(ctx, pm, "builtin.module(func.func(nn-fold{max-iterations=3},cse))");
  */
 #ifndef STRATA_PASS_H
@@ -69,10 +69,10 @@ void strataPassSignalFailure(StrataPassRun *run);
 /* Registers a pass or pipeline alias with the context. `def` must outlive the
  * context. Fails (with a diagnostic) if the name is taken, by a Strata or an
  * upstream pass. */
-MlirLogicalResult strataRegisterPass(StrataContext *ctx, const StrataPassDef *def);
-size_t strataNumPasses(StrataContext *ctx);
-const StrataPassDef *strataGetPass(StrataContext *ctx, size_t i);
-const StrataPassDef *strataLookupPass(StrataContext *ctx, const char *name);
+MlirLogicalResult strataContextRegisterPass(StrataContext *ctx, const StrataPassDef *def);
+size_t strataContextNumPasses(StrataContext *ctx);
+const StrataPassDef *strataContextGetPass(StrataContext *ctx, size_t i);
+const StrataPassDef *strataContextLookupPass(StrataContext *ctx, const char *name);
 
 /* Upstream passes and pipelines known to this MLIR (read from its mlir-opt at
  * build time). `options` holds one "name=<kind> - help" line per option.

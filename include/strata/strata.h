@@ -14,6 +14,7 @@
 #include "strata/pass.h"
 #include "strata/pattern.h"
 #include "strata/support.h"
+#include "strata/target.h"
 #include "strata/target_llvm.h"
 #include "strata/tensor.h"
 

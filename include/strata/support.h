@@ -18,7 +18,7 @@ bool strataOpIsInDialect(MlirOperation op, const char *dialect);
 bool strataOpIsNamed(MlirOperation op, const char *name);
 
 /* A growable list of ops, e.g. collected by a walk before rewriting them.
- * Zero-initialize; free with strataOpListFree. */
+ * Zero-initialize; free with strataOpListDestroy. */
 typedef struct {
   MlirOperation *ops;
   size_t count, cap;
@@ -26,7 +26,7 @@ typedef struct {
 /* Appends `op`; false (list unchanged) if memory runs out. */
 bool strataOpListAppend(StrataOpList *l, MlirOperation op);
 bool strataOpListContains(const StrataOpList *l, MlirOperation op);
-void strataOpListFree(StrataOpList *l);
+void strataOpListDestroy(StrataOpList *l);
 
 /* Writes the textual form of a type / location into buf (truncated to fit). */
 void strataTypeToString(MlirType t, char *buf, size_t size);
@@ -80,7 +80,9 @@ bool strataTensorGetInt64(const StrataTensor *t, int64_t i, int64_t *out);
  * elements of it). Emits "<what> has type T: ..." at loc and returns false. */
 bool strataCheckType(MlirLocation loc, const char *what, MlirType t);
 
-/* Creates a tensor holding the values of a dense elements attribute. */
+/* Creates a tensor holding the values of a dense elements attribute (NULL
+ * if it cannot). Ownership transfers to the caller: destroy it with
+ * strataTensorDestroy. */
 StrataTensor *strataTensorFromAttr(MlirAttribute dense);
 /* The inverse: a dense elements attribute of `type` (a static ranked tensor
  * type matching t's shape and dtype) holding t's values. */

@@ -1,5 +1,7 @@
-/* The host-CPU target through LLVM: the named CPU pipeline and a JIT that
- * runs lowered functions on host tensors. */
+/* What is LLVM-specific about the host-CPU target (`cpu`, whose definition
+ * strataCompile and the tools use through strata/target.h): its named
+ * pipelines, the JIT that runs lowered functions on host tensors, and
+ * ahead-of-time compilation to objects, assembly or LLVM IR. */
 #ifndef STRATA_TARGET_LLVM_H
 #define STRATA_TARGET_LLVM_H
 
@@ -29,33 +31,24 @@ const char *strataCpuPipelineUnfused(void);
 const char *strataCpuPipelineFused(void);
 const char *strataCpuPipelineFusedCodegen(void);
 /* strataCpuPipelineFused() with nn-fuse's latency database at `path`
- * (malloc'd; free it). NULL if the path is empty or has a character a pass
+ * (ownership transfers to the caller: free it with free()). NULL if the path is empty or has a character a pass
  * option cannot hold (space, braces, '=', ',', quotes). */
 char *strataCpuPipelineFusedWithProfileDb(const char *path);
 /* strataCpuPipelineFused() with nn-fuse's `profile` mode (measure, db,
- * always, never; NULL: measure) and database (NULL: none), malloc'd; NULL
- * if a value is empty or has a character a pass option cannot hold. */
+ * always, never; NULL: measure) and database (NULL: none); ownership
+ * transfers to the caller (free it with free()). NULL if a value is empty
+ * or has a character a pass option cannot hold. */
 char *strataCpuPipelineFusedWith(const char *profile, const char *dbPath);
-/* True for the ops nn-to-kernels sends to a runtime kernel (f32 conv,
- * matmul, gemm, softmax, log_softmax with static shapes; a few shapes it
- * then declines still go to linalg). A kernel reads its inputs from memory
- * and absorbs only epilogues, which fusion planning for this target uses. */
-bool strataNnToKernelsCandidate(MlirOperation op);
-/* True if nn-to-kernels folds `producer` into the kernel call of
- * `kernelOp`: an f32 nn.transpose read only by it, as operand 0 or 1 of a
- * matmul/gemm (the kernel reads the transpose's input through a permuted
- * strided view). Fusion planning lets such a prologue join the kernel's
- * block. */
-bool strataNnToKernelsAbsorbsPrologue(MlirOperation producer, MlirOperation kernelOp);
-
 typedef struct StrataJit StrataJit;
 
 /* Lowers a clone of `module` (nn level or below) through the CPU pipeline and
  * JIT-compiles it at LLVM `optLevel` (0-3). NULL on failure, with
- * diagnostics. `module` is left untouched. */
+ * diagnostics. `module` is left untouched. Ownership transfers to the
+ * caller: destroy it with strataJitDestroy. */
 StrataJit *strataJitCreate(StrataContext *ctx, MlirModule module, int optLevel);
 /* The same through another pipeline ending in the LLVM dialect with C
- * interfaces (e.g. strataCpuPipelineUpstream()). */
+ * interfaces (e.g. strataCpuPipelineUpstream()). Ownership as
+ * strataJitCreate. */
 StrataJit *strataJitCreateWithPipeline(StrataContext *ctx, MlirModule module, const char *pipeline,
                                        int optLevel);
 void strataJitDestroy(StrataJit *jit);
@@ -82,8 +75,9 @@ typedef struct {
 } StrataAotOptions;
 
 /* Lowers a clone of `module` through the CPU pipeline and compiles it to an
- * object file, assembly or LLVM IR (malloc'ed bytes, length in *size).
- * NULL on failure, with diagnostics. */
+ * object file, assembly or LLVM IR (length in *size). NULL on failure, with
+ * diagnostics. The bytes' ownership transfers to the caller: free them with
+ * free(). */
 char *strataAotCompile(StrataContext *ctx, MlirModule module, const StrataAotOptions *options,
                        size_t *size);
 /* Renames every public function f to <prefix>_f (and its uses), so compiled
@@ -93,7 +87,8 @@ MlirLogicalResult strataAotPrefixSymbols(MlirModule module, const char *prefix);
 bool strataAotValidPrefix(const char *prefix);
 /* A C header for the public functions of `module` (nn level, before
  * lowering): the `_mlir_ciface_` prototypes, shapes, and inline wrappers
- * over dense buffers. malloc'ed; NULL if out of memory. */
+ * over dense buffers. NULL if out of memory. The string's ownership
+ * transfers to the caller: free it with free(). */
 char *strataAotHeader(MlirModule module, const char *prefix, const char *source);
 
 #ifdef __cplusplus

@@ -42,7 +42,9 @@ MlirType strataDTypeToMlir(MlirContext ctx, StrataDType t);
 int64_t strataTensorNumElements(const StrataTensor *t);
 size_t strataTensorNumBytes(const StrataTensor *t);
 
-/* Allocates a zero-filled tensor; NULL on overflow or out of memory. */
+/* Allocates a zero-filled tensor; NULL on overflow or out of memory.
+ * Ownership transfers to the caller: destroy it with strataTensorDestroy
+ * (as every tensor the functions below return). */
 StrataTensor *strataTensorCreate(StrataDType dtype, int rank, const int64_t *dims);
 /* Allocates a tensor matching a static ranked tensor type; NULL if the type
  * is not a static-shaped ranked tensor of a supported dtype. */
@@ -67,7 +69,8 @@ void strataTensorSetDouble(StrataTensor *t, int64_t flatIndex, double v);
 
 /* ---- .npy files (NumPy format 1.0/2.0, little-endian, C order) ---- */
 
-/* Reads a .npy file; on failure returns NULL and writes a message into err. */
+/* Reads a .npy file; on failure returns NULL and writes a message into err.
+ * Ownership transfers to the caller: destroy it with strataTensorDestroy. */
 StrataTensor *strataNpyRead(const char *path, char *err, size_t errSize);
 /* Writes a .npy file atomically (temp file + rename); false with err on failure. */
 bool strataNpyWrite(const char *path, const StrataTensor *t, char *err, size_t errSize);

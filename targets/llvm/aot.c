@@ -20,6 +20,7 @@
 #include "strata/support.h"
 #include "strata/target_llvm.h"
 #include "aot_internal.h"
+#include "cpu_internal.h"
 
 /* Public functions with a body, in module order. */
 int strataAotPublicFuncs(MlirModule m, MlirOperation *out, int max) {
@@ -69,14 +70,22 @@ MlirLogicalResult strataAotPrefixSymbols(MlirModule module, const char *prefix) 
 
 char *strataAotCompile(StrataContext *ctx, MlirModule module, const StrataAotOptions *o, size_t *size) {
   MlirOperation clone = mlirOperationClone(mlirModuleGetOperation(module));
-  MlirLocation loc = mlirOperationGetLocation(clone);
   char *result = NULL;
-  LLVMContextRef llctx = NULL;
+  if (mlirLogicalResultIsSuccess(strataRunPipeline(ctx, clone, strataCpuPipeline())))
+    result = strataAotEmitLowered(ctx, mlirModuleFromOperation(clone), o, size);
+  mlirOperationDestroy(clone);
+  return result;
+}
+
+char *strataAotEmitLowered(StrataContext *ctx, MlirModule lowered, const StrataAotOptions *o, size_t *size) {
+  (void)ctx; /* errors go through the module's context */
+  MlirOperation top = mlirModuleGetOperation(lowered);
+  MlirLocation loc = mlirOperationGetLocation(top);
+  char *result = NULL;
+  LLVMContextRef llctx = LLVMContextCreate();
   LLVMTargetMachineRef tm = NULL;
   char *triple = NULL, *cpu = NULL, *features = NULL, *err = NULL;
-  if (mlirLogicalResultIsFailure(strataRunPipeline(ctx, clone, strataCpuPipeline()))) goto done;
-  llctx = LLVMContextCreate();
-  LLVMModuleRef mod = mlirTranslateModuleToLLVMIR(clone, llctx);
+  LLVMModuleRef mod = mlirTranslateModuleToLLVMIR(top, llctx);
   if (!mod) {
     strataEmitError(loc, "AOT: translation of the lowered module to LLVM IR failed");
     goto done;
@@ -147,7 +156,6 @@ done:
   if (err) LLVMDisposeMessage(err);
   if (tm) LLVMDisposeTargetMachine(tm);
   free(triple), free(cpu), free(features);
-  if (llctx) LLVMContextDispose(llctx); /* owns the module */
-  mlirOperationDestroy(clone);
+  LLVMContextDispose(llctx); /* owns the module */
   return result;
 }

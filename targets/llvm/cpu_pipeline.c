@@ -8,6 +8,7 @@
 #include "mlir-c/Dialect/Func.h"
 #include "strata/pass.h"
 #include "strata/target_llvm.h"
+#include "cpu_internal.h"
 
 /* From kernel selection on: runtime kernels (`KERNELS`), the rest to
  * linalg, `POST` (the fused code generation's element-wise loop fusion and
@@ -55,41 +56,41 @@
 /* nn-raise (decomposed layer norms into one op) is part of the kernel
  * pipelines' fixed-pattern fusion; the unfused and upstream baselines keep
  * the chains. */
-static const char kCpuPipeline[] =
+const char strataCpuPipelineText[] =
     CPU_PIPELINE("func.func(nn-raise),", "nn-to-kernels,", MATH, "strata-buffer-arena,");
 /* No fusion at all: kernels without epilogues, one loop nest per op. */
-static const char kCpuPipelineUnfused[] =
+const char strataCpuPipelineUnfusedText[] =
     CPU_PIPELINE("", "nn-to-kernels{epilogues=false},", MATH, "strata-buffer-arena,");
 /* DNNFusion: algebraic rewriting, fusion planning (its options are closed
  * by the user of FUSED_PLAN), fused code generation. */
 #define FUSED_PLAN \
   "func.func(nn-fold),func.func(nn-raise),func.func(nn-algebraic-rewrite),nn-fuse{cpu-kernels profile-green"
-static const char kCpuPipelineFused[] =
+const char strataCpuPipelineFusedText[] =
     FUSED_PLAN "}," CPU_PIPELINE_TAIL("nn-to-kernels,", FUSED_POST MATH, "strata-buffer-arena,");
-static const char kCpuPipelineFusedCodegen[] =
+const char strataCpuPipelineFusedCodegenText[] =
     CPU_PIPELINE_TAIL("nn-to-kernels,", FUSED_POST MATH, "strata-buffer-arena,");
 /* Every op through nn-to-linalg and upstream MLIR's default lowering of
  * linalg (loops), no runtime kernels, no arena: the baseline bench/ compares
  * against. */
-static const char kCpuPipelineUpstream[] = CPU_PIPELINE("", "", "", "");
+const char strataCpuPipelineUpstreamText[] = CPU_PIPELINE("", "", "", "");
 
-const char *strataCpuPipelineUpstream(void) { return kCpuPipelineUpstream; }
+const char *strataCpuPipelineUpstream(void) { return strataCpuPipelineUpstreamText; }
 
-const char *strataCpuPipeline(void) { return kCpuPipeline; }
-const char *strataCpuPipelineUnfused(void) { return kCpuPipelineUnfused; }
-const char *strataCpuPipelineFused(void) { return kCpuPipelineFused; }
-const char *strataCpuPipelineFusedCodegen(void) { return kCpuPipelineFusedCodegen; }
+const char *strataCpuPipeline(void) { return strataCpuPipelineText; }
+const char *strataCpuPipelineUnfused(void) { return strataCpuPipelineUnfusedText; }
+const char *strataCpuPipelineFused(void) { return strataCpuPipelineFusedText; }
+const char *strataCpuPipelineFusedCodegen(void) { return strataCpuPipelineFusedCodegenText; }
 
 static bool optionValueOk(const char *v) { return v && *v && !strpbrk(v, " {}=,'\""); }
 
 char *strataCpuPipelineFusedWith(const char *profile, const char *dbPath) {
   if ((profile && !optionValueOk(profile)) || (dbPath && !optionValueOk(dbPath))) return NULL;
-  size_t n = sizeof FUSED_PLAN + sizeof kCpuPipelineFusedCodegen + 32 + (profile ? strlen(profile) : 0) +
+  size_t n = sizeof FUSED_PLAN + sizeof strataCpuPipelineFusedCodegenText + 32 + (profile ? strlen(profile) : 0) +
              (dbPath ? strlen(dbPath) : 0);
   char *p = malloc(n);
   if (p)
     snprintf(p, n, "%s%s%s%s%s},%s", FUSED_PLAN, profile ? " profile=" : "", profile ? profile : "",
-             dbPath ? " profile-db=" : "", dbPath ? dbPath : "", kCpuPipelineFusedCodegen);
+             dbPath ? " profile-db=" : "", dbPath ? dbPath : "", strataCpuPipelineFusedCodegenText);
   return p;
 }
 
@@ -101,32 +102,32 @@ const StrataPassDef strataCpuPipelineUnfusedPass = {
     .name = "strata-cpu-pipeline-unfused",
     .summary = "strata-cpu-pipeline with no fusion at all: kernels without epilogues, one loop "
                "nest per op",
-    .pipeline = kCpuPipelineUnfused,
+    .pipeline = strataCpuPipelineUnfusedText,
 };
 
 const StrataPassDef strataCpuPipelineFusedPass = {
     .name = "strata-cpu-pipeline-fused",
     .summary = "strata-cpu-pipeline with DNNFusion: nn-fuse planning and fused code generation",
-    .pipeline = kCpuPipelineFused,
+    .pipeline = strataCpuPipelineFusedText,
 };
 
 const StrataPassDef strataCpuPipelineFusedCodegenPass = {
     .name = "strata-cpu-pipeline-fused-codegen",
     .summary = "The fused code generation of strata-cpu-pipeline-fused, for IR that nn-fuse "
                "already grouped into blocks",
-    .pipeline = kCpuPipelineFusedCodegen,
+    .pipeline = strataCpuPipelineFusedCodegenText,
 };
 
 const StrataPassDef strataCpuPipelineUpstreamPass = {
     .name = "strata-cpu-pipeline-upstream",
     .summary = "strata-cpu-pipeline without runtime kernels or the buffer arena (baseline)",
-    .pipeline = kCpuPipelineUpstream,
+    .pipeline = strataCpuPipelineUpstreamText,
 };
 
 const StrataPassDef strataCpuPipelinePass = {
     .name = "strata-cpu-pipeline",
     .summary = "Lower nn to the LLVM dialect for the host CPU (out-param results, C interface)",
-    .pipeline = kCpuPipeline,
+    .pipeline = strataCpuPipelineText,
 };
 
 /* Marks public functions with `llvm.emit_c_interface` so the LLVM lowering

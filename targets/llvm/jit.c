@@ -9,6 +9,7 @@
 #include "status.h"
 #include "strata/pass.h"
 #include "strata/target_llvm.h"
+#include "cpu_internal.h"
 
 struct StrataJit {
   StrataContext *ctx;
@@ -32,6 +33,11 @@ StrataJit *strataJitCreateWithPipeline(StrataContext *ctx, MlirModule module, co
     mlirModuleDestroy(lowered);
     return NULL;
   }
+  return strataJitCreateFromLowered(ctx, lowered, optLevel);
+}
+
+StrataJit *strataJitCreateFromLowered(StrataContext *ctx, MlirModule lowered, int optLevel) {
+  MlirOperation clone = mlirModuleGetOperation(lowered);
   /* memref.copy of non-contiguous buffers calls `memrefCopy`, which
    * libstrata_rt provides (registered below): no MLIR runtime library. */
   MlirExecutionEngine engine = mlirExecutionEngineCreate(lowered, optLevel, 0, NULL,
@@ -141,8 +147,9 @@ MlirLogicalResult strataJitInvoke(StrataJit *jit, const char *name, StrataTensor
   if (packed) {
     PackedCall call = {packed, args};
     char err[1024];
-    if (strataRtCall(runPacked, &call, err, sizeof err) == 0) r = mlirLogicalResultSuccess();
-    else reportRuntimeError(jit, name, err);
+    struct StrataRtEnv *env = strataContextGetRuntimeEnv(jit->ctx);
+    if (env && strataRtCallIn(env, runPacked, &call, err, sizeof err) == 0) r = mlirLogicalResultSuccess();
+    else if (env) reportRuntimeError(jit, name, err);
   } else {
     strataEmitError(mlirOperationGetLocation(mlirModuleGetOperation(jit->lowered)),
                     "JIT: no compiled public function '%s'", name);

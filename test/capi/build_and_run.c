@@ -94,7 +94,7 @@ int main(void) {
          fabs(strataTensorGetDouble(ref[0], 0) - expect00) < 1e-6);
   // The module given to the JIT is untouched (it lowered a clone).
   // CHECK: still nn: 1
-  printf("still nn: %d\n", strataLookupOpDef(sctx, mlirIdentifierStr(mlirOperationGetName(
+  printf("still nn: %d\n", strataContextLookupOpDef(sctx, mlirIdentifierStr(mlirOperationGetName(
       mlirBlockGetFirstOperation(body)))) != NULL);
 
   /* .npy round trip. */

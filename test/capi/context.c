@@ -24,14 +24,14 @@ int main(void) {
   if (!a || !b) return 1;
   // CHECK: dialects: 2 first: nn
   printf("dialects: %zu first: %s\n", strataContextNumDialects(a), strataContextGetDialect(a, 0)->name);
-  const StrataOpDef *conv = strataLookupOpDef(a, mlirStringRefCreateFromCString("nn.conv"));
+  const StrataOpDef *conv = strataContextLookupOpDef(a, mlirStringRefCreateFromCString("nn.conv"));
   // CHECK: nn.conv pure=1 infer=1 interpret=1 operands=x, w, b? Many-to-Many ISDOS
   printf("%s pure=%d infer=%d interpret=%d operands=%s %s %s\n", conv->name,
          !!(conv->flags & STRATA_OP_PURE), conv->infer != NULL, conv->interpret != NULL,
          conv->operands, strataMappingTypeName(conv->mapping((MlirOperation){NULL})),
          strataDynamismName(conv->dynamism));
   // CHECK: unknown op def: 1
-  printf("unknown op def: %d\n", strataLookupOpDef(a, mlirStringRefCreateFromCString("nn.nope")) == NULL);
+  printf("unknown op def: %d\n", strataContextLookupOpDef(a, mlirStringRefCreateFromCString("nn.nope")) == NULL);
 
   Seen seen = {0};
   strataContextSetDiagnosticCallback(a, record, &seen);

@@ -55,7 +55,7 @@ static void report(const char *label, MlirLogicalResult r, const StrataDebugNume
 int main(void) {
   setvbuf(stdout, NULL, _IONBF, 0);
   StrataContext *ctx = strataContextCreate();
-  if (!ctx || mlirLogicalResultIsFailure(strataRegisterPass(ctx, &kPerturb))) return 1;
+  if (!ctx || mlirLogicalResultIsFailure(strataContextRegisterPass(ctx, &kPerturb))) return 1;
   MlirModule m = strataParseModule(ctx, mlirStringRefCreateFromCString(kModule), "test.mlir");
   int64_t dims[1] = {8};
   StrataTensor *in[2] = {strataTensorCreate(STRATA_DTYPE_F32, 1, dims),

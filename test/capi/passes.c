@@ -48,17 +48,17 @@ static void print(MlirStringRef s, void *u) {
 int main(void) {
   setvbuf(stdout, NULL, _IONBF, 0); /* keep stdout and stderr in order */
   StrataContext *ctx = strataContextCreate();
-  int first = mlirLogicalResultIsSuccess(strataRegisterPass(ctx, &kTag));
+  int first = mlirLogicalResultIsSuccess(strataContextRegisterPass(ctx, &kTag));
   // CHECK: error: pass 'test-tag' is already registered
-  int again = mlirLogicalResultIsSuccess(strataRegisterPass(ctx, &kTag));
-  int alias = mlirLogicalResultIsSuccess(strataRegisterPass(ctx, &kAlias));
+  int again = mlirLogicalResultIsSuccess(strataContextRegisterPass(ctx, &kTag));
+  int alias = mlirLogicalResultIsSuccess(strataContextRegisterPass(ctx, &kAlias));
   // CHECK: error: pass 'cse' is already registered
   int upstream = mlirLogicalResultIsSuccess(
-      strataRegisterPass(ctx, &(StrataPassDef){.name = "cse", .run = runTag}));
+      strataContextRegisterPass(ctx, &(StrataPassDef){.name = "cse", .run = runTag}));
   // CHECK: register: 1 again: 0 alias: 1 upstream name: 0
   printf("register: %d again: %d alias: %d upstream name: %d\n", first, again, alias, upstream);
   // CHECK: lookup: test-tag upstream canonicalize: 1
-  printf("lookup: %s upstream canonicalize: %d\n", strataLookupPass(ctx, "test-tag")->name,
+  printf("lookup: %s upstream canonicalize: %d\n", strataContextLookupPass(ctx, "test-tag")->name,
          strataLookupUpstreamPass("canonicalize") != NULL);
 
   MlirModule m = strataParseModule(ctx, mlirStringRefCreateFromCString(kModule), "m.mlir");

@@ -18,13 +18,13 @@ void _mlir_ciface_strata_rt_frame_pop(StrataMemRefDesc *arena);
 static void failDirectly(void *arg) {
   StrataMemRefDesc arena;
   _mlir_ciface_strata_rt_frame_push(&arena, 256); /* never popped: the error leaves first */
-  rtFatal("bad data: %d", *(int *)arg);
+  rtError("bad data: %d", *(int *)arg);
 }
 
 /* Fails in the chunk holding element `*arg` (of 64). */
 static void failChunk(void *ctx, int64_t b, int64_t e) {
   int64_t bad = *(const int64_t *)ctx;
-  if (bad >= b && bad < e) rtFatal("chunk [%lld, %lld) failed", (long long)b, (long long)e);
+  if (bad >= b && bad < e) rtError("chunk [%lld, %lld) failed", (long long)b, (long long)e);
 }
 
 static int64_t sum;
@@ -39,7 +39,7 @@ static void nested(void *arg) {
   char err[128];
   int rc = strataRtCall(failDirectly, arg, err, sizeof err);
   printf("inner: %d %s\n", rc, err);
-  rtFatal("outer failed after the inner call returned");
+  rtError("outer failed after the inner call returned");
 }
 
 static void fine(void *arg) { ++*(int *)arg; }

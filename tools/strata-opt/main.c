@@ -35,8 +35,8 @@ static void usage(FILE *f, StrataContext *ctx) {
           "  --version, --help\n"
           "\n"
           "Strata passes (each also usable in --pass-pipeline; upstream passes: --list-passes):\n");
-  for (size_t i = 0; i < strataNumPasses(ctx); i++)
-    fprintf(f, "  --%-28s %s\n", strataGetPass(ctx, i)->name, strataGetPass(ctx, i)->summary);
+  for (size_t i = 0; i < strataContextNumPasses(ctx); i++)
+    fprintf(f, "  --%-28s %s\n", strataContextGetPass(ctx, i)->name, strataContextGetPass(ctx, i)->summary);
 }
 
 static void appendFlagPass(Options *o, const char *name, const char *opts) {
@@ -51,8 +51,8 @@ static void appendFlagPass(Options *o, const char *name, const char *opts) {
 
 static void listPasses(StrataContext *ctx) {
   printf("Strata passes:\n");
-  for (size_t i = 0; i < strataNumPasses(ctx); i++) {
-    const StrataPassDef *d = strataGetPass(ctx, i);
+  for (size_t i = 0; i < strataContextNumPasses(ctx); i++) {
+    const StrataPassDef *d = strataContextGetPass(ctx, i);
     printf("  --%-40s %s%s\n", d->name, d->pipeline ? "[pipeline] " : "", d->summary);
     for (size_t j = 0; j < d->numOptions; j++)
       printf("      %s=<%s> (default %s) - %s\n", d->options[j].name,
@@ -98,7 +98,7 @@ static int parseArgs(int argc, char **argv, Options *o, StrataContext *ctx) {
       const char *name = a + (a[1] == '-' ? 2 : 1);
       const char *eq = strchr(name, '=');
       char *n = eq ? strndup(name, (size_t)(eq - name)) : strdup(name);
-      if (strataLookupPass(ctx, n) || strataLookupUpstreamPass(n)) {
+      if (strataContextLookupPass(ctx, n) || strataLookupUpstreamPass(n)) {
         appendFlagPass(o, n, eq ? eq + 1 : NULL);
         free(n);
         continue;

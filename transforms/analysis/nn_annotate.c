@@ -22,7 +22,7 @@ static void set(MlirOperation op, const char *name, MlirAttribute a) {
 
 static MlirWalkResult annotate(MlirOperation op, void *user) {
   AnnotateWalk *w = user;
-  const StrataOpDef *def = strataGetOpDef(w->ctx, op);
+  const StrataOpDef *def = strataContextGetOpDef(w->ctx, op);
   if (!def) return MlirWalkResultAdvance;
   MlirContext c = mlirOperationGetContext(op);
   set(op, "nn.mapping", strataStrAttr(c, strataMappingTypeName(strataOpMappingType(def, op))));

@@ -31,7 +31,7 @@ bool nnHasStaticShapes(MlirOperation op) {
 
 static MlirWalkResult addOp(MlirOperation op, void *user) {
   CostWalk *w = user;
-  const StrataOpDef *def = strataGetOpDef(w->ctx, op);
+  const StrataOpDef *def = strataContextGetOpDef(w->ctx, op);
   if (!def) return MlirWalkResultAdvance;
   if (!nnHasStaticShapes(op)) {
     w->cost.dynamicOps++;

@@ -32,7 +32,7 @@ static bool hasNoUses(MlirOperation op) {
 
 static MlirLogicalResult eraseDeadPure(StrataRewrite *rw, MlirOperation op, void *user) {
   NnFoldState *s = user;
-  const StrataOpDef *def = strataGetOpDef(s->ctx, op);
+  const StrataOpDef *def = strataContextGetOpDef(s->ctx, op);
   if (!def || !(def->flags & STRATA_OP_PURE) || !hasNoUses(op)) return mlirLogicalResultFailure();
   strataEraseOp(rw, op);
   return mlirLogicalResultSuccess();
@@ -40,7 +40,7 @@ static MlirLogicalResult eraseDeadPure(StrataRewrite *rw, MlirOperation op, void
 
 static MlirLogicalResult foldConstants(StrataRewrite *rw, MlirOperation op, void *user) {
   NnFoldState *s = user;
-  const StrataOpDef *def = strataGetOpDef(s->ctx, op);
+  const StrataOpDef *def = strataContextGetOpDef(s->ctx, op);
   if (!def || !(def->flags & STRATA_OP_PURE) || !def->interpret || strataOpIsNamed(op, "nn.constant") ||
       mlirOperationGetNumResults(op) != 1 || mlirOperationGetNumOperands(op) == 0)
     return mlirLogicalResultFailure();

@@ -168,7 +168,7 @@ MlirLogicalResult nnFoldCse(StrataRewrite *rw, MlirOperation op, void *user) {
  * not Strata ops keep seeing the old type, through a tensor.cast. */
 MlirLogicalResult nnFoldRefineTypes(StrataRewrite *rw, MlirOperation op, void *user) {
   NnFoldState *s = user;
-  const StrataOpDef *def = strataGetOpDef(s->ctx, op);
+  const StrataOpDef *def = strataContextGetOpDef(s->ctx, op);
   intptr_t n = mlirOperationGetNumResults(op);
   if (!def || !def->infer || !n) return mlirLogicalResultFailure();
   StrataShape shapes[n];

@@ -6,7 +6,6 @@
 #include "fuse_internal.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "strata/support.h"
-#include "strata/target_llvm.h"
 
 static unsigned hashPtr(const void *p, int buckets) {
   uintptr_t x = (uintptr_t)p;
@@ -48,7 +47,7 @@ int fuseGraphIndex(const FuseGraph *g, MlirOperation op) {
 }
 
 static bool isNode(StrataContext *ctx, MlirOperation op) {
-  return strataGetOpDef(ctx, op) && !strataOpIsNamed(op, "nn.constant") &&
+  return strataContextGetOpDef(ctx, op) && !strataOpIsNamed(op, "nn.constant") &&
          mlirOperationGetNumResults(op) > 0;
 }
 
@@ -59,7 +58,7 @@ static bool isNode(StrataContext *ctx, MlirOperation op) {
  * own example, Sub+Pow(x, 2)+ReduceMean+..., would hit the red O2M->M2M
  * cell.) */
 static StrataMappingType fusionMapping(StrataContext *ctx, MlirOperation op) {
-  StrataMappingType m = strataOpMappingType(strataGetOpDef(ctx, op), op);
+  StrataMappingType m = strataOpMappingType(strataContextGetOpDef(ctx, op), op);
   if (m != STRATA_MAP_ONE_TO_MANY || mlirOperationGetNumResults(op) != 1) return m;
   MlirType result = mlirValueGetType(mlirOperationGetResult(op, 0));
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++) {
@@ -83,8 +82,10 @@ static void addEdge(int **list, int *n, int v) {
   (*list)[(*n)++] = v;
 }
 
-bool fuseGraphBuild(FuseGraph *g, StrataContext *ctx, MlirOperation func) {
+bool fuseGraphBuild(FuseGraph *g, StrataContext *ctx, const StrataTargetDef *target,
+                    MlirOperation func) {
   memset(g, 0, sizeof *g);
+  g->target = target;
   MlirRegion body = mlirOperationGetRegion(func, 0);
   MlirBlock entry = mlirRegionGetFirstBlock(body);
   if (mlirBlockIsNull(entry)) return true;
@@ -106,7 +107,7 @@ bool fuseGraphBuild(FuseGraph *g, StrataContext *ctx, MlirOperation func) {
       continue;
     }
     n->map = fusionMapping(ctx, op);
-    n->kernel = strataNnToKernelsCandidate(op);
+    n->kernel = target && target->isKernel && target->isKernel(target, op);
     for (intptr_t r = 0; r < mlirOperationGetNumResults(op); r++)
       n->irsBytes += strataTypeBytes(mlirValueGetType(mlirOperationGetResult(op, r)));
     for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++) {

@@ -9,6 +9,7 @@
 #include "strata/fusion.h"
 #include "strata/instrument.h"
 #include "strata/support.h"
+#include "strata/target.h"
 
 /* ---- A map from op pointers to indices (open addressing) ---- */
 typedef struct {
@@ -27,7 +28,7 @@ typedef struct {
   StrataMappingType map;
   double irsBytes; /* bytes of the op's results (its intermediate results) */
   int block;       /* fused block index, -1 while unplanned */
-  bool kernel;     /* the CPU pipeline turns it into a runtime kernel call */
+  bool kernel;     /* the target runs it as a library kernel (StrataTargetDef.isKernel) */
   bool probe;      /* an instr.probe: not planned (no edges, never a seed or a
                       candidate); joins the block of the op it observes */
   int *succ, nsucc;
@@ -37,13 +38,16 @@ typedef struct {
 typedef struct {
   FuseNode *nodes;
   int count;
-  FusePtrMap index; /* op -> node */
+  FusePtrMap index;              /* op -> node */
+  const StrataTargetDef *target; /* whose library kernels the nodes are */
 } FuseGraph;
 
 /* Collects the top-level Strata ops of `func` (constants excluded: they
- * are inputs of blocks, not layers) in program order. Edges go through
- * probes: an op reading a probe of X's result is a successor of X. */
-bool fuseGraphBuild(FuseGraph *g, StrataContext *ctx, MlirOperation func);
+ * are inputs of blocks, not layers) in program order, marking the ones
+ * `target` runs as library kernels. Edges go through probes: an op reading
+ * a probe of X's result is a successor of X. */
+bool fuseGraphBuild(FuseGraph *g, StrataContext *ctx, const StrataTargetDef *target,
+                    MlirOperation func);
 void fuseGraphDestroy(FuseGraph *g);
 int fuseGraphIndex(const FuseGraph *g, MlirOperation op); /* -1 if not a node */
 /* True if adding node `s` to the nodes marked in `inBlock` would make the
@@ -59,7 +63,8 @@ typedef bool (*FuseProfileFn)(void *user, const FuseGraph *g, const int *block, 
 typedef struct {
   int maxBlockOps;    /* constraint: largest block, in ops */
   int maxBlockInputs; /* constraint: most distinct external tensor inputs */
-  bool cpuKernels;    /* constraint: nothing in a block feeds a runtime-kernel op */
+  bool kernels;       /* constraint: nothing in a block feeds a library-kernel op
+                         unless the kernel absorbs it (the graph's target) */
   bool profileGreen;  /* settle green cells by the latency database too */
   FuseProfileFn profile;
   void *profileUser;
@@ -94,6 +99,7 @@ typedef enum { YELLOW_MEASURE, YELLOW_DB, YELLOW_NEVER, YELLOW_ALWAYS } FuseYell
 
 typedef struct {
   StrataContext *ctx;
+  const StrataTargetDef *target; /* compiles and runs the candidates */
   StrataFuseDb *db; /* may be NULL: measurements are then not kept */
   FuseYellowMode mode;
   int missing;      /* cells the database could not answer (mode db) */
@@ -102,8 +108,9 @@ typedef struct {
 
 /* A FuseProfileFn over a FuseProfileState: fuse iff the latency of the
  * fused kernel <= the latencies of the block and `s` apart, each taken from
- * the database or (mode measure) measured by JIT-compiling the candidate
- * through the fused CPU pipeline and timing it on random inputs. */
+ * the database or (mode measure) measured by compiling the candidate for
+ * the target (its planned-fusion lowering, strataCompile) and timing it on
+ * random inputs. */
 bool fuseMeasureProfitable(void *state, const FuseGraph *g, const int *block, int n, int s);
 
 /* `ns` as the database file holds it (profile_db.c): what a measurement is
@@ -119,7 +126,7 @@ void fuseReportFunction(StrataContext *ctx, MlirOperation func, FILE *out);
 
 /* ---- Fused code generation ---- */
 /* The tagged scf.execute_region blocks under `root`, innermost first, into
- * *out (free it with strataOpListFree). False when out of memory. */
+ * *out (free it with strataOpListDestroy). False when out of memory. */
 bool fuseCollectBlocks(MlirOperation root, StrataOpList *out);
 
 #endif

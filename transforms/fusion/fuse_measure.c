@@ -1,7 +1,8 @@
 /* Settles Table 3.3's "profile" cells: a candidate kernel (ops forming one
  * block) is looked up in the latency database by its canonical text, or
- * measured -- JIT-compiled alone through the fused CPU code generation and
- * timed on random inputs -- and the measurement kept. */
+ * measured -- compiled alone for the planned target through its fused code
+ * generation (strataCompile, planned fusion) and timed on random inputs --
+ * and the measurement kept. */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -11,7 +12,7 @@
 #include "strata/builder.h"
 #include "strata/instrument.h"
 #include "strata/support.h"
-#include "strata/target_llvm.h"
+#include "strata/target.h"
 
 static void printToFile(MlirStringRef s, void *user) {
   for (size_t i = 0; i < s.length; i++) {
@@ -185,15 +186,15 @@ static double nowNs(void) {
 }
 
 /* The best of five batches of `name`'s per-call average, in ns. */
-static double bestAverage(StrataJit *jit, const char *name, StrataTensor **in, size_t ni,
+static double bestAverage(StrataExecutable *exe, const char *name, StrataTensor **in, size_t ni,
                           StrataTensor **out, size_t no) {
   double t0 = nowNs();
-  strataJitInvoke(jit, name, in, ni, out, no);
+  strataExecutableInvoke(exe, name, in, ni, out, no);
   double once = nowNs() - t0, best = -1;
   int reps = once > 2e6 ? 1 : (int)(2e6 / (once + 1)) + 1;
   for (int batch = 0; batch < 5; batch++) {
     t0 = nowNs();
-    for (int r = 0; r < reps; r++) strataJitInvoke(jit, name, in, ni, out, no);
+    for (int r = 0; r < reps; r++) strataExecutableInvoke(exe, name, in, ni, out, no);
     double avg = (nowNs() - t0) / reps;
     if (best < 0 || avg < best) best = avg;
   }
@@ -201,7 +202,7 @@ static double bestAverage(StrataJit *jit, const char *name, StrataTensor **in, s
 }
 
 /* The kernel's time less the empty call's (>= 0); < 0 on failure. */
-static double timeCandidate(StrataContext *ctx, MlirModule m) {
+static double timeCandidate(StrataContext *ctx, const StrataTargetDef *target, MlirModule m) {
   MlirOperation fn = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
   MlirType ft = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(fn, mlirStringRefCreateFromCString("function_type")));
   intptr_t ni = mlirFunctionTypeGetNumInputs(ft), no = mlirFunctionTypeGetNumResults(ft);
@@ -213,14 +214,15 @@ static double timeCandidate(StrataContext *ctx, MlirModule m) {
     ok &= in[i] != NULL;
   }
   for (intptr_t o = 0; o < no; o++) ok &= (out[o] = strataTensorCreateForType(mlirFunctionTypeGetResult(ft, o))) != NULL;
-  StrataJit *jit = ok ? strataJitCreateWithPipeline(ctx, m, strataCpuPipelineFusedCodegen(), 3) : NULL;
+  StrataCompileOptions options = {.fusion = STRATA_FUSION_PLANNED, .optLevel = 3};
+  StrataExecutable *exe = ok ? strataCompile(ctx, m, target->name, &options) : NULL;
   double ns = -1;
-  if (jit && mlirLogicalResultIsSuccess(strataJitInvoke(jit, "kernel", in, (size_t)ni, out, (size_t)no))) {
-    double kernel = bestAverage(jit, "kernel", in, (size_t)ni, out, (size_t)no);
-    double base = bestAverage(jit, "baseline", in, (size_t)ni, NULL, 0);
+  if (exe && mlirLogicalResultIsSuccess(strataExecutableInvoke(exe, "kernel", in, (size_t)ni, out, (size_t)no))) {
+    double kernel = bestAverage(exe, "kernel", in, (size_t)ni, out, (size_t)no);
+    double base = bestAverage(exe, "baseline", in, (size_t)ni, NULL, 0);
     ns = kernel > base ? kernel - base : 0;
   }
-  strataJitDestroy(jit);
+  strataExecutableDestroy(exe);
   for (intptr_t i = 0; i < ni; i++) strataTensorDestroy(in[i]);
   for (intptr_t o = 0; o < no; o++) strataTensorDestroy(out[o]);
   return ns;
@@ -243,7 +245,7 @@ static double latency(FuseProfileState *p, MlirOperation *ops, int n) {
   }
   MlirModule m = buildCandidate(mlirOperationGetContext(ops[0]), ops, n);
   if (!mlirModuleIsNull(m)) {
-    ns = timeCandidate(p->ctx, m); /* a failure has reported why */
+    ns = timeCandidate(p->ctx, p->target, m); /* a failure has reported why */
     mlirModuleDestroy(m);
   }
   if (ns < 0) {

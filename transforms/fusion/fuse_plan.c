@@ -7,13 +7,12 @@
  * two apart. Listing 3.1 seeds only One-to-One ops; ops still unplanned
  * when those run out are seeded the same way (so Reorganize/Shuffle chains
  * and lone Many-to-Many ops still form blocks, often of one op). With the
- * cpu-kernels constraint, ops that become runtime kernels seed first.
+ * kernel constraint, ops the target runs as library kernels seed first.
  * Instrumentation probes take no part (fuse_probes.c): they join their
  * op's block once the plan is made. */
 #include <stdlib.h>
 #include <string.h>
 #include "fuse_internal.h"
-#include "strata/target_llvm.h"
 
 typedef struct {
   FuseGraph *g;
@@ -25,9 +24,9 @@ typedef struct {
 } Growth;
 
 static int pickSeed(const FuseGraph *g, bool kernelsFirst) {
-  /* For the CPU pipeline, runtime-kernel ops seed first, in order, so each
-   * takes its epilogue before a later seed can claim it as a prologue of
-   * something else. */
+  /* With library kernels (the CPU's runtime kernels), kernel ops seed
+   * first, in order, so each takes its epilogue before a later seed can
+   * claim it as a prologue of something else. */
   for (int i = 0; kernelsFirst && i < g->count; i++)
     if (g->nodes[i].block < 0 && g->nodes[i].kernel) return i;
   int best = -1;
@@ -75,23 +74,39 @@ static void add(Growth *gr, int s, StrataMappingType type) {
   gr->type = type;
 }
 
-/* The CPU constraint: a runtime kernel reads its inputs from memory and
- * absorbs only what follows it, so an op that would feed a kernel op inside
- * the block gains nothing -- and leaving it free lets it join the block of
- * its producer instead (as a kernel epilogue). The exception is a prologue
- * the kernel call absorbs (a Transpose read only by a matmul/gemm, which the
- * kernel reads through a permuted view). */
+/* The kernel constraint: a library kernel (the CPU's runtime kernels)
+ * reads its inputs from memory and absorbs only what follows it, so an op
+ * that would feed a kernel op inside the block gains nothing -- and leaving
+ * it free lets it join the block of its producer instead (as a kernel
+ * epilogue). The exception is a prologue the target says the kernel call
+ * absorbs (on the CPU a Transpose read only by a matmul/gemm, which the
+ * kernel reads through a permuted view); and a target may refuse an
+ * epilogue too. */
+static bool absorbsPrologue(const FuseGraph *g, int producer, int kernel) {
+  const StrataTargetDef *t = g->target;
+  return t->absorbsPrologue && t->absorbsPrologue(t, g->nodes[producer].op, g->nodes[kernel].op);
+}
+
+static bool absorbsEpilogue(const FuseGraph *g, int kernel, int consumer) {
+  const StrataTargetDef *t = g->target;
+  return !t->absorbsEpilogue || t->absorbsEpilogue(t, g->nodes[kernel].op, g->nodes[consumer].op);
+}
+
 static bool feedsKernel(const Growth *gr, int s) {
   const FuseGraph *g = gr->g;
   const FuseNode *n = &g->nodes[s];
   for (int k = 0; k < n->nsucc; k++) {
-    const FuseNode *m = &g->nodes[n->succ[k]];
-    if (gr->inBlock[n->succ[k]] && m->kernel && !strataNnToKernelsAbsorbsPrologue(n->op, m->op)) return true;
+    int m = n->succ[k];
+    if (!gr->inBlock[m]) continue;
+    if (g->nodes[m].kernel && !absorbsPrologue(g, s, m)) return true;
+    if (n->kernel && !absorbsEpilogue(g, s, m)) return true;
   }
-  if (n->kernel)
-    for (int k = 0; k < n->npred; k++)
-      if (gr->inBlock[n->pred[k]] && !strataNnToKernelsAbsorbsPrologue(g->nodes[n->pred[k]].op, n->op))
-        return true;
+  for (int k = 0; k < n->npred; k++) {
+    int p = n->pred[k];
+    if (!gr->inBlock[p]) continue;
+    if (n->kernel && !absorbsPrologue(g, p, s)) return true;
+    if (g->nodes[p].kernel && !absorbsEpilogue(g, p, s)) return true;
+  }
   return false;
 }
 
@@ -108,7 +123,7 @@ static bool tryAdd(Growth *gr, int s, bool blockFirst) {
    * profile-green they must also prove themselves on this one. */
   if (d == STRATA_FUSE_ALWAYS && gr->opts->profileGreen) d = STRATA_FUSE_PROFILE;
   if (gr->count >= gr->opts->maxBlockOps ||
-      externalInputs(gr, s) > gr->opts->maxBlockInputs || (gr->opts->cpuKernels && feedsKernel(gr, s)))
+      externalInputs(gr, s) > gr->opts->maxBlockInputs || (gr->opts->kernels && feedsKernel(gr, s)))
     return gr->plan->rejectedConstraint++, false;
   if (fuseGraphBreaksConvexity(gr->g, gr->inBlock, s)) return gr->plan->rejectedCycle++, false;
   if (d == STRATA_FUSE_PROFILE) {
@@ -138,7 +153,7 @@ void fusePlanRun(FuseGraph *g, const FusePlanOptions *opts, FusePlan *plan) {
   plan->mapping = malloc(((size_t)g->count + 1) * sizeof *plan->mapping);
   Growth gr = {g, opts, plan, calloc((size_t)g->count + 1, 1),
                malloc(((size_t)g->count + 1) * sizeof(int)), 0, STRATA_MAP_ONE_TO_ONE};
-  for (int seed; (seed = pickSeed(g, opts->cpuKernels)) >= 0;) {
+  for (int seed; (seed = pickSeed(g, opts->kernels)) >= 0;) {
     gr.count = 0;
     add(&gr, seed, g->nodes[seed].map);
     fuseSuccessors(&gr, seed);

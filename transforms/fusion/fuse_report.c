@@ -41,7 +41,7 @@ static bool feedsAnotherLayer(MlirValue v) {
 }
 
 static void countLayer(Totals *t, MlirOperation op) {
-  const StrataOpDef *def = strataGetOpDef(t->ctx, op);
+  const StrataOpDef *def = strataContextGetOpDef(t->ctx, op);
   if (strataOpMappingType(def, op) == STRATA_MAP_MANY_TO_MANY) t->cil++;
   else t->mil++;
   for (intptr_t r = 0; r < mlirOperationGetNumResults(op); r++) {
@@ -53,7 +53,7 @@ static void countLayer(Totals *t, MlirOperation op) {
 /* Probes are no layers: the report of an instrumented function is the
  * report of the function without its probes. */
 static bool isLayer(Totals *t, MlirOperation op) {
-  return strataGetOpDef(t->ctx, op) && !strataOpIsNamed(op, "nn.constant") && !strataInstrIsProbe(op, NULL);
+  return strataContextGetOpDef(t->ctx, op) && !strataOpIsNamed(op, "nn.constant") && !strataInstrIsProbe(op, NULL);
 }
 
 static void reportBlock(Totals *t, MlirOperation region, FILE *out) {

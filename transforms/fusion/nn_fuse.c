@@ -27,7 +27,13 @@ static bool parseMode(const char *s, FuseYellowMode *m) {
 
 static void runFuse(StrataPassRun *run, MlirOperation module) {
   StrataContext *ctx = strataPassGetContext(run);
-  FuseProfileState prof = {ctx, NULL, YELLOW_MEASURE, 0, 0};
+  const StrataTargetDef *target =
+      strataContextResolveTarget(ctx, strataPassGetString(run, "target"), mlirOperationGetLocation(module));
+  if (!target) {
+    strataPassSignalFailure(run);
+    return;
+  }
+  FuseProfileState prof = {ctx, target, NULL, YELLOW_MEASURE, 0, 0};
   if (!parseMode(strataPassGetString(run, "profile"), &prof.mode)) {
     strataEmitError(mlirOperationGetLocation(module),
                     "nn-fuse: option profile='%s' is not one of measure, db, never, always",
@@ -43,7 +49,7 @@ static void runFuse(StrataPassRun *run, MlirOperation module) {
     return;
   }
   /* without a file, measurements are still shared within this run */
-  if (!(prof.db = strataFuseDbOpen(ctx, *dbPath ? dbPath : NULL)) ||
+  if (!(prof.db = strataFuseDbCreate(ctx, *dbPath ? dbPath : NULL)) ||
       (prof.mode == YELLOW_MEASURE && mlirLogicalResultIsFailure(strataFuseDbCheckWritable(prof.db)))) {
     strataFuseDbDestroy(prof.db);
     strataPassSignalFailure(run);
@@ -62,7 +68,7 @@ static void runFuse(StrataPassRun *run, MlirOperation module) {
       continue;
     FuseGraph g;
     FusePlan plan;
-    if (!fuseGraphBuild(&g, ctx, f)) {
+    if (!fuseGraphBuild(&g, ctx, target, f)) {
       fuseGraphDestroy(&g);
       strataEmitError(mlirOperationGetLocation(f), "nn-fuse: out of memory");
       strataPassSignalFailure(run);
@@ -104,9 +110,13 @@ static const StrataPassOptionDef kOptions[] = {
     {"max-block-ops", STRATA_OPTION_INT, "64", "constraint: most ops in one fused block"},
     {"max-block-inputs", STRATA_OPTION_INT, "16",
      "constraint: most distinct tensors a block reads from outside (register pressure)"},
+    {"target", STRATA_OPTION_STRING, "cpu",
+     "the target planned for: its library kernels (cpu-kernels) and the compiler of the "
+     "measured profile candidates"},
     {"cpu-kernels", STRATA_OPTION_BOOL, "false",
-     "constraint for the CPU pipeline: no op in a block feeds an op that becomes a runtime "
-     "kernel (kernels absorb epilogues, not prologues)"},
+     "constraint for targets with library kernels (the CPU's runtime kernels): no op in a "
+     "block feeds an op the target runs as a kernel unless the kernel absorbs it (kernels "
+     "absorb epilogues, not prologues)"},
     {"profile", STRATA_OPTION_STRING, "measure",
      "profile cells: measure (time missing entries on this machine), db (database only), "
      "never, always"},

@@ -84,7 +84,7 @@ static bool parseLine(StrataFuseDb *db, char *line) {
   return append(db, tab + 1, strlen(tab + 1), ns);
 }
 
-StrataFuseDb *strataFuseDbOpen(StrataContext *ctx, const char *path) {
+StrataFuseDb *strataFuseDbCreate(StrataContext *ctx, const char *path) {
   StrataFuseDb *db = calloc(1, sizeof *db);
   if (!db || (path && !(db->path = strdup(path)))) {
     free(db);

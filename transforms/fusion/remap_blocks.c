@@ -6,12 +6,13 @@
  * tensor exists and the element-wise fusion that follows sees one more
  * generic input instead of an op it cannot fuse. (A Transpose already is a
  * permuted map after element-wise fusion; a reshape of contiguous data is
- * a view.) */
+ * a view.) The rewrite is a pattern rooted at tensor.extract_slice. */
 #include "mlir-c/AffineExpr.h"
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "strata/pass.h"
+#include "strata/pattern.h"
 #include "fuse_internal.h"
 
 /* Offsets and strides of a static rank-preserving slice; false otherwise. */
@@ -74,9 +75,10 @@ static bool onlyGenericInputs(MlirValue v, const int64_t *offsets, const int64_t
   return true;
 }
 
-/* Reader operand `n` of `user` reads the slice's source instead. */
-static void remapUse(MlirOperation user, unsigned n, MlirValue source, const int64_t *offsets,
-                     const int64_t *strides, intptr_t rank) {
+/* Reader operand `n` of `user` reads the slice's source instead (an
+ * in-place modification of the reader, through the rewriter). */
+static void remapUse(MlirRewriterBase rewriter, MlirOperation user, unsigned n, MlirValue source,
+                     const int64_t *offsets, const int64_t *strides, intptr_t rank) {
   MlirContext ctx = mlirOperationGetContext(user);
   MlirAttribute maps = strataOpAttr(user, "indexing_maps");
   intptr_t count = mlirArrayAttrGetNumElements(maps);
@@ -91,47 +93,59 @@ static void remapUse(MlirOperation user, unsigned n, MlirValue source, const int
   }
   updated[n] = mlirAffineMapAttrGet(
       mlirAffineMapGet(ctx, mlirAffineMapGetNumDims(map), mlirAffineMapGetNumSymbols(map), rank, exprs));
+  mlirRewriterBaseStartOpModification(rewriter, user);
   mlirOperationSetAttributeByName(user, mlirStringRefCreateFromCString("indexing_maps"),
                                   mlirArrayAttrGet(ctx, count, updated));
   mlirOperationSetOperand(user, n, source);
+  mlirRewriterBaseFinalizeOpModification(rewriter, user);
 }
 
-static MlirWalkResult remapInBlock(MlirOperation op, void *user) {
+/* The pattern, rooted at tensor.extract_slice: a slice read only by
+ * generics that can take it is folded into their maps and erased; a slice
+ * nothing reads is erased. Whether a slice folds depends on its readers'
+ * maps as the earlier slices of the block left them, so the decision is
+ * taken here, in the order the walk driver visits the slices (the order
+ * of the block), not planned ahead. */
+static MlirLogicalResult remapSlice(StrataRewrite *rw, MlirOperation op, void *user) {
   (void)user;
+  MlirValue result = mlirOperationGetResult(op, 0), source = mlirOperationGetOperand(op, 0);
+  if (mlirOpOperandIsNull(mlirValueGetFirstUse(result))) {
+    strataEraseOp(rw, op);
+    return mlirLogicalResultSuccess();
+  }
   int64_t offsets[STRATA_MAX_RANK], strides[STRATA_MAX_RANK];
   intptr_t rank;
-  if (!strataOpIsNamed(op, "tensor.extract_slice") || !staticSlice(op, offsets, strides, &rank) ||
-      !onlyGenericInputs(mlirOperationGetResult(op, 0), offsets, strides))
-    return MlirWalkResultAdvance;
-  MlirValue result = mlirOperationGetResult(op, 0), source = mlirOperationGetOperand(op, 0);
+  if (!staticSlice(op, offsets, strides, &rank) || !onlyGenericInputs(result, offsets, strides))
+    return mlirLogicalResultFailure();
   while (!mlirOpOperandIsNull(mlirValueGetFirstUse(result))) {
     MlirOpOperand u = mlirValueGetFirstUse(result);
-    remapUse(mlirOpOperandGetOwner(u), mlirOpOperandGetOperandNumber(u), source, offsets, strides, rank);
+    remapUse(rw->rewriter, mlirOpOperandGetOwner(u), mlirOpOperandGetOperandNumber(u), source, offsets,
+             strides, rank);
   }
-  return MlirWalkResultAdvance; /* the slice, now unused, is erased below */
+  strataEraseOp(rw, op);
+  return mlirLogicalResultSuccess();
 }
 
-static MlirWalkResult collectDeadSlices(MlirOperation op, void *user) {
-  if (strataOpIsNamed(op, "tensor.extract_slice") &&
-      mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, 0))))
-    strataOpListAppend(user, op);
-  return MlirWalkResultAdvance;
-}
-
+/* A walk finds the blocks (in post-order); the walk driver applies the
+ * pattern inside each one: a single visit per op, no folding, no dead-code
+ * elimination of the linalg ops around the slices. */
 static void runRemap(StrataPassRun *run, MlirOperation root) {
-  StrataOpList blocks, dead = {0};
-  if (!fuseCollectBlocks(root, &blocks)) {
+  StrataOpList blocks = {0};
+  StrataPatternSet *set = NULL;
+  bool ok = fuseCollectBlocks(root, &blocks);
+  if (ok && blocks.count) ok = (set = strataPatternSetCreate(mlirOperationGetContext(root))) != NULL;
+  if (!ok) {
+    strataOpListDestroy(&blocks);
     strataEmitError(mlirOperationGetLocation(root), "fused-blocks-remap: out of memory");
     strataPassSignalFailure(run);
     return;
   }
-  for (size_t i = 0; i < blocks.count; i++) {
-    mlirOperationWalk(blocks.ops[i], remapInBlock, NULL, MlirWalkPreOrder);
-    mlirOperationWalk(blocks.ops[i], collectDeadSlices, &dead, MlirWalkPreOrder);
+  if (set) {
+    strataPatternSetAdd(set, "tensor.extract_slice", 1, remapSlice, NULL);
+    for (size_t i = 0; i < blocks.count; i++) strataApplyPatternsWalk(set, blocks.ops[i]);
+    strataPatternSetDestroy(set);
   }
-  for (size_t i = 0; i < dead.count; i++) mlirOperationDestroy(dead.ops[i]);
-  strataOpListFree(&dead);
-  strataOpListFree(&blocks);
+  strataOpListDestroy(&blocks);
 }
 
 const StrataPassDef strataFusedBlocksRemapPass = {

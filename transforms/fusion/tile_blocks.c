@@ -7,14 +7,23 @@
  * one plane) from the matching tiles of its inputs, so the intermediates
  * live in tile-sized buffers instead of whole tensors, and each value is
  * computed once. Blocks it cannot cut (windows, gathers via linalg.index,
- * ops other than linalg.generic/reshape) are left as they are. */
+ * ops other than linalg.generic/reshape) are left as they are.
+ *
+ * The rewrite is a pattern rooted at scf.execute_region, applied by the
+ * walk driver: its match is the block's analysis, its rewrite builds the
+ * nest through the driver's rewriter. */
 #include <stdlib.h>
 #include <string.h>
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/Arith.h"
+#include "mlir-c/Dialect/Bufferization.h"
+#include "mlir-c/Dialect/MemRef.h"
+#include "mlir-c/Dialect/SCF.h"
+#include "mlir-c/Dialect/Tensor.h"
 #include "strata/builder.h"
 #include "strata/pass.h"
-#include "fuse_internal.h"
+#include "strata/pattern.h"
 #include "tile_internal.h"
 
 typedef struct {
@@ -202,7 +211,8 @@ static MlirWalkResult allowReassociation(MlirOperation op, void *user) {
   return MlirWalkResultAdvance;
 }
 
-/* The resident ops, in order, on tiles; their tiles recorded in `m`. */
+/* The resident ops, in order, on tiles; their tiles recorded in `m`.
+ * `b` inserts through the rewriter, before the loop body's yield. */
 static void buildTiles(StrataBuilder *b, StrataBuilder *pre, MlirLocation loc, TileBlock *t, ValueMap *m,
                        const MlirValue *ivs,
                        const MlirValue *yielded, const MlirValue *carried, int ny) {
@@ -232,8 +242,9 @@ static void buildTiles(StrataBuilder *b, StrataBuilder *pre, MlirLocation loc, T
           }
       if (mlirValueIsNull(operands[i])) operands[i] = operandTile(b, pre, loc, t, m, v, i >= inputs, ivs);
     }
-    MlirOperation clone = mlirOperationClone(o->op);
-    mlirBlockAppendOwnedOperation(b->block, clone);
+    mlirRewriterBaseSetInsertionPointBefore(b->rewriter, b->before);
+    MlirOperation clone = mlirRewriterBaseClone(b->rewriter, o->op);
+    mlirRewriterBaseStartOpModification(b->rewriter, clone);
     if (o->reduces) mlirOperationWalk(clone, allowReassociation, NULL, MlirWalkPreOrder);
     for (intptr_t i = 0; i < n; i++) mlirOperationSetOperand(clone, i, operands[i]);
     for (intptr_t r = 0; r < mlirOperationGetNumResults(o->op); r++) {
@@ -243,6 +254,7 @@ static void buildTiles(StrataBuilder *b, StrataBuilder *pre, MlirLocation loc, T
       m->from[m->count] = res;
       m->to[m->count++] = tile;
     }
+    mlirRewriterBaseFinalizeOpModification(b->rewriter, clone);
   }
 }
 
@@ -250,7 +262,15 @@ static MlirValue indexConst(StrataBuilder *b, MlirLocation loc, int64_t v) {
   return strataConstInt(b, loc, strataIndexType(b->ctx), v);
 }
 
-static void rewrite(TileBlock *t, MlirOperation region) {
+/* An empty scf.yield ending `body`, inserted through the rewriter: the
+ * nest's ops are built before it, its operands set once they exist. */
+static MlirOperation emptyYield(MlirRewriterBase rewriter, MlirBlock body, MlirLocation loc) {
+  StrataBuilder detached = {mlirLocationGetContext(loc), {NULL}, {NULL}, {NULL}};
+  mlirRewriterBaseSetInsertionPointToEnd(rewriter, body);
+  return mlirRewriterBaseInsert(rewriter, strataCreateOp(&detached, "scf.yield", loc));
+}
+
+static void rewrite(MlirRewriterBase rewriter, TileBlock *t, MlirOperation region) {
   MlirContext ctx = mlirOperationGetContext(region);
   MlirLocation loc = mlirOperationGetLocation(region);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(region, 0));
@@ -267,14 +287,14 @@ static void rewrite(TileBlock *t, MlirOperation region) {
     for (int k = 0; k < ny && !seen; k++) seen = mlirValueEqual(yielded[k], v);
     if (resident && !seen) yielded[ny++] = v;
   }
-  StrataBuilder b = strataBuilderBefore(term, (MlirRewriterBase){NULL});
+  StrataBuilder b = strataBuilderBefore(term, rewriter);
   MlirValue carried[TILE_MAX_VALUES], ivs[TILE_MAX_LOOPS];
   MlirType types[TILE_MAX_VALUES];
   for (int k = 0; k < ny; k++) {
     types[k] = mlirValueGetType(yielded[k]);
     carried[k] = strataResult(strataCreateOp(&b, "tensor.empty", loc, .results = STRATA_TYPES(types[k])), 0);
   }
-  MlirOperation loops[TILE_MAX_LOOPS];
+  MlirOperation loops[TILE_MAX_LOOPS], yields[TILE_MAX_LOOPS];
   MlirValue zero = indexConst(&b, loc, 0), one = indexConst(&b, loc, 1);
   for (int l = 0; l < t->numTiled; l++) {
     MlirValue operands[3 + TILE_MAX_VALUES];
@@ -290,7 +310,8 @@ static void rewrite(TileBlock *t, MlirOperation region) {
     MlirBlock loopBody = strataAddBlock(loops[l], 0, (StrataTypeList){argTypes, 1 + ny}, loc);
     ivs[l] = mlirBlockGetArgument(loopBody, 0);
     for (int k = 0; k < ny; k++) carried[k] = mlirBlockGetArgument(loopBody, 1 + k);
-    b = strataBuilderAtEnd(ctx, loopBody);
+    yields[l] = emptyYield(rewriter, loopBody, loc);
+    b = strataBuilderBefore(yields[l], rewriter);
     if (l + 1 < t->numTiled) {
       zero = indexConst(&b, loc, 0);
       one = indexConst(&b, loc, 1);
@@ -298,46 +319,70 @@ static void rewrite(TileBlock *t, MlirOperation region) {
   }
   ValueMap m = {.count = 0};
   t->stackBytes = 0;
-  StrataBuilder pre = strataBuilderBefore(loops[0], (MlirRewriterBase){NULL});
+  StrataBuilder pre = strataBuilderBefore(loops[0], rewriter);
   buildTiles(&b, &pre, loc, t, &m, ivs, yielded, carried, ny);
   for (int k = 0; k < ny; k++)
     carried[k] = insertTile(&b, loc, t, tileValue(t, yielded[k]), lookup(&m, yielded[k]), carried[k], ivs);
   for (int l = t->numTiled - 1; l >= 0; l--) {
-    strataCreateOp(&b, "scf.yield", loc, .operands = {carried, ny});
+    mlirRewriterBaseStartOpModification(rewriter, yields[l]);
+    mlirOperationSetOperands(yields[l], ny, carried);
+    mlirRewriterBaseFinalizeOpModification(rewriter, yields[l]);
     for (int k = 0; k < ny; k++) carried[k] = strataResult(loops[l], k);
-    if (l) b = strataBuilderAtEnd(ctx, mlirOperationGetBlock(loops[l]));
   }
-  for (int k = 0; k < ny; k++) mlirValueReplaceAllUsesOfWith(yielded[k], carried[k]);
+  for (int k = 0; k < ny; k++) mlirRewriterBaseReplaceAllUsesWith(rewriter, yielded[k], carried[k]);
   for (int g = t->numOps - 1; g >= 0; g--) {
     MlirOperation op = t->ops[g].op;
     bool dead = t->ops[g].resident;
     if (t->ops[g].kind == TILE_EMPTY || t->ops[g].kind == TILE_CONSTANT)
       dead = mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, 0)));
-    if (dead) mlirOperationDestroy(op);
+    if (dead) mlirRewriterBaseEraseOp(rewriter, op);
   }
 }
 
+typedef struct {
+  TileBlock *scratch; /* the analysis of the block being matched */
+  bool failed;        /* a tiled block did not verify: rewrite no more */
+} TileRun;
+
+/* The pattern, rooted at scf.execute_region: a fused block the analysis
+ * can cut becomes one nest over tiles. */
+static MlirLogicalResult tileBlock(StrataRewrite *rw, MlirOperation region, void *user) {
+  TileRun *r = user;
+  if (r->failed || mlirAttributeIsNull(strataOpAttr(region, "strata.fused")) ||
+      !tileAnalyze(r->scratch, region))
+    return mlirLogicalResultFailure();
+  rewrite(rw->rewriter, r->scratch, region);
+  if (!mlirOperationVerify(region)) {
+    strataEmitError(mlirOperationGetLocation(region), "fused-blocks-tile: the tiled block does not verify");
+    r->failed = true;
+  }
+  return mlirLogicalResultSuccess();
+}
+
+/* The walk driver visits the blocks in post-order, as a walk collecting
+ * them would, once each, and neither folds nor erases dead ops. */
 static void runTile(StrataPassRun *run, MlirOperation root) {
-  StrataOpList found;
-  TileBlock *t = malloc(sizeof *t);
-  if (!t || !fuseCollectBlocks(root, &found)) {
-    free(t);
+  TileRun r = {malloc(sizeof *r.scratch), false};
+  StrataPatternSet *set = r.scratch ? strataPatternSetCreate(mlirOperationGetContext(root)) : NULL;
+  if (!set) {
+    free(r.scratch);
     strataEmitError(mlirOperationGetLocation(root), "fused-blocks-tile: out of memory");
     strataPassSignalFailure(run);
     return;
   }
-  for (size_t i = 0; i < found.count; i++) {
-    if (!tileAnalyze(t, found.ops[i])) continue;
-    rewrite(t, found.ops[i]);
-    if (!mlirOperationVerify(found.ops[i])) {
-      strataEmitError(mlirOperationGetLocation(found.ops[i]), "fused-blocks-tile: the tiled block does not verify");
-      strataPassSignalFailure(run);
-      break;
-    }
-  }
-  free(t);
-  strataOpListFree(&found);
+  strataPatternSetAdd(set, "scf.execute_region", 1, tileBlock, &r);
+  strataApplyPatternsWalk(set, root);
+  if (r.failed) strataPassSignalFailure(run);
+  strataPatternSetDestroy(set);
+  free(r.scratch);
 }
+
+/* What the nest is built from (stack tiles are memref.alloca seen as
+ * tensors), loaded even when the pass runs alone on linalg IR. */
+static const StrataDialectHandleFn kDeps[] = {mlirGetDialectHandle__scf__, mlirGetDialectHandle__tensor__,
+                                              mlirGetDialectHandle__memref__,
+                                              mlirGetDialectHandle__bufferization__,
+                                              mlirGetDialectHandle__arith__, NULL};
 
 const StrataPassDef strataFusedBlocksTilePass = {
     .name = "fused-blocks-tile",
@@ -345,4 +390,5 @@ const StrataPassDef strataFusedBlocksTilePass = {
                "reduction and its element-wise users) one loop nest over tiles along the dims "
                "all its ops share",
     .run = runTile,
+    .dependentDialects = kDeps,
 };

@@ -9,51 +9,47 @@
 #include "strata/support.h"
 #include "instr_internal.h"
 
-bool strataInstrIsTarget(MlirOperation op) {
-  return strataOpIsInDialect(op, "nn") && !strataOpIsNamed(op, "nn.constant");
-}
-
-int64_t strataInstrGetOpId(MlirOperation op) {
-  MlirAttribute a =
-      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(STRATA_INSTR_OP_ID_ATTR));
-  return !mlirAttributeIsNull(a) && mlirAttributeIsAInteger(a) ? mlirIntegerAttrGetValueInt(a) : -1;
-}
-
-static MlirWalkResult findMax(MlirOperation op, void *user) {
-  int64_t *max = user, id = strataInstrIsTarget(op) ? strataInstrGetOpId(op) : -1;
-  if (id > *max) *max = id;
-  return MlirWalkResultAdvance;
+bool strataInstrIsTarget(StrataContext *ctx, MlirOperation op) {
+  return strataOpIsObservable(ctx, op);
 }
 
 typedef struct {
-  int64_t next, assigned;
+  StrataContext *ctx;
+  int64_t max, next, assigned;
 } AssignWalk;
+
+static MlirWalkResult findMax(MlirOperation op, void *user) {
+  AssignWalk *w = user;
+  int64_t id = strataInstrIsTarget(w->ctx, op) ? strataInstrGetOpId(op) : -1;
+  if (id > w->max) w->max = id;
+  return MlirWalkResultAdvance;
+}
 
 static MlirWalkResult assignOne(MlirOperation op, void *user) {
   AssignWalk *w = user;
-  if (!strataInstrIsTarget(op) || strataInstrGetOpId(op) >= 0) return MlirWalkResultAdvance;
+  if (!strataInstrIsTarget(w->ctx, op) || strataInstrGetOpId(op) >= 0) return MlirWalkResultAdvance;
   mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString(STRATA_INSTR_OP_ID_ATTR),
                                   strataI64Attr(mlirOperationGetContext(op), w->next++));
   w->assigned++;
   return MlirWalkResultAdvance;
 }
 
-int64_t strataInstrAssignIds(MlirOperation root) {
-  int64_t max = -1;
-  mlirOperationWalk(root, findMax, &max, MlirWalkPreOrder);
-  AssignWalk w = {max + 1, 0};
+int64_t strataInstrAssignIds(StrataContext *ctx, MlirOperation root) {
+  AssignWalk w = {ctx, -1, 0, 0};
+  mlirOperationWalk(root, findMax, &w, MlirWalkPreOrder);
+  w.next = w.max + 1;
   mlirOperationWalk(root, assignOne, &w, MlirWalkPreOrder);
   return w.assigned;
 }
 
 static void runAssignIds(StrataPassRun *run, MlirOperation root) {
-  (void)run;
-  strataInstrAssignIds(root);
+  strataInstrAssignIds(strataPassGetContext(run), root);
 }
 
 const StrataPassDef strataInstrAssignIdsPass = {
     .name = "instr-assign-ids",
-    .summary = "Give every nn op (but nn.constant) a stable instr.op_id, once; existing ids stay",
+    .summary = "Give every observable op (nn ops but nn.constant, other dialects' marked ops) a "
+               "stable instr.op_id, once; existing ids stay",
     .anchor = "builtin.module",
     .run = runAssignIds,
 };

@@ -56,6 +56,7 @@ struct StrataInstrOpContext {
   size_t numActions, capActions;
   const char *replacedBy; /* tool that recorded the replace, or NULL */
   bool failed;
+  bool applied; /* its actions have been applied (by the pattern) */
 };
 
 /* Frees what a context owns (not the struct). */

@@ -1,12 +1,18 @@
 /* The instrumentation driver: runs the tools' analysis routines over the
- * target ops (once per op and point, in dependency order), then applies the
- * recorded actions. Nothing is changed until every routine has run without
- * an error, and nothing at all (not even op ids) when no action was
- * recorded: an idle tool leaves the IR byte-identical. */
+ * target ops -- the observable ops of every registered dialect -- once per
+ * op and point, in dependency order, then applies the recorded actions as a
+ * pattern set (one pattern per instrumented op name, rewriting through the
+ * driver's rewriter) run by the walk driver. Nothing is changed until every
+ * routine has run without an error, and nothing at all (not even op ids)
+ * when no action was recorded: an idle tool leaves the IR byte-identical.
+ * The analysis itself is not a pattern: a routine sees every op with the
+ * ids of the whole module assigned and the other tools' results, before
+ * anything changes (see docs/passes.md). */
 #include <stdlib.h>
 #include <string.h>
 #include "strata/builder.h"
 #include "strata/context.h"
+#include "strata/pattern.h"
 #include "strata/support.h"
 #include "instr_internal.h"
 
@@ -26,6 +32,7 @@ MlirValue strataInstrBuildProbe(StrataBuilder *b, MlirLocation loc, MlirValue va
 /* ---- Collecting the target ops ---- */
 
 typedef struct {
+  StrataContext *ctx;
   StrataOpList list;
   int64_t maxId;
   bool oom;
@@ -33,7 +40,7 @@ typedef struct {
 
 static MlirWalkResult collect(MlirOperation op, void *user) {
   Targets *t = user;
-  if (!strataInstrIsTarget(op)) return MlirWalkResultAdvance;
+  if (!strataInstrIsTarget(t->ctx, op)) return MlirWalkResultAdvance;
   if (!strataOpListAppend(&t->list, op)) {
     t->oom = true;
     return MlirWalkResultInterrupt;
@@ -92,10 +99,18 @@ static Use *laterUses(MlirValue v, MlirBlock block, MlirOperation anchor, size_t
   return uses;
 }
 
-static bool applyReplace(const StrataInstrOpContext *c, const InstrAction *a, MlirValue *cur) {
+/* Sets operand `i` of `owner` to `v`, telling the rewriter. */
+static void setOperand(MlirRewriterBase rw, MlirOperation owner, intptr_t i, MlirValue v) {
+  mlirRewriterBaseStartOpModification(rw, owner);
+  mlirOperationSetOperand(owner, i, v);
+  mlirRewriterBaseFinalizeOpModification(rw, owner);
+}
+
+static bool applyReplace(const StrataInstrOpContext *c, const InstrAction *a, MlirRewriterBase rw,
+                         MlirValue *cur) {
   MlirOperation op = c->op;
   MlirLocation loc = mlirOperationGetLocation(op);
-  StrataBuilder b = strataBuilderBefore(op, (MlirRewriterBase){NULL});
+  StrataBuilder b = strataBuilderBefore(op, rw);
   intptr_t nin = mlirOperationGetNumOperands(op), nout = mlirOperationGetNumResults(op);
   MlirValue inputs[nin ? nin : 1], outputs[nout ? nout : 1];
   for (intptr_t i = 0; i < nin; i++) inputs[i] = mlirOperationGetOperand(op, i);
@@ -109,15 +124,13 @@ static bool applyReplace(const StrataInstrOpContext *c, const InstrAction *a, Ml
                     "failed or gave outputs of other types", a->tool, c->name, (long long)c->id);
     return false;
   }
-  for (intptr_t i = 0; i < nout; i++) {
-    mlirValueReplaceAllUsesOfWith(cur[i], outputs[i]);
-    cur[i] = outputs[i];
-  }
-  mlirOperationDestroy(op);
+  mlirRewriterBaseReplaceOpWithValues(rw, op, nout, outputs);
+  for (intptr_t i = 0; i < nout; i++) cur[i] = outputs[i];
   return true;
 }
 
-static bool applyActions(StrataInstrOpContext *c) {
+/* One op's actions, through the rewriter of the pattern that matched it. */
+static bool applyActions(StrataInstrOpContext *c, MlirRewriterBase rw) {
   MlirOperation op = c->op;
   MlirLocation loc = mlirOperationGetLocation(op);
   MlirBlock block = mlirOperationGetBlock(op);
@@ -129,13 +142,13 @@ static bool applyActions(StrataInstrOpContext *c) {
   for (size_t i = 0; i < c->numActions; i++) {
     const InstrAction *a = &c->actions[i];
     if (a->kind != INSTR_ACT_BEFORE) continue;
-    StrataBuilder b = strataBuilderBefore(op, (MlirRewriterBase){NULL});
+    StrataBuilder b = strataBuilderBefore(op, rw);
     MlirValue nv = buildInserted(c, a, &b, loc, mlirOperationGetOperand(op, a->index));
     if (mlirValueIsNull(nv)) return false;
-    mlirOperationSetOperand(op, a->index, nv);
+    setOperand(rw, op, a->index, nv);
   }
   for (size_t i = 0; i < c->numActions; i++)
-    if (c->actions[i].kind == INSTR_ACT_REPLACE && !applyReplace(c, &c->actions[i], cur))
+    if (c->actions[i].kind == INSTR_ACT_REPLACE && !applyReplace(c, &c->actions[i], rw, cur))
       return false;
   for (size_t i = 0; i < c->numActions; i++) {
     const InstrAction *a = &c->actions[i];
@@ -143,16 +156,76 @@ static bool applyActions(StrataInstrOpContext *c) {
     size_t n;
     Use *uses = laterUses(cur[a->index], block, anchor, &n);
     if (!uses) return false;
-    StrataBuilder b = strataBuilderAtEnd(mlirLocationGetContext(loc), block);
-    b.before = anchor;
+    /* Before the op that followed, through the rewriter; at the end of a
+     * block without one (the rewriter needs an op to insert before). */
+    StrataBuilder b = mlirOperationIsNull(anchor) ? strataBuilderAtEnd(mlirLocationGetContext(loc), block)
+                                                  : strataBuilderBefore(anchor, rw);
     MlirValue nv = buildInserted(c, a, &b, loc, cur[a->index]);
     for (size_t u = 0; u < n && !mlirValueIsNull(nv); u++)
-      mlirOperationSetOperand(uses[u].owner, uses[u].operand, nv);
+      setOperand(rw, uses[u].owner, uses[u].operand, nv);
     free(uses);
     if (mlirValueIsNull(nv)) return false;
     cur[a->index] = nv;
   }
   return true;
+}
+
+/* ---- Applying the actions as patterns ---- */
+
+typedef struct {
+  const void *op;
+  StrataInstrOpContext *c;
+} OpEntry;
+
+typedef struct {
+  OpEntry *byOp; /* sorted by op pointer */
+  size_t count;
+  bool failed;
+} ApplyState;
+
+static int cmpEntry(const void *a, const void *b) {
+  uintptr_t x = (uintptr_t)((const OpEntry *)a)->op, y = (uintptr_t)((const OpEntry *)b)->op;
+  return x < y ? -1 : x > y;
+}
+
+/* The pattern: an op with recorded actions gets them applied, once. */
+static MlirLogicalResult applyPattern(StrataRewrite *rw, MlirOperation op, void *user) {
+  ApplyState *st = user;
+  OpEntry key = {op.ptr, NULL};
+  OpEntry *e = st->failed ? NULL : bsearch(&key, st->byOp, st->count, sizeof key, cmpEntry);
+  if (!e || e->c->applied || !e->c->numActions) return mlirLogicalResultFailure();
+  e->c->applied = true;
+  if (!applyActions(e->c, rw->rewriter)) st->failed = true;
+  return mlirLogicalResultSuccess();
+}
+
+/* Applies every context's actions with one pattern per op name. */
+static bool applyAll(MlirOperation root, StrataInstrOpContext *cs, size_t n) {
+  ApplyState st = {calloc(n ? n : 1, sizeof *st.byOp), 0, false};
+  StrataPatternSet *set = strataPatternSetCreate(mlirOperationGetContext(root));
+  bool ok = st.byOp && set;
+  for (size_t i = 0; ok && i < n; i++) {
+    if (!cs[i].numActions) continue;
+    bool seen = false;
+    for (size_t j = 0; j < st.count && !seen; j++) seen = !strcmp(st.byOp[j].c->name, cs[i].name);
+    if (!seen) strataPatternSetAdd(set, cs[i].name, 1, applyPattern, &st);
+    st.byOp[st.count++] = (OpEntry){cs[i].op.ptr, &cs[i]};
+  }
+  if (ok) {
+    qsort(st.byOp, st.count, sizeof *st.byOp, cmpEntry);
+    strataApplyPatternsWalk(set, root);
+    for (size_t i = 0; i < st.count && !st.failed; i++)
+      if (!st.byOp[i].c->applied) {
+        /* The walk driver skips unreachable blocks; nothing else is left. */
+        strataEmitError(mlirOperationGetLocation(st.byOp[i].c->op),
+                        "instrument: '%s' (op_id %lld) is in an unreachable block; its actions "
+                        "were not applied", st.byOp[i].c->name, (long long)st.byOp[i].c->id);
+        st.failed = true;
+      }
+  }
+  strataPatternSetDestroy(set);
+  free(st.byOp);
+  return ok && !st.failed;
 }
 
 /* ---- The run ---- */
@@ -177,7 +250,7 @@ MlirLogicalResult strataInstrument(StrataContext *ctx, MlirOperation root,
   size_t numOrder = 0;
   StrataInstrTool **order = instrToolOrder(tools, numTools, rootLoc, &numOrder);
   if (!order) return mlirLogicalResultFailure();
-  Targets t = {.maxId = -1};
+  Targets t = {.ctx = ctx, .maxId = -1};
   mlirOperationWalk(root, collect, &t, MlirWalkPreOrder);
   StrataInstrOpContext *cs = calloc(t.list.count ? t.list.count : 1, sizeof *cs);
   bool ok = cs && !t.oom, any = false;
@@ -198,14 +271,14 @@ MlirLogicalResult strataInstrument(StrataContext *ctx, MlirOperation root,
     any = any || c->numActions;
   }
   if (ok && any) {
-    strataInstrAssignIds(root);
-    for (size_t i = 0; ok && i < t.list.count; i++) ok = applyActions(&cs[i]);
+    strataInstrAssignIds(ctx, root);
+    ok = applyAll(root, cs, t.list.count);
   }
   for (size_t i = 0; ok && i < numOrder; i++)
     if (order[i]->finish) order[i]->finish(order[i]->finishUser);
   for (size_t i = 0; cs && i < t.list.count; i++) instrContextFree(&cs[i]);
   free(cs);
-  strataOpListFree(&t.list);
+  strataOpListDestroy(&t.list);
   free(order);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }

@@ -103,14 +103,14 @@ static void runInstrument(StrataPassRun *run, MlirOperation root) {
 
 static const StrataPassOptionDef kOptions[] = {
     {"tool", STRATA_OPTION_STRING, "", "built-in tool(s), comma-separated: flops, trace, profile, prune, fakequant, dump, noop"},
-    {"ops", STRATA_OPTION_STRING, "", "comma-separated op-name globs to instrument (default: all nn ops)"},
+    {"ops", STRATA_OPTION_STRING, "", "comma-separated op-name globs to instrument (default: all observable ops)"},
     {"point", STRATA_OPTION_STRING, "", "before, after or both (default: the tool's own)"},
     {"sparsity", STRATA_OPTION_DOUBLE, "0.5", "prune: fraction of each weight tensor zeroed"},
 };
 
 const StrataPassDef strataInstrumentPass = {
     .name = "instrument",
-    .summary = "Run built-in instrumentation tools (flops, trace, profile, prune, fakequant, dump, noop) over nn ops",
+    .summary = "Run built-in instrumentation tools (flops, trace, profile, prune, fakequant, dump, noop) over observable ops",
     .anchor = "builtin.module",
     .options = kOptions,
     .numOptions = sizeof kOptions / sizeof kOptions[0],

@@ -24,7 +24,7 @@ typedef struct {
 static void flopsOp(StrataInstrOpContext *c, void *user) {
   FlopsState *s = user;
   MlirOperation op = strataInstrOpGetOperation(c);
-  const StrataOpDef *def = strataGetOpDef(strataInstrOpGetContext(c), op);
+  const StrataOpDef *def = strataContextGetOpDef(strataInstrOpGetContext(c), op);
   s->ops++;
   if (!def || !nnHasStaticShapes(op)) {
     s->dynamicOps++;

@@ -6,7 +6,13 @@
  * placement, largest first). The arena comes from the runtime's
  * per-thread frame stack (strata_rt_frame_push/pop, runtime/kernels.h), which
  * keeps its memory between calls: a run allocates nothing. The allocs
- * become `memref.view`s into it and their `memref.dealloc`s go away. */
+ * become `memref.view`s into it and their `memref.dealloc`s go away.
+ *
+ * Planning (live ranges, placement) walks each function; the rewrites it
+ * decides on are patterns applied by the walk driver: one rooted at
+ * func.func opens and closes a planned function's arena, then one rooted at
+ * memref.alloc turns a planned alloc into its slot's view and one rooted at
+ * memref.dealloc erases a planned buffer's dealloc. */
 #include <stdlib.h>
 #include <string.h>
 #include "mlir-c/BuiltinAttributes.h"
@@ -16,6 +22,7 @@
 #include "mlir-c/Dialect/MemRef.h"
 #include "strata/builder.h"
 #include "strata/pass.h"
+#include "strata/pattern.h"
 #include "strata/support.h"
 
 #define PUSH_FN "strata_rt_frame_push"
@@ -26,7 +33,27 @@ typedef struct {
   MlirOperation alloc;
   int64_t bytes, offset;
   intptr_t first, last; /* top-level op indices of the live range */
+  MlirOperation func;   /* its function (the key of its FunctionPlan) */
 } Buffer;
+
+typedef struct {
+  MlirOperation func;
+  int64_t total; /* arena bytes */
+  MlirValue arena; /* the push call's result, once the arena is opened */
+} FunctionPlan;
+
+/* The module's plan, the patterns' userData. Each array is sorted by op
+ * (pointer order) for lookup from a pattern. */
+typedef struct {
+  FunctionPlan *funcs;
+  size_t numFuncs;
+  Buffer *bufs;
+  size_t numBufs;
+  MlirOperation *deallocs; /* of the planned allocs, erased with them */
+  size_t numDeallocs;
+  MlirType arenaType; /* memref<?xi8> */
+  bool oom;
+} ArenaPlan;
 
 /* The ancestor of `op` that sits directly in `block` (null if none). */
 static MlirOperation topLevel(MlirOperation op, MlirBlock block) {
@@ -110,101 +137,183 @@ static void place(Buffer *bufs, int placed, Buffer *b) {
   b->offset = offset;
 }
 
-/* Plans one function body; true if it now uses an arena. */
-static bool planFunction(MlirOperation func) {
-  MlirBlock block = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-  if (mlirBlockIsNull(block) || !mlirBlockIsNull(mlirBlockGetNextInRegion(block))) return false;
-  intptr_t n = 0;
-  for (MlirOperation op = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(op);
-       op = mlirOperationGetNextInBlock(op))
-    n++;
-  MlirOperation *ops = malloc(sizeof *ops * (size_t)(n ? n : 1));
-  Buffer *bufs = malloc(sizeof *bufs * (size_t)(n ? n : 1));
-  int count = 0;
-  intptr_t i = 0;
-  for (MlirOperation op = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(op);
-       op = mlirOperationGetNextInBlock(op))
-    ops[i++] = op;
-  for (i = 0; i < n && ops && bufs; i++) {
-    if (!strataOpIsNamed(ops[i], "memref.alloc")) continue;
-    int64_t bytes = staticBytes(ops[i]);
-    intptr_t last = bytes > 0 ? lastUse(mlirOperationGetResult(ops[i], 0), block, ops, n, 0) : -1;
-    if (last < 0) continue;
-    bufs[count++] = (Buffer){ops[i], bytes, 0, i, last > i ? last : i};
-  }
-  if (count == 0) {
-    free(ops);
-    free(bufs);
-    return false;
-  }
+/* Lowest offsets for the function's buffers bufs[0..count) (placed
+ * largest first); returns the arena size. */
+static int64_t placeAll(Buffer *bufs, int count) {
   qsort(bufs, (size_t)count, sizeof *bufs, bySizeDesc);
   int64_t total = 0;
   for (int k = 0; k < count; k++) {
     place(bufs, k, &bufs[k]);
     if (bufs[k].offset + bufs[k].bytes > total) total = bufs[k].offset + bufs[k].bytes;
   }
-  MlirContext ctx = mlirOperationGetContext(func);
-  MlirLocation loc = mlirOperationGetLocation(func);
-  MlirType i64 = mlirIntegerTypeGet(ctx, 64), index = mlirIndexTypeGet(ctx);
-  MlirType arenaType = mlirMemRefTypeContiguousGet(mlirIntegerTypeGet(ctx, 8), 1,
-                                                   (int64_t[]){mlirShapedTypeGetDynamicSize()},
-                                                   mlirAttributeGetNull());
-  StrataBuilder b = strataBuilderAtEnd(ctx, block);
-  b.before = ops[0];
-  MlirValue size = strataConstInt(&b, loc, i64, total);
-  MlirValue arena = strataResult(
-      strataCreateOp(&b, "func.call", loc, .operands = STRATA_VALUES(size),
-                     .results = STRATA_TYPES(arenaType),
-                     .attrs = STRATA_ATTRS({"callee", mlirFlatSymbolRefAttrGet(ctx, mlirStringRefCreateFromCString(PUSH_FN))})),
-      0);
-  for (int k = 0; k < count; k++) {
-    MlirOperation alloc = bufs[k].alloc;
-    MlirValue old = mlirOperationGetResult(alloc, 0);
-    StrataBuilder at = strataBuilderBefore(alloc, (MlirRewriterBase){NULL});
-    MlirLocation aloc = mlirOperationGetLocation(alloc);
-    /* Each buffer through its own opaque slot call (runtime/kernels.h). */
-    MlirValue slot = strataResult(
-        strataCreateOp(&at, "func.call", aloc,
-                       .operands = STRATA_VALUES(arena, strataConstInt(&at, aloc, i64, bufs[k].offset),
-                                                 strataConstInt(&at, aloc, i64, bufs[k].bytes)),
-                       .results = STRATA_TYPES(arenaType),
-                       .attrs = STRATA_ATTRS({"callee", mlirFlatSymbolRefAttrGet(ctx, mlirStringRefCreateFromCString(SLOT_FN))})),
-        0);
-    MlirValue off = strataConstInt(&at, aloc, index, 0);
-    MlirValue view = strataResult(strataCreateOp(&at, "memref.view", aloc,
-                                                 .operands = STRATA_VALUES(slot, off),
-                                                 .results = STRATA_TYPES(mlirValueGetType(old))),
-                                  0);
-    for (MlirOpOperand u = mlirValueGetFirstUse(old); !mlirOpOperandIsNull(u);) {
-      MlirOperation user = mlirOpOperandGetOwner(u);
-      MlirOpOperand next = mlirOpOperandGetNextUse(u);
-      if (strataOpIsNamed(user, "memref.dealloc")) mlirOperationDestroy(user);
-      u = next;
-    }
-    mlirValueReplaceAllUsesOfWith(old, view);
-    mlirOperationDestroy(alloc);
-  }
-  StrataBuilder end = strataBuilderAtEnd(ctx, block);
-  end.before = mlirBlockGetTerminator(block);
-  strataCreateOp(&end, "func.call", loc, .operands = STRATA_VALUES(arena),
-                 .attrs = STRATA_ATTRS({"callee", mlirFlatSymbolRefAttrGet(ctx, mlirStringRefCreateFromCString(POP_FN))}));
-  free(ops);
-  free(bufs);
+  return total;
+}
+
+static bool grow(void **array, size_t *capacity, size_t needed, size_t size) {
+  if (needed <= *capacity) return true;
+  size_t cap = *capacity ? *capacity * 2 : 16;
+  while (cap < needed) cap *= 2;
+  void *p = realloc(*array, cap * size);
+  if (!p) return false;
+  *array = p;
+  *capacity = cap;
   return true;
 }
 
-static void runBufferArena(StrataPassRun *run, MlirOperation module) {
-  (void)run;
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  bool used = false;
-  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+/* Plans one function body into `plan`: its static top-level allocs with
+ * bounded live ranges, their offsets, and their deallocs. */
+static void planFunction(ArenaPlan *plan, size_t *capBufs, size_t *capDeallocs, MlirOperation func) {
+  MlirBlock block = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  if (mlirBlockIsNull(block) || !mlirBlockIsNull(mlirBlockGetNextInRegion(block))) return;
+  intptr_t n = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op))
-    if (strataOpIsNamed(op, "func.func")) used |= planFunction(op);
-  if (used) {
+    n++;
+  MlirOperation *ops = malloc(sizeof *ops * (size_t)(n ? n : 1));
+  if (!ops || !grow((void **)&plan->bufs, capBufs, plan->numBufs + (size_t)n, sizeof *plan->bufs)) {
+    free(ops);
+    plan->oom = true;
+    return;
+  }
+  Buffer *bufs = plan->bufs + plan->numBufs;
+  int count = 0;
+  intptr_t i = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    ops[i++] = op;
+  for (i = 0; i < n; i++) {
+    if (!strataOpIsNamed(ops[i], "memref.alloc")) continue;
+    int64_t bytes = staticBytes(ops[i]);
+    intptr_t last = bytes > 0 ? lastUse(mlirOperationGetResult(ops[i], 0), block, ops, n, 0) : -1;
+    if (last < 0) continue;
+    bufs[count++] = (Buffer){ops[i], bytes, 0, i, last > i ? last : i, func};
+  }
+  free(ops);
+  if (count == 0) return;
+  plan->funcs[plan->numFuncs++] = (FunctionPlan){func, placeAll(bufs, count), {NULL}};
+  plan->numBufs += (size_t)count;
+  for (int k = 0; k < count; k++)
+    for (MlirOpOperand u = mlirValueGetFirstUse(mlirOperationGetResult(bufs[k].alloc, 0));
+         !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+      MlirOperation user = mlirOpOperandGetOwner(u);
+      if (!strataOpIsNamed(user, "memref.dealloc")) continue;
+      if (!grow((void **)&plan->deallocs, capDeallocs, plan->numDeallocs + 1, sizeof *plan->deallocs)) {
+        plan->oom = true;
+        return;
+      }
+      plan->deallocs[plan->numDeallocs++] = user;
+    }
+}
+
+static int byPointer(const void *a, const void *b) {
+  uintptr_t x = (uintptr_t)((const MlirOperation *)a)->ptr, y = (uintptr_t)((const MlirOperation *)b)->ptr;
+  return x < y ? -1 : x > y;
+}
+
+/* The entry for `op` in an array sorted by byPointer whose elements start
+ * with their op; NULL if it has none. */
+static void *findOp(void *array, size_t count, size_t size, MlirOperation op) {
+  return count ? bsearch(&op, array, count, size, byPointer) : NULL;
+}
+
+/* A call of runtime function `callee`, returning an arena (memref<?xi8>) or nothing. */
+static MlirValue callRuntime(StrataBuilder *b, MlirLocation loc, const char *callee, StrataValueList args,
+                             const MlirType *arenaType) {
+  MlirOperation call = strataCreateOp(
+      b, "func.call", loc, .operands = args, .results = {arenaType, arenaType ? 1 : 0},
+      .attrs = STRATA_ATTRS({"callee", mlirFlatSymbolRefAttrGet(b->ctx, mlirStringRefCreateFromCString(callee))}));
+  return arenaType ? strataResult(call, 0) : (MlirValue){NULL};
+}
+
+/* Pattern on func.func: a planned function pushes its arena first and pops
+ * it before its terminator. */
+static MlirLogicalResult openArena(StrataRewrite *rw, MlirOperation func, void *user) {
+  ArenaPlan *plan = user;
+  FunctionPlan *f = findOp(plan->funcs, plan->numFuncs, sizeof *plan->funcs, func);
+  if (!f || !mlirValueIsNull(f->arena)) return mlirLogicalResultFailure();
+  MlirBlock block = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  MlirLocation loc = mlirOperationGetLocation(func);
+  StrataBuilder b = strataBuilderBefore(mlirBlockGetFirstOperation(block), rw->rewriter);
+  MlirValue size = strataConstInt(&b, loc, mlirIntegerTypeGet(b.ctx, 64), f->total);
+  f->arena = callRuntime(&b, loc, PUSH_FN, STRATA_VALUES(size), &plan->arenaType);
+  StrataBuilder end = strataBuilderBefore(mlirBlockGetTerminator(block), rw->rewriter);
+  callRuntime(&end, loc, POP_FN, STRATA_VALUES(f->arena), NULL);
+  return mlirLogicalResultSuccess();
+}
+
+/* Pattern on memref.alloc: a planned buffer becomes a view of its slot of
+ * the arena, each through its own opaque slot call (runtime/kernels.h). */
+static MlirLogicalResult placeBuffer(StrataRewrite *rw, MlirOperation alloc, void *user) {
+  ArenaPlan *plan = user;
+  const Buffer *buf = findOp(plan->bufs, plan->numBufs, sizeof *plan->bufs, alloc);
+  const FunctionPlan *f = buf ? findOp(plan->funcs, plan->numFuncs, sizeof *plan->funcs, buf->func) : NULL;
+  if (!f || mlirValueIsNull(f->arena)) return mlirLogicalResultFailure();
+  StrataBuilder *at = &rw->builder;
+  MlirLocation loc = mlirOperationGetLocation(alloc);
+  MlirType i64 = mlirIntegerTypeGet(at->ctx, 64);
+  MlirValue slot = callRuntime(at, loc, SLOT_FN,
+                               STRATA_VALUES(f->arena, strataConstInt(at, loc, i64, buf->offset),
+                                             strataConstInt(at, loc, i64, buf->bytes)),
+                               &plan->arenaType);
+  MlirValue off = strataConstInt(at, loc, mlirIndexTypeGet(at->ctx), 0);
+  MlirType type = mlirValueGetType(mlirOperationGetResult(alloc, 0));
+  MlirValue view = strataResult(
+      strataCreateOp(at, "memref.view", loc, .operands = STRATA_VALUES(slot, off), .results = STRATA_TYPES(type)), 0);
+  strataReplaceOp(rw, alloc, STRATA_VALUES(view));
+  return mlirLogicalResultSuccess();
+}
+
+/* Pattern on memref.dealloc: the arena, not the heap, holds the buffer. */
+static MlirLogicalResult dropDealloc(StrataRewrite *rw, MlirOperation dealloc, void *user) {
+  ArenaPlan *plan = user;
+  if (!findOp(plan->deallocs, plan->numDeallocs, sizeof *plan->deallocs, dealloc))
+    return mlirLogicalResultFailure();
+  strataEraseOp(rw, dealloc);
+  return mlirLogicalResultSuccess();
+}
+
+static void runBufferArena(StrataPassRun *run, MlirOperation module) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  ArenaPlan plan = {0};
+  size_t capFuncs = 0, capBufs = 0, capDeallocs = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op) && !plan.oom;
+       op = mlirOperationGetNextInBlock(op)) {
+    if (!strataOpIsNamed(op, "func.func")) continue;
+    if (!grow((void **)&plan.funcs, &capFuncs, plan.numFuncs + 1, sizeof *plan.funcs)) plan.oom = true;
+    else planFunction(&plan, &capBufs, &capDeallocs, op);
+  }
+  StrataPatternSet *open = NULL, *place = NULL;
+  if (!plan.oom && plan.numFuncs) {
+    open = strataPatternSetCreate(mlirOperationGetContext(module));
+    place = strataPatternSetCreate(mlirOperationGetContext(module));
+    plan.oom = !open || !place;
+  }
+  if (plan.oom) {
+    strataEmitError(mlirOperationGetLocation(module), "strata-buffer-arena: out of memory");
+    strataPassSignalFailure(run);
+  } else if (plan.numFuncs) {
+    MlirContext ctx = mlirOperationGetContext(module);
+    plan.arenaType = mlirMemRefTypeContiguousGet(mlirIntegerTypeGet(ctx, 8), 1,
+                                                 (int64_t[]){mlirShapedTypeGetDynamicSize()}, mlirAttributeGetNull());
+    qsort(plan.funcs, plan.numFuncs, sizeof *plan.funcs, byPointer);
+    qsort(plan.bufs, plan.numBufs, sizeof *plan.bufs, byPointer);
+    if (plan.numDeallocs) qsort(plan.deallocs, plan.numDeallocs, sizeof *plan.deallocs, byPointer);
+    /* Every arena is open before any buffer is placed in one: the walk
+     * driver visits a function after the ops in it. */
+    strataPatternSetAdd(open, "func.func", 1, openArena, &plan);
+    strataPatternSetAdd(place, "memref.alloc", 1, placeBuffer, &plan);
+    strataPatternSetAdd(place, "memref.dealloc", 1, dropDealloc, &plan);
+    strataApplyPatternsWalk(open, module);
+    for (size_t k = 0; k < plan.numFuncs; k++) strataApplyPatternsWalk(place, plan.funcs[k].func);
     strataDeclareRuntimeFunc(module, PUSH_FN, "(i64) -> memref<?xi8>");
     strataDeclareRuntimeFunc(module, POP_FN, "(memref<?xi8>) -> ()");
     strataDeclareRuntimeFunc(module, SLOT_FN, "(memref<?xi8>, i64, i64) -> memref<?xi8>");
   }
+  strataPatternSetDestroy(open);
+  strataPatternSetDestroy(place);
+  free(plan.funcs);
+  free(plan.bufs);
+  free(plan.deallocs);
 }
 
 static const StrataDialectHandleFn kDeps[] = {mlirGetDialectHandle__memref__, mlirGetDialectHandle__func__,

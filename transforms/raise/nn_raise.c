@@ -36,7 +36,7 @@
 #include "strata/pass.h"
 #include "strata/pattern.h"
 #include "strata/support.h"
-#include "../../dialects/nn/nn_internal.h"
+#include "nn_internal.h"
 
 static MlirOperation producer(MlirValue v) {
   return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};

@@ -312,7 +312,7 @@ static int build(const RwPlan *p, MlirOperation *ops, MlirValue *values) {
 }
 
 static void addCost(StrataContext *ctx, MlirOperation op, double *flops, double *bytes) {
-  const StrataOpDef *def = strataGetOpDef(ctx, op);
+  const StrataOpDef *def = strataContextGetOpDef(ctx, op);
   if (def) *flops += strataOpFlops(def, op);
   *bytes += strataOpBytes(op);
 }

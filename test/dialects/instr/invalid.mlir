@@ -1,8 +1,10 @@
-// instr.probe's C verifier names the attribute or type at fault.
+// instr.probe's IRDL (generated from its op table) requires its attributes;
+// the generic C verifier, from the same table, names the attribute whose
+// value is wrong, and the probe's shape inference the type.
 // RUN: strata-opt %s --split-input-file --verify-diagnostics
 
 func.func @no_id(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error@+1 {{'instr.probe' op needs attribute 'op_id': a non-negative integer}}
+  // expected-error@+1 {{'instr.probe' op attribute "op_id" is expected but not provided}}
   %p = "instr.probe"(%x) {point = "after", tool = "trace", op_name = "nn.relu", index = 0 : i64} : (tensor<4xf32>) -> tensor<4xf32>
   return %p : tensor<4xf32>
 }
@@ -25,6 +27,23 @@ func.func @bad_point(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // -----
 
+func.func @id_not_an_integer(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // IRDL checks the kind.
+  // expected-error@+1 {{expected base attribute 'builtin.integer' but got 'builtin.string'}}
+  %p = "instr.probe"(%x) {op_id = "three", point = "after", tool = "trace", op_name = "nn.relu", index = 0 : i64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %p : tensor<4xf32>
+}
+
+// -----
+
+func.func @id_is_a_bool(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'instr.probe' op needs attribute 'op_id': a non-negative integer}}
+  %p = "instr.probe"(%x) {op_id = true, point = "after", tool = "trace", op_name = "nn.relu", index = 0 : i64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %p : tensor<4xf32>
+}
+
+// -----
+
 func.func @empty_tool(%x: tensor<4xf32>) -> tensor<4xf32> {
   // expected-error@+1 {{'instr.probe' op needs attribute 'tool': a non-empty string}}
   %p = "instr.probe"(%x) {op_id = 3 : i64, point = "after", tool = "", op_name = "nn.relu", index = 0 : i64} : (tensor<4xf32>) -> tensor<4xf32>
@@ -34,7 +53,7 @@ func.func @empty_tool(%x: tensor<4xf32>) -> tensor<4xf32> {
 // -----
 
 func.func @no_op_name(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error@+1 {{'instr.probe' op needs attribute 'op_name': a non-empty string}}
+  // expected-error@+1 {{'instr.probe' op attribute "op_name" is expected but not provided}}
   %p = "instr.probe"(%x) {op_id = 3 : i64, point = "after", tool = "trace", index = 0 : i64} : (tensor<4xf32>) -> tensor<4xf32>
   return %p : tensor<4xf32>
 }

@@ -1,4 +1,6 @@
-/* Helpers for building linalg/tensor IR from C, shared by the nn lowerings. */
+/* Helpers for building linalg/tensor IR from C, shared by the conversions
+ * (conversions/common/ is their declared include directory; defined in
+ * conversions/nn-to-linalg/linalg_build.c). */
 #ifndef STRATA_LINALG_BUILD_H
 #define STRATA_LINALG_BUILD_H
 

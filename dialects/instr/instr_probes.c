@@ -1,4 +1,4 @@
-/* Reading instr.probe ops from the passes that see through them (nn-fuse,
+/* The instr dialect's probe queries, for the passes that see through them (nn-fuse,
  * nn-raise, nn-to-kernels): a probe passes its operand through unchanged,
  * so these passes look past it, and for the `profile` tool's probes (which
  * read no value) past the ops' own points. */
@@ -10,6 +10,12 @@ static bool strAttrIs(MlirOperation op, const char *name, const char *value) {
   MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
   return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a) &&
          mlirStringRefEqual(mlirStringAttrGetValue(a), mlirStringRefCreateFromCString(value));
+}
+
+int64_t strataInstrGetOpId(MlirOperation op) {
+  MlirAttribute a =
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(STRATA_INSTR_OP_ID_ATTR));
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAInteger(a) ? mlirIntegerAttrGetValueInt(a) : -1;
 }
 
 bool strataInstrIsProbe(MlirOperation op, const char *tool) {

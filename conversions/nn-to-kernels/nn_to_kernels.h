@@ -1,0 +1,23 @@
+/* What --nn-to-kernels sends to the libstrata_rt kernels, for the CPU
+ * target's definition (targets/llvm/cpu_target.c), which fusion planning
+ * asks through strata/target.h. */
+#ifndef STRATA_NN_TO_KERNELS_H
+#define STRATA_NN_TO_KERNELS_H
+
+#include <stdbool.h>
+#include "mlir-c/IR.h"
+
+/* True for the ops nn-to-kernels sends to a runtime kernel (f32 conv,
+ * matmul, gemm, softmax, log_softmax, pools, layer norm with static shapes;
+ * a few shapes it then declines still go to linalg). A kernel reads its
+ * inputs from memory and absorbs only epilogues, which fusion planning for
+ * the CPU target uses. */
+bool strataNnToKernelsCandidate(MlirOperation op);
+/* True if nn-to-kernels folds `producer` into the kernel call of
+ * `kernelOp`: an f32 nn.transpose read only by it, as operand 0 or 1 of a
+ * matmul/gemm (the kernel reads the transpose's input through a permuted
+ * strided view). Fusion planning lets such a prologue join the kernel's
+ * block. */
+bool strataNnToKernelsAbsorbsPrologue(MlirOperation producer, MlirOperation kernelOp);
+
+#endif /* STRATA_NN_TO_KERNELS_H */

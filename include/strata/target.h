@@ -1,0 +1,185 @@
+/* Targets: what Strata compiles a model for. A target is a table of data and
+ * callbacks (a StrataTargetDef) registered on a context like passes and
+ * dialects: its lowering pipelines by fusion mode, which nn ops it runs as
+ * library kernels (what fusion planning asks), how it compiles and invokes a
+ * model in-process, and how it writes code ahead of time. The host CPU
+ * (`cpu`, through LLVM) is built in; embedders register their own.
+ *
+ *   StrataExecutable *exe = strataCompile(ctx, module, "cpu",
+ *       &(StrataCompileOptions){.fusion = STRATA_FUSION_DNNFUSION, .optLevel = 3});
+ *   if (!exe) ...;                                   (errors went to the callback)
+ *   strataExecutableInvoke(exe, "main", inputs, 2, outputs, 1);
+ *   strataExecutableDestroy(exe);
+ *
+ *   static const StrataTargetDef kToy = {
+ *     .name = "toy", .summary = "...",
+ *     .pipelines = {[STRATA_FUSION_FIXED] = "func.func(nn-fold)"},
+ *     .compile = toyCompile, .invoke = toyInvoke, .destroy = toyDestroy,
+ *   };
+ *   strataContextRegisterTarget(ctx, &kToy);
+ */
+#ifndef STRATA_TARGET_H
+#define STRATA_TARGET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "mlir-c/IR.h"
+#include "strata/context.h"
+#include "strata/tensor.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* How a model is fused on its way down, each mode one pipeline of the
+ * target. */
+typedef enum {
+  STRATA_FUSION_FIXED,     /* the target's fixed patterns (cpu: kernel epilogues); the default */
+  STRATA_FUSION_NONE,      /* no fusion at all (cpu: kernels without epilogues, a loop nest per op) */
+  STRATA_FUSION_DNNFUSION, /* nn-fuse planning, then fused code generation */
+  STRATA_FUSION_PLANNED,   /* the fused code generation alone, for IR nn-fuse already grouped */
+  STRATA_FUSION_BASELINE,  /* no Strata optimization (cpu: upstream MLIR's loops, no kernels) */
+} StrataFusionMode;
+#define STRATA_NUM_FUSION_MODES 5
+
+/* "fixed", "none", "dnnfusion", "planned", "baseline". */
+const char *strataFusionModeName(StrataFusionMode mode);
+/* Parses a name strataFusionModeName gives; false if it is none of them. */
+bool strataParseFusionMode(const char *name, StrataFusionMode *mode);
+
+typedef struct {
+  StrataFusionMode fusion;
+  int optLevel;              /* the target's code generator level, 0-3 (LLVM's -O) */
+  const char *pipeline;      /* non-NULL: lower with this textual pipeline instead */
+  const char *fuseProfile;   /* dnnfusion: nn-fuse's profile mode (measure, db, always,
+                                never); NULL: the pipeline's own */
+  const char *fuseProfileDb; /* dnnfusion: nn-fuse's latency database file; NULL: none */
+} StrataCompileOptions;
+
+/* Ahead-of-time output. */
+typedef struct {
+  StrataCompileOptions compile; /* the lowering, as for strataCompile */
+  const char *format;           /* one of the target's emitFormats; NULL: its first */
+  const char *triple;           /* the machine; NULL: the target's default (cpu: the host) */
+  const char *cpu;
+  const char *features;         /* cpu: "+avx2,-avx512f"; NULL: the host's, "" with a cpu */
+} StrataEmitOptions;
+
+typedef struct StrataTargetDef StrataTargetDef;
+
+struct StrataTargetDef {
+  const char *name;    /* "cpu", as --target and nn-fuse{target=...} name it */
+  const char *summary; /* one line */
+  /* Textual pipelines (strataParsePipeline syntax) from nn to what `compile`
+   * and `emit` take, by StrataFusionMode; NULL: the target has no such
+   * mode; "": no lowering at all. A dnnfusion pipeline that runs nn-fuse
+   * takes strataCompile's profile options into its nn-fuse{...}. */
+  const char *pipelines[STRATA_NUM_FUSION_MODES];
+  /* The registered Strata dialects those pipelines lower, comma-separated
+   * ("nn,instr"); NULL: any. strataCompile and strataEmit refuse a model
+   * with an op of another registered dialect (at the op) before lowering,
+   * unless the caller gives its own pipeline. */
+  const char *dialects;
+
+  /* Library kernels, as fusion planning (nn-fuse{target=NAME}) sees them.
+   * isKernel: `op` becomes a call to a library kernel, which reads its
+   * inputs from memory (NULL: the target has no kernels). absorbsPrologue:
+   * the kernel of `kernelOp` folds in `producer` anyway (NULL: none does).
+   * absorbsEpilogue: the kernel takes `consumer` into its call (NULL: any
+   * epilogue the fusion table allows). */
+  bool (*isKernel)(const StrataTargetDef *def, MlirOperation op);
+  bool (*absorbsPrologue)(const StrataTargetDef *def, MlirOperation producer,
+                          MlirOperation kernelOp);
+  bool (*absorbsEpilogue)(const StrataTargetDef *def, MlirOperation kernelOp,
+                          MlirOperation consumer);
+
+  /* In-process execution (NULL compile: the target only emits code).
+   * compile takes ownership of `lowered` (a lowered clone of the caller's
+   * module), also on failure, and returns the target's executable state, or
+   * NULL after located errors through `ctx`. invoke calls public function
+   * `name` with `inputs`, writing `outputs` (allocated by the caller with the
+   * shapes of the function's results); errors are located. destroy frees the
+   * state and what it holds. */
+  void *(*compile)(const StrataTargetDef *def, StrataContext *ctx, MlirModule lowered,
+                   const StrataCompileOptions *options);
+  MlirLogicalResult (*invoke)(void *executable, const char *name, StrataTensor *const *inputs,
+                              size_t numInputs, StrataTensor *const *outputs, size_t numOutputs);
+  void (*destroy)(void *executable);
+
+  /* Ahead-of-time output (NULL emit: none). emitFormats lists what emit
+   * writes, comma-separated, the default first ("obj,asm,llvm"). emit
+   * compiles `lowered` (borrowed) to malloc'ed bytes, their count in *size;
+   * NULL after located errors. emitHeader writes a C header for the public
+   * functions of the nn-level `module` as `prefix`_<name> (malloc'ed; NULL
+   * if out of memory); NULL: the target writes none. */
+  const char *emitFormats;
+  char *(*emit)(const StrataTargetDef *def, StrataContext *ctx, MlirModule lowered,
+                const StrataEmitOptions *options, size_t *size);
+  char *(*emitHeader)(const StrataTargetDef *def, MlirModule module, const char *prefix,
+                      const char *source);
+
+  void *userData; /* for the callbacks */
+};
+
+/* ---- Registry (per context) ---- */
+
+/* Registers a target with the context. `def` must outlive the context.
+ * Fails (with a diagnostic) if the name is taken or missing. */
+MlirLogicalResult strataContextRegisterTarget(StrataContext *ctx, const StrataTargetDef *def);
+size_t strataContextNumTargets(StrataContext *ctx);
+const StrataTargetDef *strataContextGetTarget(StrataContext *ctx, size_t i);
+/* The target named `name`, or NULL. */
+const StrataTargetDef *strataContextLookupTarget(StrataContext *ctx, const char *name);
+/* strataContextLookupTarget, emitting an error at `loc` that lists the registered
+ * targets when there is none by that name. */
+const StrataTargetDef *strataContextResolveTarget(StrataContext *ctx, const char *name,
+                                           MlirLocation loc);
+/* Writes the registered targets' names, comma-separated ("cpu, toy"), into
+ * `buf`, truncated to `size`. */
+void strataContextFormatTargetNames(StrataContext *ctx, char *buf, size_t size);
+
+/* ---- Compiling and running ---- */
+
+/* The textual lowering `options` select on `def` (options->pipeline, else
+ * the pipeline of options->fusion with the nn-fuse profile options put in).
+ * NULL after an error at `loc` if the target has no such mode or a profile
+ * option cannot be written as a pass option. The string's ownership
+ * transfers to the caller: free it with free(). */
+char *strataTargetPipeline(StrataContext *ctx, const StrataTargetDef *def,
+                           const StrataCompileOptions *options, MlirLocation loc);
+
+typedef struct StrataExecutable StrataExecutable;
+
+/* Lowers a clone of `module` (nn level or below; `module` is left
+ * untouched) through target `target` (NULL: "cpu") as `options` say (NULL:
+ * fixed fusion, level 2) and compiles it for in-process calls. NULL on
+ * failure, with located errors (an unknown target lists the registered
+ * ones). Ownership transfers to the caller: destroy it with
+ * strataExecutableDestroy. */
+StrataExecutable *strataCompile(StrataContext *ctx, MlirModule module, const char *target,
+                                const StrataCompileOptions *options);
+/* Calls compiled public function `name` with `inputs`, writing into
+ * `outputs`, which the caller allocates with the shapes of the original
+ * function's results. Errors (a missing function, an error the compiled
+ * code reports at run time) are located; the outputs are then unspecified. */
+MlirLogicalResult strataExecutableInvoke(StrataExecutable *exe, const char *name,
+                                         StrataTensor *const *inputs, size_t numInputs,
+                                         StrataTensor *const *outputs, size_t numOutputs);
+/* The target an executable was compiled for. */
+const StrataTargetDef *strataExecutableGetTarget(const StrataExecutable *exe);
+void strataExecutableDestroy(StrataExecutable *exe);
+
+/* Lowers a clone of `module` through target `target` (NULL: "cpu") and
+ * writes it ahead of time as `options` say (NULL: the default format).
+ * NULL on failure, with located errors (also when the target has no
+ * emitter or no such format). The bytes' ownership (their count in *size)
+ * transfers to the caller: free them with free(). */
+char *strataEmit(StrataContext *ctx, MlirModule module, const char *target,
+                 const StrataEmitOptions *options, size_t *size);
+/* True if `format` is one of `def`'s emitFormats. */
+bool strataTargetHasFormat(const StrataTargetDef *def, const char *format);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* STRATA_TARGET_H */

@@ -1,0 +1,119 @@
+/* strata-run's model: read (MLIR text or bytecode, or ONNX), verified,
+ * instrumented if asked; its entry function and that function's inputs,
+ * from .npy files or random and seeded. */
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "run.h"
+#include "tool_io.h"
+
+bool loadModel(RunState *r, const Options *o) {
+  size_t len;
+  if (!(r->text = toolReadFile(o->file, &len))) return false;
+  if (strataLooksLikeOnnx(o->file, r->text, len)) {
+    char *dirCopy = strdup(o->file);
+    r->module = strataImportOnnx(r->ctx, r->text, len, o->file, dirCopy ? dirname(dirCopy) : ".", NULL);
+    free(dirCopy);
+  } else {
+    r->module = strataParseModule(r->ctx, mlirStringRefCreate(r->text, len), o->file);
+  }
+  if (mlirModuleIsNull(r->module) ||
+      mlirLogicalResultIsFailure(strataVerify(r->ctx, mlirModuleGetOperation(r->module))))
+    return false;
+  if (!o->instrument) return true;
+  char *pipeline = malloc(strlen(o->instrument) + 16);
+  if (!pipeline) return false;
+  sprintf(pipeline, "instrument{%s}", o->instrument);
+  bool instrumented = mlirLogicalResultIsSuccess(
+      strataRunPipeline(r->ctx, mlirModuleGetOperation(r->module), pipeline));
+  free(pipeline);
+  return instrumented;
+}
+
+/* Input i: read from its --input file and checked against the type `t`. */
+static bool readInput(RunState *r, const Options *o, size_t i, MlirType t, const char *want) {
+  char err[512];
+  r->inputs[i] = strataNpyRead(o->inputs[i], err, sizeof err);
+  if (!r->inputs[i]) {
+    fprintf(stderr, "error: %s\n", err);
+    return false;
+  }
+  if (!strataTensorMatchesType(r->inputs[i], t)) {
+    char have[256];
+    strataTensorFormatType(r->inputs[i], have, sizeof have);
+    fprintf(stderr, "error: %s holds %s, but input #%zu of '%s' is %s\n", o->inputs[i], have, i,
+            r->entry, want);
+    return false;
+  }
+  return true;
+}
+
+/* Input i, random: floats in [-1, 1); integers in [-8, 8), unsigned in
+ * [0, 16); bools 0/1; seeded with --seed + i. */
+static bool randomInput(RunState *r, const Options *o, size_t i, MlirType t, const char *want) {
+  r->inputs[i] = strataTensorCreateForType(t);
+  if (!r->inputs[i]) {
+    char why[160];
+    strataTensorTypeProblem(t, why, sizeof why);
+    fprintf(stderr, "error: input #%zu of '%s' has type %s, which %s; no random input (give --input)\n",
+            i, r->entry, want, why);
+    return false;
+  }
+  StrataDType dt = r->inputs[i]->dtype;
+  bool isFloat = dt == STRATA_DTYPE_F32 || dt == STRATA_DTYPE_F64 || dt == STRATA_DTYPE_F16;
+  strataTensorFillRandom(r->inputs[i], o->seed + i, isFloat ? -1.0 : dt == STRATA_DTYPE_U8 ? 0 : -8,
+                         isFloat ? 1.0 : dt == STRATA_DTYPE_U8 ? 16 : 8);
+  return true;
+}
+
+bool prepareEntry(RunState *r, const Options *o) {
+  r->func = strataLookupFunc(r->module, o->entry);
+  if (mlirOperationIsNull(r->func)) {
+    if (o->entry)
+      fprintf(stderr, "%s: error: no function '%s' in the module\n", o->file, o->entry);
+    else
+      fprintf(stderr, "%s: error: no public function with a body in the module\n", o->file);
+    return false;
+  }
+  MlirStringRef fname = mlirStringAttrGetValue(
+      mlirOperationGetAttributeByName(r->func, mlirStringRefCreateFromCString("sym_name")));
+  snprintf(r->entry, sizeof r->entry, "%.*s", (int)fname.length, fname.data);
+  r->ftype = mlirTypeAttrGetValue(
+      mlirOperationGetAttributeByName(r->func, mlirStringRefCreateFromCString("function_type")));
+  r->numIn = (size_t)mlirFunctionTypeGetNumInputs(r->ftype);
+  r->numOut = (size_t)mlirFunctionTypeGetNumResults(r->ftype);
+  if (r->numIn > MAX_IO || r->numOut > MAX_IO) {
+    fprintf(stderr, "%s: error: '%s' has more than %d inputs or outputs\n", o->file, r->entry, MAX_IO);
+    r->numIn = r->numOut = 0;
+    return false;
+  }
+  if (o->numInputs && (size_t)o->numInputs != r->numIn) {
+    fprintf(stderr, "error: '%s' takes %zu inputs, %d --input given\n", r->entry, r->numIn, o->numInputs);
+    return false;
+  }
+  if (o->numOutputs > 0 && (size_t)o->numOutputs > r->numOut) {
+    fprintf(stderr, "error: '%s' has %zu outputs, %d --output given\n", r->entry, r->numOut,
+            o->numOutputs);
+    return false;
+  }
+  for (size_t i = 0; i < r->numIn; i++) {
+    MlirType t = mlirFunctionTypeGetInput(r->ftype, (intptr_t)i);
+    char want[256];
+    strataTypeToString(t, want, sizeof want);
+    if (!(o->numInputs ? readInput(r, o, i, t, want) : randomInput(r, o, i, t, want))) return false;
+  }
+  return true;
+}
+
+void runStateDestroy(RunState *r) {
+  strataExecutableDestroy(r->exe);
+  for (size_t i = 0; i < MAX_IO; i++) strataTensorDestroy(r->inputs[i]), strataTensorDestroy(r->outputs[i]);
+  for (size_t i = 0; i < r->numRef; i++) strataTensorDestroy(r->ref[i]);
+  free(r->ref);
+  if (!mlirModuleIsNull(r->module)) mlirModuleDestroy(r->module);
+  free(r->text);
+  strataContextDestroy(r->ctx);
+}

@@ -1,0 +1,186 @@
+/* strata-run's command line: --option VALUE or --option=VALUE, checked
+ * for values and combinations before anything is loaded. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "run.h"
+
+static void usage(FILE *f) {
+  fprintf(f,
+          "usage: strata-run [options] model.mlir|model.onnx\n"
+          "\n"
+          "Compiles a function for a target (the CPU: strata-cpu-pipeline) and runs it.\n"
+          "Options with a value take it as --option VALUE or --option=VALUE.\n"
+          "\n"
+          "  --entry NAME       function to run (default: the first public function)\n"
+          "  --input FILE.npy   an input, repeated in argument order (default: random, seeded)\n"
+          "  --output FILE.npy  where to write an output, repeated in result order\n"
+          "  --seed N           seed for random inputs (default 0); input i uses seed N+i;\n"
+          "                     floats in [-1,1), ints in [-8,8), ui8 in [0,16), i1 0/1\n"
+          "  --target NAME      the target to compile for and run on (default cpu)\n"
+          "  --list-targets     list the targets and exit\n"
+          "  --interpret        run the reference interpreter instead of the target\n"
+          "  --compare          run both; report max abs/rel error; fail beyond tolerance\n"
+          "  --atol X --rtol X  --compare tolerance: |jit-ref| <= atol + rtol*|ref| (1e-4, 1e-4)\n"
+          "  --repeat N         after a warm-up, time N runs and print 'median <t> ms'\n"
+          "  --threads N        threads of the runtime kernels (conv, matmul; 1-64, default 1)\n"
+          "  --max-memory SIZE  cap on the memory the compiled code's runtime holds at once\n"
+          "                     (bytes, or with a K, M or G suffix); beyond it a run fails\n"
+          "  --upstream-lowering  compile with the target's baseline lowering (cpu:\n"
+          "                     strata-cpu-pipeline-upstream: no runtime kernels, no arena,\n"
+          "                     upstream MLIR's loops)\n"
+          "  --fusion MODE      none (no fusion: kernels without epilogues, a loop nest per\n"
+          "                     op), fixed (kernel epilogues; the default) or dnnfusion\n"
+          "                     (nn-fuse planning + fused code generation)\n"
+          "  --fuse-profile MODE  how dnnfusion settles the fusion table's profile cells:\n"
+          "                     measure (time candidates on this machine; the default), db\n"
+          "                     (the database only), always (fuse) or never (keep apart)\n"
+          "  --fuse-profile-db FILE  latency database of nn-fuse's profile cells (dnnfusion;\n"
+          "                     created on first use, reused later)\n"
+          "  --instrument SPEC  run the instrument pass first, e.g. 'tool=trace ops=nn.conv*'\n"
+          "                     (tools: flops, trace, profile, prune, fakequant, dump)\n"
+          "  --trace-out FILE   write the trace/profile JSON of the JIT runs to FILE\n"
+          "  --debug-numerics   report the first op whose compiled output differs from the\n"
+          "                     interpreter's beyond --atol/--rtol (every f32 op output)\n"
+          "  --dump-dir DIR     with --debug-numerics: write op<ID>_<I>.{jit,ref}.npy there\n"
+          "  -O N               LLVM optimization level 0-3 (default 2)\n"
+          "  --quiet            do not print output values\n"
+          "  --version, --help\n");
+}
+
+static bool parseLong(const char *s, long lo, long hi, long *out) {
+  char *end;
+  long v = strtol(s, &end, 10);
+  if (!*s || *end || v < lo || v > hi) return false;
+  *out = v;
+  return true;
+}
+
+/* A byte count: digits and an optional K, M or G (powers of 1024). */
+static bool parseSize(const char *s, size_t *out) {
+  char *end;
+  unsigned long long v = strtoull(s, &end, 10);
+  int shift = !*end ? 0 : !strcmp(end, "K") ? 10 : !strcmp(end, "M") ? 20 : !strcmp(end, "G") ? 30 : -1;
+  if (s[0] < '0' || s[0] > '9' || end == s || shift < 0 || v == 0 || v > (SIZE_MAX >> shift)) return false;
+  *out = (size_t)v << shift;
+  return true;
+}
+
+int parseArgs(int argc, char **argv, Options *o) {
+  *o = (Options){.repeat = 0, .threads = 1, .optLevel = 2, .target = "cpu", .atol = 1e-4, .rtol = 1e-4};
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    /* `--option=value` as strata-opt takes it, or `--option value`. */
+    char name[64];
+    const char *eq = !strncmp(a, "--", 2) ? strchr(a, '=') : NULL, *inlineVal = NULL;
+    if (eq && (size_t)(eq - a) < sizeof name) {
+      snprintf(name, sizeof name, "%.*s", (int)(eq - a), a);
+      a = name;
+      inlineVal = eq + 1;
+    }
+    const char *val = inlineVal ? inlineVal : i + 1 < argc ? argv[i + 1] : NULL;
+    bool tookValue = false;
+#define NEED_VALUE()                                                        \
+  if (!val) return fprintf(stderr, "error: %s needs a value\n", a), 1;      \
+  tookValue = true;                                                         \
+  if (!inlineVal) i++
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) return usage(stdout), -1;
+    if (!strcmp(a, "--version")) return printf("strata-run %s (MLIR 22)\n", STRATA_VERSION), -1;
+    if (!strcmp(a, "--interpret")) o->mode = MODE_INTERPRET;
+    else if (!strcmp(a, "--compare")) o->mode = MODE_COMPARE;
+    else if (!strcmp(a, "--quiet")) o->quiet = true;
+    else if (!strcmp(a, "--list-targets")) o->listTargets = true;
+    else if (!strcmp(a, "--target")) { NEED_VALUE(); o->target = val; }
+    else if (!strcmp(a, "--entry")) { NEED_VALUE(); o->entry = val; }
+    else if (!strcmp(a, "--input")) {
+      NEED_VALUE();
+      if (o->numInputs == MAX_IO) return fprintf(stderr, "error: too many --input\n"), 1;
+      o->inputs[o->numInputs++] = val;
+    } else if (!strcmp(a, "--output")) {
+      NEED_VALUE();
+      if (o->numOutputs == MAX_IO) return fprintf(stderr, "error: too many --output\n"), 1;
+      o->outputs[o->numOutputs++] = val;
+    } else if (!strcmp(a, "--seed")) {
+      NEED_VALUE();
+      long s;
+      if (!parseLong(val, 0, __LONG_MAX__, &s)) return fprintf(stderr, "error: bad --seed '%s'\n", val), 1;
+      o->seed = (unsigned long long)s;
+    } else if (!strcmp(a, "--repeat")) {
+      NEED_VALUE();
+      if (!parseLong(val, 1, 1000000, &o->repeat)) return fprintf(stderr, "error: bad --repeat '%s'\n", val), 1;
+    } else if (!strcmp(a, "--threads")) {
+      NEED_VALUE();
+      if (!parseLong(val, 1, 64, &o->threads)) return fprintf(stderr, "error: bad --threads '%s' (1 to 64)\n", val), 1;
+    } else if (!strcmp(a, "--max-memory")) {
+      NEED_VALUE();
+      if (!parseSize(val, &o->maxMemory)) return fprintf(stderr, "error: bad --max-memory '%s'\n", val), 1;
+    } else if (!strcmp(a, "--upstream-lowering")) {
+      o->upstream = true;
+    } else if (!strcmp(a, "--fusion")) {
+      NEED_VALUE();
+      if (strcmp(val, "none") && strcmp(val, "fixed") && strcmp(val, "dnnfusion"))
+        return fprintf(stderr, "error: bad --fusion '%s' (none, fixed or dnnfusion)\n", val), 1;
+      o->fusion = val;
+    } else if (!strcmp(a, "--fuse-profile")) {
+      NEED_VALUE();
+      if (strcmp(val, "measure") && strcmp(val, "db") && strcmp(val, "always") && strcmp(val, "never"))
+        return fprintf(stderr, "error: bad --fuse-profile '%s' (measure, db, always or never)\n", val), 1;
+      o->fuseProfile = val;
+    } else if (!strcmp(a, "--fuse-profile-db")) {
+      NEED_VALUE();
+      if (!*val || strpbrk(val, " {}=,'\""))
+        return fprintf(stderr, "error: --fuse-profile-db path '%s' is empty or has one of  {}=,'\" "
+                       "(not expressible as a pass option)\n", val), 1;
+      o->fuseDb = val;
+    } else if (!strcmp(a, "--instrument")) {
+      NEED_VALUE();
+      if (strpbrk(val, "{}"))
+        return fprintf(stderr, "error: --instrument '%s' may not contain braces\n", val), 1;
+      o->instrument = val;
+    } else if (!strcmp(a, "--debug-numerics")) {
+      o->debugNumerics = true;
+    } else if (!strcmp(a, "--dump-dir")) {
+      NEED_VALUE();
+      o->dumpDir = val;
+    } else if (!strcmp(a, "--trace-out")) {
+      NEED_VALUE();
+      o->traceOut = val;
+    } else if (!strcmp(a, "-O")) {
+      NEED_VALUE();
+      if (!parseLong(val, 0, 3, &o->optLevel)) return fprintf(stderr, "error: bad -O '%s'\n", val), 1;
+    } else if (!strcmp(a, "--atol") || !strcmp(a, "--rtol")) {
+      NEED_VALUE();
+      char *end;
+      double d = strtod(val, &end);
+      if (!*val || *end || !(d >= 0)) return fprintf(stderr, "error: bad %s '%s'\n", a, val), 1;
+      *(a[2] == 'a' ? &o->atol : &o->rtol) = d;
+    } else if (a[0] == '-' && a[1]) {
+      return fprintf(stderr, "error: unknown option '%s' (see --help)\n", a), 1;
+    } else {
+      if (o->file) return fprintf(stderr, "error: more than one model file\n"), 1;
+      o->file = a;
+    }
+    if (inlineVal && !tookValue) return fprintf(stderr, "error: option '%s' takes no value\n", a), 1;
+#undef NEED_VALUE
+  }
+  if (o->listTargets) return 0;
+  if (!o->file) return fprintf(stderr, "error: no model file given (see --help)\n"), 1;
+  if (o->fuseDb && (!o->fusion || strcmp(o->fusion, "dnnfusion")))
+    return fprintf(stderr, "error: --fuse-profile-db needs --fusion dnnfusion\n"), 1;
+  if (o->fuseProfile && (!o->fusion || strcmp(o->fusion, "dnnfusion")))
+    return fprintf(stderr, "error: --fuse-profile needs --fusion dnnfusion\n"), 1;
+  if (o->fuseProfile && !strcmp(o->fuseProfile, "db") && !o->fuseDb)
+    return fprintf(stderr, "error: --fuse-profile db needs --fuse-profile-db FILE\n"), 1;
+  if (o->dumpDir && !o->debugNumerics)
+    return fprintf(stderr, "error: --dump-dir needs --debug-numerics\n"), 1;
+  if (o->debugNumerics && (o->instrument || o->mode != MODE_JIT || o->repeat))
+    return fprintf(stderr, "error: --debug-numerics runs alone (not with --instrument, --interpret, "
+                   "--compare or --repeat)\n"), 1;
+  if (o->traceOut && !o->instrument)
+    return fprintf(stderr, "error: --trace-out needs --instrument\n"), 1;
+  if (o->traceOut && o->mode == MODE_INTERPRET)
+    return fprintf(stderr, "error: --trace-out records JIT runs; it does not work with --interpret\n"), 1;
+  if (o->upstream && o->fusion)
+    return fprintf(stderr, "error: --upstream-lowering and --fusion exclude each other\n"), 1;
+  return 0;
+}

@@ -1,0 +1,67 @@
+/* strata-run's jobs, one file each: its options (options.c), loading the
+ * model and its inputs (model.c), compiling and running it through a
+ * target or the interpreter and reporting (execute.c); main.c runs them in
+ * turn. */
+#ifndef STRATA_RUN_H
+#define STRATA_RUN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "strata/strata.h"
+
+#define MAX_IO 64
+
+typedef enum { MODE_JIT, MODE_INTERPRET, MODE_COMPARE } Mode;
+
+typedef struct {
+  const char *file, *entry;
+  const char *inputs[MAX_IO], *outputs[MAX_IO];
+  int numInputs, numOutputs;
+  Mode mode;
+  long repeat, threads, optLevel;
+  size_t maxMemory; /* --max-memory; 0: no cap */
+  const char *target;
+  bool listTargets;
+  bool upstream;
+  const char *fusion, *fuseDb, *fuseProfile;
+  const char *instrument, *traceOut, *dumpDir;
+  bool debugNumerics;
+  unsigned long long seed;
+  double atol, rtol;
+  bool quiet;
+} Options;
+
+/* Parses the command line: 0 to go on, -1 to exit successfully (--help,
+ * --version), 1 after an error message. */
+int parseArgs(int argc, char **argv, Options *o);
+
+/* Everything one run holds, freed by runStateDestroy. */
+typedef struct {
+  StrataContext *ctx;
+  char *text;
+  MlirModule module;
+  MlirOperation func;
+  char entry[256];
+  MlirType ftype;
+  size_t numIn, numOut, numRef;
+  StrataTensor *inputs[MAX_IO], *outputs[MAX_IO], **ref;
+  StrataExecutable *exe;
+} RunState;
+
+/* model.c: reads, imports or parses, verifies and instruments the model;
+ * then finds the entry function and makes its inputs (read or random).
+ * False after an error message. */
+bool loadModel(RunState *r, const Options *o);
+bool prepareEntry(RunState *r, const Options *o);
+void runStateDestroy(RunState *r);
+
+/* execute.c. What the options ask of strataCompile. */
+StrataCompileOptions compileOptions(const Options *o);
+/* Runs the interpreter, the target or both, as the mode says. */
+bool execute(RunState *r, const Options *o);
+/* Prints and writes the outputs, compares (--compare), writes the trace. */
+bool report(RunState *r, const Options *o);
+/* --debug-numerics: true if it ran and found no divergence. */
+bool debugNumerics(RunState *r, const Options *o);
+
+#endif /* STRATA_RUN_H */
