@@ -6,7 +6,12 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/AffineMap.h"
 #include "strata/builder.h"
+#include "strata/context.h"
 #include "strata/support.h"
+/* The runtime's MLIR signatures (runtime/kernel_abi.def, the table its C
+ * prototypes are declared from). */
+#define STRATA_RT_ABI_MLIR_TYPES
+#include "kernel_abi.h"
 
 StrataBuilder strataBuilderBefore(MlirOperation op, MlirRewriterBase rewriter) {
   StrataBuilder b = {mlirOperationGetContext(op), rewriter, mlirOperationGetBlock(op), op};
@@ -101,10 +106,15 @@ bool strataModuleHasSymbol(MlirOperation module, const char *name) {
   return false;
 }
 
-void strataDeclareRuntimeFunc(MlirOperation module, const char *name, const char *type) {
+MlirLogicalResult strataDeclareRuntimeFunc(MlirOperation module, const char *name) {
   MlirContext ctx = mlirOperationGetContext(module);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  if (strataModuleHasSymbol(module, name)) return;
+  if (strataModuleHasSymbol(module, name)) return mlirLogicalResultSuccess();
+  char type[512];
+  if (!strataRtAbiMlirType(name, type, sizeof type)) {
+    strataEmitError(mlirOperationGetLocation(module), "'%s' is not in libstrata_rt's ABI table", name);
+    return mlirLogicalResultFailure();
+  }
   StrataBuilder b = strataBuilderAtEnd(ctx, body);
   b.before = mlirBlockGetFirstOperation(body);
   MlirType fnType = mlirTypeParseGet(ctx, mlirStringRefCreateFromCString(type));
@@ -114,6 +124,7 @@ void strataDeclareRuntimeFunc(MlirOperation module, const char *name, const char
                                        {"sym_visibility", strataStrAttr(ctx, "private")},
                                        {"llvm.emit_c_interface", mlirUnitAttrGet(ctx)}),
                  .numRegions = 1);
+  return mlirLogicalResultSuccess();
 }
 
 int64_t strataIntFromDouble(MlirType intType, double v) {

@@ -9,6 +9,7 @@
 #include "mlir-c/Dialect/Func.h"
 #include "mlir-c/Dialect/IRDL.h"
 #include "mlir-c/RegisterEverything.h"
+#include "grow.h"
 #include "internal.h"
 #include "status.h" /* libstrata_rt's environments */
 #include "strata/support.h"
@@ -56,7 +57,7 @@ MlirLogicalResult strataContextRegisterDialect(StrataContext *ctx, const StrataD
     }
   }
   if (!strataDialectDefCheck(ctx, def, loc)) return mlirLogicalResultFailure();
-  const StrataDialectDef **grown = realloc(ctx->dialects, (ctx->numDialects + 1) * sizeof *grown);
+  const StrataDialectDef **grown = strataGrow(ctx->dialects, &ctx->capDialects, ctx->numDialects + 1, sizeof *grown);
   if (!grown) return mlirLogicalResultFailure();
   ctx->dialects = grown;
   if (mlirLogicalResultIsFailure(loadDialect(ctx, def))) {

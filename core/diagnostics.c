@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "grow.h"
 #include "internal.h"
 
 /* Finds the most specific file:line:col inside a location: name locations
@@ -55,13 +56,9 @@ static void deliver(StrataContext *ctx, StrataSeverity sev, const char *location
                     const char *file, unsigned line, unsigned col, const char *message) {
   if (sev == STRATA_SEVERITY_ERROR) ctx->errorCount++;
   if (ctx->capturing) {
-    if (ctx->numCaptured == ctx->capCaptured) {
-      size_t cap = ctx->capCaptured ? 2 * ctx->capCaptured : 8;
-      StrataBufferedDiag *p = realloc(ctx->captured, cap * sizeof *p);
-      if (!p) return;
-      ctx->captured = p;
-      ctx->capCaptured = cap;
-    }
+    StrataBufferedDiag *p = strataGrow(ctx->captured, &ctx->capCaptured, ctx->numCaptured + 1, sizeof *p);
+    if (!p) return;
+    ctx->captured = p;
     StrataBufferedDiag *b = &ctx->captured[ctx->numCaptured++];
     b->severity = sev;
     b->file = file ? strdup(file) : NULL;

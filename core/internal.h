@@ -48,7 +48,7 @@ struct StrataContext {
   size_t numCaptured, capCaptured;
 
   const StrataDialectDef **dialects;
-  size_t numDialects;
+  size_t numDialects, capDialects;
 
   const StrataPassDef **passes;
   MlirTypeID *passTypeIds;

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "grow.h"
 #include "internal.h"
 
 /* ---- Upstream pass list, generated at build time ---- */
@@ -37,16 +38,16 @@ MlirLogicalResult strataContextRegisterPass(StrataContext *ctx, const StrataPass
     strataEmitError(loc, "pass '%s' is already registered", def->name);
     return mlirLogicalResultFailure();
   }
-  if (ctx->numPasses == ctx->capPasses) {
-    size_t cap = ctx->capPasses ? 2 * ctx->capPasses : 16;
-    const StrataPassDef **p = realloc(ctx->passes, cap * sizeof *p);
-    if (!p) return mlirLogicalResultFailure();
-    ctx->passes = p;
-    MlirTypeID *t = realloc(ctx->passTypeIds, cap * sizeof *t);
-    if (!t) return mlirLogicalResultFailure();
-    ctx->passTypeIds = t;
-    ctx->capPasses = cap;
-  }
+  /* passes and passTypeIds share capPasses: each grows from a copy of it,
+   * and capPasses changes once both did. */
+  size_t capP = ctx->capPasses, capT = ctx->capPasses;
+  const StrataPassDef **p = strataGrow(ctx->passes, &capP, ctx->numPasses + 1, sizeof *p);
+  if (!p) return mlirLogicalResultFailure();
+  ctx->passes = p;
+  MlirTypeID *t = strataGrow(ctx->passTypeIds, &capT, ctx->numPasses + 1, sizeof *t);
+  if (!t) return mlirLogicalResultFailure();
+  ctx->passTypeIds = t;
+  ctx->capPasses = capT;
   ctx->passTypeIds[ctx->numPasses] = mlirTypeIDAllocatorAllocateTypeID(ctx->typeIdAllocator);
   ctx->passes[ctx->numPasses++] = def;
   return mlirLogicalResultSuccess();

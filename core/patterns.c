@@ -1,6 +1,7 @@
 /* Pattern sets built from C callbacks and the greedy/walk drivers. */
 #include <stdlib.h>
 #include "strata/pattern.h"
+#include "grow.h"
 
 typedef struct {
   StrataMatchAndRewriteFn fn;
@@ -12,7 +13,7 @@ struct StrataPatternSet {
   MlirRewritePatternSet set;
   MlirFrozenRewritePatternSet frozen; /* built on first application */
   PatternThunk **thunks;
-  size_t numThunks;
+  size_t numThunks, capThunks;
 };
 
 static MlirLogicalResult matchAndRewrite(MlirRewritePattern pattern, MlirOperation op,
@@ -47,13 +48,12 @@ void strataPatternSetAdd(StrataPatternSet *s, const char *rootName, unsigned ben
                          StrataMatchAndRewriteFn fn, void *userData) {
   if (s->frozen.ptr || !rootName) return; /* frozen sets are immutable */
   PatternThunk *t = malloc(sizeof *t);
-  PatternThunk **grown = realloc(s->thunks, (s->numThunks + 1) * sizeof *grown);
+  PatternThunk **grown = strataGrow(s->thunks, &s->capThunks, s->numThunks + 1, sizeof *grown);
+  if (grown) s->thunks = grown;
   if (!t || !grown) {
     free(t);
-    if (grown) s->thunks = grown;
     return;
   }
-  s->thunks = grown;
   t->fn = fn;
   t->user = userData;
   s->thunks[s->numThunks++] = t;

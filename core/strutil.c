@@ -2,17 +2,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "grow.h"
 #include "internal.h"
 
 void strataStrAppend(StrataStr *s, const char *text, size_t n) {
-  if (s->len + n + 1 > s->cap) {
-    size_t cap = s->cap ? s->cap : 64;
-    while (cap < s->len + n + 1) cap *= 2;
-    char *p = realloc(s->data, cap);
-    if (!p) return; /* out of memory: drop the text rather than crash */
-    s->data = p;
-    s->cap = cap;
-  }
+  char *p = strataGrow(s->data, &s->cap, s->len + n + 1, 1);
+  if (!p) return; /* out of memory: drop the text rather than crash */
+  s->data = p;
   memcpy(s->data + s->len, text, n);
   s->len += n;
   s->data[s->len] = '\0';

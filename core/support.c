@@ -5,6 +5,7 @@
 #include <string.h>
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
+#include "grow.h"
 #include "internal.h"
 #include "strata/support.h"
 
@@ -154,13 +155,9 @@ MlirAttribute strataTensorToAttr(MlirType type, const StrataTensor *t) {
 }
 
 bool strataOpListAppend(StrataOpList *l, MlirOperation op) {
-  if (l->count == l->cap) {
-    size_t cap = l->cap ? 2 * l->cap : 64;
-    MlirOperation *p = realloc(l->ops, cap * sizeof *p);
-    if (!p) return false;
-    l->ops = p;
-    l->cap = cap;
-  }
+  MlirOperation *p = strataGrow(l->ops, &l->cap, l->count + 1, sizeof *p);
+  if (!p) return false;
+  l->ops = p;
   l->ops[l->count++] = op;
   return true;
 }

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "grow.h"
 #include "internal.h"
 #include "strata/target.h"
 
@@ -33,16 +34,12 @@ MlirLogicalResult strataContextRegisterTarget(StrataContext *ctx, const StrataTa
     strataEmitError(loc, "target '%s' is already registered", def->name);
     return mlirLogicalResultFailure();
   }
-  if (ctx->numTargets == ctx->capTargets) {
-    size_t cap = ctx->capTargets ? 2 * ctx->capTargets : 4;
-    const StrataTargetDef **grown = realloc(ctx->targets, cap * sizeof *grown);
-    if (!grown) {
-      strataEmitError(loc, "out of memory registering target '%s'", def->name);
-      return mlirLogicalResultFailure();
-    }
-    ctx->targets = grown;
-    ctx->capTargets = cap;
+  const StrataTargetDef **grown = strataGrow(ctx->targets, &ctx->capTargets, ctx->numTargets + 1, sizeof *grown);
+  if (!grown) {
+    strataEmitError(loc, "out of memory registering target '%s'", def->name);
+    return mlirLogicalResultFailure();
   }
+  ctx->targets = grown;
   ctx->targets[ctx->numTargets++] = def;
   return mlirLogicalResultSuccess();
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "grow.h"
 #include "instr.h"
 #include "memref.h"
 #include "outfile.h"
@@ -63,16 +64,6 @@ static double nowUs(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
-}
-
-/* `data` with room for one more element of `size` bytes (maybe moved);
- * NULL if out of memory (then `data` is unchanged). */
-static void *reserve(void *data, size_t *cap, size_t count, size_t size) {
-  if (count < *cap) return data;
-  size_t n = *cap ? 2 * *cap : 64;
-  void *p = realloc(data, n * size);
-  if (p) *cap = n;
-  return p;
 }
 
 static void copyName(char *dst, const StrataUnrankedMemRef *name) {
@@ -218,7 +209,7 @@ void _mlir_ciface_strata_rt_instr_trace(StrataUnrankedMemRef *x, int64_t opId, i
   r.mean = st.finite ? st.sum / (double)st.finite : NAN;
   pthread_mutex_lock(&g.lock);
   r.run = currentRun();
-  TraceRecord *trace = reserve(g.trace, &g.capTrace, g.numTrace, sizeof *trace);
+  TraceRecord *trace = strataGrow(g.trace, &g.capTrace, g.numTrace + 1, sizeof *trace);
   if (trace) (g.trace = trace)[g.numTrace++] = r;
   else g.dropped++;
   pthread_mutex_unlock(&g.lock);
@@ -231,7 +222,7 @@ void _mlir_ciface_strata_rt_instr_profile(int64_t opId, int64_t index, int64_t p
   pthread_mutex_lock(&g.lock);
   if (g.epoch == 0) g.epoch = t;
   if (point == STRATA_RT_INSTR_BEFORE) {
-    OpenOp *open = reserve(g.open, &g.capOpen, g.numOpen, sizeof *open);
+    OpenOp *open = strataGrow(g.open, &g.capOpen, g.numOpen + 1, sizeof *open);
     if (open) (g.open = open)[g.numOpen++] = (OpenOp){opId, t};
     else g.dropped++;
   } else {
@@ -241,7 +232,7 @@ void _mlir_ciface_strata_rt_instr_profile(int64_t opId, int64_t index, int64_t p
       ProfileEvent e = {currentRun(), opId, "", g.open[i - 1].start - g.epoch, t - g.open[i - 1].start};
       copyName(e.name, name);
       g.open[i - 1] = g.open[--g.numOpen];
-      ProfileEvent *events = reserve(g.events, &g.capEvents, g.numEvents, sizeof *events);
+      ProfileEvent *events = strataGrow(g.events, &g.capEvents, g.numEvents + 1, sizeof *events);
       if (events) (g.events = events)[g.numEvents++] = e;
       else g.dropped++;
     }
@@ -261,7 +252,7 @@ void _mlir_ciface_strata_rt_instr_dump(StrataUnrankedMemRef *x, int64_t opId, in
   pthread_mutex_lock(&g.lock);
   size_t i = 0;
   while (i < g.numDumps && (g.dumps[i].opId != opId || g.dumps[i].index != index)) i++;
-  Dump *dumps = i < g.numDumps ? g.dumps : reserve(g.dumps, &g.capDumps, g.numDumps, sizeof *dumps);
+  Dump *dumps = i < g.numDumps ? g.dumps : strataGrow(g.dumps, &g.capDumps, g.numDumps + 1, sizeof *dumps);
   if (dumps && d.data) {
     g.dumps = dumps;
     if (i < g.numDumps) free(g.dumps[i].data); /* the last run's value wins */

@@ -26,17 +26,6 @@
 #define PROFILE_FN "strata_rt_instr_profile"
 #define DUMP_FN "strata_rt_instr_dump"
 #define RUN_FN "strata_rt_instr_run_begin"
-/* The runtime's MLIR signatures come from runtime/kernel_abi.def, the
- * table its C prototypes are declared from (runtime/kernels.h). */
-#define STRATA_RT_ABI_MLIR_TYPES
-#include "../../runtime/kernel_abi.h"
-
-/* Declares runtime entry point `fn` (a name in kernel_abi.def) in module. */
-static void declareSink(MlirOperation module, const char *fn) {
-  char type[512];
-  if (strataRtAbiMlirType(fn, type, sizeof type)) strataDeclareRuntimeFunc(module, fn, type);
-}
-
 static MlirWalkResult collectProbes(MlirOperation op, void *user) {
   if (strataOpIsNamed(op, "instr.probe") && !strataOpListAppend(user, op)) return MlirWalkResultInterrupt;
   return MlirWalkResultAdvance;
@@ -107,7 +96,7 @@ static bool lowerProbe(MlirOperation module, MlirOperation p) {
   snprintf(sym, sizeof sym, "__strata_instr_name_%lld", (long long)opId);
   args[n++] = strataConstStringRef(&b, module, loc, sym, name);
   const char *fn = trace ? TRACE_FN : dump ? DUMP_FN : PROFILE_FN;
-  declareSink(module, fn);
+  strataDeclareRuntimeFunc(module, fn);
   call(&b, loc, fn, args, n);
   mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(p, 0), x);
   mlirOperationDestroy(p);
@@ -130,7 +119,7 @@ static void runInstrToRuntime(StrataPassRun *run, MlirOperation module) {
     if (!mlirAttributeIsNull(vis) || mlirBlockIsNull(entry)) continue;
     StrataBuilder b = strataBuilderAtEnd(mlirOperationGetContext(f), entry);
     b.before = mlirBlockGetFirstOperation(entry);
-    declareSink(module, RUN_FN);
+    strataDeclareRuntimeFunc(module, RUN_FN);
     call(&b, mlirOperationGetLocation(f), RUN_FN, NULL, 0);
   }
   strataOpListDestroy(&probes);

@@ -37,17 +37,6 @@
 #define SOFTMAX_FN "strata_rt_softmax_f32"
 #define POOL_FN "strata_rt_pool2d_f32"
 #define LAYERNORM_FN "strata_rt_layernorm_f32"
-/* The runtime's MLIR signatures come from runtime/kernel_abi.def, the
- * table its C prototypes are declared from (runtime/kernels.h). */
-#define STRATA_RT_ABI_MLIR_TYPES
-#include "../../runtime/kernel_abi.h"
-
-/* Declares runtime entry point `fn` (a name in kernel_abi.def) in module. */
-static void declareKernel(MlirOperation module, const char *fn) {
-  char type[512];
-  if (strataRtAbiMlirType(fn, type, sizeof type)) strataDeclareRuntimeFunc(module, fn, type);
-}
-
 /* A ranked f32 tensor of static, non-empty shape. */
 static bool staticF32(MlirValue v) {
   MlirType t = mlirValueGetType(v);
@@ -321,7 +310,7 @@ static MlirLogicalResult rewriteSoftmax(StrataRewrite *rw, MlirOperation op, voi
   if (axis < 0 || axis >= rank) return mlirLogicalResultFailure();
   Epilogue e = {.last = op}; /* no epilogue: the call replaces the op alone */
   MlirValue s[2] = {i64c(rw, op, axis), i64c(rw, op, strataOpIsNamed(op, "nn.log_softmax"))};
-  declareKernel(*module, SOFTMAX_FN);
+  strataDeclareRuntimeFunc(*module, SOFTMAX_FN);
   emitCall(rw, op, &e, SOFTMAX_FN, false, (MlirValue[]){x}, NULL, 1, s, 2);
   return mlirLogicalResultSuccess();
 }
@@ -359,7 +348,7 @@ static MlirLogicalResult rewritePool(StrataRewrite *rw, MlirOperation op, void *
   s[ns++] = i64c(rw, op, sp == 2 ? win.dilations[0] : 1);
   s[ns++] = i64c(rw, op, win.dilations[sp - 1]);
   s[ns++] = i64c(rw, op, cip);
-  declareKernel(*module, POOL_FN);
+  strataDeclareRuntimeFunc(*module, POOL_FN);
   emitCall(rw, op, &e, POOL_FN, false, (MlirValue[]){x}, NULL, 1, s, ns);
   return mlirLogicalResultSuccess();
 }
@@ -383,7 +372,7 @@ static MlirLogicalResult rewriteLayerNorm(StrataRewrite *rw, MlirOperation op, v
   Epilogue e = {.last = op};
   MlirValue tensors[3] = {x, mlirOperationGetOperand(op, 1), n == 3 ? mlirOperationGetOperand(op, 2) : x};
   MlirValue s[3] = {i64c(rw, op, axis), i64c(rw, op, n == 3), f32c(rw, op, eps)};
-  declareKernel(*module, LAYERNORM_FN);
+  strataDeclareRuntimeFunc(*module, LAYERNORM_FN);
   emitCall(rw, op, &e, LAYERNORM_FN, false, tensors, NULL, 3, s, 3);
   return mlirLogicalResultSuccess();
 }
@@ -442,7 +431,7 @@ static MlirLogicalResult rewriteConv(StrataRewrite *rw, MlirOperation op, void *
   s[ns++] = f32c(rw, e.last, e.beta[0]);
   s[ns++] = f32c(rw, e.last, e.beta[1]);
   ns += actScalars(rw, &e, s + ns);
-  declareKernel(*module, CONV_FN);
+  strataDeclareRuntimeFunc(*module, CONV_FN);
   emitCall(rw, op, &e, CONV_FN, true, tensors, NULL, nt, s, ns);
   return mlirLogicalResultSuccess();
 }
@@ -504,7 +493,7 @@ static MlirLogicalResult rewriteMatmul(StrataRewrite *rw, MlirOperation op, void
   s[ns++] = f32c(rw, e.last, e.beta[0]);
   s[ns++] = f32c(rw, e.last, e.beta[1]);
   ns += actScalars(rw, &e, s + ns);
-  declareKernel(*module, MATMUL_FN);
+  strataDeclareRuntimeFunc(*module, MATMUL_FN);
   emitCall(rw, op, &e, MATMUL_FN, true, tensors, perms, nt, s, ns);
   for (int i = 0; i < 2; i++)
     if (!mlirOperationIsNull(prologue[i])) mlirRewriterBaseEraseOp(rw->rewriter, prologue[i]);

@@ -187,7 +187,6 @@ static MlirLogicalResult lowerDepthSpace(StrataRewrite *rw, MlirOperation op, vo
 /* ---- Extract-based lowerings ---- */
 
 #define INDEX_ERROR_FN "strata_rt_index_error"
-static const char kIndexErrorType[] = "(i64, i64, i64, memref<*xi8>) -> ()";
 
 static MlirValue idxConst(StrataBuilder *b, MlirLocation loc, int64_t v) {
   return emitConst(b, loc, strataIndexType(b->ctx), (double)v);
@@ -224,7 +223,7 @@ static bool indexCheck(StrataRewrite *rw, MlirOperation op, int64_t axis, IndexC
   uint64_t h = 1469598103934665603ULL; /* FNV-1a: one global per distinct site */
   for (const char *p = site; *p; p++) h = (h ^ (unsigned char)*p) * 1099511628211ULL;
   snprintf(sym, sizeof sym, "__strata_site_%016llx", (unsigned long long)h);
-  strataDeclareRuntimeFunc(module, INDEX_ERROR_FN, kIndexErrorType);
+  if (mlirLogicalResultIsFailure(strataDeclareRuntimeFunc(module, INDEX_ERROR_FN))) return false;
   *out = (IndexCheck){strataConstStringRef(&rw->builder, module, loc, sym, site), axis};
   return true;
 }

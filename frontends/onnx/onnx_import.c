@@ -10,6 +10,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/Func.h"
+#include "grow.h"
 #include "onnx_internal.h"
 #include "strata/builder.h"
 #include "strata/nn.h"
@@ -32,17 +33,13 @@ bool onnxBind(Importer *im, MlirLocation loc, const char *name, MlirValue v, con
     return false;
   }
   char *copy = strdup(name);
-  if (im->numValues == im->capValues) {
-    size_t cap = im->capValues ? 2 * im->capValues : 256;
-    Binding *p = copy ? realloc(im->values, cap * sizeof *p) : NULL;
-    if (!p) {
-      free(copy);
-      strataEmitError(loc, "out of memory");
-      return false;
-    }
-    im->values = p;
-    im->capValues = cap;
+  Binding *p = copy ? strataGrow(im->values, &im->capValues, im->numValues + 1, sizeof *p) : NULL;
+  if (!p) {
+    free(copy);
+    strataEmitError(loc, "out of memory");
+    return false;
   }
+  im->values = p;
   if (!copy) {
     strataEmitError(loc, "out of memory");
     return false;
@@ -304,7 +301,7 @@ MlirModule strataImportOnnxFile(StrataContext *ctx, const char *path, const Stra
   while (buf) {
     n += fread(buf + n, 1, cap - n, f);
     if (n < cap) break;
-    char *grown = realloc(buf, cap *= 2);
+    char *grown = strataGrow(buf, &cap, cap + 1, 1);
     if (!grown) free(buf);
     buf = grown;
   }

@@ -75,10 +75,13 @@ MlirType strataIndexType(MlirContext ctx);
 /* arith.constant of a float/int/index scalar type. */
 MlirValue strataConstFloat(StrataBuilder *b, MlirLocation loc, MlirType t, double v);
 MlirValue strataConstInt(StrataBuilder *b, MlirLocation loc, MlirType t, int64_t v);
-/* Declares `func.func private @name` of function type `type` (textual,
- * "(i64) -> ()") with `llvm.emit_c_interface` at the top of `module`,
- * unless a symbol of that name exists. For calls into libstrata_rt. */
-void strataDeclareRuntimeFunc(MlirOperation module, const char *name, const char *type);
+/* Declares libstrata_rt entry point `name` (`func.func private @name` with
+ * `llvm.emit_c_interface`) at the top of `module`, unless a symbol of that
+ * name exists. Its type comes from the runtime's ABI table
+ * (runtime/kernel_abi.def), from which the C prototypes are declared too,
+ * so calls and kernels cannot disagree. Fails (located error) if `name` is
+ * not in the table. */
+MlirLogicalResult strataDeclareRuntimeFunc(MlirOperation module, const char *name);
 /* True if `module`'s body has an op with `sym_name` = name. */
 bool strataModuleHasSymbol(MlirOperation module, const char *name);
 /* `v` as a value of integer (or index) type `intType`, without C's undefined

@@ -12,6 +12,7 @@
 #include "strata/support.h"
 #include "strata/target_llvm.h"
 #include "aot_internal.h"
+#include "grow.h"
 
 /* ---- The header ---- */
 
@@ -27,15 +28,12 @@ __attribute__((format(printf, 2, 3))) static void put(Buf *b, const char *fmt, .
   int n = vsnprintf(NULL, 0, fmt, ap);
   va_end(ap);
   if (n < 0 || b->oom) return;
-  if (b->len + (size_t)n + 1 > b->cap) {
-    size_t cap = (b->cap + (size_t)n + 1) * 2;
-    char *d = realloc(b->data, cap);
-    if (!d) {
-      b->oom = true;
-      return;
-    }
-    b->data = d, b->cap = cap;
+  char *d = strataGrow(b->data, &b->cap, b->len + (size_t)n + 1, 1);
+  if (!d) {
+    b->oom = true;
+    return;
   }
+  b->data = d;
   va_start(ap, fmt);
   vsnprintf(b->data + b->len, b->cap - b->len, fmt, ap);
   va_end(ap);

@@ -1,6 +1,7 @@
 #include "tool_io.h"
 #include <stdlib.h>
 #include <string.h>
+#include "grow.h"
 
 char *toolReadFile(const char *path, size_t *len) {
   FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
@@ -8,18 +9,14 @@ char *toolReadFile(const char *path, size_t *len) {
     fprintf(stderr, "error: cannot open '%s'\n", path);
     return NULL;
   }
-  size_t cap = 1 << 16, n = 0;
-  char *buf = malloc(cap + 1);
+  size_t cap = 1 << 16, n = 0; /* cap bytes allocated: up to cap - 1 read, then the NUL */
+  char *buf = malloc(cap);
   while (buf) {
-    size_t got = fread(buf + n, 1, cap - n, f);
+    size_t got = fread(buf + n, 1, cap - 1 - n, f);
     n += got;
-    if (n < cap) break;
-    cap *= 2;
-    char *grown = realloc(buf, cap + 1);
-    if (!grown) {
-      free(buf);
-      buf = NULL;
-    }
+    if (n < cap - 1) break;
+    char *grown = strataGrow(buf, &cap, cap + 1, 1);
+    if (!grown) free(buf);
     buf = grown;
   }
   bool err = ferror(f);

@@ -4,13 +4,14 @@
 #include <string.h>
 #include "mlir-c/Pass.h"
 #include "strata/strata.h"
+#include "grow.h"
 #include "tool_io.h"
 #include "verify_diagnostics.h"
 
 typedef struct {
   const char *input, *output, *pipeline;
   char *flagPipeline; /* passes given as --name[=opts] flags, in order */
-  size_t flagPipelineLen;
+  size_t flagPipelineLen, flagPipelineCap;
   bool split, verifyDiags, printAfterAll, timing, allowUnregistered, bytecode, generic;
 } Options;
 
@@ -41,7 +42,7 @@ static void usage(FILE *f, StrataContext *ctx) {
 
 static void appendFlagPass(Options *o, const char *name, const char *opts) {
   size_t need = strlen(name) + (opts ? strlen(opts) + 2 : 0) + 2;
-  char *p = realloc(o->flagPipeline, o->flagPipelineLen + need + 1);
+  char *p = strataGrow(o->flagPipeline, &o->flagPipelineCap, o->flagPipelineLen + need + 1, 1);
   if (!p) return;
   o->flagPipeline = p;
   o->flagPipelineLen += (size_t)sprintf(p + o->flagPipelineLen, "%s%s%s%s%s",
@@ -126,14 +127,9 @@ typedef struct {
 
 static void bufAppend(MlirStringRef s, void *user) {
   Buf *b = user;
-  if (b->len + s.length + 1 > b->cap) {
-    size_t cap = b->cap ? b->cap : 4096;
-    while (cap < b->len + s.length + 1) cap *= 2;
-    char *p = realloc(b->data, cap);
-    if (!p) return;
-    b->data = p;
-    b->cap = cap;
-  }
+  char *p = strataGrow(b->data, &b->cap, b->len + s.length + 1, 1);
+  if (!p) return;
+  b->data = p;
   memcpy(b->data + b->len, s.data, s.length);
   b->len += s.length;
   b->data[b->len] = '\0';

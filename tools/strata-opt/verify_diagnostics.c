@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "grow.h"
 
 typedef struct {
   StrataSeverity severity;
@@ -20,9 +21,9 @@ typedef struct {
 struct VerifyDiags {
   char *fileName;
   Expectation *exp;
-  size_t numExp;
+  size_t numExp, capExp;
   Seen *seen;
-  size_t numSeen;
+  size_t numSeen, capSeen;
   bool malformed;
 };
 
@@ -68,7 +69,7 @@ VerifyDiags *verifyDiagsCreate(const char *text, const char *fileName) {
         v->malformed = true;
         break;
       }
-      Expectation *grown = realloc(v->exp, (v->numExp + 1) * sizeof *grown);
+      Expectation *grown = strataGrow(v->exp, &v->capExp, v->numExp + 1, sizeof *grown);
       if (!grown) break;
       v->exp = grown;
       v->exp[v->numExp++] = (Expectation){kKinds[k].sev, (unsigned)target,
@@ -86,7 +87,7 @@ void verifyDiagsRecord(const StrataDiagnostic *d, void *user) {
    * cannot, so it is dropped here. */
   if (d->severity == STRATA_SEVERITY_NOTE && !strncmp(d->message, "see current operation:", 22))
     return;
-  Seen *grown = realloc(v->seen, (v->numSeen + 1) * sizeof *grown);
+  Seen *grown = strataGrow(v->seen, &v->capSeen, v->numSeen + 1, sizeof *grown);
   if (!grown) return;
   v->seen = grown;
   v->seen[v->numSeen++] = (Seen){d->severity, d->line, strdup(d->location), strdup(d->message)};

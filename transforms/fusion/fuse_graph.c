@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "fuse_internal.h"
+#include "grow.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "strata/support.h"
 
@@ -75,11 +76,13 @@ static StrataMappingType fusionMapping(StrataContext *ctx, MlirOperation op) {
   return STRATA_MAP_ONE_TO_ONE;
 }
 
-static void addEdge(int **list, int *n, int v) {
+static bool addEdge(int **list, int *n, size_t *cap, int v) {
   for (int i = 0; i < *n; i++)
-    if ((*list)[i] == v) return;
-  *list = realloc(*list, (size_t)(*n + 1) * sizeof **list);
-  (*list)[(*n)++] = v;
+    if ((*list)[i] == v) return true;
+  int *grown = strataGrow(*list, cap, (size_t)*n + 1, sizeof *grown);
+  if (!grown) return false;
+  (*list = grown)[(*n)++] = v;
+  return true;
 }
 
 bool fuseGraphBuild(FuseGraph *g, StrataContext *ctx, const StrataTargetDef *target,
@@ -115,8 +118,11 @@ bool fuseGraphBuild(FuseGraph *g, StrataContext *ctx, const StrataTargetDef *tar
       if (!mlirValueIsAOpResult(v)) continue;
       int p = fuseGraphIndex(g, mlirOpResultGetOwner(v));
       if (p < 0) continue;
-      addEdge(&n->pred, &n->npred, p);
-      addEdge(&g->nodes[p].succ, &g->nodes[p].nsucc, g->count);
+      if (!addEdge(&n->pred, &n->npred, &n->capPred, p) ||
+          !addEdge(&g->nodes[p].succ, &g->nodes[p].nsucc, &g->nodes[p].capSucc, g->count)) {
+        g->count++; /* so fuseGraphDestroy frees this node's lists too */
+        return false;
+      }
     }
     g->count++;
   }

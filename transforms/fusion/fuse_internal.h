@@ -33,6 +33,7 @@ typedef struct {
                       candidate); joins the block of the op it observes */
   int *succ, nsucc;
   int *pred, npred;
+  size_t capSucc, capPred; /* allocated lengths of succ and pred */
 } FuseNode;
 
 typedef struct {

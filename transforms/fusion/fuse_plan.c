@@ -10,9 +10,11 @@
  * kernel constraint, ops the target runs as library kernels seed first.
  * Instrumentation probes take no part (fuse_probes.c): they join their
  * op's block once the plan is made. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include "fuse_internal.h"
+#include "grow.h"
 
 typedef struct {
   FuseGraph *g;
@@ -45,8 +47,9 @@ static int pickSeed(const FuseGraph *g, bool kernelsFirst) {
 /* Distinct values the block would read from outside if it held `s` too. */
 static int externalInputs(const Growth *gr, int s) {
   const FuseGraph *g = gr->g;
-  int n = 0, cap = 16;
-  MlirValue *seen = malloc((size_t)cap * sizeof *seen);
+  int n = 0;
+  size_t cap = 0;
+  MlirValue *seen = NULL;
   for (int m = 0; m <= gr->count; m++) {
     int idx = m < gr->count ? gr->members[m] : s;
     MlirOperation op = g->nodes[idx].op;
@@ -59,8 +62,12 @@ static int externalInputs(const Growth *gr, int s) {
       bool dup = false;
       for (int k = 0; k < n && !dup; k++) dup = mlirValueEqual(seen[k], v);
       if (dup) continue;
-      if (n == cap) seen = realloc(seen, (size_t)(cap *= 2) * sizeof *seen);
-      seen[n++] = v;
+      MlirValue *grown = strataGrow(seen, &cap, (size_t)n + 1, sizeof *seen);
+      if (!grown) { /* out of memory: too many inputs, so `s` stays out */
+        free(seen);
+        return INT_MAX;
+      }
+      (seen = grown)[n++] = v;
     }
   }
   free(seen);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "fuse_internal.h"
+#include "grow.h"
 #include "outfile.h"
 
 typedef struct {
@@ -28,13 +29,9 @@ static MlirLocation fileLoc(StrataFuseDb *db, unsigned line) {
 }
 
 static bool append(StrataFuseDb *db, const char *key, size_t len, double ns) {
-  if (db->count == db->capacity) {
-    size_t cap = db->capacity ? 2 * db->capacity : 64;
-    Entry *e = realloc(db->entries, cap * sizeof *e);
-    if (!e) return false;
-    db->entries = e;
-    db->capacity = cap;
-  }
+  Entry *e = strataGrow(db->entries, &db->capacity, db->count + 1, sizeof *e);
+  if (!e) return false;
+  db->entries = e;
   char *k = malloc(len + 1);
   if (!k) return false;
   memcpy(k, key, len);

@@ -18,7 +18,7 @@ struct StrataInstrTool {
   StrataInstrFinishFn finish;
   void *finishUser;
   StrataInstrTool **deps;
-  size_t numDeps;
+  size_t numDeps, capDeps;
   void (*cleanup)(void *); /* built-in tools free their state with it */
   void *cleanupUser;
 };

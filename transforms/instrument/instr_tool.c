@@ -5,6 +5,7 @@
 #include <string.h>
 #include "mlir-c/BuiltinAttributes.h"
 #include "strata/context.h"
+#include "grow.h"
 #include "instr_internal.h"
 
 /* ---- Tools ---- */
@@ -43,7 +44,7 @@ void strataInstrToolSetFinish(StrataInstrTool *t, StrataInstrFinishFn fn, void *
 }
 
 void strataInstrToolDependsOn(StrataInstrTool *t, StrataInstrTool *dep) {
-  StrataInstrTool **d = realloc(t->deps, (t->numDeps + 1) * sizeof *d);
+  StrataInstrTool **d = strataGrow(t->deps, &t->capDeps, t->numDeps + 1, sizeof *d);
   if (!d) return;
   t->deps = d;
   t->deps[t->numDeps++] = dep;
@@ -71,17 +72,20 @@ static int *stateOf(Toposort *ts, StrataInstrTool *t) {
   for (size_t i = 0; i < ts->numAll; i++)
     if (ts->all[i] == t) return &ts->state[i];
   if (ts->numAll == ts->capAll) {
-    size_t cap = ts->capAll ? 2 * ts->capAll : 8;
-    StrataInstrTool **a = realloc(ts->all, cap * sizeof *a);
+    /* The four arrays share capAll: each grows from a copy of it, and capAll
+     * changes once all did (an array grown before a failure is just roomier). */
+    size_t need = ts->numAll + 1, capA = ts->capAll, capS = ts->capAll, capO = ts->capAll,
+           capK = ts->capAll;
+    StrataInstrTool **a = strataGrow(ts->all, &capA, need, sizeof *a);
     if (a) ts->all = a;
-    int *s = a ? realloc(ts->state, cap * sizeof *s) : NULL;
+    int *s = a ? strataGrow(ts->state, &capS, need, sizeof *s) : NULL;
     if (s) ts->state = s;
-    StrataInstrTool **o = s ? realloc(ts->order, cap * sizeof *o) : NULL;
+    StrataInstrTool **o = s ? strataGrow(ts->order, &capO, need, sizeof *o) : NULL;
     if (o) ts->order = o;
-    StrataInstrTool **k = o ? realloc(ts->stack, cap * sizeof *k) : NULL;
+    StrataInstrTool **k = o ? strataGrow(ts->stack, &capK, need, sizeof *k) : NULL;
     if (!k) return NULL;
     ts->stack = k;
-    ts->capAll = cap;
+    ts->capAll = capK;
   }
   ts->all[ts->numAll] = t;
   ts->state[ts->numAll] = 0;
@@ -217,13 +221,9 @@ static InstrKeyValue *slotFor(StrataInstrOpContext *c, const char *key) {
     e->s = NULL;
     return e;
   }
-  if (c->numKv == c->capKv) {
-    size_t cap = c->capKv ? 2 * c->capKv : 4;
-    InstrKeyValue *kv = realloc(c->kv, cap * sizeof *kv);
-    if (!kv) return NULL;
-    c->kv = kv;
-    c->capKv = cap;
-  }
+  InstrKeyValue *kv = strataGrow(c->kv, &c->capKv, c->numKv + 1, sizeof *kv);
+  if (!kv) return NULL;
+  c->kv = kv;
   e = &c->kv[c->numKv];
   *e = (InstrKeyValue){.key = strdup(key)};
   if (!e->key) return NULL;
@@ -297,16 +297,12 @@ static MlirLogicalResult record(StrataInstrOpContext *c, InstrAction a) {
     }
     c->replacedBy = a.tool;
   }
-  if (c->numActions == c->capActions) {
-    size_t cap = c->capActions ? 2 * c->capActions : 4;
-    InstrAction *acts = realloc(c->actions, cap * sizeof *acts);
-    if (!acts) {
-      c->failed = true;
-      return mlirLogicalResultFailure();
-    }
-    c->actions = acts;
-    c->capActions = cap;
+  InstrAction *acts = strataGrow(c->actions, &c->capActions, c->numActions + 1, sizeof *acts);
+  if (!acts) {
+    c->failed = true;
+    return mlirLogicalResultFailure();
   }
+  c->actions = acts;
   c->actions[c->numActions++] = a;
   return mlirLogicalResultSuccess();
 }

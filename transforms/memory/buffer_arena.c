@@ -24,6 +24,7 @@
 #include "strata/pass.h"
 #include "strata/pattern.h"
 #include "strata/support.h"
+#include "grow.h"
 
 #define PUSH_FN "strata_rt_frame_push"
 #define POP_FN "strata_rt_frame_pop"
@@ -149,17 +150,6 @@ static int64_t placeAll(Buffer *bufs, int count) {
   return total;
 }
 
-static bool grow(void **array, size_t *capacity, size_t needed, size_t size) {
-  if (needed <= *capacity) return true;
-  size_t cap = *capacity ? *capacity * 2 : 16;
-  while (cap < needed) cap *= 2;
-  void *p = realloc(*array, cap * size);
-  if (!p) return false;
-  *array = p;
-  *capacity = cap;
-  return true;
-}
-
 /* Plans one function body into `plan`: its static top-level allocs with
  * bounded live ranges, their offsets, and their deallocs. */
 static void planFunction(ArenaPlan *plan, size_t *capBufs, size_t *capDeallocs, MlirOperation func) {
@@ -170,11 +160,13 @@ static void planFunction(ArenaPlan *plan, size_t *capBufs, size_t *capDeallocs, 
        op = mlirOperationGetNextInBlock(op))
     n++;
   MlirOperation *ops = malloc(sizeof *ops * (size_t)(n ? n : 1));
-  if (!ops || !grow((void **)&plan->bufs, capBufs, plan->numBufs + (size_t)n, sizeof *plan->bufs)) {
+  Buffer *grown = ops ? strataGrow(plan->bufs, capBufs, plan->numBufs + (size_t)n, sizeof *grown) : NULL;
+  if (!grown) {
     free(ops);
     plan->oom = true;
     return;
   }
+  plan->bufs = grown;
   Buffer *bufs = plan->bufs + plan->numBufs;
   int count = 0;
   intptr_t i = 0;
@@ -197,10 +189,13 @@ static void planFunction(ArenaPlan *plan, size_t *capBufs, size_t *capDeallocs, 
          !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
       MlirOperation user = mlirOpOperandGetOwner(u);
       if (!strataOpIsNamed(user, "memref.dealloc")) continue;
-      if (!grow((void **)&plan->deallocs, capDeallocs, plan->numDeallocs + 1, sizeof *plan->deallocs)) {
+      MlirOperation *deallocs =
+          strataGrow(plan->deallocs, capDeallocs, plan->numDeallocs + 1, sizeof *deallocs);
+      if (!deallocs) {
         plan->oom = true;
         return;
       }
+      plan->deallocs = deallocs;
       plan->deallocs[plan->numDeallocs++] = user;
     }
 }
@@ -279,8 +274,12 @@ static void runBufferArena(StrataPassRun *run, MlirOperation module) {
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op) && !plan.oom;
        op = mlirOperationGetNextInBlock(op)) {
     if (!strataOpIsNamed(op, "func.func")) continue;
-    if (!grow((void **)&plan.funcs, &capFuncs, plan.numFuncs + 1, sizeof *plan.funcs)) plan.oom = true;
-    else planFunction(&plan, &capBufs, &capDeallocs, op);
+    FunctionPlan *funcs = strataGrow(plan.funcs, &capFuncs, plan.numFuncs + 1, sizeof *funcs);
+    if (!funcs) plan.oom = true;
+    else {
+      plan.funcs = funcs;
+      planFunction(&plan, &capBufs, &capDeallocs, op);
+    }
   }
   StrataPatternSet *open = NULL, *place = NULL;
   if (!plan.oom && plan.numFuncs) {
@@ -305,9 +304,9 @@ static void runBufferArena(StrataPassRun *run, MlirOperation module) {
     strataPatternSetAdd(place, "memref.dealloc", 1, dropDealloc, &plan);
     strataApplyPatternsWalk(open, module);
     for (size_t k = 0; k < plan.numFuncs; k++) strataApplyPatternsWalk(place, plan.funcs[k].func);
-    strataDeclareRuntimeFunc(module, PUSH_FN, "(i64) -> memref<?xi8>");
-    strataDeclareRuntimeFunc(module, POP_FN, "(memref<?xi8>) -> ()");
-    strataDeclareRuntimeFunc(module, SLOT_FN, "(memref<?xi8>, i64, i64) -> memref<?xi8>");
+    strataDeclareRuntimeFunc(module, PUSH_FN);
+    strataDeclareRuntimeFunc(module, POP_FN);
+    strataDeclareRuntimeFunc(module, SLOT_FN);
   }
   strataPatternSetDestroy(open);
   strataPatternSetDestroy(place);

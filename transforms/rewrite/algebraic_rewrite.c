@@ -21,6 +21,7 @@
 #include "strata/pass.h"
 #include "strata/support.h"
 #include "../analysis/nn_flops.h"
+#include "grow.h"
 #include "rewrite.h"
 
 static const RwRule kRules[] = {
@@ -76,17 +77,6 @@ struct RewriteRun {
   RuleBinding bindings[NUM_RULES];
 };
 
-static bool grow(void **data, size_t *cap, size_t need, size_t elem) {
-  if (need <= *cap) return true;
-  size_t n = *cap ? *cap : 64;
-  while (n < need) n *= 2;
-  void *p = realloc(*data, n * elem);
-  if (!p) return false;
-  *data = p;
-  *cap = n;
-  return true;
-}
-
 static size_t slotOf(const OpSet *s, const void *p) {
   size_t h = (size_t)((uintptr_t)p >> 4) * 0x9E3779B97F4A7C15ull;
   for (size_t i = h & (s->cap - 1);; i = (i + 1) & (s->cap - 1))
@@ -112,11 +102,14 @@ static size_t addToPool(RewriteRun *run, const MlirOperation *ops, int n) {
 
 static void addCandidate(RewriteRun *run, int rule, const RwPlan *p, const RwSaving *s) {
   size_t n = (size_t)(p->numTouched + p->numRemoved);
-  if (!grow((void **)&run->cands, &run->capCands, run->numCands + 1, sizeof *run->cands) ||
-      !grow((void **)&run->pool, &run->capPool, run->numPool + n, sizeof *run->pool)) {
+  Candidate *cands = strataGrow(run->cands, &run->capCands, run->numCands + 1, sizeof *cands);
+  if (cands) run->cands = cands;
+  MlirOperation *pool = cands ? strataGrow(run->pool, &run->capPool, run->numPool + n, sizeof *pool) : NULL;
+  if (!pool) {
     run->outOfMemory = true;
     return;
   }
+  run->pool = pool;
   Candidate *c = &run->cands[run->numCands++];
   *c = (Candidate){.root = p->root, .rule = rule, .saving = *s, .order = run->order};
   c->touched = addToPool(run, p->touched, p->numTouched);
