@@ -2,6 +2,7 @@
  * IRDL dialects loaded, the diagnostic route to the host, and the pass
  * registry. */
 #include <ctype.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +69,41 @@ MlirLogicalResult strataContextRegisterDialect(StrataContext *ctx, const StrataD
   return mlirLogicalResultSuccess();
 }
 
+/* Every live context, so that code holding only MLIR handles (a pattern, an
+ * op's verifier) can reach the Strata context that owns them: few contexts
+ * live at once, so a short list under a lock. */
+static pthread_mutex_t liveLock = PTHREAD_MUTEX_INITIALIZER;
+static StrataContext **live;
+static size_t numLive, capLive;
+
+static bool addLive(StrataContext *ctx) {
+  pthread_mutex_lock(&liveLock);
+  StrataContext **grown = strataGrow(live, &capLive, numLive + 1, sizeof *grown);
+  if (grown) live = grown, live[numLive++] = ctx;
+  pthread_mutex_unlock(&liveLock);
+  return grown != NULL;
+}
+
+static void removeLive(StrataContext *ctx) {
+  pthread_mutex_lock(&liveLock);
+  for (size_t i = 0; i < numLive; i++)
+    if (live[i] == ctx) {
+      live[i] = live[--numLive];
+      break;
+    }
+  if (!numLive) free(live), live = NULL, capLive = 0;
+  pthread_mutex_unlock(&liveLock);
+}
+
+StrataContext *strataContextFromMlir(MlirContext mlir) {
+  StrataContext *found = NULL;
+  pthread_mutex_lock(&liveLock);
+  for (size_t i = 0; i < numLive && !found; i++)
+    if (mlirContextEqual(live[i]->mlir, mlir)) found = live[i];
+  pthread_mutex_unlock(&liveLock);
+  return found;
+}
+
 /* The context without Strata's own dialects, passes and targets, which the
  * registry layer adds (registry.c: strataContextCreate). */
 StrataContext *strataContextCreateBare(void) {
@@ -85,12 +121,16 @@ StrataContext *strataContextCreateBare(void) {
   mlirDialectHandleLoadDialect(mlirGetDialectHandle__irdl__(), ctx->mlir);
   mlirDialectHandleLoadDialect(mlirGetDialectHandle__func__(), ctx->mlir);
   ctx->typeIdAllocator = mlirTypeIDAllocatorCreate();
-
+  if (!addLive(ctx)) {
+    strataContextDestroy(ctx);
+    return NULL;
+  }
   return ctx;
 }
 
 void strataContextDestroy(StrataContext *ctx) {
   if (!ctx) return;
+  removeLive(ctx);
   strataCaptureEnd(ctx, false);
   free(ctx->captured);
   mlirContextDetachDiagnosticHandler(ctx->mlir, ctx->handler);

@@ -152,6 +152,34 @@ void strataCaptureEnd(StrataContext *ctx, bool deliverAll) {
   ctx->numCaptured = 0;
 }
 
+void strataEmitDiagnostic(StrataSeverity severity, MlirLocation loc, const char *fmt, ...) {
+  StrataStr msg = {0}, where = {0}, file = {0};
+  va_list ap;
+  va_start(ap, fmt);
+  strataStrAppendv(&msg, fmt, ap);
+  va_end(ap);
+  unsigned line, col;
+  describeLocation(loc, &where, &file, &line, &col);
+  StrataContext *ctx = strataContextFromMlir(mlirLocationGetContext(loc));
+  const char *w = where.data ? where.data : "", *m = msg.data ? msg.data : "";
+  if (ctx) deliver(ctx, severity, w, file.data, line, col, m);
+  else fprintf(stderr, "%s: %s: %s\n", w, severityName(severity), m);
+  strataStrFree(&msg);
+  strataStrFree(&where);
+  strataStrFree(&file);
+}
+
+void strataEmitOpError(MlirOperation op, const char *fmt, ...) {
+  StrataStr s = {0};
+  va_list ap;
+  va_start(ap, fmt);
+  strataStrAppendv(&s, fmt, ap);
+  va_end(ap);
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  strataEmitError(mlirOperationGetLocation(op), "'%.*s' op %s", (int)n.length, n.data, s.data ? s.data : "");
+  strataStrFree(&s);
+}
+
 void strataEmitError(MlirLocation loc, const char *fmt, ...) {
   StrataStr s = {0};
   va_list ap;

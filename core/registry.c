@@ -4,6 +4,7 @@
 #include "internal.h"
 #include "strata/instrument.h"
 #include "strata/nn.h"
+#include "strata/sparse.h"
 
 extern const StrataPassDef strataNnToLinalgPass;
 extern const StrataPassDef strataNnToKernelsPass;
@@ -29,9 +30,16 @@ extern const StrataPassDef strataNnAlgebraicRewritePass;
 extern const StrataPassDef strataInstrAssignIdsPass;
 extern const StrataPassDef strataInstrumentPass;
 extern const StrataPassDef strataInstrToRuntimePass;
+extern const StrataPassDef strataSparseTunePass;
 extern const StrataTargetDef strataCpuTarget;
+/* NULL-terminated lists kept beside their passes. */
+extern const StrataPassDef *const strataSparseTransformPasses[];
+extern const StrataPassDef *const strataSparseLowerPasses[];
+static const StrataPassDef *const *const kPassLists[] = {strataSparseTransformPasses,
+                                                          strataSparseLowerPasses};
 
-static const StrataDialectDef *const kDialects[] = {&strataNnDialect, &strataInstrDialect};
+static const StrataDialectDef *const kDialects[] = {&strataNnDialect, &strataInstrDialect,
+                                                      &strataSparseDialect};
 
 static const StrataPassDef *const kPasses[] = {
     &strataNnFoldPass,
@@ -47,6 +55,7 @@ static const StrataPassDef *const kPasses[] = {
     &strataInstrAssignIdsPass,
     &strataInstrumentPass,
     &strataInstrToRuntimePass,
+    &strataSparseTunePass,
     &strataNnToKernelsPass,
     &strataNnToLinalgPass,
     &strataMathApproxPass,
@@ -74,6 +83,9 @@ StrataContext *strataContextCreate(void) {
     ok = mlirLogicalResultIsSuccess(strataContextRegisterDialect(ctx, kDialects[i]));
   for (size_t i = 0; ok && i < COUNT(kPasses); i++)
     ok = mlirLogicalResultIsSuccess(strataContextRegisterPass(ctx, kPasses[i]));
+  for (size_t l = 0; ok && l < COUNT(kPassLists); l++)
+    for (const StrataPassDef *const *p = kPassLists[l]; ok && *p; p++)
+      ok = mlirLogicalResultIsSuccess(strataContextRegisterPass(ctx, *p));
   for (size_t i = 0; ok && i < COUNT(kTargets); i++)
     ok = mlirLogicalResultIsSuccess(strataContextRegisterTarget(ctx, kTargets[i]));
   if (!ok) {

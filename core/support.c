@@ -108,6 +108,7 @@ static StrataTensor *tensorFromResource(MlirAttribute a) {
 /* Values are copied in their own type (never through double, which would
  * round large i64 values and make their conversion back undefined). */
 StrataTensor *strataTensorFromAttr(MlirAttribute a) {
+  if (mlirAttributeIsNull(a)) return NULL;
   if (mlirAttributeIsADenseResourceElements(a)) return tensorFromResource(a);
   if (!mlirAttributeIsADenseElements(a)) return NULL;
   StrataTensor *t = strataTensorCreateForType(mlirAttributeGetType(a));

@@ -7,25 +7,13 @@
 #include <string.h>
 #include "nn_internal.h"
 
-static void vError(MlirOperation op, const char *fmt, va_list ap) {
-  char msg[1024];
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  strataEmitError(mlirOperationGetLocation(op), "'%.*s' op %s", (int)n.length, n.data, msg);
-}
-
-void nnError(MlirOperation op, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vError(op, fmt, ap);
-  va_end(ap);
-}
-
 MlirLogicalResult nnInterpError(MlirOperation op, const char *fmt, ...) {
+  char msg[1024];
   va_list ap;
   va_start(ap, fmt);
-  vError(op, fmt, ap);
+  vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
+  strataEmitOpError(op, "%s", msg);
   return mlirLogicalResultFailure();
 }
 

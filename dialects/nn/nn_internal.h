@@ -24,7 +24,7 @@
 #define NN_INDEX (NN_T(STRATA_DTYPE_I32) | NN_T(STRATA_DTYPE_I64))
 
 /* Emits "'<op>' op <message>" at the op's location. */
-void nnError(MlirOperation op, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+#define nnError strataEmitOpError
 
 /* Operand `name` (per the op's spec) as a shape; false after an error. An
  * absent optional operand is an error here: check with nnHasOperand first. */

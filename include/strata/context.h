@@ -112,6 +112,18 @@ void strataContextResetErrorCount(StrataContext *ctx);
 void strataEmitError(MlirLocation loc, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* Emits a warning, note or remark at `loc` through the diagnostic callback
+ * of the Strata context owning it (stderr if none does); printf-style.
+ * Passes use them to say what they did, e.g. that they changed a model's
+ * weights. (An error goes through strataEmitError.) */
+void strataEmitDiagnostic(StrataSeverity severity, MlirLocation loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* An error about `op`, as every op-level check words it: "'<op name>' op
+ * <message>", at the op's location. */
+void strataEmitOpError(MlirOperation op, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The Strata context that owns an MLIR context (NULL if none does). */
+StrataContext *strataContextFromMlir(MlirContext mlir);
+
 /* Writes `loc` as diagnostics show it ("file:line:col", or "file: node 'N'"
  * for an imported ONNX node) into `buf`, truncated to `size`. For code that
  * must carry a location as text, e.g. into compiled code for its run-time

@@ -176,6 +176,16 @@ void strataExecutableDestroy(StrataExecutable *exe);
  * transfers to the caller: free them with free(). */
 char *strataEmit(StrataContext *ctx, MlirModule module, const char *target,
                  const StrataEmitOptions *options, size_t *size);
+/* Measures a candidate kernel, for tuners (nn-fuse's profile cells,
+ * sparse-tune): compiles `module` for `target` (NULL: "cpu") as `options`
+ * say and times its public function `kernel` on seeded random inputs (the
+ * best of five batches' per-call average, each batch >= 2 ms), less the
+ * same for `baseline` (a function taking the same inputs and computing
+ * nothing; NULL: none) -- in ns, >= 0; < 0 on failure, with located errors. */
+double strataMeasureKernel(StrataContext *ctx, MlirModule module, const char *target,
+                           const StrataCompileOptions *options, const char *kernel,
+                           const char *baseline);
+
 /* True if `format` is one of `def`'s emitFormats. */
 bool strataTargetHasFormat(const StrataTargetDef *def, const char *format);
 

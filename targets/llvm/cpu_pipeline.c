@@ -10,11 +10,12 @@
 #include "strata/target_llvm.h"
 #include "cpu_internal.h"
 
-/* From kernel selection on: runtime kernels (`KERNELS`), the rest to
+/* From kernel selection on: the sparse dialect's generated kernels
+ * (`SPARSE`), runtime kernels (`KERNELS`), the rest to
  * linalg, `POST` (the fused code generation's element-wise loop fusion and
  * block dissolution), instrumentation probes to runtime calls, bufferization, the arena (`ARENA`), loops, LLVM. */
-#define CPU_PIPELINE_TAIL(KERNELS, POST, ARENA)                                   \
-  KERNELS "func.func(nn-to-linalg)," POST                                         \
+#define CPU_PIPELINE_TAIL(SPARSE, KERNELS, POST, ARENA)                           \
+  SPARSE KERNELS "func.func(nn-to-linalg)," POST                                  \
   "instr-to-runtime,"                                                             \
   "strata-emit-c-interface,"                                                      \
   "one-shot-bufferize{bufferize-function-boundaries "                             \
@@ -29,6 +30,7 @@
   "convert-scf-to-cf,"                                                            \
   "expand-strided-metadata,"                                                      \
   "lower-affine,"                                                                 \
+  "convert-vector-to-llvm,"                                                       \
   "finalize-memref-to-llvm,"                                                      \
   "func.func(math-extend-to-supported-types),"                                    \
   "convert-math-to-libm,"                                                         \
@@ -38,8 +40,12 @@
   "convert-func-to-llvm,"                                                         \
   "convert-index-to-llvm,"                                                        \
   "reconcile-unrealized-casts"
-#define CPU_PIPELINE(PRE, KERNELS, POST, ARENA) \
-  "func.func(nn-fold)," PRE CPU_PIPELINE_TAIL(KERNELS, POST, ARENA)
+#define CPU_PIPELINE(PRE, SPARSE, KERNELS, POST, ARENA) \
+  "func.func(nn-fold)," PRE CPU_PIPELINE_TAIL(SPARSE, KERNELS, POST, ARENA)
+/* The kernel pipelines compile sparse ops to vector code for the host's
+ * SIMD; the upstream baseline to the portable scalar loops. */
+#define SPARSE_VECTOR "sparse-to-vector,"
+#define SPARSE_SCALAR "sparse-to-scf,"
 
 /* The fused code generation of nn-fuse's blocks: kernels absorb the
  * epilogues inside their block, the rest of each block lowers to linalg and
@@ -57,22 +63,22 @@
  * pipelines' fixed-pattern fusion; the unfused and upstream baselines keep
  * the chains. */
 const char strataCpuPipelineText[] =
-    CPU_PIPELINE("func.func(nn-raise),", "nn-to-kernels,", MATH, "strata-buffer-arena,");
+    CPU_PIPELINE("func.func(nn-raise),", SPARSE_VECTOR, "nn-to-kernels,", MATH, "strata-buffer-arena,");
 /* No fusion at all: kernels without epilogues, one loop nest per op. */
 const char strataCpuPipelineUnfusedText[] =
-    CPU_PIPELINE("", "nn-to-kernels{epilogues=false},", MATH, "strata-buffer-arena,");
+    CPU_PIPELINE("", SPARSE_VECTOR, "nn-to-kernels{epilogues=false},", MATH, "strata-buffer-arena,");
 /* DNNFusion: algebraic rewriting, fusion planning (its options are closed
  * by the user of FUSED_PLAN), fused code generation. */
 #define FUSED_PLAN \
   "func.func(nn-fold),func.func(nn-raise),func.func(nn-algebraic-rewrite),nn-fuse{cpu-kernels profile-green"
 const char strataCpuPipelineFusedText[] =
-    FUSED_PLAN "}," CPU_PIPELINE_TAIL("nn-to-kernels,", FUSED_POST MATH, "strata-buffer-arena,");
+    FUSED_PLAN "}," CPU_PIPELINE_TAIL(SPARSE_VECTOR, "nn-to-kernels,", FUSED_POST MATH, "strata-buffer-arena,");
 const char strataCpuPipelineFusedCodegenText[] =
-    CPU_PIPELINE_TAIL("nn-to-kernels,", FUSED_POST MATH, "strata-buffer-arena,");
+    CPU_PIPELINE_TAIL(SPARSE_VECTOR, "nn-to-kernels,", FUSED_POST MATH, "strata-buffer-arena,");
 /* Every op through nn-to-linalg and upstream MLIR's default lowering of
  * linalg (loops), no runtime kernels, no arena: the baseline bench/ compares
  * against. */
-const char strataCpuPipelineUpstreamText[] = CPU_PIPELINE("", "", "", "");
+const char strataCpuPipelineUpstreamText[] = CPU_PIPELINE("", SPARSE_SCALAR, "", "", "");
 
 const char *strataCpuPipelineUpstream(void) { return strataCpuPipelineUpstreamText; }
 

@@ -66,7 +66,7 @@ const StrataTargetDef strataCpuTarget = {
             [STRATA_FUSION_PLANNED] = strataCpuPipelineFusedCodegenText,
             [STRATA_FUSION_BASELINE] = strataCpuPipelineUpstreamText,
         },
-    .dialects = "nn,instr",
+    .dialects = "nn,instr,sparse",
     .isKernel = isKernel,
     .absorbsPrologue = absorbsPrologue,
     .compile = compile,

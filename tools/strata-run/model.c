@@ -1,5 +1,5 @@
 /* strata-run's model: read (MLIR text or bytecode, or ONNX), verified,
- * instrumented if asked; its entry function and that function's inputs,
+ * made pattern-sparse and instrumented if asked; its entry function and that function's inputs,
  * from .npy files or random and seeded. */
 #include <libgen.h>
 #include <stdio.h>
@@ -22,6 +22,8 @@ bool loadModel(RunState *r, const Options *o) {
   }
   if (mlirModuleIsNull(r->module) ||
       mlirLogicalResultIsFailure(strataVerify(r->ctx, mlirModuleGetOperation(r->module))))
+    return false;
+  if (o->sparse.mode && mlirLogicalResultIsFailure(strataSparseApply(r->ctx, r->module, &o->sparse)))
     return false;
   if (!o->instrument) return true;
   char *pipeline = malloc(strlen(o->instrument) + 16);

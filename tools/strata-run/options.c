@@ -37,6 +37,16 @@ static void usage(FILE *f) {
           "                     (the database only), always (fuse) or never (keep apart)\n"
           "  --fuse-profile-db FILE  latency database of nn-fuse's profile cells (dnnfusion;\n"
           "                     created on first use, reused later)\n"
+          "  --sparse MODE      pattern sparsity (PatDNN) before compiling: detect (convert\n"
+          "                     the convolutions whose weights already follow <= 8\n"
+          "                     patterns; weights unchanged), or prune=N and/or rate=R\n"
+          "                     (prune to the N most frequent patterns, keep 1/R of each\n"
+          "                     layer's kernels; CHANGES the results), e.g. prune=8,rate=3.6\n"
+          "  --sparse-tune      with --sparse: time tile/unroll/loop-order candidates per layer\n"
+          "  --sparse-tune-db FILE  with --sparse: --sparse-tune, measurements cached in FILE\n"
+          "                     (created on first use; a later run measures nothing new)\n"
+          "  --sparse-report    with --sparse: print per layer the patterns, kernels kept,\n"
+          "                     FLOP cut, tuning and index overhead\n"
           "  --instrument SPEC  run the instrument pass first, e.g. 'tool=trace ops=nn.conv*'\n"
           "                     (tools: flops, trace, profile, prune, fakequant, dump)\n"
           "  --trace-out FILE   write the trace/profile JSON of the JIT runs to FILE\n"
@@ -132,6 +142,16 @@ int parseArgs(int argc, char **argv, Options *o) {
         return fprintf(stderr, "error: --fuse-profile-db path '%s' is empty or has one of  {}=,'\" "
                        "(not expressible as a pass option)\n", val), 1;
       o->fuseDb = val;
+    } else if (!strcmp(a, "--sparse")) {
+      NEED_VALUE();
+      o->sparse.mode = val;
+    } else if (!strcmp(a, "--sparse-tune")) {
+      o->sparse.tune = true;
+    } else if (!strcmp(a, "--sparse-tune-db")) {
+      NEED_VALUE();
+      o->sparse.tuneDb = val;
+    } else if (!strcmp(a, "--sparse-report")) {
+      o->sparse.report = "-";
     } else if (!strcmp(a, "--instrument")) {
       NEED_VALUE();
       if (strpbrk(val, "{}"))
@@ -171,6 +191,15 @@ int parseArgs(int argc, char **argv, Options *o) {
     return fprintf(stderr, "error: --fuse-profile needs --fusion dnnfusion\n"), 1;
   if (o->fuseProfile && !strcmp(o->fuseProfile, "db") && !o->fuseDb)
     return fprintf(stderr, "error: --fuse-profile db needs --fuse-profile-db FILE\n"), 1;
+  if ((o->sparse.tune || o->sparse.tuneDb || o->sparse.report) && !o->sparse.mode)
+    return fprintf(stderr, "error: --sparse-tune, --sparse-tune-db and --sparse-report need --sparse MODE\n"), 1;
+  if (o->sparse.mode) {
+    char why[512];
+    o->sparse.target = o->target;
+    char *pipeline = strataSparsePipeline(&o->sparse, why, sizeof why);
+    if (!pipeline) return fprintf(stderr, "error: --sparse: %s\n", why), 1;
+    free(pipeline);
+  }
   if (o->dumpDir && !o->debugNumerics)
     return fprintf(stderr, "error: --dump-dir needs --debug-numerics\n"), 1;
   if (o->debugNumerics && (o->instrument || o->mode != MODE_JIT || o->repeat))

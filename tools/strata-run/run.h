@@ -24,6 +24,7 @@ typedef struct {
   bool listTargets;
   bool upstream;
   const char *fusion, *fuseDb, *fuseProfile;
+  StrataSparseOptions sparse; /* --sparse*: mode NULL when not asked */
   const char *instrument, *traceOut, *dumpDir;
   bool debugNumerics;
   unsigned long long seed;

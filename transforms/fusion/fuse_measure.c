@@ -5,7 +5,6 @@
  * and the measurement kept. */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "fuse_internal.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -179,55 +178,6 @@ static MlirModule buildCandidate(MlirContext c, MlirOperation *ops, int n) {
   return module;
 }
 
-static double nowNs(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-/* The best of five batches of `name`'s per-call average, in ns. */
-static double bestAverage(StrataExecutable *exe, const char *name, StrataTensor **in, size_t ni,
-                          StrataTensor **out, size_t no) {
-  double t0 = nowNs();
-  strataExecutableInvoke(exe, name, in, ni, out, no);
-  double once = nowNs() - t0, best = -1;
-  int reps = once > 2e6 ? 1 : (int)(2e6 / (once + 1)) + 1;
-  for (int batch = 0; batch < 5; batch++) {
-    t0 = nowNs();
-    for (int r = 0; r < reps; r++) strataExecutableInvoke(exe, name, in, ni, out, no);
-    double avg = (nowNs() - t0) / reps;
-    if (best < 0 || avg < best) best = avg;
-  }
-  return best;
-}
-
-/* The kernel's time less the empty call's (>= 0); < 0 on failure. */
-static double timeCandidate(StrataContext *ctx, const StrataTargetDef *target, MlirModule m) {
-  MlirOperation fn = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
-  MlirType ft = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(fn, mlirStringRefCreateFromCString("function_type")));
-  intptr_t ni = mlirFunctionTypeGetNumInputs(ft), no = mlirFunctionTypeGetNumResults(ft);
-  StrataTensor *in[ni + 1], *out[no + 1];
-  bool ok = true;
-  for (intptr_t i = 0; i < ni; i++) {
-    in[i] = strataTensorCreateForType(mlirFunctionTypeGetInput(ft, i));
-    if (in[i]) strataTensorFillRandom(in[i], (uint64_t)i + 1, -1, 1);
-    ok &= in[i] != NULL;
-  }
-  for (intptr_t o = 0; o < no; o++) ok &= (out[o] = strataTensorCreateForType(mlirFunctionTypeGetResult(ft, o))) != NULL;
-  StrataCompileOptions options = {.fusion = STRATA_FUSION_PLANNED, .optLevel = 3};
-  StrataExecutable *exe = ok ? strataCompile(ctx, m, target->name, &options) : NULL;
-  double ns = -1;
-  if (exe && mlirLogicalResultIsSuccess(strataExecutableInvoke(exe, "kernel", in, (size_t)ni, out, (size_t)no))) {
-    double kernel = bestAverage(exe, "kernel", in, (size_t)ni, out, (size_t)no);
-    double base = bestAverage(exe, "baseline", in, (size_t)ni, NULL, 0);
-    ns = kernel > base ? kernel - base : 0;
-  }
-  strataExecutableDestroy(exe);
-  for (intptr_t i = 0; i < ni; i++) strataTensorDestroy(in[i]);
-  for (intptr_t o = 0; o < no; o++) strataTensorDestroy(out[o]);
-  return ns;
-}
-
 /* The latency of the kernel `ops`: from the database, else measured (mode
  * measure) and recorded. < 0 when unknown. */
 static double latency(FuseProfileState *p, MlirOperation *ops, int n) {
@@ -245,7 +195,9 @@ static double latency(FuseProfileState *p, MlirOperation *ops, int n) {
   }
   MlirModule m = buildCandidate(mlirOperationGetContext(ops[0]), ops, n);
   if (!mlirModuleIsNull(m)) {
-    ns = timeCandidate(p->ctx, p->target, m); /* a failure has reported why */
+    StrataCompileOptions options = {.fusion = STRATA_FUSION_PLANNED, .optLevel = 3};
+    /* a failure has reported why */
+    ns = strataMeasureKernel(p->ctx, m, p->target->name, &options, "kernel", "baseline");
     mlirModuleDestroy(m);
   }
   if (ns < 0) {

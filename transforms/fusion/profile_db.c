@@ -1,4 +1,4 @@
-/* The latency database of --nn-fuse-profile-db: measured latencies of
+/* The latency database of nn-fuse{profile-db} and sparse-tune{db}: measured latencies of
  * candidate kernels, keyed by their canonical text, kept in a plain text
  * file ("<ns>\t<key>" per line) so runs on the same machine reuse them. */
 #include <errno.h>
@@ -92,7 +92,7 @@ StrataFuseDb *strataFuseDbCreate(StrataContext *ctx, const char *path) {
   FILE *f = fopen(path, "r");
   if (!f) {
     if (errno == ENOENT) return db; /* created on first save */
-    strataEmitError(fileLoc(db, 0), "cannot read the fusion profile database: %s",
+    strataEmitError(fileLoc(db, 0), "cannot read the latency database: %s",
                     strerror(errno));
     strataFuseDbDestroy(db);
     return NULL;
@@ -105,7 +105,7 @@ StrataFuseDb *strataFuseDbCreate(StrataContext *ctx, const char *path) {
     lineNo++;
     if (!parseLine(db, line)) {
       strataEmitError(fileLoc(db, lineNo),
-                      "malformed fusion profile database line (expected "
+                      "malformed latency database line (expected "
                       "'<latency-ns><TAB><key>')");
       ok = false;
     }
@@ -127,7 +127,7 @@ MlirLogicalResult strataFuseDbCheckWritable(StrataFuseDb *db) {
   StrataRtOutFile probe;
   char err[512];
   if (strataRtOutFileOpen(&probe, db->path, err, sizeof err) != 0) {
-    strataEmitError(fileLoc(db, 0), "fusion profile database: %s", err);
+    strataEmitError(fileLoc(db, 0), "latency database: %s", err);
     return mlirLogicalResultFailure();
   }
   strataRtOutFileAbort(&probe);
@@ -150,13 +150,13 @@ MlirLogicalResult strataFuseDbSave(StrataFuseDb *db) {
   char err[512];
   int rc = strataRtOutFileOpen(&out, db->path, err, sizeof err);
   if (rc == 0) {
-    fprintf(out.f, "# Strata fusion profile database: <latency-ns>\t<kernel key>\n");
+    fprintf(out.f, "# Strata latency database: <latency-ns>\t<kernel key>\n");
     for (size_t i = 0; i < db->count; i++)
       fprintf(out.f, LATENCY_FORMAT "\t%s\n", db->entries[i].ns, db->entries[i].key);
     rc = strataRtOutFileCommit(&out, err, sizeof err);
   }
   if (rc != 0) {
-    strataEmitError(fileLoc(db, 0), "fusion profile database: %s", err);
+    strataEmitError(fileLoc(db, 0), "latency database: %s", err);
     return mlirLogicalResultFailure();
   }
   db->dirty = false;

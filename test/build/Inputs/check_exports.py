@@ -34,10 +34,11 @@ internal_headers = [h for h in sorted(
     glob.glob(os.path.join(root, 'core', '*.h')) +
     glob.glob(os.path.join(root, '*', '*', '*internal*.h')) +
     glob.glob(os.path.join(root, 'conversions', 'common', '*.h')) +
+    [os.path.join(root, 'dialects', 'sparse', 'sparse.h')] +
     glob.glob(os.path.join(root, 'runtime', '*internal*.h')))
     if '/include/' not in h and '/test/' not in h]
 cmd = [sys.executable, os.path.join(root, 'cmake', 'strata_exports.py'), '--cc', 'cc']
-for d in ['include', 'runtime', 'dialects/nn', 'conversions/common', 'core']:
+for d in ['include', 'runtime', 'dialects/nn', 'dialects/sparse', 'conversions/common', 'core']:
     cmd += ['-I', os.path.join(root, d)]
 cmd += ['-I', os.path.join(build, 'generated'), '-I', os.path.join(build, 'generated', 'onnx'),
         '-I', '/usr/lib/llvm-22/include']
@@ -51,7 +52,8 @@ for name in sorted((internal - public_too) & dynamic):
 for name in sorted(n for n in dynamic if n.startswith('mlir') or n.startswith('_Z')):
     errors.append('MLIR/C++ symbol exported: %s' % name)
 for name in ['strataContextCreate', 'strataJitInvoke', 'strataImportOnnx', 'strataRtCall',
-             '_mlir_ciface_strata_rt_matmul_f32', 'strataNnDialect']:
+             '_mlir_ciface_strata_rt_matmul_f32', 'strataNnDialect', 'strataSparseDialect',
+             'strataSparseApply']:
     if name not in dynamic:
         errors.append('expected export missing: %s' % name)
 for e in errors:

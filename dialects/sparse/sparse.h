@@ -1,0 +1,120 @@
+/* The sparse dialect's interface to the layers above it (transforms,
+ * conversions, targets, tools): pattern masks, the pattern assignment of a
+ * convolution's 3x3 kernels, Filter Kernel Reorder, the FKW arrays and the
+ * CSR baseline, as plain C over f32 weights; and readers of the ops'
+ * attributes. docs/sparse.md describes the formats. */
+#ifndef STRATA_SPARSE_H
+#define STRATA_SPARSE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "mlir-c/IR.h"
+
+/* ---- Patterns ----
+ * A pattern is a 9-bit mask over a 3x3 kernel, bit 3*r + c for row r and
+ * column c (bit 4 is the centre). A pattern set is any list of distinct
+ * nonzero masks; the kernel-pattern id of a kernel is the index in the set
+ * of the first mask that covers the kernel's nonzero entries. */
+enum { SPARSE_MAX_PATTERNS = 64, SPARSE_KERNEL = 9, SPARSE_CENTRE_BIT = 4 };
+/* Kernel-pattern ids that are not a set index. */
+enum { SPARSE_PRUNED = -1 /* all-zero kernel */, SPARSE_NO_PATTERN = -2 };
+
+int sparsePopcount(int64_t mask);
+/* Whether `masks[0..n)` is a valid pattern set; if not, `why` (>= 96 bytes)
+ * says which entry is wrong and how. */
+bool sparsePatternSetValid(const int64_t *masks, int64_t n, char *why, size_t whySize);
+/* The mask of a kernel's nonzero entries. */
+int64_t sparseSupport(const float *k9);
+/* The id in `masks` of the first pattern covering k9's support,
+ * SPARSE_PRUNED for an all-zero kernel, SPARSE_NO_PATTERN if none does. */
+int sparseKernelPattern(const float *k9, const int64_t *masks, int numMasks);
+/* The natural pattern of a kernel: the centre plus its `n - 1`
+ * largest-magnitude other entries (ties: the lower bit). */
+int64_t sparseNaturalPattern(const float *k9, int n);
+
+/* The kernel-pattern ids of weights w[M][C][3][3] (C = input channels per
+ * group): pat[m*C + c]. False if a kernel fits no pattern, with its filter
+ * and channel in *badM, *badC. */
+bool sparseAssignPatterns(const float *w, int64_t M, int64_t C, const int64_t *masks, int P,
+                          int *pat, int64_t *badM, int64_t *badC);
+
+/* ---- Filter Kernel Reorder ----
+ * Filters grouped by length (their number of non-pruned kernels, shorter
+ * groups first); inside a group a greedy chain from its lowest-numbered
+ * filter, each next filter the most similar to the last placed (similarity:
+ * the number of positions at which the filters' pattern ids, sorted, are
+ * equal; ties: the lower number). order[s] = the original filter stored at
+ * position s; groups[0..numGroups] = group boundaries over stored filters.
+ * `groups` has room for M + 1 entries. */
+void sparseFkrOrder(const int *pat, int64_t M, int64_t C, int P, int64_t *order, int64_t *groups,
+                    int64_t *numGroups);
+
+/* ---- FKW: the five arrays (plus the FKR groups) ----
+ * Stored filter s is original filter reorder[s]; its kernels are
+ * offset[s]..offset[s+1] in `index` (their input channels), sorted by
+ * pattern id then channel; stride[s*(P+1) + p] counts its kernels with a
+ * pattern id below p (so stride[s*(P+1)] = 0 and stride[s*(P+1)+P] =
+ * offset[s+1] - offset[s]); weights are popcount(mask) values per kernel,
+ * in kernel order, each kernel's in increasing bit order. */
+typedef struct {
+  int64_t M, C, P;
+  int64_t masks[SPARSE_MAX_PATTERNS];
+  int64_t *offset;  /* M + 1 */
+  int64_t *reorder; /* M */
+  int64_t *index;   /* offset[M] */
+  int64_t *stride;  /* M * (P + 1) */
+  int64_t *groups;  /* numGroups + 1 */
+  int64_t numGroups;
+  float *weight; /* numWeights */
+  int64_t numWeights;
+} SparseFkw;
+
+/* Builds the FKW form of w[M][C][3][3] with kernel-pattern ids `pat`, in
+ * filter order `order` (NULL: the original order) and groups `groups` (NULL:
+ * one group). False if memory runs out. Free with sparseFkwFree. */
+bool sparseFkwBuild(const float *w, const int *pat, int64_t M, int64_t C, const int64_t *masks, int P,
+                    const int64_t *order, const int64_t *groups, int64_t numGroups, SparseFkw *out);
+void sparseFkwFree(SparseFkw *f);
+/* Offset into `weight` of each kernel: wstart[j] for kernel j, wstart[nnz]
+ * = numWeights (nnz + 1 entries, malloc'd; NULL when out of memory). */
+int64_t *sparseFkwWeightStarts(const SparseFkw *f);
+/* Writes the dense weights w[M][C][3][3] (zeros where pruned). */
+void sparseFkwToDense(const SparseFkw *f, float *w);
+/* Bytes of FKW's index structure (offset, reorder, index and stride, each
+ * entry `indexBytes` wide; not the weights nor the FKR groups). */
+double sparseFkwIndexBytes(const SparseFkw *f, int indexBytes);
+
+/* ---- CSR baseline: rows = output channels, columns = (c, kh, kw) ---- */
+typedef struct {
+  int64_t M, K; /* K = C * kh * kw */
+  int64_t *rowPtr; /* M + 1 */
+  int64_t *col;    /* rowPtr[M] */
+  float *val;
+} SparseCsr;
+bool sparseCsrBuild(const float *w, int64_t M, int64_t K, SparseCsr *out);
+void sparseCsrFree(SparseCsr *c);
+/* Bytes of CSR's index structure (row pointers and column indices). */
+double sparseCsrIndexBytes(const SparseCsr *c, int indexBytes);
+
+/* ---- The ops' attributes ----
+ * Window of a sparse conv op: strides [2], pads [4] (ONNX order: top, left,
+ * bottom, right), dilations [2], group, kernel size. */
+typedef struct {
+  int64_t strides[2], pads[4], dilations[2], group, kernel[2];
+} SparseWindow;
+/* Reads it from the op (kernel 3x3 unless the op has `kernel_shape`). */
+bool sparseWindowGet(MlirOperation op, SparseWindow *w);
+/* Reads sparse.fkw_conv's arrays (weights copied); false if malformed. */
+bool sparseFkwFromOp(MlirOperation op, SparseFkw *out);
+/* Sets the arrays of `f` as sparse.fkw_conv's attributes on `op`. */
+void sparseFkwSetAttrs(MlirOperation op, const SparseFkw *f);
+/* Reads sparse.csr_conv's arrays; false if malformed. */
+bool sparseCsrFromOp(MlirOperation op, SparseCsr *out);
+/* The value attribute of the constant (nn.constant or arith.constant)
+ * defining `v`, or null. */
+MlirAttribute sparseConstantValue(MlirValue v);
+/* A malloc'd copy of an i64 array attribute (DenseI64Array); *n its length.
+ * NULL if absent or not one (*n = -1). */
+int64_t *sparseI64Array(MlirOperation op, const char *name, int64_t *n);
+
+#endif /* STRATA_SPARSE_H */

@@ -1,0 +1,229 @@
+/* --sparse-tune: chooses each sparse.fkw_conv's layerwise tuning (tile,
+ * unroll, permute) by measuring candidates on this machine: each is the
+ * conv alone in a function, compiled for the target with those attributes
+ * and timed (strataMeasureKernel). The search is a coordinate descent from
+ * the lowering's default: every register tile [rows, column vectors] that
+ * fits the registers and the output, then the loop order, then the filter
+ * unroll. Measurements go to a latency database (`db`, the file format of
+ * nn-fuse's profile-db), keyed by the conv's structure and the candidate, so
+ * a second compile of the same model measures nothing and decides the same. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "strata/builder.h"
+#include "strata/fusion.h"
+#include "strata/pass.h"
+#include "strata/support.h"
+#include "strata/target.h"
+#include "sparse.h"
+
+typedef struct {
+  int64_t rows, cols, unroll;
+  int permute; /* 0: co_oh_ow_ci, 1: oh_co_ow_ci */
+} Tuning;
+
+static const char *const kPermutes[] = {"co_oh_ow_ci", "oh_co_ow_ci"};
+
+typedef struct {
+  StrataContext *ctx;
+  StrataFuseDb *db;
+  const char *target;
+  int64_t measured, reused, failed;
+} Tuner;
+
+/* FNV-1a over the i64 arrays that decide the loop structure (the weights'
+ * values do not change the time). */
+static uint64_t hashArrays(MlirOperation op) {
+  static const char *const kNames[] = {"patterns", "offset", "reorder", "index", "stride", "groups"};
+  uint64_t h = 1469598103934665603ull;
+  for (size_t a = 0; a < sizeof kNames / sizeof kNames[0]; a++) {
+    MlirAttribute v = strataOpAttr(op, kNames[a]);
+    intptr_t n = mlirAttributeIsNull(v) ? 0 : mlirDenseArrayGetNumElements(v);
+    for (intptr_t i = 0; i < n; i++) {
+      uint64_t x = (uint64_t)mlirDenseI64ArrayGetElement(v, i);
+      for (int b = 0; b < 8; b++) h = (h ^ ((x >> (8 * b)) & 0xff)) * 1099511628211ull;
+    }
+    h = (h ^ 0xff) * 1099511628211ull;
+  }
+  return h;
+}
+
+static void printType(MlirStringRef s, void *user) {
+  FILE *f = user;
+  fwrite(s.data, 1, s.length, f);
+}
+
+/* "sparse.fkw_conv(<x type>,<bias?>)s=..,p=..,d=..,g=..#<hash>|tile=R,T|unroll=U|permute=P" */
+static char *candidateKey(MlirOperation op, const Tuning *t) {
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  if (!f) return NULL;
+  SparseWindow w = {0};
+  sparseWindowGet(op, &w);
+  fputs("sparse.fkw_conv(", f);
+  mlirTypePrint(mlirValueGetType(mlirOperationGetOperand(op, 0)), printType, f);
+  fprintf(f, ",bias=%d)s=%lld,%lld;p=%lld,%lld,%lld,%lld;d=%lld,%lld;g=%lld#%016llx",
+          (int)(mlirOperationGetNumOperands(op) > 1), (long long)w.strides[0], (long long)w.strides[1],
+          (long long)w.pads[0], (long long)w.pads[1], (long long)w.pads[2], (long long)w.pads[3],
+          (long long)w.dilations[0], (long long)w.dilations[1], (long long)w.group,
+          (unsigned long long)hashArrays(op));
+  fprintf(f, "|tile=%lld,%lld|unroll=%lld|permute=%s", (long long)t->rows, (long long)t->cols,
+          (long long)t->unroll, kPermutes[t->permute]);
+  fclose(f);
+  return text;
+}
+
+static void setTuning(MlirOperation op, const Tuning *t) {
+  MlirContext c = mlirOperationGetContext(op);
+  int64_t tile[2] = {t->rows, t->cols}, unroll[1] = {t->unroll};
+  mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString("tile"), mlirDenseI64ArrayGet(c, 2, tile));
+  mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString("unroll"), mlirDenseI64ArrayGet(c, 1, unroll));
+  mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString("permute"),
+                                  strataStrAttr(c, kPermutes[t->permute]));
+}
+
+/* func.func @kernel(x[, b]) -> y { y = <clone of op with tuning t> } */
+static MlirModule candidate(MlirOperation op, const Tuning *t) {
+  MlirContext c = mlirOperationGetContext(op);
+  MlirLocation loc = mlirOperationGetLocation(op);
+  intptr_t n = mlirOperationGetNumOperands(op);
+  MlirType in[2], out = mlirValueGetType(mlirOperationGetResult(op, 0));
+  for (intptr_t i = 0; i < n; i++) in[i] = mlirValueGetType(mlirOperationGetOperand(op, i));
+  MlirModule m = mlirModuleCreateEmpty(loc);
+  StrataBuilder mb = strataBuilderAtEnd(c, mlirModuleGetBody(m));
+  MlirType ft = mlirFunctionTypeGet(c, n, in, 1, &out);
+  MlirOperation fn = strataCreateOp(&mb, "func.func", loc,
+                                    .attrs = STRATA_ATTRS({"sym_name", strataStrAttr(c, "kernel")},
+                                                          {"function_type", mlirTypeAttrGet(ft)}),
+                                    .numRegions = 1);
+  MlirBlock entry = strataAddBlock(fn, 0, (StrataTypeList){in, n}, loc);
+  MlirOperation conv = mlirOperationClone(op);
+  for (intptr_t i = 0; i < n; i++) mlirOperationSetOperand(conv, i, mlirBlockGetArgument(entry, i));
+  setTuning(conv, t);
+  mlirBlockAppendOwnedOperation(entry, conv);
+  StrataBuilder eb = strataBuilderAtEnd(c, entry);
+  MlirValue y = mlirOperationGetResult(conv, 0);
+  strataCreateOp(&eb, "func.return", loc, .operands = (StrataValueList){&y, 1});
+  return m;
+}
+
+/* The candidate's time in ns: from the database, else measured; < 0 if it
+ * could not be compiled or run (then it is not a choice). */
+static double timeOf(Tuner *tu, MlirOperation op, const Tuning *t) {
+  char *key = candidateKey(op, t);
+  double ns = -1;
+  if (!key) return -1;
+  if (tu->db && strataFuseDbLookup(tu->db, key, &ns)) {
+    tu->reused++;
+  } else {
+    MlirModule m = candidate(op, t);
+    StrataCompileOptions options = {.fusion = STRATA_FUSION_FIXED, .optLevel = 3};
+    ns = strataMeasureKernel(tu->ctx, m, tu->target, &options, "kernel", NULL);
+    mlirModuleDestroy(m);
+    if (ns < 0) {
+      tu->failed++;
+    } else {
+      tu->measured++;
+      if (tu->db) strataFuseDbInsert(tu->db, key, ns);
+      if (tu->db) strataFuseDbLookup(tu->db, key, &ns); /* the value a later run reads back */
+    }
+  }
+  free(key);
+  return ns;
+}
+
+/* A candidate wins only by more than 2%: measurement noise must not make
+ * two compiles of one model choose differently when nothing is cached. */
+static void consider(Tuner *tu, MlirOperation op, const Tuning *t, Tuning *best, double *bestNs) {
+  double ns = timeOf(tu, op, t);
+  if (ns >= 0 && (*bestNs < 0 || ns < *bestNs * 0.98)) *best = *t, *bestNs = ns;
+}
+
+static bool tuneOne(Tuner *tu, MlirOperation op, int64_t maxAccumulators) {
+  MlirType y = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (!mlirShapedTypeHasStaticShape(y)) return false;
+  int64_t OH = mlirShapedTypeGetDimSize(y, 2), OW = mlirShapedTypeGetDimSize(y, 3);
+  Tuning best = {4, 2, 1, 0}, t;
+  double bestNs = -1;
+  /* Register tiles: rows x column vectors, up to the accumulators the
+   * registers hold and no larger than the output (8 f32 lanes at least). */
+  static const int64_t kRows[] = {1, 2, 3, 4, 6, 8}, kCols[] = {1, 2, 3, 4};
+  for (size_t r = 0; r < sizeof kRows / sizeof kRows[0]; r++)
+    for (size_t q = 0; q < sizeof kCols / sizeof kCols[0]; q++) {
+      if (kRows[r] * kCols[q] > maxAccumulators || kRows[r] > OH || (kCols[q] - 1) * 8 >= OW) continue;
+      t = (Tuning){kRows[r], kCols[q], 1, 0};
+      consider(tu, op, &t, &best, &bestNs);
+    }
+  if (bestNs < 0) return false;
+  t = best, t.permute = 1;
+  consider(tu, op, &t, &best, &bestNs);
+  for (int64_t u = 2; u <= 4; u *= 2)
+    if (best.rows * best.cols * u <= maxAccumulators) {
+      t = best, t.unroll = u;
+      consider(tu, op, &t, &best, &bestNs);
+    }
+  setTuning(op, &best);
+  return true;
+}
+
+static void collect(MlirOperation op, StrataOpList *l) {
+  if (strataOpIsNamed(op, "sparse.fkw_conv")) strataOpListAppend(l, op);
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); r++)
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r)); !mlirBlockIsNull(b);
+         b = mlirBlockGetNextInRegion(b))
+      for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
+        collect(o, l);
+}
+
+static void runTune(StrataPassRun *run, MlirOperation module) {
+  StrataContext *ctx = strataPassGetContext(run);
+  const char *dbPath = strataPassGetString(run, "db");
+  Tuner tu = {.ctx = ctx, .target = strataPassGetString(run, "target")};
+  tu.db = strataFuseDbCreate(ctx, dbPath && *dbPath ? dbPath : NULL);
+  if (!tu.db || mlirLogicalResultIsFailure(strataFuseDbCheckWritable(tu.db))) {
+    strataFuseDbDestroy(tu.db);
+    strataPassSignalFailure(run);
+    return;
+  }
+  StrataOpList convs = {0};
+  collect(module, &convs);
+  int64_t maxAcc = strataPassGetInt(run, "max-accumulators");
+  for (size_t i = 0; i < convs.count; i++)
+    if (!tuneOne(&tu, convs.ops[i], maxAcc)) {
+      strataEmitError(mlirOperationGetLocation(convs.ops[i]),
+                      "'sparse.fkw_conv' op: sparse-tune could not compile or run any candidate "
+                      "(static shapes are required)");
+      strataPassSignalFailure(run);
+      break;
+    }
+  if (strataPassGetBool(run, "verbose"))
+    strataEmitDiagnostic(STRATA_SEVERITY_REMARK, mlirOperationGetLocation(module),
+                     "sparse-tune: %zu convolutions, %lld candidates measured, %lld from the database, "
+                     "%lld failed",
+                     convs.count, (long long)tu.measured, (long long)tu.reused, (long long)tu.failed);
+  if (mlirLogicalResultIsFailure(strataFuseDbSave(tu.db))) strataPassSignalFailure(run);
+  strataOpListDestroy(&convs);
+  strataFuseDbDestroy(tu.db);
+}
+
+static const StrataPassOptionDef kOptions[] = {
+    {"db", STRATA_OPTION_STRING, "",
+     "latency database file (created on first use, reused later); empty: measure every time"},
+    {"target", STRATA_OPTION_STRING, "cpu", "the target the candidates are compiled for and timed on"},
+    {"max-accumulators", STRATA_OPTION_INT, "24",
+     "largest register tile (rows x column vectors x unrolled filters) tried"},
+    {"verbose", STRATA_OPTION_BOOL, "false", "report how many candidates were measured or reused"},
+};
+
+const StrataPassDef strataSparseTunePass = {
+    .name = "sparse-tune",
+    .summary = "Choose each sparse.fkw_conv's tile, unroll and loop order by timing candidates "
+               "on this machine (cached in a latency database)",
+    .anchor = "builtin.module",
+    .options = kOptions,
+    .numOptions = sizeof kOptions / sizeof kOptions[0],
+    .run = runTune,
+};
