@@ -289,8 +289,10 @@ static bool isBytecode(MlirStringRef s) {
  * name ({i0 = ...}), and also as the element type ending a dimension list
  * (4x?xi0 lexes as 4, ?, xi0). MLIR's printer crashes on dense elements of
  * such a type, and the parser's own verifier prints the ops it reports, so
- * the text must be refused before MLIR parses it. Returns the token's
- * offset and length, or false. */
+ * the text must be refused before MLIR parses it. Also a dense array of
+ * index elements (array<index...), which MLIR's parser crashes on. Returns
+ * the token's offset and length and a printf format for the error (the
+ * token as its %.*s), or false. */
 static bool isIdChar(char c) { return isalnum((unsigned char)c) || c == '_' || c == '$' || c == '.'; }
 
 static bool isZeroWidthInt(const char *s, size_t n) {
@@ -301,7 +303,7 @@ static bool isZeroWidthInt(const char *s, size_t n) {
   return true;
 }
 
-static bool findZeroWidthInt(const char *s, size_t n, size_t *at, size_t *len) {
+static bool findRefusedToken(const char *s, size_t n, size_t *at, size_t *len, const char **what) {
   for (size_t i = 0; i < n;) {
     char c = s[i];
     if (c == '"') {
@@ -330,7 +332,20 @@ static bool findZeroWidthInt(const char *s, size_t n, size_t *at, size_t *len) {
       if (isZeroWidthInt(s + start, end - start) && !(next < n && s[next] == '=')) {
         *at = start;
         *len = end - start;
+        *what = "integer type '%.*s' has zero width; Strata does not support it";
         return true;
+      }
+      /* array<index: ...>: MLIR 22's parser dereferences a null float type
+       * on a dense array of index elements (a crash, not an error) */
+      if (end - start == 5 && !memcmp(s + start, "array", 5) && next < n && s[next] == '<') {
+        size_t e = next + 1;
+        while (e < n && (s[e] == ' ' || s[e] == '\t' || s[e] == '\n')) e++;
+        if (n - e >= 5 && !memcmp(s + e, "index", 5) && (e + 5 == n || !isIdChar(s[e + 5]))) {
+          *at = start;
+          *len = e + 5 - start;
+          *what = "'%.*s': a dense array of index elements is not supported (MLIR's parser cannot read it)";
+          return true;
+        }
       }
     } else {
       i++;
@@ -387,9 +402,9 @@ MlirModule strataParseModule(StrataContext *ctx, MlirStringRef source, const cha
     memcpy(text, source.data, source.length);
     text[source.length] = '\0';
     size_t at, len;
-    if (findZeroWidthInt(text, source.length, &at, &len))
-      strataEmitError(textLocation(ctx->mlir, text, at, sourceName),
-                      "integer type '%.*s' has zero width; Strata does not support it", (int)len, text + at);
+    const char *what;
+    if (findRefusedToken(text, source.length, &at, &len, &what))
+      strataEmitError(textLocation(ctx->mlir, text, at, sourceName), what, (int)len, text + at);
     else
       op = parseOp(ctx, mlirStringRefCreate(text, source.length), name);
     free(text);

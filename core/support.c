@@ -195,6 +195,15 @@ bool strataCheckedAdd(int64_t a, int64_t b, int64_t *out) { return !__builtin_ad
 
 bool strataCheckedMul(int64_t a, int64_t b, int64_t *out) { return !__builtin_mul_overflow(a, b, out); }
 
+int64_t strataHostF32Lanes(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx512f")) return 16;
+  if (__builtin_cpu_supports("avx")) return 8;
+#endif
+  return 4; /* SSE, NEON and the like: 128 bits */
+}
+
 bool strataShapeNumElements(const int64_t *dims, int rank, int64_t *out) {
   int64_t n = 1;
   bool dynamic = false;

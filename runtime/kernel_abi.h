@@ -14,6 +14,7 @@
 #define STRATA_RT_C_VOID void
 #define STRATA_RT_C_MEMREF_I8_1D StrataMemRefDesc *
 #define STRATA_RT_C_RESULT_MEMREF_I8_1D StrataMemRefDesc *
+#define STRATA_RT_C_CHUNK_FN StrataRtChunkFn
 
 /* MLIR argument types, each with its leading separator ("" for VOID and
  * for a result), and MLIR result types (a RESULT_ kind is the function's
@@ -25,6 +26,8 @@
 #define STRATA_RT_MLIR_VOID ""
 #define STRATA_RT_MLIR_MEMREF_I8_1D ", memref<?xi8>"
 #define STRATA_RT_MLIR_RESULT_MEMREF_I8_1D ""
+#define STRATA_RT_MLIR_CHUNK_FN \
+  ", (memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, index, index) -> ()"
 #define STRATA_RT_MLIR_RES_MEMREF_F32 ""
 #define STRATA_RT_MLIR_RES_MEMREF_I8 ""
 #define STRATA_RT_MLIR_RES_I64 ""
@@ -32,6 +35,7 @@
 #define STRATA_RT_MLIR_RES_VOID ""
 #define STRATA_RT_MLIR_RES_MEMREF_I8_1D ""
 #define STRATA_RT_MLIR_RES_RESULT_MEMREF_I8_1D ", memref<?xi8>"
+#define STRATA_RT_MLIR_RES_CHUNK_FN ""
 
 /* STRATA_RT_ARG for C prototypes: ", <type> <name>"; STRATA_RT_PARAMS drops
  * the first comma of a sequence of them. */

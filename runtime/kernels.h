@@ -19,6 +19,13 @@ typedef struct {
   void *descriptor; /* StrataMemRefDesc with `rank` sizes and strides */
 } StrataUnrankedMemRef;
 
+/* A generated kernel's chunk (strata_rt_parallel_chunks): MLIR's expanded
+ * calling convention for (memref<?xf32> x 4, index, index) -> (), each
+ * 1-D memref as {allocated, aligned, offset, size, stride}. */
+typedef void (*StrataRtChunkFn)(float *, float *, int64_t, int64_t, int64_t, float *, float *, int64_t, int64_t,
+                                int64_t, float *, float *, int64_t, int64_t, int64_t, float *, float *, int64_t,
+                                int64_t, int64_t, int64_t, int64_t);
+
 enum { STRATA_RT_ACT_NONE = 0, STRATA_RT_ACT_RELU = 1, STRATA_RT_ACT_CLIP = 2 };
 
 /* `constant` (bit 0: a or x's weights w; bit 1: b) promises that operand's

@@ -170,8 +170,9 @@ typedef void (*RtTaskFn)(void *ctx, int64_t begin, int64_t end);
 void rtParallelFor(int64_t n, RtTaskFn fn, void *ctx);
 int rtNumThreads(void);
 
-/* The calling thread's scratch buffer `which` (0..8: GEMM B and A panels,
- * depthwise plane, dense weights, depthwise output, Winograd U, V, M, swapped GEMM result) of at least `floats`
+/* The calling thread's scratch buffer `which` (0..9: GEMM B and A panels,
+ * depthwise plane, dense weights, depthwise output, Winograd U, V, M, swapped GEMM result,
+ * generated kernels' chunks) of at least `floats`
  * floats, 64-byte aligned, kept between calls (no allocation per run), from
  * the current environment. NULL if out of memory. */
 float *rtScratch(int which, size_t floats);
@@ -190,7 +191,7 @@ bool rtInParallelRegion(void);
 
 /* ---- Environments (env.c; the public side is in status.h) ---- */
 #define RT_MAX_THREADS 64
-#define RT_SCRATCH_SLOTS 9
+#define RT_SCRATCH_SLOTS 10
 
 typedef struct {
   void *p;

@@ -35,7 +35,10 @@
  *     window over 64 taps (nn-to-kernels checks every one of these before
  *     it emits a call: abi.c, norm.c, view.c);
  *   - im2col packing of an image its windows leave (gemm.c: the
- *     convolution pads a copy first).
+ *     convolution pads a copy first);
+ *   - a generated kernel's operands that are not dense, or a negative item
+ *     count or scratch size (chunks.c: sparse-to-vector passes its own
+ *     allocations and constants).
  * Everything else is an error through the call: bad data, an out-of-range
  * index, a memref rank above STRATA_RT_MAX_RANK, and every failed
  * allocation (arenas, scratch and packing buffers, packed constants, the

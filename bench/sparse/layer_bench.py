@@ -14,40 +14,30 @@ import torch
 
 import strata_tools as st
 
-# (column, passes it needs, strata-opt arguments, environment of strata-run).
-# A column whose passes this strata-opt lacks is left out of the table; the
-# sparse ones need H2's lowering (sparse-to-vector) for strata-run to compile
-# what strata-opt leaves.
+# (column, strata-opt arguments, environment of strata-run): strata-opt
+# builds each sparse variant's IR from the imported layer, down to the
+# generated code (sparse-to-vector), which strata-run then compiles.
 DETECT = '--sparse-detect'
 VARIANTS = [
-    ('dense', [], None, {}),
-    ('dense GEMM', [], None, {'STRATA_RT_WINOGRAD': '0'}),
-    ('CSR', ['sparse-detect', 'sparse-to-csr', 'sparse-to-vector'], [DETECT, '--sparse-to-csr'], {}),
-    ('FKW no-opt', ['sparse-detect', 'sparse-fkw', 'sparse-to-vector'],
-     [DETECT, '--sparse-fkw', '--sparse-to-vector=segments=false lre=false'], {}),
-    ('+FKR', ['sparse-detect', 'sparse-fkr', 'sparse-fkw', 'sparse-to-vector'],
-     [DETECT, '--sparse-fkr', '--sparse-fkw', '--sparse-to-vector=segments=true lre=false'], {}),
-    ('+LRE', ['sparse-detect', 'sparse-fkr', 'sparse-fkw', 'sparse-to-vector'],
-     [DETECT, '--sparse-fkr', '--sparse-fkw', '--sparse-to-vector=segments=true lre=true'], {}),
-    ('+tuning', ['sparse-detect', 'sparse-fkr', 'sparse-fkw', 'sparse-tune', 'sparse-to-vector'],
-     [DETECT, '--sparse-fkr', '--sparse-fkw', '--sparse-tune=db={db}', '--sparse-to-vector=segments=true lre=true'],
-     {}),
+    ('dense', None, {}),
+    ('dense GEMM', None, {'STRATA_RT_WINOGRAD': '0'}),
+    ('CSR', [DETECT, '--sparse-to-csr'], {}),
+    ('FKW no-opt', [DETECT, '--sparse-fkw', '--sparse-to-vector=segments=false lre=false'], {}),
+    ('+FKR', [DETECT, '--sparse-fkr', '--sparse-fkw', '--sparse-to-vector=segments=true lre=false'], {}),
+    ('+LRE', [DETECT, '--sparse-fkr', '--sparse-fkw', '--sparse-to-vector=segments=true lre=true'], {}),
+    ('+tuning', [DETECT, '--sparse-fkr', '--sparse-fkw', '--sparse-tune=db={db}',
+                 '--sparse-to-vector=segments=true lre=true'], {}),
 ]
 PATTERN_STEPS = ['FKW no-opt', '+FKR', '+LRE', '+tuning']
 # Relative to the largest |y|: f32 sums over up to 4608 terms in another order.
 TOLERANCE = 1e-4
 
 
-def available(have):
-    """The variants whose passes `have` (a set of pass names) includes."""
-    return [v for v in VARIANTS if all(p in have for p in v[1])]
-
-
 def _variant_model(layer, variant, work):
     """(the model strata-run times for this variant, strata-opt's ms). The
     tuner's latency database lives in `work`: a second bench run reuses its
     measurements (the structure of the seeded layers does not change)."""
-    name, _, args, _ = variant
+    name, args, _ = variant
     if args is None:
         return layer.onnx, 0.0
     out = os.path.join(work, 'sparse_layer_%s.%s.mlir' % (layer.key(), name.replace('+', 'p').replace(' ', '_')))
@@ -75,7 +65,7 @@ def measure(layer, variants, work, repeats, rounds, peers):
     ort_ms, torch_ms = peers
     xt = torch.from_numpy(x)
     for _ in range(rounds):
-        for name, _, _, env in variants:
+        for name, _, env in variants:
             if name in failed:
                 continue
             try:

@@ -11,6 +11,7 @@ import torch
 import torchvision
 
 import patterns
+import run as bench  # bench/run.py (sparse_bench.py puts bench/ on the path)
 
 NUM_PATTERNS = 8
 RATE = 3.6
@@ -52,20 +53,7 @@ class Layer:
 
 def _distinct_3x3(model, dims):
     """(conv, input dims) of each distinct 3x3 Conv2d in execution order."""
-    seen, found = set(), []
-
-    def hook(conv, inputs, _):
-        d = tuple(inputs[0].shape)
-        key = (d, conv.out_channels, conv.stride)
-        if conv.kernel_size == (3, 3) and key not in seen:
-            seen.add(key)
-            found.append((conv, d))
-    handles = [m.register_forward_hook(hook) for m in model.modules() if isinstance(m, torch.nn.Conv2d)]
-    with torch.no_grad():
-        model(torch.randn(*dims))
-    for h in handles:
-        h.remove()
-    return found
+    return [(conv, d) for _, conv, d, _ in bench.conv_layers('', model, dims) if conv.kernel_size == (3, 3)]
 
 
 def _fresh(conv, seed):

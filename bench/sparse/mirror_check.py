@@ -26,10 +26,8 @@ class _Two(torch.nn.Module):
         return self.b(self.a(x))
 
 
-def check(work, have):
-    """A sentence for the page, or None when the passes are missing."""
-    if not all(p in have for p in PASSES):
-        return None
+def check(work):
+    """A sentence for the page."""
     torch.manual_seed(5)
     m = _Two().eval()
     x = torch.randn(1, 16, 20, 20)

@@ -1,13 +1,10 @@
 """The whole-model table of the sparse bench: VGG-16 and ResNet-50 pruned
 in PyTorch by prune_models.py, run by Strata dense and on the sparse path
-(`strata-run --sparse detect`, and with `--sparse-tune-db` when the build
-has it; before the flag existed, strata-opt with sparse-detect, sparse-fkr
-and sparse-fkw, then strata-run), on the same input; outputs compared with
-each other and with PyTorch's; times at each thread count, with ONNX
-Runtime and PyTorch at one thread."""
+(`strata-run --sparse detect`, untuned and with `--sparse-tune-db`), on the
+same input; outputs compared with each other and with PyTorch's; times at
+each thread count, with ONNX Runtime and PyTorch at one thread."""
 import os
 import re
-import subprocess
 import sys
 import time
 
@@ -18,25 +15,13 @@ import prune_models
 import strata_tools as st
 
 LABEL = {'vgg16': 'VGG-16', 'resnet50': 'ResNet-50'}
-# strata-opt route (used while strata-run has no --sparse).
-OPT_ROUTE = ['--sparse-detect', '--sparse-fkr', '--sparse-fkw', '--sparse-report']
 TOLERANCE = 1e-3  # of max |y|: 16 to 50 layers of f32 sums in other orders
 
 
-def routes(have, work):
-    """[(column, how: 'flag' or 'opt', arguments)] of the sparse runs this
-    build can do: strata-run's own --sparse (and --sparse-tune-db), or
-    strata-opt's passes when the CPU pipeline lowers sparse ops."""
-    helptext = subprocess.run(['strata-run', '--help'], capture_output=True, text=True).stdout
-    if re.search(r'^\s+--sparse\b', helptext, re.M):
-        out = [('sparse', 'flag', ['--sparse', 'detect'])]
-        if '--sparse-tune-db' in helptext:
-            out.append(('sparse tuned', 'flag', ['--sparse', 'detect', '--sparse-tune-db',
-                                                 os.path.join(work, 'sparse-tune.db')]))
-        return out
-    if 'sparse-detect' in have and 'sparse-to-vector' in have:
-        return [('sparse', 'opt', OPT_ROUTE)]
-    return []
+def variants(work):
+    """[(column, strata-run arguments)] of the sparse runs."""
+    return [('sparse', ['--sparse', 'detect']),
+            ('sparse tuned', ['--sparse', 'detect', '--sparse-tune-db', os.path.join(work, 'sparse-tune.db')])]
 
 
 def report_summary(text):
@@ -46,20 +31,13 @@ def report_summary(text):
     return '%s convs; %s' % (n.group(1) if n else '?', total.group(1) if total else 'no report')
 
 
-def measure(name, work, threads, repeats, variants, ort_ms, torch_ms):
+def measure(name, work, threads, repeats, sparse_runs, ort_ms, torch_ms):
     """{column: {threads: ms}}, compile ms, errors, reports for one model."""
     model, _ = prune_models.pruned(name)  # the weights of the exported model (deterministic)
     stem = os.path.join(work, name)
     onnx, xin = stem + '_pattern.onnx', stem + '_x.npy'
     ref = np.load(stem + '_torch.npy')
-    runs = [('dense', onnx, [])]
-    for column, how, args in variants:
-        if how == 'opt':
-            mlir = stem + '_sparse.mlir'
-            reported = st.opt(st.import_onnx(onnx), mlir, args)
-            runs.append((column, mlir, [], reported))
-        else:
-            runs.append((column, onnx, args))
+    runs = [('dense', onnx, [])] + [(column, onnx, args) for column, args in sparse_runs]
     row = {'ms': {}, 'compile': {}, 'errors': {}, 'report': {}}
     outs = {r[0]: '%s_%s.npy' % (stem, r[0].replace(' ', '_')) for r in runs}
     for t in threads:
@@ -72,7 +50,7 @@ def measure(name, work, threads, repeats, variants, ort_ms, torch_ms):
             if first:
                 row['compile'][column] = compiled
                 if column != 'dense':
-                    row['report'][column] = report_summary(r[3] if len(r) > 3 else text)
+                    row['report'][column] = report_summary(text)
     for column in outs:
         row['errors'][column] = st.diff(outs[column], ref)
         if column != 'dense':
@@ -86,10 +64,10 @@ def measure(name, work, threads, repeats, variants, ort_ms, torch_ms):
     return row
 
 
-def section(work, names, threads, repeats, have, peers):
+def section(work, names, threads, repeats, peers):
     """The markdown of the section and its rows; `peers` = (ort_ms, torch_ms)."""
     t0 = time.time()
-    variants = routes(have, work)
+    sparse_runs = variants(work)
     for name in names:
         if not os.path.exists(os.path.join(work, name + '_pattern.onnx')):
             prune_models.build(name, work)
@@ -99,20 +77,16 @@ def section(work, names, threads, repeats, have, peers):
             'connectivity pruning of every 3x3 layer but the model\'s first convolution; 1x1, 7x7 and linear layers '
             'dense) and exported to ONNX with the zeros in the weights. Same input for every run; medians of '
             '%d runs after a warm-up. Speedup = dense time / sparse time at the same thread count.' % repeats, '']
-    if not variants:
-        return '\n'.join(head + ['Not measured: this build has neither `strata-run --sparse` nor the '
-                                 '`sparse-detect` pass with a lowering.']), {}
     rows, failed = {}, []
     for n in names:
         try:
-            rows[n] = measure(n, work, threads, repeats, variants, *peers)
+            rows[n] = measure(n, work, threads, repeats, sparse_runs, *peers)
         except st.ToolError as e:
             failed.append('%s: %s' % (LABEL.get(n, n), str(e).splitlines()[-1][:300]))
             print(e, file=sys.stderr)
-    lines = head + ['Sparse runs: %s.' % '; '.join('%s = `%s %s`' % (c, 'strata-run' if h == 'flag' else 'strata-opt',
-                                                                       ' '.join(a)) for c, h, a in variants), '']
+    lines = head + ['Sparse runs: %s.' % '; '.join('%s = `strata-run %s`' % (c, ' '.join(a)) for c, a in sparse_runs), '']
     if rows:
-        columns = ['dense'] + [c for c, _, _ in variants]
+        columns = ['dense'] + [c for c, _ in sparse_runs]
         cells = ['model']
         for t in threads:
             cells += ['%s %dT (ms)' % (c, t) for c in columns] + ['speedup %s %dT' % (c, t) for c in columns[1:]]

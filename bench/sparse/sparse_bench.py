@@ -32,11 +32,10 @@ def load_average():
     return open('/proc/loadavg').read().split()[0]
 
 
-def layer_section(work, quick, repeats, rounds, have):
+def layer_section(work, quick, repeats, rounds):
     skip = set(arg('--skip', '').split(','))  # e.g. --skip +tuning (the tuner's first run takes minutes)
-    variants = [v for v in layer_bench.available(have) if v[0] not in skip]
+    variants = [v for v in layer_bench.VARIANTS if v[0] not in skip]
     columns = [v[0] for v in variants]
-    missing = [v[0] for v in layer_bench.VARIANTS if v not in variants and v[0] not in skip]
     results = []
     t0 = time.time()
     for layer in layers.layers(quick):
@@ -53,8 +52,6 @@ def layer_section(work, quick, repeats, rounds, have):
             '`strata-run --repeat %d` medians (ONNX Runtime and PyTorch: medians of %d runs after a warm-up, best of '
             'the same rounds). FLOP cut = dense FLOPs / FLOPs on kept weights.'
             % (layers.NUM_PATTERNS, layers.RATE, rounds, repeats, repeats), '']
-    if missing:
-        text += ['Not measured (their passes are not in this build): %s.' % ', '.join(missing), '']
     if skip - {''}:
         text += ['Left out by --skip: %s.' % ', '.join(sorted(skip - {''})), '']
     text += [times, '', 'GFLOP/s: dense FLOPs / time; for the sparse columns also actual FLOPs (kept weights) / time.',
@@ -77,25 +74,22 @@ def main():
     repeats = int(arg('--repeats', 5 if quick else 10))
     rounds = int(arg('--rounds', 1 if quick else 2))
     bench.ORT_DIR = os.environ.get('STRATA_BENCH_PEERS', bench.ORT_DIR)
-    have = st.passes()
     command = 'bench/sparse/run ' + ' '.join(sys.argv[2:])
     header = ['# Sparse (PatDNN) bench', '',
               'machine: %s (`lscpu` model name), 1 thread unless a column says otherwise; %d repeats per median, '
               'best of %d rounds; %s; load average at start %s; command: `%s`.'
               % (bench.cpu_model(), repeats, rounds, datetime.datetime.now().strftime('%Y-%m-%d %H:%M'),
                  load_average(), command.strip()), '']
-    mirror = mirror_check.check(work, have)
-    if mirror:
-        header += [mirror, '']
+    header += [mirror_check.check(work), '']
     print('\n'.join(header))
     dump = {}
     if '--no-layers' not in sys.argv:
-        text, dump['layers'] = layer_section(work, quick, repeats, rounds, have)
+        text, dump['layers'] = layer_section(work, quick, repeats, rounds)
         print(text + '\n')
     if '--no-models' not in sys.argv:
         names = arg('--models', 'vgg16,resnet50').split(',')
         threads = [int(t) for t in arg('--threads', '1,2').split(',')]
-        text, dump["models"] = model_bench.section(work, names, threads, max(repeats // 2, 3), have,
+        text, dump["models"] = model_bench.section(work, names, threads, max(repeats // 2, 3),
                                                       (bench.ort_ms, bench.torch_ms))
         print(text + '\n')
     print('load average at the end: %s' % load_average())

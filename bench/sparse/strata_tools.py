@@ -19,12 +19,6 @@ def _run(cmd, env=None):
     return p
 
 
-def passes():
-    """The names of the passes this strata-opt has (Strata's and upstream's)."""
-    out = _run(['strata-opt', '--list-passes']).stdout
-    return set(re.findall(r'^\s+--?([a-z][\w-]*)', out, re.M))
-
-
 def import_onnx(onnx_path):
     mlir = os.path.splitext(onnx_path)[0] + '.mlir'
     if not os.path.exists(mlir) or os.path.getmtime(mlir) < os.path.getmtime(onnx_path):

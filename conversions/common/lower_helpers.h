@@ -23,6 +23,9 @@ bool lowerIsUnsigned(MlirType elementType); /* ui8 ... */
 /* The signless integer type of the same width (types other than non-signless
  * integers are returned unchanged). */
 MlirType lowerSignless(MlirType elementType);
+/* The one op using v, or null if v has no use or several (kernel
+ * epilogues absorb their result's sole user). */
+MlirOperation lowerSoleUser(MlirValue v);
 
 /* ---- Affine map text ---- */
 /* Operand map broadcasting `in` to an output type of the result's rank. */

@@ -29,7 +29,7 @@
 #include "strata/pattern.h"
 #include "strata/support.h"
 #include "nn_internal.h"
-#include "linalg_build.h"
+#include "lower_helpers.h"
 #include "nn_to_kernels.h"
 
 #define MATMUL_FN "strata_rt_matmul_f32"
@@ -77,20 +77,13 @@ static bool isConstant(MlirValue v) {
   return strataOpIsNamed(def, "nn.constant") || strataOpIsNamed(def, "arith.constant");
 }
 
-static MlirOperation soleUser(MlirValue v) {
-  MlirOpOperand use = mlirValueGetFirstUse(v);
-  if (mlirOpOperandIsNull(use) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
-    return (MlirOperation){NULL};
-  return mlirOpOperandGetOwner(use);
-}
-
 bool strataNnToKernelsAbsorbsPrologue(MlirOperation producer, MlirOperation kernelOp) {
   if (!strataOpIsNamed(producer, "nn.transpose") || mlirOperationGetNumResults(producer) != 1 ||
       (!strataOpIsNamed(kernelOp, "nn.matmul") && !strataOpIsNamed(kernelOp, "nn.gemm")) ||
       !staticF32(mlirOperationGetOperand(producer, 0)))
     return false;
   MlirOpOperand use = mlirValueGetFirstUse(mlirOperationGetResult(producer, 0));
-  return mlirOperationEqual(soleUser(mlirOperationGetResult(producer, 0)), kernelOp) &&
+  return mlirOperationEqual(lowerSoleUser(mlirOperationGetResult(producer, 0)), kernelOp) &&
          mlirOpOperandGetOperandNumber(use) < 2;
 }
 
@@ -154,12 +147,12 @@ static void absorbEpilogue(Epilogue *e, const KernelsRun *k) {
   for (;;) {
     if (!k->epilogues) return;
     MlirValue r = mlirOperationGetResult(e->last, 0);
-    MlirOperation u = soleUser(r), chain[MAX_CHAIN], addendProbes[MAX_ADDEND_PROBES];
+    MlirOperation u = lowerSoleUser(r), chain[MAX_CHAIN], addendProbes[MAX_ADDEND_PROBES];
     int numChain = 0, numAddendProbes = 0;
     while (!mlirOperationIsNull(u) && strataInstrIsProbe(u, "profile") && numChain < MAX_CHAIN) {
       chain[numChain++] = u;
       r = mlirOperationGetResult(u, 0); /* what the next op reads */
-      u = soleUser(r);
+      u = lowerSoleUser(r);
     }
     if (mlirOperationIsNull(u) || strataInstrIsProbe(u, NULL) || e->numAbsorbed == MAX_ABSORBED || mlirOperationGetNumResults(u) != 1)
       return;
@@ -174,7 +167,7 @@ static void absorbEpilogue(Epilogue *e, const KernelsRun *k) {
       /* the add's own profile probe on the addend moves after the call
        * with the others, and the call reads the addend under it */
       for (MlirOperation p = definingOp(other); numAddendProbes < MAX_ADDEND_PROBES && !mlirOperationIsNull(p) &&
-                                                strataInstrIsProbeOf(p, "profile", "before", u) && !mlirOperationIsNull(soleUser(other));
+                                                strataInstrIsProbeOf(p, "profile", "before", u) && !mlirOperationIsNull(lowerSoleUser(other));
            p = definingOp(other)) {
         addendProbes[numAddendProbes++] = p;
         other = mlirOperationGetOperand(p, 0);

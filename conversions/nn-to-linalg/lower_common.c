@@ -15,6 +15,13 @@ MlirType lowerElementType(MlirValue v) { return mlirShapedTypeGetElementType(mli
 bool lowerIsFloat(MlirType t) { return mlirTypeIsAFloat(t); }
 bool lowerIsUnsigned(MlirType t) { return mlirTypeIsAInteger(t) && mlirIntegerTypeIsUnsigned(t); }
 
+MlirOperation lowerSoleUser(MlirValue v) {
+  MlirOpOperand use = mlirValueGetFirstUse(v);
+  if (mlirOpOperandIsNull(use) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
+    return (MlirOperation){NULL};
+  return mlirOpOperandGetOwner(use);
+}
+
 MlirType lowerSignless(MlirType t) {
   if (mlirTypeIsAInteger(t) && !mlirIntegerTypeIsSignless(t))
     return mlirIntegerTypeGet(mlirTypeGetContext(t), mlirIntegerTypeGetWidth(t));

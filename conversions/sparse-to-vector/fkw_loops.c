@@ -1,14 +1,15 @@
-/* The loop skeleton of a lowered sparse.fkw_conv (digest A.2, C.1.6):
+/* The loop nest of a lowered sparse.fkw_conv (digest A.2, C.1.6), the body
+ * of its chunk function:
  *
- *   for n:  copy image n into the padded scratch
- *     for each FKR group, a loop over its stored filters   } order set by
- *       for output row tiles                               } `permute`
- *         for output column tiles
- *           tile = bias
- *           for p in the patterns of the group: ONE loop per pattern,
- *             k from stride[s*(P+1)+p] to stride[s*(P+1)+p+1]: kernel
- *             offset[s]+k, channel index[..], taps of p (constants)
- *           y[n, reorder[s], rows, columns] = tile
+ *   for each item (image n, output rows oh0 .. oh0+R) of the chunk:
+ *     copy the rows it reads into the scratch's views   (sv_scratch.c)
+ *     for each FKR group, a loop over its stored filters } order set by
+ *       for output column tiles                          } `permute`
+ *         tile = bias
+ *         for p in the patterns of the group: ONE loop per pattern,
+ *           k from stride[s*(P+1)+p] to stride[s*(P+1)+p+1]: kernel
+ *           offset[s]+k, channel index[..], taps of p (constants)
+ *         y[n, reorder[s], rows, columns] = tile
  *
  * With segments=false (PatDNN's "no-opt"), one loop over the filter's
  * kernels switches (scf.index_switch) on each kernel's pattern id. With
@@ -22,6 +23,8 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "strata/support.h"
 #include "sv_internal.h"
+
+enum Level { LV_FILTERS, LV_COLS, LV_TILE };
 
 /* Stored filters visited by one loop: s = lo + iv (direct) or seq[lo + iv],
  * each with its U - 1 successors. */
@@ -41,32 +44,35 @@ typedef struct {
   int64_t Mg, Cg;
   MlirValue x, b, y, scratch;
   MlirValue gOffset, gReorder, gIndex, gStride, gWstart, gWeight, gKpat, gSeq;
-  SvTiles rows;
   FilterSet *sets;
   int64_t numSets;
   /* the loops' current values; the column tile's vectors and its last
    * vector's lanes */
   MlirValue n, oh0, ow0;
   int64_t T, lastLanes;
-  const enum Level *colNext;
+  const enum Level *next;
   const FilterSet *set;
   MlirValue s, m[8], off[8], bias[8], chanBase;
 } Fkw;
 
-enum Level { LV_ROWS, LV_FILTERS, LV_COLS, LV_TILE };
-
 /* ---- Compile-time planning ---- */
-
-static bool sameKernels(const SparseFkw *f, int64_t Mg, int64_t a, int64_t b) {
-  const int64_t P = f->P, *sa = f->stride + a * (P + 1), *sb = f->stride + b * (P + 1);
-  if (f->reorder[a] / Mg != f->reorder[b] / Mg || memcmp(sa, sb, sizeof *sa * (size_t)(P + 1))) return false;
-  return !memcmp(f->index + f->offset[a], f->index + f->offset[b], sizeof(int64_t) * (size_t)sa[P]);
-}
 
 static void markPresent(const SparseFkw *f, FilterSet *set, int64_t s, int64_t U) {
   for (int64_t v = s; v < s + U; v++)
     for (int64_t p = 0; p < f->P; p++)
       set->present[p] |= f->stride[v * (f->P + 1) + p + 1] > f->stride[v * (f->P + 1) + p];
+}
+
+/* Appends a set; one that continues the last (same unroll and indexing,
+ * adjacent, the same patterns) extends it instead: the same code, once.
+ * Large layers have tens of FKR groups, most with every pattern. */
+static void addSet(Fkw *k, const FilterSet *set) {
+  FilterSet *last = k->numSets ? &k->sets[k->numSets - 1] : NULL;
+  if (last && last->U == set->U && last->direct == set->direct && last->hi == set->lo &&
+      !memcmp(last->present, set->present, sizeof set->present))
+    last->hi = set->hi;
+  else if (set->hi > set->lo)
+    k->sets[k->numSets++] = *set;
 }
 
 /* The filter sets of every FKR group and the `seq` array they index. */
@@ -80,15 +86,15 @@ static bool planSets(Fkw *k, int64_t **seqOut, int64_t *numSeq) {
   for (int64_t gi = 0; good && gi < f->numGroups; gi++) {
     int64_t g0 = f->groups[gi], g1 = f->groups[gi + 1], nsingle = 0;
     if (U == 1) {
-      FilterSet *set = &k->sets[k->numSets++];
-      *set = (FilterSet){.lo = g0, .hi = g1, .U = 1, .direct = true};
-      markPresent(f, set, g0, g1 - g0);
+      FilterSet set = {.lo = g0, .hi = g1, .U = 1, .direct = true};
+      markPresent(f, &set, g0, g1 - g0);
+      addSet(k, &set);
       continue;
     }
     FilterSet blocks = {.lo = ns, .U = U};
     for (int64_t s = g0; s < g1;) {
       bool share = s + U <= g1;
-      for (int64_t v = s + 1; share && v < s + U; v++) share = sameKernels(f, k->Mg, s, v);
+      for (int64_t v = s + 1; share && v < s + U; v++) share = sparseFkwFiltersShare(f, k->Mg, s, v);
       if (share) {
         seq[ns++] = s;
         markPresent(f, &blocks, s, U);
@@ -98,18 +104,16 @@ static bool planSets(Fkw *k, int64_t **seqOut, int64_t *numSeq) {
       }
     }
     blocks.hi = ns;
-    if (blocks.hi > blocks.lo) k->sets[k->numSets++] = blocks;
-    if (nsingle) {
-      FilterSet *set = &k->sets[k->numSets++];
-      *set = (FilterSet){.lo = ns, .U = 1};
-      for (int64_t i = 0; i < nsingle; i++) markPresent(f, set, singles[i], 1), seq[ns++] = singles[i];
-      set->hi = ns;
-    }
+    addSet(k, &blocks);
+    FilterSet set = {.lo = ns, .U = 1};
+    for (int64_t i = 0; i < nsingle; i++) markPresent(f, &set, singles[i], 1), seq[ns++] = singles[i];
+    set.hi = ns;
+    addSet(k, &set);
   }
   free(singles);
   if (!good) {
     free(seq);
-    svOpError(k->op, "out of memory");
+    strataEmitOpError(k->op, "out of memory");
     return false;
   }
   *seqOut = seq, *numSeq = ns;
@@ -118,24 +122,23 @@ static bool planSets(Fkw *k, int64_t **seqOut, int64_t *numSeq) {
 
 /* ---- The tile: init, kernel loops, store ---- */
 
-/* A kernel's weights (w[u][e]) and its contribution; j0 = the first
- * filter's kernel, k its position within the filter. */
-static void kernel(Fkw *k, SvTile *tile, int64_t p, MlirValue kpos) {
+/* A kernel's weights (w[u][e]) and its contribution: kernel kpos of each
+ * filter; wb[u] its first weight in `weight`. */
+static void kernel(Fkw *k, SvTile *tile, int64_t p, MlirValue kpos, const MlirValue *wb) {
   SvGen *g = k->g;
-  MlirValue j0 = svAdd(g, k->off[0], kpos);
-  MlirValue base = svAdd(g, k->chanBase, svMulC(g, svLoadIndex(g, k->gIndex, j0), k->geo->CS));
+  MlirValue channel = svLoadIndex(g, k->gIndex, svAdd(g, k->off[0], kpos));
+  MlirValue base = svAdd(g, k->chanBase, svMulC(g, channel, k->geo->CS));
   MlirValue w[8][SV_MAX_TAPS];
   int taps = sparsePopcount(k->f->masks[p]);
-  for (int64_t u = 0; u < tile->U; u++) {
-    MlirValue wb = svLoadIndex(g, k->gWstart, u ? svAdd(g, k->off[u], kpos) : j0);
-    for (int e = 0; e < taps; e++) w[u][e] = svSplat(g, svLoadF32(g, k->gWeight, svAddC(g, wb, e)));
-  }
+  for (int64_t u = 0; u < tile->U; u++)
+    for (int e = 0; e < taps; e++) w[u][e] = svSplat(g, svLoadF32(g, k->gWeight, svAddC(g, wb[u], e)));
   svTileKernel(g, tile, k->f->masks[p], k->scratch, base, w);
 }
 
 static int numAcc(const SvTile *t) { return (int)(t->U * t->R * t->T); }
 
-/* One loop per pattern present, bounds from `stride`. */
+/* One loop per pattern present, bounds from `stride`; a segment's kernels
+ * have their weights one after another, popcount(mask) each. */
 static void segmentLoops(Fkw *k, SvTile *tile) {
   SvGen *g = k->g;
   int64_t P = k->f->P;
@@ -144,10 +147,15 @@ static void segmentLoops(Fkw *k, SvTile *tile) {
     if (!k->set->present[p]) continue;
     MlirValue lb = svLoadIndex(g, k->gStride, svAddC(g, row, p));
     MlirValue ub = svLoadIndex(g, k->gStride, svAddC(g, row, p + 1));
+    MlirValue w0[8];
+    for (int64_t u = 0; u < tile->U; u++) w0[u] = svLoadIndex(g, k->gWstart, svAdd(g, k->off[u], lb));
     SvLoop l;
     svForBegin(g, &l, lb, ub, svC(g, 1), tile->acc, numAcc(tile));
     for (int i = 0; i < numAcc(tile); i++) tile->acc[i] = svLoopArg(&l, i);
-    kernel(k, tile, p, svLoopIv(&l));
+    MlirValue kpos = svLoopIv(&l), wb[8];
+    MlirValue step = svMulC(g, svAdd(g, kpos, svMulC(g, lb, -1)), sparsePopcount(k->f->masks[p]));
+    for (int64_t u = 0; u < tile->U; u++) wb[u] = svAdd(g, w0[u], step);
+    kernel(k, tile, p, kpos, wb);
     svForEnd(g, &l, tile->acc, numAcc(tile));
     for (int i = 0; i < numAcc(tile); i++) tile->acc[i] = strataResult(l.op, i);
   }
@@ -160,9 +168,10 @@ static void switchLoop(Fkw *k, SvTile *tile) {
   MlirValue len = svLoadIndex(g, k->gStride, svAddC(g, svMulC(g, k->s, k->f->P + 1), k->f->P));
   SvLoop l;
   svForBegin(g, &l, svC(g, 0), len, svC(g, 1), tile->acc, na);
-  MlirValue args[SV_MAX_ACC], kpos = svLoopIv(&l);
+  MlirValue args[SV_MAX_ACC], kpos = svLoopIv(&l), wb[8];
   for (int i = 0; i < na; i++) args[i] = svLoopArg(&l, i);
   MlirValue pid = svLoadIndex(g, k->gKpat, svAdd(g, k->off[0], kpos));
+  for (int64_t u = 0; u < tile->U; u++) wb[u] = svLoadIndex(g, k->gWstart, svAdd(g, k->off[u], kpos));
   int64_t cases[SPARSE_MAX_PATTERNS], nc = 0;
   for (int64_t p = 0; p < k->f->P; p++)
     if (k->set->present[p]) cases[nc++] = p;
@@ -176,7 +185,7 @@ static void switchLoop(Fkw *k, SvTile *tile) {
   for (int64_t r = 0; r <= nc; r++) { /* region 0: default (no kernel has another id) */
     g->b = strataBuilderAtEnd(g->ctx, strataAddBlock(sw, r, (StrataTypeList){NULL, 0}, g->loc));
     for (int i = 0; i < na; i++) tile->acc[i] = args[i];
-    if (r > 0) kernel(k, tile, cases[r - 1], kpos);
+    if (r > 0) kernel(k, tile, cases[r - 1], kpos, wb);
     strataCreateOp(&g->b, "scf.yield", g->loc, .operands = {tile->acc, na});
   }
   g->b = outer;
@@ -187,36 +196,28 @@ static void switchLoop(Fkw *k, SvTile *tile) {
 
 static void emitTile(Fkw *k) {
   SvGen *g = k->g;
-  SvTile tile = {.geo = k->geo, .R = k->tn.R, .T = k->T, .U = k->set->U, .share = k->o->lre};
+  SvTile tile = {.geo = k->geo, .R = k->geo->R, .T = k->T, .U = k->set->U, .share = k->o->lre};
   for (int64_t u = 0; u < tile.U; u++) {
     MlirValue init = mlirValueIsNull(k->b) ? svZeroLane(g) : svSplat(g, k->bias[u]);
     for (int64_t i = 0; i < tile.R * tile.T; i++) tile.acc[u * tile.R * tile.T + i] = init;
   }
-  MlirValue saved = k->chanBase;
-  k->chanBase = svAdd(g, saved, svAdd(g, svMulC(g, k->oh0, k->geo->win.strides[0] * k->geo->RS), k->ow0));
+  MlirValue group = k->chanBase;
+  k->chanBase = svAdd(g, group, k->ow0);
   if (k->o->segments) segmentLoops(k, &tile);
   else switchLoop(k, &tile);
-  k->chanBase = saved;
+  k->chanBase = group;
   for (int64_t u = 0; u < tile.U; u++)
     svStoreTile(g, k->y, k->n, k->m[u], k->oh0, k->ow0, tile.acc + u * tile.R * tile.T, tile.R, tile.T, k->lastLanes);
 }
 
-/* ---- The nest ---- */
+/* ---- The nest inside an item ---- */
 
 static void emitLevel(Fkw *k, const enum Level *lv);
-
-static void rowTiles(Fkw *k, const enum Level *lv) {
-  SvLoop l;
-  svForConst(k->g, &l, 0, k->rows.count, 1, NULL, 0);
-  k->oh0 = svTileStart(k->g, &k->rows, svLoopIv(&l));
-  emitLevel(k, lv + 1);
-  svForEnd(k->g, &l, NULL, 0);
-}
 
 static void columnTile(void *user, MlirValue ow0, int64_t T, int64_t lastLanes) {
   Fkw *k = user;
   k->ow0 = ow0, k->T = T, k->lastLanes = lastLanes;
-  emitLevel(k, k->colNext);
+  emitLevel(k, k->next);
 }
 
 static void filterLoops(Fkw *k, const enum Level *lv) {
@@ -242,14 +243,22 @@ static void filterLoops(Fkw *k, const enum Level *lv) {
 
 static void emitLevel(Fkw *k, const enum Level *lv) {
   switch (*lv) {
-  case LV_ROWS: rowTiles(k, lv); break;
   case LV_COLS:
-    k->colNext = lv + 1;
+    k->next = lv + 1;
     svColumnTiles(k->g, k->geo, k->tn.T, columnTile, k);
     break;
   case LV_FILTERS: filterLoops(k, lv); break;
   case LV_TILE: emitTile(k); break;
   }
+}
+
+static void item(void *user, MlirValue n, MlirValue oh0) {
+  Fkw *k = user;
+  static const enum Level kFiltersOuter[] = {LV_FILTERS, LV_COLS, LV_TILE};
+  static const enum Level kColsOuter[] = {LV_COLS, LV_FILTERS, LV_TILE};
+  k->n = n, k->oh0 = oh0;
+  svEmitTileCopy(k->g, k->geo, k->x, k->scratch, n, oh0);
+  emitLevel(k, k->tn.colsOuter ? kColsOuter : kFiltersOuter);
 }
 
 /* Per-kernel weight starts and pattern ids. */
@@ -263,23 +272,19 @@ static bool kernelArrays(Fkw *k) {
       for (int64_t p = 0; p < f->P; p++)
         for (int64_t j = f->stride[s * (f->P + 1) + p]; j < f->stride[s * (f->P + 1) + p + 1]; j++)
           kpat[f->offset[s] + j] = p;
-  if (!good) svOpError(k->op, "out of memory");
-  good = good && svGlobalI32(k->g, k->op, "wstart", ws, nnz, &k->gWstart) &&
+  if (!good) strataEmitOpError(k->op, "out of memory");
+  /* nnz + 1 entries: a segment's start is read even when it is empty */
+  good = good && svGlobalI32(k->g, k->op, "wstart", ws, nnz + 1, &k->gWstart) &&
          (k->o->segments || svGlobalI32(k->g, k->op, "kpat", kpat, nnz, &k->gKpat));
   free(ws), free(kpat);
   return good;
 }
 
 bool svEmitFkw(SvGen *g, MlirOperation op, const SparseFkw *f, const SvGeom *geo, const SvOptions *o,
-               const SvTuning *tn, MlirBlock entry) {
+               const SvTuning *tn, const MlirValue *args) {
   Fkw k = {.g = g, .op = op, .f = f, .geo = geo, .o = o, .tn = *tn};
   k.Mg = geo->M / geo->win.group, k.Cg = geo->C / geo->win.group;
-  bool bias = mlirBlockGetNumArguments(entry) == 4;
-  k.x = mlirBlockGetArgument(entry, 0);
-  k.b = bias ? mlirBlockGetArgument(entry, 1) : (MlirValue){NULL};
-  k.y = mlirBlockGetArgument(entry, bias ? 2 : 1);
-  k.scratch = mlirBlockGetArgument(entry, bias ? 3 : 2);
-  k.rows = svTiles(geo->OH, tn->R);
+  k.x = args[SV_ARG_X], k.b = args[SV_ARG_B], k.y = args[SV_ARG_Y], k.scratch = args[SV_ARG_SCRATCH];
   int64_t *seq = NULL, numSeq = 0;
   bool good = planSets(&k, &seq, &numSeq) && svGlobalI32(g, op, "offset", f->offset, f->M + 1, &k.gOffset) &&
               svGlobalI32(g, op, "reorder", f->reorder, f->M, &k.gReorder) &&
@@ -289,14 +294,7 @@ bool svEmitFkw(SvGen *g, MlirOperation op, const SparseFkw *f, const SvGeom *geo
   free(seq);
   if (good) {
     k.gWeight = svGlobalF32(g, "weight", f->weight, f->numWeights);
-    static const enum Level kRowsOuter[] = {LV_ROWS, LV_FILTERS, LV_COLS, LV_TILE};
-    static const enum Level kFiltersOuter[] = {LV_FILTERS, LV_ROWS, LV_COLS, LV_TILE};
-    SvLoop ln;
-    svForConst(g, &ln, 0, geo->N, 1, NULL, 0);
-    k.n = svLoopIv(&ln);
-    svEmitPadCopy(g, geo, k.x, k.scratch, k.n);
-    emitLevel(&k, tn->rowsOuter ? kRowsOuter : kFiltersOuter);
-    svForEnd(g, &ln, NULL, 0);
+    svItemLoop(g, geo, args, item, &k);
   }
   free(k.sets);
   return good;

@@ -1,13 +1,18 @@
 /* The sparse dialect's lowerings (sparse-to-scf, sparse-to-vector), shared
  * between their files: a builder for the generated functions (sv_ir.c),
- * the zero-padded input scratch (sv_scratch.c), the FKW loop skeleton
+ * the row tile's input views (sv_scratch.c), the FKW loop nest
  * (fkw_loops.c), the register tile with load-redundancy elimination
- * (fkw_tile.c), the CSR baseline (csr_lower.c) and the call site and pass
+ * (fkw_tile.c), the CSR baseline (csr_lower.c) and the dispatch and pass
  * rows (sparse_lower_passes.c).
  *
- * Each sparse op becomes a call to a generated private func.func over
- * memrefs: (x, [b,] y, scratch). The arrays (FKW or CSR) are private
- * constant memref.globals the function reads. */
+ * Each sparse op becomes a generated private "chunk" function over 1-D
+ * memrefs, (x, b, y, scratch, begin, end), that computes items [begin,
+ * end): an item is one row tile of one image (all filters, all columns),
+ * so items are independent and each needs only its own scratch. The
+ * vector lowering hands the chunk function to the runtime's thread pool
+ * (strata_rt_parallel_chunks); the scalar one calls it once over every
+ * item. The arrays (FKW or CSR) are private constant memref.globals the
+ * chunk function reads. */
 #ifndef STRATA_SV_INTERNAL_H
 #define STRATA_SV_INTERNAL_H
 
@@ -15,6 +20,7 @@
 #include <stdint.h>
 #include "mlir-c/IR.h"
 #include "strata/builder.h"
+#include "strata/context.h"
 #include "sparse.h"
 
 /* Register-tile values at most (filters x rows x column vectors): the op
@@ -26,6 +32,7 @@ typedef struct {
   bool vector;     /* vector ops (sparse-to-vector); false: scalars (sparse-to-scf) */
   bool segments;   /* one loop per pattern; false: scf.index_switch per kernel */
   bool lre;        /* register tile + shared loads; false: 1x1 tile, a load per tap */
+  bool epilogues;  /* absorb a sole-user nn.relu / nn.clip into the stores */
   int64_t lanes;   /* f32 lanes of a vector (1 for scalars) */
 } SvOptions;
 
@@ -41,11 +48,13 @@ typedef struct {
   int64_t lanes;
   bool vector;
   const char *prefix; /* of the function's globals */
+  /* the activation the output tiles are stored through: none, relu, or
+   * clip to [lo, hi] (an absorbed nn.relu / nn.clip) */
+  enum { SV_ACT_NONE, SV_ACT_RELU, SV_ACT_CLIP } act;
+  double lo, hi;
 } SvGen;
 
 /* ---- sv_ir.c: ops ---- */
-/* "'<op name>' op <message>" at the op. */
-void svOpError(MlirOperation op, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 MlirValue svC(SvGen *g, int64_t v);                 /* index constant */
 MlirValue svAdd(SvGen *g, MlirValue a, MlirValue b);
 MlirValue svMul(SvGen *g, MlirValue a, MlirValue b);
@@ -95,23 +104,6 @@ MlirBlock svFuncBegin(SvGen *g, MlirOperation module, MlirLocation loc, const ch
                       int n, const SvOptions *o);
 void svFuncEnd(SvGen *g);
 
-/* ---- sv_scratch.c: the zero-padded input ----
- * For image n the input is copied once into scratch[c][row][phase][j] =
- * padded input (c, row, j*sw + phase): every tap (r, q) then reads output
- * columns ow.. as contiguous elements at row oh*sh + r*dh, phase
- * (q*dw) % sw, element ow + (q*dw) / sw, with no bounds check. */
-typedef struct {
-  int64_t N, C, H, W, M, OH, OW;
-  SparseWindow win;
-  int64_t Hp, Wph, RS, CS, size; /* rows, phase width, row and channel strides, elements */
-} SvGeom;
-/* From the op's operand and result types and window (kernel kh x kw). */
-bool svGeomInit(SvGeom *geo, MlirOperation op, const SparseWindow *win, int64_t lanes);
-/* Offset of tap (r, q) from its output position's (row oh*sh, column ow). */
-int64_t svTapOffset(const SvGeom *geo, int64_t r, int64_t q);
-/* Copies image n of x (memref NxCxHxW) into the scratch (1-D). */
-void svEmitPadCopy(SvGen *g, const SvGeom *geo, MlirValue x, MlirValue scratch, MlirValue n);
-
 /* Output row tiles: tile k starts at min(k * step, last). Tiles overlap at
  * the end when step does not divide the extent; they write the same
  * values twice. */
@@ -120,30 +112,83 @@ typedef struct {
 } SvTiles;
 SvTiles svTiles(int64_t extent, int64_t size);
 MlirValue svTileStart(SvGen *g, const SvTiles *t, MlirValue k);
+
+/* ---- sv_scratch.c: the row tile's input views ----
+ * An item (image n, output rows oh0 .. oh0+R) first copies the input rows
+ * its taps read into the scratch, each row as NV "views" of VL elements:
+ *   scratch[c][t][v][j] = padded input (c, oh0*sh + t, j*sw + v*step)
+ * for t < RT (the rows the tile reads), zero outside the image. Padding
+ * and stride are paid for once per tile, by the copy; the taps then read
+ * contiguous elements with no bounds check. Two layouts (the op's
+ * `layout`, a tuning choice):
+ *  - views: one view per kernel column (v = q, step = dw, VL = OW rounded
+ *    up to whole vectors): tap (r, q) reads aligned vectors of view q at
+ *    element ow, so no shuffle, but each kernel column is its own copy;
+ *  - phases: one view per column-stride phase (v = (q*dw) % sw, step = 1,
+ *    VL wide enough for the aligned vectors below): tap (r, q) reads view
+ *    (q*dw) % sw at element ow + (q*dw) / sw, one copy of each input
+ *    element, and a row read at several offsets is loaded as aligned
+ *    vectors the offsets are shifted out of (fkw_tile.c).
+ * Tap (r, q) of output row i is then at channel offset
+ * (i*sh + r*dh)*RS + v*VL + col (SvTap). */
+typedef enum { SV_LAYOUT_VIEWS, SV_LAYOUT_PHASES } SvLayout;
+typedef struct {
+  int64_t N, C, H, W, M, OH, OW;
+  SparseWindow win;
+  SvLayout layout;
+  SvTiles rows;   /* the items' output row tiles, R rows each */
+  int64_t items;  /* N * rows.count */
+  int64_t R, RT;  /* output rows per tile; input rows it reads */
+  int64_t NV, VL, step; /* views per row, elements per view, their column step */
+  int64_t RS, CS, size; /* row and channel strides, floats of the scratch */
+  int64_t rowStep;      /* sh * RS: from one output row's inputs to the next's */
+} SvGeom;
+/* From the op's operand and result types, its window (kernel kh x kw), a
+ * layout (views where the column stride exceeds the kernel's width) and R
+ * output rows per tile (clamped to OH); false after a located error. */
+bool svGeomInit(SvGeom *geo, MlirOperation op, const SparseWindow *win, SvLayout layout, int64_t lanes, int64_t R);
+/* Where tap (r, q) of the tile's output row i reads output column 0 of
+ * its channel: an aligned place plus a column offset (0 for views). */
+typedef struct {
+  int64_t place, col;
+} SvTap;
+SvTap svTap(const SvGeom *geo, int64_t i, int64_t r, int64_t q);
+/* Fills the scratch (1-D) with the views of image n's rows for the tile
+ * starting at output row oh0; x is the NxCxHxW memref. */
+void svEmitTileCopy(SvGen *g, const SvGeom *geo, MlirValue x, MlirValue scratch, MlirValue n, MlirValue oh0);
+
 /* Output column tiles of T vectors, starting at multiples of T*lanes (the
  * loads stay aligned): a loop over the whole tiles, then the rest as one
  * tile of fewer vectors whose last has `lastLanes` lanes in the row (the
- * others are computed from the scratch's zeros and not stored). */
+ * others are computed and not stored). */
 typedef void (*SvColumnBody)(void *user, MlirValue ow0, int64_t T, int64_t lastLanes);
 void svColumnTiles(SvGen *g, const SvGeom *geo, int64_t T, SvColumnBody body, void *user);
 /* Stores an R x T tile of lanes (acc[i*T + t]) at y[n, m, oh0 + i, ow0 +
- * t*lanes], the last vector of each row masked to `lastLanes`. */
+ * t*lanes], through the generator's activation, the last vector of each
+ * row masked to `lastLanes`. */
 void svStoreTile(SvGen *g, MlirValue y, MlirValue n, MlirValue m, MlirValue oh0, MlirValue ow0, const MlirValue *acc,
                  int64_t R, int64_t T, int64_t lastLanes);
 
-/* ---- fkw_loops.c / csr_lower.c: the generated functions ----
- * Emit the body of the function whose arguments are (x, [b,] y, scratch);
- * false after a located error at `op`. */
+/* ---- fkw_loops.c / csr_lower.c: the chunk functions' bodies ----
+ * Emit the loop over items [begin, end) of the chunk function whose
+ * arguments are `args` (x as NxCxHxW, b as M or null, y as NxMxOHxOW, the
+ * 1-D scratch, begin, end); false after a located error at `op`. */
+enum { SV_ARG_X, SV_ARG_B, SV_ARG_Y, SV_ARG_SCRATCH, SV_ARG_BEGIN, SV_ARG_END, SV_NUM_ARGS };
 typedef struct {
-  int64_t R, T, U; /* tile: output rows, column vectors; filters unrolled */
-  bool rowsOuter;  /* permute oh_co_ow_ci (else co_oh_ow_ci) */
+  int64_t R, T, U; /* register tile: output rows, column vectors; filters unrolled */
+  bool colsOuter;  /* permute oh_ow_co_ci (else oh_co_ow_ci) */
+  SvLayout layout;
 } SvTuning;
 bool svEmitFkw(SvGen *g, MlirOperation op, const SparseFkw *f, const SvGeom *geo, const SvOptions *o,
-               const SvTuning *tn, MlirBlock entry);
+               const SvTuning *tn, const MlirValue *args);
 bool svEmitCsr(SvGen *g, MlirOperation op, const SparseCsr *c, const SvGeom *geo, const SvOptions *o,
-               MlirBlock entry);
-/* The tuning of a fkw op: its attributes, else the defaults for `o`. */
-SvTuning svTuningFor(MlirOperation op, const SvGeom *geo, const SvOptions *o);
+               const MlirValue *args);
+/* The tuning of a fkw op: its attributes, else the defaults for `o`,
+ * clamped to the output (OH x OW). */
+SvTuning svTuningFor(MlirOperation op, int64_t OH, int64_t OW, const SvOptions *o);
+/* The loop over the chunk's items: n and oh0 of each, then body(user). */
+typedef void (*SvItemBody)(void *user, MlirValue n, MlirValue oh0);
+void svItemLoop(SvGen *g, const SvGeom *geo, const MlirValue *args, SvItemBody body, void *user);
 
 /* ---- fkw_tile.c: one kernel's contribution to a register tile ---- */
 typedef struct {
@@ -153,7 +198,8 @@ typedef struct {
   MlirValue acc[SV_MAX_ACC]; /* (u * R + i) * T + t */
 } SvTile;
 /* acc += weights (w[u][e], e over the mask's taps in bit order) x the
- * input at scratch[base + tap offsets]. */
+ * input at scratch[base + tap offsets] (base: the kernel's channel at the
+ * tile's first output column). */
 void svTileKernel(SvGen *g, SvTile *tile, int64_t mask, MlirValue scratch, MlirValue base,
                   MlirValue w[][SV_MAX_TAPS]);
 /* The number of loads svTileKernel emits for a mask with `lanes`-wide

@@ -3,7 +3,7 @@
  * scf.for loops carrying values, constant globals. One lane type for the
  * whole function, so the loop skeleton is written once for the scalar
  * (sparse-to-scf) and the vector (sparse-to-vector) code. */
-#include <stdarg.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "mlir-c/BuiltinAttributes.h"
@@ -122,25 +122,15 @@ static MlirValue global(SvGen *g, const char *name, MlirAttribute init, int64_t 
                       0);
 }
 
-void svOpError(MlirOperation op, const char *fmt, ...) {
-  char msg[512];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  strataEmitError(mlirOperationGetLocation(op), "'%.*s' op %s", (int)name.length, name.data, msg);
-}
-
 bool svGlobalI32(SvGen *g, MlirOperation op, const char *name, const int64_t *v, int64_t n, MlirValue *out) {
   int32_t *w = malloc(sizeof *w * (size_t)(n ? n : 1));
   if (!w) {
-    svOpError(op, "out of memory for array '%s'", name);
+    strataEmitOpError(op, "out of memory for array '%s'", name);
     return false;
   }
   for (int64_t i = 0; i < n; i++) {
     if (v[i] < INT32_MIN || v[i] > INT32_MAX) {
-      svOpError(op, "%s[%lld] = %lld does not fit the generated code's 32-bit arrays", name, (long long)i,
+      strataEmitOpError(op, "%s[%lld] = %lld does not fit the generated code's 32-bit arrays", name, (long long)i,
                 (long long)v[i]);
       free(w);
       return false;
@@ -172,6 +162,7 @@ MlirBlock svFuncBegin(SvGen *g, MlirOperation module, MlirLocation loc, const ch
   g->vector = o->vector, g->lanes = o->vector ? o->lanes : 1;
   g->lane = g->vector ? mlirVectorTypeGet(1, &g->lanes, g->f32) : g->f32;
   g->prefix = name;
+  g->act = SV_ACT_NONE, g->lo = -INFINITY, g->hi = INFINITY;
   MlirType fnType = mlirFunctionTypeGet(ctx, n, args, 0, NULL);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   StrataBuilder top = strataBuilderAtEnd(ctx, body);

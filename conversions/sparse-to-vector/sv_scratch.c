@@ -1,129 +1,174 @@
-/* The zero-padded, stride-phased input scratch of the sparse lowerings,
- * and the output tiling. Padding and the column stride are handled once,
- * by the copy: every tap of the convolution then reads contiguous
- * elements with no bounds check (sv_internal.h has the layout). */
+/* The row tile's input views (sv_internal.h has the layout) and the output
+ * tiling. Padding, stride and dilation are handled by the copy, once per
+ * row tile: every tap of the convolution then reads aligned vectors of its
+ * kernel column's view, with no bounds check and no shuffle. */
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "strata/support.h"
 #include "sv_internal.h"
 
 static int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+static int64_t floorDiv(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
-bool svGeomInit(SvGeom *geo, MlirOperation op, const SparseWindow *win, int64_t lanes) {
+bool svGeomInit(SvGeom *geo, MlirOperation op, const SparseWindow *win, SvLayout layout, int64_t lanes, int64_t R) {
   MlirType xt = mlirValueGetType(mlirOperationGetOperand(op, 0));
   MlirType yt = mlirValueGetType(mlirOperationGetResult(op, 0));
   if (!mlirTypeIsARankedTensor(xt) || !mlirShapedTypeHasStaticShape(xt) || !mlirTypeIsARankedTensor(yt) ||
       !mlirShapedTypeHasStaticShape(yt)) {
-    svOpError(op, "needs static shapes to be compiled");
+    strataEmitOpError(op, "needs static shapes to be compiled");
     return false;
   }
   geo->win = *win;
+  /* phases only pay while a phase holds kernel columns: with a column
+   * stride above the kernel's width most phases would be copied unread */
+  geo->layout = win->strides[1] > win->kernel[1] ? SV_LAYOUT_VIEWS : layout;
   geo->N = mlirShapedTypeGetDimSize(xt, 0), geo->C = mlirShapedTypeGetDimSize(xt, 1);
   geo->H = mlirShapedTypeGetDimSize(xt, 2), geo->W = mlirShapedTypeGetDimSize(xt, 3);
   geo->M = mlirShapedTypeGetDimSize(yt, 1), geo->OH = mlirShapedTypeGetDimSize(yt, 2);
   geo->OW = mlirShapedTypeGetDimSize(yt, 3);
-  const int64_t *p = win->pads, sw = win->strides[1];
-  int64_t wp, phaseW, need, rows, size;
-  /* The widest read: the row's last vector (a whole vector, past the row's
-   * end when its width is not a multiple) plus one more (the aligned
-   * loads that shifted vectors are made of), at the last tap column's
-   * offset. */
-  int64_t vectors = lanes > 1 ? ceilDiv(geo->OW, lanes) + 1 : geo->OW;
-  bool ok = strataCheckedAdd(geo->H, p[0] + p[2], &geo->Hp) && strataCheckedAdd(geo->W, p[1] + p[3], &wp) &&
-            strataCheckedMul(vectors, lanes, &need) &&
-            strataCheckedAdd(need, (win->kernel[1] - 1) * win->dilations[1] / sw, &need);
-  if (ok) {
-    phaseW = ceilDiv(wp, sw);
-    geo->Wph = ceilDiv(max64(phaseW, need), lanes) * lanes;
-    ok = strataCheckedMul(sw, geo->Wph, &geo->RS) && strataCheckedMul(geo->Hp, geo->RS, &rows) &&
-         strataCheckedMul(geo->C, rows, &size) && size <= INT64_MAX / 4;
-    geo->CS = rows, geo->size = size;
+  geo->R = R < 1 ? 1 : min64(R, max64(geo->OH, 1));
+  geo->rows = svTiles(geo->OH, geo->R);
+  int64_t sh = win->strides[0], sw = win->strides[1], span = (win->kernel[0] - 1) * win->dilations[0];
+  int64_t Wv, maxCol = (win->kernel[1] - 1) * win->dilations[1] / sw;
+  bool ok = strataCheckedMul(ceilDiv(max64(geo->OW, 1), lanes), lanes, &Wv);
+  if (geo->layout == SV_LAYOUT_VIEWS) {
+    geo->NV = win->kernel[1], geo->VL = Wv, geo->step = win->dilations[1];
+  } else {
+    /* the aligned vectors of a tile's columns at any offset up to maxCol,
+     * and the one after them that shifted vectors are made of */
+    geo->NV = sw, geo->step = 1;
+    ok = ok && strataCheckedAdd(Wv, maxCol + lanes, &geo->VL);
+    geo->VL = ceilDiv(geo->VL, lanes) * lanes;
   }
-  if (!ok) svOpError(op, "the padded input's size overflows");
+  ok = ok && strataCheckedMul(geo->R - 1, sh, &geo->RT) && strataCheckedAdd(geo->RT, span + 1, &geo->RT) &&
+       strataCheckedMul(geo->NV, geo->VL, &geo->RS) && strataCheckedMul(geo->RT, geo->RS, &geo->CS) &&
+       strataCheckedMul(geo->C, geo->CS, &geo->size) && strataCheckedMul(geo->N, geo->rows.count, &geo->items) &&
+       strataCheckedMul(geo->R > 1 ? sh : 0, geo->RS, &geo->rowStep) && /* one row per tile: no step */
+       geo->size <= INT64_MAX / 4;
+  if (!ok) strataEmitOpError(op, "the row tile's input views overflow");
   return ok;
 }
 
-int64_t svTapOffset(const SvGeom *geo, int64_t r, int64_t q) {
+SvTap svTap(const SvGeom *geo, int64_t i, int64_t r, int64_t q) {
+  int64_t row = (i * geo->win.strides[0] + r * geo->win.dilations[0]) * geo->RS;
+  if (geo->layout == SV_LAYOUT_VIEWS) return (SvTap){row + q * geo->VL, 0};
   int64_t col = q * geo->win.dilations[1], sw = geo->win.strides[1];
-  return r * geo->win.dilations[0] * geo->RS + (col % sw) * geo->Wph + col / sw;
+  return (SvTap){row + (col % sw) * geo->VL, col / sw};
 }
 
-/* scratch[rowBase + j] for j in [a, b): zeros, or (src) x[n, c, ih, j*sw +
- * phase - padLeft]; whole vectors where `vec`, then one masked vector. */
+/* ---- The copy ---- */
+
 typedef struct {
   MlirValue x, scratch, n, c, ih, rowBase;
-  int64_t sw, phase, padLeft;
 } Row;
 
-static MlirValue xLoad(SvGen *g, const Row *r, MlirValue col, bool vec, MlirValue mask) {
+/* lanes of x[n, c, ih, col + k] for k < count (< lanes: the rest 0,
+ * masked off the read) */
+static MlirValue rowLoad(SvGen *g, const Row *r, MlirValue col, int64_t count) {
   MlirValue ops[7] = {r->x, r->n, r->c, r->ih, col};
-  int k = 5;
-  if (!vec)
-    return strataResult(strataCreateOp(&g->b, "memref.load", g->loc, .operands = {ops, k}, .results = STRATA_TYPES(g->f32)), 0);
-  if (mlirValueIsNull(mask))
-    return strataResult(strataCreateOp(&g->b, "vector.load", g->loc, .operands = {ops, k}, .results = STRATA_TYPES(g->lane)), 0);
-  ops[k++] = mask;
-  ops[k++] = svZeroLane(g);
-  return strataResult(strataCreateOp(&g->b, "vector.maskedload", g->loc, .operands = {ops, k}, .results = STRATA_TYPES(g->lane)), 0);
+  if (count >= g->lanes)
+    return strataResult(strataCreateOp(&g->b, "vector.load", g->loc, .operands = {ops, 5}, .results = STRATA_TYPES(g->lane)), 0);
+  ops[5] = svMask(g, count), ops[6] = svZeroLane(g);
+  return strataResult(strataCreateOp(&g->b, "vector.maskedload", g->loc, .operands = {ops, 7}, .results = STRATA_TYPES(g->lane)), 0);
 }
 
-static void rowPiece(SvGen *g, const Row *r, MlirValue j, bool copy, bool vec, MlirValue mask) {
-  MlirValue v;
-  if (copy) {
-    MlirValue col = svAddC(g, svMulC(g, j, r->sw), r->phase - r->padLeft);
-    v = xLoad(g, r, col, vec, mask);
-  } else {
-    v = vec ? svZeroLane(g) : strataConstFloat(&g->b, g->loc, g->f32, 0.0);
-  }
-  MlirValue at = svAdd(g, r->rowBase, j);
-  if (vec) {
-    svStoreLane(g, v, r->scratch, &at, 1, mask);
-  } else {
-    MlirValue ops[3] = {v, r->scratch, at};
-    strataCreateOp(&g->b, "memref.store", g->loc, .operands = {ops, 3});
-  }
+/* The even lanes of (a, b): elements 0, 2, 4, ... of a pair of vectors
+ * holding consecutive input columns (a stride-2 view). */
+static MlirValue evens(SvGen *g, MlirValue a, MlirValue b) {
+  int64_t mask[64];
+  for (int64_t l = 0; l < g->lanes; l++) mask[l] = 2 * l;
+  return strataResult(strataCreateOp(&g->b, "vector.shuffle", g->loc, .operands = STRATA_VALUES(a, b),
+                                     .results = STRATA_TYPES(g->lane),
+                                     .attrs = STRATA_ATTRS({"mask", mlirDenseI64ArrayGet(g->ctx, g->lanes, mask)})),
+                      0);
 }
 
-static void rowRange(SvGen *g, const Row *r, int64_t a, int64_t b, bool copy, bool vec) {
-  if (b <= a) return;
-  int64_t step = vec ? g->lanes : 1, full = (b - a) / step, tail = (b - a) % step;
+/* view[j] = x[n, c, ih, j*sw + off] for j in [lo, hi) of the view at
+ * `at` (a scratch offset), count elements at a time (< lanes: masked). */
+static void viewBlock(SvGen *g, const Row *r, MlirValue j, int64_t sw, int64_t off, int64_t count, MlirValue at) {
+  MlirValue col = svAddC(g, svMulC(g, j, sw), off), v;
+  if (sw == 1) {
+    v = rowLoad(g, r, col, count);
+  } else { /* sw == 2: 2*count - 1 consecutive columns, two vectors */
+    int64_t span = 2 * count - 1;
+    MlirValue a = rowLoad(g, r, col, min64(span, g->lanes));
+    MlirValue b = span > g->lanes ? rowLoad(g, r, svAddC(g, col, g->lanes), span - g->lanes) : svZeroLane(g);
+    v = evens(g, a, b);
+  }
+  svStoreLane(g, v, r->scratch, &at, 1, count < g->lanes ? svMask(g, count) : (MlirValue){NULL});
+}
+
+static void copyView(SvGen *g, const SvGeom *geo, const Row *r, int64_t v) {
+  int64_t sw = geo->win.strides[1], off = v * geo->step - geo->win.pads[1];
+  /* j*sw + off inside [0, W) */
+  int64_t lo = max64(0, ceilDiv(max64(-off, 0), sw)), hi = min64(geo->VL, floorDiv(geo->W - 1 - off, sw) + 1);
+  if (hi <= lo) return;
+  MlirValue viewBase = svAddC(g, r->rowBase, v * geo->VL);
+  SvLoop l;
+  if (!g->vector || sw > 2) { /* one element at a time */
+    svForConst(g, &l, lo, hi, 1, NULL, 0);
+    MlirValue j = svLoopIv(&l), col = svAddC(g, svMulC(g, j, sw), off);
+    MlirValue ops[5] = {r->x, r->n, r->c, r->ih, col};
+    MlirValue v = strataResult(strataCreateOp(&g->b, "memref.load", g->loc, .operands = {ops, 5}, .results = STRATA_TYPES(g->f32)), 0);
+    MlirValue st[3] = {v, r->scratch, svAdd(g, viewBase, j)};
+    strataCreateOp(&g->b, "memref.store", g->loc, .operands = {st, 3});
+    svForEnd(g, &l, NULL, 0);
+    return;
+  }
+  int64_t V = g->lanes, full = (hi - lo) / V, rest = (hi - lo) % V;
   if (full > 0) {
-    SvLoop l;
-    svForConst(g, &l, a, a + full * step, step, NULL, 0);
-    rowPiece(g, r, svLoopIv(&l), copy, vec, (MlirValue){NULL});
+    svForConst(g, &l, lo, lo + full * V, V, NULL, 0);
+    viewBlock(g, r, svLoopIv(&l), sw, off, V, svAdd(g, viewBase, svLoopIv(&l)));
     svForEnd(g, &l, NULL, 0);
   }
-  if (tail) rowPiece(g, r, svC(g, a + full * step), copy, vec, svMask(g, tail));
+  if (rest) viewBlock(g, r, svC(g, lo + full * V), sw, off, rest, svAddC(g, viewBase, lo + full * V));
 }
 
-static int64_t clamp(int64_t v, int64_t lo, int64_t hi) { return v < lo ? lo : v > hi ? hi : v; }
+/* scratch[at .. at + n) = 0, n a multiple of the lanes */
+static void zeroRange(SvGen *g, MlirValue scratch, MlirValue at, int64_t n) {
+  SvLoop l;
+  svForConst(g, &l, 0, n, g->lanes, NULL, 0);
+  MlirValue idx = svAdd(g, at, svLoopIv(&l));
+  if (g->vector) {
+    svStoreLane(g, svZeroLane(g), scratch, &idx, 1, (MlirValue){NULL});
+  } else {
+    MlirValue st[3] = {strataConstFloat(&g->b, g->loc, g->f32, 0.0), scratch, idx};
+    strataCreateOp(&g->b, "memref.store", g->loc, .operands = {st, 3});
+  }
+  svForEnd(g, &l, NULL, 0);
+}
 
-void svEmitPadCopy(SvGen *g, const SvGeom *geo, MlirValue x, MlirValue scratch, MlirValue n) {
-  const int64_t *p = geo->win.pads, sw = geo->win.strides[1];
-  bool vec = g->vector;
-  SvLoop lc, lh;
+void svEmitTileCopy(SvGen *g, const SvGeom *geo, MlirValue x, MlirValue scratch, MlirValue n, MlirValue oh0) {
+  SvLoop lc, lt;
   svForConst(g, &lc, 0, geo->C, 1, NULL, 0);
   MlirValue c = svLoopIv(&lc), cb = svMulC(g, c, geo->CS);
-  /* The top and bottom padding rows, each one range of zeros. */
-  Row z = {x, scratch, n, c, c, cb, 1, 0, 0};
-  rowRange(g, &z, 0, p[0] * geo->RS, false, vec);
-  rowRange(g, &z, (p[0] + geo->H) * geo->RS, geo->CS, false, vec);
-  svForConst(g, &lh, 0, geo->H, 1, NULL, 0);
-  MlirValue ih = svLoopIv(&lh);
-  MlirValue rowBase = svAdd(g, cb, svMulC(g, svAddC(g, ih, p[0]), geo->RS));
-  for (int64_t ph = 0; ph < sw; ph++) {
-    /* Element j of this phase is column j*sw + ph - padLeft: inside the
-     * image for j in [lo, hi), split at compile time (no select). */
-    int64_t lo = clamp(ceilDiv(p[1] - ph, sw), 0, geo->Wph), hi = clamp(ceilDiv(geo->W + p[1] - ph, sw), lo, geo->Wph);
-    Row r = {x, scratch, n, c, ih, svAddC(g, rowBase, ph * geo->Wph), sw, ph, p[1]};
-    rowRange(g, &r, 0, lo, false, vec);
-    rowRange(g, &r, lo, hi, true, vec && sw == 1); /* strided columns: one at a time */
-    rowRange(g, &r, hi, geo->Wph, false, vec);
-  }
-  svForEnd(g, &lh, NULL, 0);
+  svForConst(g, &lt, 0, geo->RT, 1, NULL, 0);
+  MlirValue t = svLoopIv(&lt);
+  MlirValue rowBase = svAdd(g, cb, svMulC(g, t, geo->RS));
+  /* input row oh0*sh + t - padTop; one unsigned compare tells both ends */
+  MlirValue ih = svAddC(g, svAdd(g, svMulC(g, oh0, geo->win.strides[0]), t), -geo->win.pads[0]);
+  zeroRange(g, scratch, rowBase, geo->RS);
+  MlirValue inside = strataResult(
+      strataCreateOp(&g->b, "arith.cmpi", g->loc, .operands = STRATA_VALUES(ih, svC(g, geo->H)),
+                     .results = STRATA_TYPES(mlirIntegerTypeGet(g->ctx, 1)),
+                     .attrs = STRATA_ATTRS({"predicate", strataI64Attr(g->ctx, 6 /* ult */)})),
+      0);
+  MlirOperation ifOp = strataCreateOp(&g->b, "scf.if", g->loc, .operands = STRATA_VALUES(inside), .numRegions = 2);
+  StrataBuilder outer = g->b;
+  g->b = strataBuilderAtEnd(g->ctx, strataAddBlock(ifOp, 0, (StrataTypeList){NULL, 0}, g->loc));
+  Row r = {x, scratch, n, c, ih, rowBase};
+  for (int64_t v = 0; v < geo->NV; v++) copyView(g, geo, &r, v);
+  strataCreateOp(&g->b, "scf.yield", g->loc);
+  g->b = strataBuilderAtEnd(g->ctx, strataAddBlock(ifOp, 1, (StrataTypeList){NULL, 0}, g->loc));
+  strataCreateOp(&g->b, "scf.yield", g->loc);
+  g->b = outer;
+  svForEnd(g, &lt, NULL, 0);
   svForEnd(g, &lc, NULL, 0);
 }
+
+/* ---- Output tiles ---- */
 
 SvTiles svTiles(int64_t extent, int64_t size) {
   SvTiles t = {ceilDiv(extent, size), size, max64(extent - size, 0)}; /* one tile when size > extent */
@@ -147,12 +192,34 @@ void svColumnTiles(SvGen *g, const SvGeom *geo, int64_t T, SvColumnBody body, vo
   if (rest) body(user, svC(g, full * width), ceilDiv(rest, g->lanes), rest % g->lanes ? rest % g->lanes : g->lanes);
 }
 
+/* max/min with a constant, NaN-propagating (ONNX Relu and Clip). */
+static MlirValue bound(SvGen *g, const char *op, MlirValue v, double c) {
+  MlirValue k = svSplat(g, strataConstFloat(&g->b, g->loc, g->f32, c));
+  return strataResult(strataCreateOp(&g->b, op, g->loc, .operands = STRATA_VALUES(v, k), .results = STRATA_TYPES(g->lane)), 0);
+}
+
+static MlirValue activation(SvGen *g, MlirValue v) {
+  if (g->act == SV_ACT_RELU) return bound(g, "arith.maximumf", v, 0.0);
+  if (g->act == SV_ACT_CLIP) return bound(g, "arith.minimumf", bound(g, "arith.maximumf", v, g->lo), g->hi);
+  return v;
+}
+
 void svStoreTile(SvGen *g, MlirValue y, MlirValue n, MlirValue m, MlirValue oh0, MlirValue ow0, const MlirValue *acc,
                  int64_t R, int64_t T, int64_t lastLanes) {
   MlirValue mask = lastLanes < g->lanes ? svMask(g, lastLanes) : (MlirValue){NULL};
   for (int64_t i = 0; i < R; i++)
     for (int64_t t = 0; t < T; t++) {
       MlirValue idx[4] = {n, m, svAddC(g, oh0, i), svAddC(g, ow0, t * g->lanes)};
-      svStoreLane(g, acc[i * T + t], y, idx, 4, t == T - 1 ? mask : (MlirValue){NULL});
+      svStoreLane(g, activation(g, acc[i * T + t]), y, idx, 4, t == T - 1 ? mask : (MlirValue){NULL});
     }
+}
+
+void svItemLoop(SvGen *g, const SvGeom *geo, const MlirValue *args, SvItemBody body, void *user) {
+  SvLoop l;
+  svForBegin(g, &l, args[SV_ARG_BEGIN], args[SV_ARG_END], svC(g, 1), NULL, 0);
+  MlirValue item = svLoopIv(&l);
+  MlirValue n = svDivC(g, item, geo->rows.count);
+  MlirValue k = geo->rows.count == 1 ? svC(g, 0) : svRemC(g, item, geo->rows.count);
+  body(user, n, svTileStart(g, &geo->rows, k));
+  svForEnd(g, &l, NULL, 0);
 }

@@ -71,7 +71,9 @@ typedef struct {
 
 /* Builds the FKW form of w[M][C][3][3] with kernel-pattern ids `pat`, in
  * filter order `order` (NULL: the original order) and groups `groups` (NULL:
- * one group). False if memory runs out. Free with sparseFkwFree. */
+ * one group). False if memory runs out, or if P is outside 1..64 or an id
+ * is P or more (nothing is then read past `masks`). Free with
+ * sparseFkwFree. */
 bool sparseFkwBuild(const float *w, const int *pat, int64_t M, int64_t C, const int64_t *masks, int P,
                     const int64_t *order, const int64_t *groups, int64_t numGroups, SparseFkw *out);
 void sparseFkwFree(SparseFkw *f);
@@ -80,6 +82,11 @@ void sparseFkwFree(SparseFkw *f);
 int64_t *sparseFkwWeightStarts(const SparseFkw *f);
 /* Writes the dense weights w[M][C][3][3] (zeros where pruned). */
 void sparseFkwToDense(const SparseFkw *f, float *w);
+/* Whether stored filters a and b read the same inputs: the same
+ * convolution group (Mg output channels per group) and the same (pattern,
+ * channel) at every kernel position -- what filter-level load-redundancy
+ * elimination computes together. */
+bool sparseFkwFiltersShare(const SparseFkw *f, int64_t Mg, int64_t a, int64_t b);
 /* Bytes of FKW's index structure (offset, reorder, index and stride, each
  * entry `indexBytes` wide; not the weights nor the FKR groups). */
 double sparseFkwIndexBytes(const SparseFkw *f, int indexBytes);
@@ -98,17 +105,28 @@ double sparseCsrIndexBytes(const SparseCsr *c, int indexBytes);
 
 /* ---- The ops' attributes ----
  * Window of a sparse conv op: strides [2], pads [4] (ONNX order: top, left,
- * bottom, right), dilations [2], group, kernel size. */
+ * bottom, right), dilations [2], group, kernel size.
+ * The readers below are the verifiers' checks too: each emits a located
+ * error naming the attribute (and entry) at fault and returns false, never
+ * reads an array past its length, checks sums and products of attribute
+ * values for int64 overflow, and allocates only in proportion to arrays the
+ * IR holds (never to a dim or a splat's stated length). */
 typedef struct {
   int64_t strides[2], pads[4], dilations[2], group, kernel[2];
 } SparseWindow;
-/* Reads it from the op (kernel 3x3 unless the op has `kernel_shape`). */
+/* Reads it from the op. kernel_shape: required on sparse.csr_conv, absent
+ * or [3, 3] on the pattern ops. Values positive (pads non-negative), each
+ * of at most 64 bits. The output extent is checked by shape inference. */
 bool sparseWindowGet(MlirOperation op, SparseWindow *w);
-/* Reads sparse.fkw_conv's arrays (weights copied); false if malformed. */
+/* Reads sparse.fkw_conv's arrays (weights copied) and checks them against
+ * each other and the input's channels per group (which must be static);
+ * false if malformed. */
 bool sparseFkwFromOp(MlirOperation op, SparseFkw *out);
 /* Sets the arrays of `f` as sparse.fkw_conv's attributes on `op`. */
 void sparseFkwSetAttrs(MlirOperation op, const SparseFkw *f);
-/* Reads sparse.csr_conv's arrays; false if malformed. */
+/* Reads sparse.csr_conv's arrays (values copied): row_ptr non-decreasing
+ * from 0 to the entries, each row's columns increasing within C/group x kh
+ * x kw; false if malformed. */
 bool sparseCsrFromOp(MlirOperation op, SparseCsr *out);
 /* The value attribute of the constant (nn.constant or arith.constant)
  * defining `v`, or null. */

@@ -153,11 +153,16 @@ void sparseFkwFree(SparseFkw *f) {
 bool sparseFkwBuild(const float *w, const int *pat, int64_t M, int64_t C, const int64_t *masks, int P,
                     const int64_t *order, const int64_t *groups, int64_t numGroups, SparseFkw *out) {
   memset(out, 0, sizeof *out);
+  /* The ids index `masks`, which `out` copies into room for 64: a caller's
+   * bad id or count is refused here rather than read or written past. */
+  if (P < 1 || P > SPARSE_MAX_PATTERNS || M < 0 || C < 0) return false;
   out->M = M, out->C = C, out->P = P;
   memcpy(out->masks, masks, sizeof *masks * (size_t)P);
   int64_t nnz = 0, nw = 0;
-  for (int64_t i = 0; i < M * C; i++)
+  for (int64_t i = 0; i < M * C; i++) {
+    if (pat[i] >= P) return false;
     if (pat[i] >= 0) nnz++, nw += sparsePopcount(masks[pat[i]]);
+  }
   if (!groups) numGroups = 1;
   out->offset = malloc(sizeof(int64_t) * (size_t)(M + 1));
   out->reorder = malloc(sizeof(int64_t) * (size_t)(M ? M : 1));
@@ -224,6 +229,12 @@ void sparseFkwToDense(const SparseFkw *f, float *w) {
           if (f->masks[p] >> b & 1) k9[b] = f->weight[at++];
       }
   }
+}
+
+bool sparseFkwFiltersShare(const SparseFkw *f, int64_t Mg, int64_t a, int64_t b) {
+  const int64_t P = f->P, *sa = f->stride + a * (P + 1), *sb = f->stride + b * (P + 1);
+  if (f->reorder[a] / Mg != f->reorder[b] / Mg || memcmp(sa, sb, sizeof *sa * (size_t)(P + 1))) return false;
+  return !memcmp(f->index + f->offset[a], f->index + f->offset[b], sizeof(int64_t) * (size_t)sa[P]);
 }
 
 double sparseFkwIndexBytes(const SparseFkw *f, int indexBytes) {

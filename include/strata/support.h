@@ -62,6 +62,10 @@ bool strataCheckedMul(int64_t a, int64_t b, int64_t *out);
  * a dim is '?'. False if the product of the known dims overflows int64. */
 bool strataShapeNumElements(const int64_t *dims, int rank, int64_t *out);
 
+/* f32 lanes of the host CPU's widest SIMD registers (16 with AVX-512, 8
+ * with AVX, else 4): the vector width generated code targets by default. */
+int64_t strataHostF32Lanes(void);
+
 /* double -> int64 truncating toward zero; false (and *out untouched) for
  * NaN, infinities and values outside int64, whose C conversion is undefined.
  * Shape values read from float tensors go through this. */

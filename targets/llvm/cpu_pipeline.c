@@ -43,9 +43,10 @@
 #define CPU_PIPELINE(PRE, SPARSE, KERNELS, POST, ARENA) \
   "func.func(nn-fold)," PRE CPU_PIPELINE_TAIL(SPARSE, KERNELS, POST, ARENA)
 /* The kernel pipelines compile sparse ops to vector code for the host's
- * SIMD; the upstream baseline to the portable scalar loops. */
-#define SPARSE_VECTOR "sparse-to-vector,"
-#define SPARSE_SCALAR "sparse-to-scf,"
+ * SIMD; the upstream baseline to the portable scalar loops. A
+ * sparse.pattern_conv with constant weights gets its FKW form first. */
+#define SPARSE_VECTOR "sparse-fkw,sparse-to-vector,"
+#define SPARSE_SCALAR "sparse-fkw,sparse-to-scf{epilogues=false},"
 
 /* The fused code generation of nn-fuse's blocks: kernels absorb the
  * epilogues inside their block, the rest of each block lowers to linalg and
@@ -66,7 +67,8 @@ const char strataCpuPipelineText[] =
     CPU_PIPELINE("func.func(nn-raise),", SPARSE_VECTOR, "nn-to-kernels,", MATH, "strata-buffer-arena,");
 /* No fusion at all: kernels without epilogues, one loop nest per op. */
 const char strataCpuPipelineUnfusedText[] =
-    CPU_PIPELINE("", SPARSE_VECTOR, "nn-to-kernels{epilogues=false},", MATH, "strata-buffer-arena,");
+    CPU_PIPELINE("", "sparse-fkw,sparse-to-vector{epilogues=false},", "nn-to-kernels{epilogues=false},", MATH,
+                 "strata-buffer-arena,");
 /* DNNFusion: algebraic rewriting, fusion planning (its options are closed
  * by the user of FUSED_PLAN), fused code generation. */
 #define FUSED_PLAN \

@@ -12,16 +12,21 @@ static bool optionValueOk(const char *v) { return v && *v && !strpbrk(v, " {}=,'
 static bool parseMode(const char *mode, long *prune, double *rate, char *why, size_t n) {
   *prune = 0, *rate = 0;
   if (!mode || !strcmp(mode, "detect")) return true;
+  /* items separated by single commas, each key at most once */
+  size_t len = strlen(mode);
   char *copy = strdup(mode), *save = NULL;
-  bool ok = copy != NULL;
+  bool ok = copy && len && mode[0] != ',' && mode[len - 1] != ',' && !strstr(mode, ",,");
+  bool seenPrune = false, seenRate = false;
   for (char *item = ok ? strtok_r(copy, ",", &save) : NULL; ok && item; item = strtok_r(NULL, ",", &save)) {
     char *end = NULL;
-    if (!strncmp(item, "prune=", 6)) {
+    if (!strncmp(item, "prune=", 6) && !seenPrune) {
       *prune = strtol(item + 6, &end, 10);
       ok = end != item + 6 && !*end && *prune >= 1 && *prune <= 64;
-    } else if (!strncmp(item, "rate=", 5)) {
+      seenPrune = true;
+    } else if (!strncmp(item, "rate=", 5) && !seenRate) {
       *rate = strtod(item + 5, &end);
       ok = end != item + 5 && !*end && *rate >= 1.0 && *rate <= 1e6;
+      seenRate = true;
     } else {
       ok = false;
     }
@@ -30,7 +35,7 @@ static bool parseMode(const char *mode, long *prune, double *rate, char *why, si
   if (!ok || (!*prune && !*rate))
     snprintf(why, n,
              "bad sparse mode '%s': 'detect', or 'prune=N' (N patterns, 1-64) and/or 'rate=R' "
-             "(connectivity pruning keeping 1/R of the kernels, R >= 1), comma-separated",
+             "(connectivity pruning keeping 1/R of the kernels, R >= 1), comma-separated, each once",
              mode);
   return ok && (*prune || *rate);
 }

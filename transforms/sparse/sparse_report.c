@@ -9,7 +9,7 @@
  * nonzero ones of all M*C; flop-cut: the dense convolution's multiply-adds
  * over the ones the sparse op performs (per output pixel the same ratio as
  * its weights: all of them against those stored); tuning: the fkw_conv's
- * tile/unroll/permute; index-bytes: the index structures of FKW (offset,
+ * tile, unroll, permute and layout (tile:4x4,unroll:1,...), or -; index-bytes: the index structures of FKW (offset,
  * reorder, index, stride) and CSR (row pointers, column indices) of the
  * same weights, with 4-byte entries, and how much of CSR's FKW saves.
  * Analysis only: the IR is unchanged. */
@@ -82,25 +82,27 @@ static int patternSetOf(MlirOperation op, const Dense *d, int64_t *masks) {
   return good ? (int)n : 0;
 }
 
+/* " tuning=tile:4x4,unroll:1,permute:oh_co_ow_ci,layout:phases" (the
+ * attributes the op has), or " tuning=-". */
 static void printTuning(MlirOperation op, FILE *out) {
-  static const char *const kAttrs[] = {"tile", "unroll"};
-  bool any = false;
-  for (size_t i = 0; i < SPARSE_COUNT(kAttrs); i++) {
+  static const char *const kArrays[] = {"tile", "unroll"}, *const kEnums[] = {"permute", "layout"};
+  const char *sep = " tuning=";
+  for (size_t i = 0; i < SPARSE_COUNT(kArrays); i++) {
     int64_t v[4];
-    int n = strataGetI64Array(op, kAttrs[i], v, 4);
+    int n = strataGetI64Array(op, kArrays[i], v, 4);
     if (n < 0) continue;
-    fprintf(out, "%s%s=[", any ? " " : " tuning ", kAttrs[i]);
-    for (int j = 0; j < n; j++) fprintf(out, "%s%lld", j ? "," : "", (long long)v[j]);
-    fputc(']', out);
-    any = true;
+    fprintf(out, "%s%s:", sep, kArrays[i]);
+    for (int j = 0; j < n; j++) fprintf(out, "%s%lld", j ? "x" : "", (long long)v[j]);
+    sep = ",";
   }
-  MlirAttribute p = strataOpAttr(op, "permute");
-  if (!mlirAttributeIsNull(p) && mlirAttributeIsAString(p)) {
-    MlirStringRef s = mlirStringAttrGetValue(p);
-    fprintf(out, "%spermute=%.*s", any ? " " : " tuning ", (int)s.length, s.data);
-    any = true;
+  for (size_t i = 0; i < SPARSE_COUNT(kEnums); i++) {
+    MlirAttribute a = strataOpAttr(op, kEnums[i]);
+    if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a)) continue;
+    MlirStringRef s = mlirStringAttrGetValue(a);
+    fprintf(out, "%s%s:%.*s", sep, kEnums[i], (int)s.length, s.data);
+    sep = ",";
   }
-  if (!any) fputs(" tuning=-", out);
+  if (*sep != ',') fputs(" tuning=-", out);
 }
 
 static double outputPixels(MlirOperation op) {

@@ -1,12 +1,16 @@
 /* --sparse-tune: chooses each sparse.fkw_conv's layerwise tuning (tile,
- * unroll, permute) by measuring candidates on this machine: each is the
- * conv alone in a function, compiled for the target with those attributes
- * and timed (strataMeasureKernel). The search is a coordinate descent from
- * the lowering's default: every register tile [rows, column vectors] that
- * fits the registers and the output, then the loop order, then the filter
- * unroll. Measurements go to a latency database (`db`, the file format of
- * nn-fuse's profile-db), keyed by the conv's structure and the candidate, so
- * a second compile of the same model measures nothing and decides the same. */
+ * unroll, permute, layout) by measuring candidates on this machine: each
+ * is the conv alone in a function, compiled for the target with those
+ * attributes and timed (strataMeasureKernel). The search is a coordinate
+ * descent from the lowering's default (4 rows x 4 vectors, filters outside
+ * column tiles, the phases layout): the register tile's rows, then its
+ * column vectors, within the accumulators the registers hold and the
+ * output; the loop order; the input layout; the filter unroll, only where
+ * filters share their kernels (elsewhere it compiles to the same code).
+ * Measurements go to a latency database (`db`, the file format of
+ * nn-fuse's profile-db), keyed by the conv's structure and the candidate,
+ * so a second compile of the same model measures nothing and decides the
+ * same; without `db` an in-memory one still measures each candidate once. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,10 +25,12 @@
 
 typedef struct {
   int64_t rows, cols, unroll;
-  int permute; /* 0: co_oh_ow_ci, 1: oh_co_ow_ci */
+  int permute; /* 0: oh_co_ow_ci, 1: oh_ow_co_ci */
+  int layout;  /* 0: phases, 1: views */
 } Tuning;
 
-static const char *const kPermutes[] = {"co_oh_ow_ci", "oh_co_ow_ci"};
+static const char *const kPermutes[] = {"oh_co_ow_ci", "oh_ow_co_ci"};
+static const char *const kLayouts[] = {"phases", "views"};
 
 typedef struct {
   StrataContext *ctx;
@@ -70,8 +76,8 @@ static char *candidateKey(MlirOperation op, const Tuning *t) {
           (long long)w.pads[0], (long long)w.pads[1], (long long)w.pads[2], (long long)w.pads[3],
           (long long)w.dilations[0], (long long)w.dilations[1], (long long)w.group,
           (unsigned long long)hashArrays(op));
-  fprintf(f, "|tile=%lld,%lld|unroll=%lld|permute=%s", (long long)t->rows, (long long)t->cols,
-          (long long)t->unroll, kPermutes[t->permute]);
+  fprintf(f, "|tile=%lld,%lld|unroll=%lld|permute=%s|layout=%s", (long long)t->rows, (long long)t->cols,
+          (long long)t->unroll, kPermutes[t->permute], kLayouts[t->layout]);
   fclose(f);
   return text;
 }
@@ -83,6 +89,7 @@ static void setTuning(MlirOperation op, const Tuning *t) {
   mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString("unroll"), mlirDenseI64ArrayGet(c, 1, unroll));
   mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString("permute"),
                                   strataStrAttr(c, kPermutes[t->permute]));
+  mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString("layout"), strataStrAttr(c, kLayouts[t->layout]));
 }
 
 /* func.func @kernel(x[, b]) -> y { y = <clone of op with tuning t> } */
@@ -137,35 +144,71 @@ static double timeOf(Tuner *tu, MlirOperation op, const Tuning *t) {
 
 /* A candidate wins only by more than 2%: measurement noise must not make
  * two compiles of one model choose differently when nothing is cached. */
-static void consider(Tuner *tu, MlirOperation op, const Tuning *t, Tuning *best, double *bestNs) {
+static bool sameTuning(const Tuning *a, const Tuning *b) {
+  return a->rows == b->rows && a->cols == b->cols && a->unroll == b->unroll && a->permute == b->permute &&
+         a->layout == b->layout;
+}
+
+/* One conv's search: the best so far and what has been tried (the
+ * coordinate descent can come back to a candidate; it is timed once). */
+typedef struct {
+  Tuning best, tried[32];
+  double bestNs;
+  int numTried;
+} Search;
+
+static void consider(Tuner *tu, MlirOperation op, const Tuning *t, Search *se) {
+  for (int i = 0; i < se->numTried; i++)
+    if (sameTuning(t, &se->tried[i])) return;
+  if (se->numTried < (int)(sizeof se->tried / sizeof se->tried[0])) se->tried[se->numTried++] = *t;
   double ns = timeOf(tu, op, t);
-  if (ns >= 0 && (*bestNs < 0 || ns < *bestNs * 0.98)) *best = *t, *bestNs = ns;
+  if (ns >= 0 && (se->bestNs < 0 || ns < se->bestNs * 0.98)) se->best = *t, se->bestNs = ns;
+}
+
+/* Whether some run of u consecutive stored filters of one FKR group
+ * shares its kernels: only then does unroll=[u] change the code. */
+static bool sharesRuns(MlirOperation op, int64_t u) {
+  SparseFkw f;
+  SparseWindow w;
+  if (!sparseWindowGet(op, &w) || !sparseFkwFromOp(op, &f)) return false;
+  bool found = false;
+  int64_t Mg = f.M / w.group;
+  for (int64_t g = 0; g < f.numGroups && !found; g++)
+    for (int64_t s = f.groups[g]; s + u <= f.groups[g + 1] && !found; s++) {
+      bool all = true;
+      for (int64_t v = s + 1; all && v < s + u; v++) all = sparseFkwFiltersShare(&f, Mg, s, v);
+      found = all;
+    }
+  sparseFkwFree(&f);
+  return found;
 }
 
 static bool tuneOne(Tuner *tu, MlirOperation op, int64_t maxAccumulators) {
   MlirType y = mlirValueGetType(mlirOperationGetResult(op, 0));
   if (!mlirShapedTypeHasStaticShape(y)) return false;
   int64_t OH = mlirShapedTypeGetDimSize(y, 2), OW = mlirShapedTypeGetDimSize(y, 3);
-  Tuning best = {4, 2, 1, 0}, t;
-  double bestNs = -1;
-  /* Register tiles: rows x column vectors, up to the accumulators the
-   * registers hold and no larger than the output (8 f32 lanes at least). */
+  /* column vectors a row has at the host's SIMD width (the lowering's
+   * default): more would only repeat a candidate */
+  int64_t lanes = strataHostF32Lanes(), maxCols = (OW + lanes - 1) / lanes;
+  Search se = {.best = {OH < 4 ? OH : 4, maxCols < 4 ? maxCols : 4, 1, 0, 0}, .bestNs = -1};
+  Tuning t = se.best;
+  consider(tu, op, &t, &se);
+  if (se.bestNs < 0) return false;
   static const int64_t kRows[] = {1, 2, 3, 4, 6, 8}, kCols[] = {1, 2, 3, 4};
   for (size_t r = 0; r < sizeof kRows / sizeof kRows[0]; r++)
-    for (size_t q = 0; q < sizeof kCols / sizeof kCols[0]; q++) {
-      if (kRows[r] * kCols[q] > maxAccumulators || kRows[r] > OH || (kCols[q] - 1) * 8 >= OW) continue;
-      t = (Tuning){kRows[r], kCols[q], 1, 0};
-      consider(tu, op, &t, &best, &bestNs);
-    }
-  if (bestNs < 0) return false;
-  t = best, t.permute = 1;
-  consider(tu, op, &t, &best, &bestNs);
+    if (kRows[r] <= OH && kRows[r] * se.best.cols <= maxAccumulators)
+      t = se.best, t.rows = kRows[r], consider(tu, op, &t, &se);
+  for (size_t q = 0; q < sizeof kCols / sizeof kCols[0]; q++)
+    if (kCols[q] <= maxCols && se.best.rows * kCols[q] <= maxAccumulators)
+      t = se.best, t.cols = kCols[q], consider(tu, op, &t, &se);
+  t = se.best, t.permute = 1 - se.best.permute;
+  consider(tu, op, &t, &se);
+  t = se.best, t.layout = 1 - se.best.layout;
+  consider(tu, op, &t, &se);
   for (int64_t u = 2; u <= 4; u *= 2)
-    if (best.rows * best.cols * u <= maxAccumulators) {
-      t = best, t.unroll = u;
-      consider(tu, op, &t, &best, &bestNs);
-    }
-  setTuning(op, &best);
+    if (se.best.rows * se.best.cols * u <= maxAccumulators && sharesRuns(op, u))
+      t = se.best, t.unroll = u, consider(tu, op, &t, &se);
+  setTuning(op, &se.best);
   return true;
 }
 
@@ -182,6 +225,11 @@ static void runTune(StrataPassRun *run, MlirOperation module) {
   StrataContext *ctx = strataPassGetContext(run);
   const char *dbPath = strataPassGetString(run, "db");
   Tuner tu = {.ctx = ctx, .target = strataPassGetString(run, "target")};
+  /* an unknown target is one error here, not one per candidate */
+  if (!strataContextResolveTarget(ctx, tu.target, mlirOperationGetLocation(module))) {
+    strataPassSignalFailure(run);
+    return;
+  }
   tu.db = strataFuseDbCreate(ctx, dbPath && *dbPath ? dbPath : NULL);
   if (!tu.db || mlirLogicalResultIsFailure(strataFuseDbCheckWritable(tu.db))) {
     strataFuseDbDestroy(tu.db);

@@ -45,6 +45,12 @@ bool sparsePassReadConv(MlirOperation op, SparseConv *c, char *why, size_t whySi
   }
   c->w = c->t->data;
   c->M = c->t->dims[0], c->C = c->t->dims[1], c->kh = c->t->dims[2], c->kw = c->t->dims[3];
+  if (!c->M || !c->C || !c->kh || !c->kw) { /* the sparse ops hold at least one filter and tap */
+    snprintf(why, whySize, "its weights are empty (%lldx%lldx%lldx%lld)", (long long)c->M, (long long)c->C,
+             (long long)c->kh, (long long)c->kw);
+    sparsePassFreeConv(c);
+    return false;
+  }
   return true;
 }
 

@@ -40,3 +40,21 @@ func.func @result_too_large(%x: tensor<4294967296x1xf32>, %y: tensor<1x429496729
   %r = "nn.add"(%x, %y) : (tensor<4294967296x1xf32>, tensor<1x4294967296xf32>) -> tensor<4294967296x4294967296xf32>
   return
 }
+
+// -----
+
+// A dense array of index elements: MLIR 22's parser crashes on it (found by
+// fuzzing); refused before it parses, wherever it stands.
+func.func @index_array(%x: tensor<1x2x4x4xf32>) {
+  // expected-error@+1 {{'array<index': a dense array of index elements is not supported (MLIR's parser cannot read it)}}
+  %y = "nn.relu"(%x) {extra = array<index: 1>} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  return
+}
+
+// -----
+
+// ... but not the word in a string, a name or an attribute key.
+func.func @index_words(%x: tensor<1x2x4x4xf32>) {
+  %y = "nn.relu"(%x) {note = "array<index: 1>", index = array<i64: 1>} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  return
+}

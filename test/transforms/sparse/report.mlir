@@ -17,7 +17,7 @@
 // One kernel of 2 (4 of 18 weights: 4.50x), pattern 0x03a; FKW's index
 // (3 offsets, 2 reorder, 1 index, 4 stride entries = 40 bytes) is larger
 // than CSR's (3 row pointers, 4 columns = 28 bytes) at this size.
-// CHECK-NEXT: report.mlir:[[@LINE+11]]:8 sparse.fkw_conv [2,1,3,3] patterns=0x03a:1 kernels=1/2 flop-cut=4.50x tuning tile=[2,4] unroll=[2] permute=oh_co_ow_ci index-bytes fkw=40 csr=28 saving=-42.9%
+// CHECK-NEXT: report.mlir:[[@LINE+11]]:8 sparse.fkw_conv [2,1,3,3] patterns=0x03a:1 kernels=1/2 flop-cut=4.50x tuning=tile:2x4,unroll:2,permute:oh_co_ow_ci index-bytes fkw=40 csr=28 saving=-42.9%
 // A 2x2 CSR conv: no FKW form; 3 of 8 weights.
 // CHECK-NEXT: report.mlir:[[@LINE+10]]:8 sparse.csr_conv [2,1,2,2] patterns=- kernels=2/2 flop-cut=2.67x tuning=- index-bytes fkw=- csr=24
 // Totals: FLOPs weighted by output pixels (N*OH*OW = 2*4*4 = 32 for both

@@ -35,3 +35,17 @@ func.func @others(%x: tensor<1x1x3x3xf64>, %w: tensor<1x1x3x3xf32>, %xf: tensor<
   %1 = "nn.conv"(%xf, %w) : (tensor<1x1x3x3xf32>, tensor<1x1x3x3xf32>) -> tensor<1x1x1x1xf32>
   return %0, %1 : tensor<1x1x1x1xf64>, tensor<1x1x1x1xf32>
 }
+
+// A conv with no filters stays as it is (a sparse op holds at least one):
+// sparse-to-csr and sparse-detect leave it, the IR stays valid.
+// CHECK-LABEL: func.func @no_filters
+// CHECK: "nn.conv"
+// CHECK-NOT: sparse.
+// RUN: strata-opt %s --sparse-detect --sparse-fkw --sparse-to-csr | FileCheck %s --check-prefix=EMPTY
+// EMPTY-LABEL: func.func @no_filters
+// EMPTY: "nn.conv"
+func.func @no_filters(%x: tensor<1x2x4x4xf32>) -> tensor<1x0x4x4xf32> {
+  %w = arith.constant dense<0.0> : tensor<0x2x3x3xf32>
+  %y = "nn.conv"(%x, %w) {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x2x4x4xf32>, tensor<0x2x3x3xf32>) -> tensor<1x0x4x4xf32>
+  return %y : tensor<1x0x4x4xf32>
+}
