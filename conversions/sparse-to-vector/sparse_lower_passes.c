@@ -36,16 +36,28 @@
 typedef struct {
   MlirOperation module;
   SvOptions o;
-  bool parallel; /* dispatch through the runtime's thread pool */
+  bool parallel;  /* dispatch through the runtime's thread pool */
+  bool autoWidth; /* o.lanes is the host's (vector-width=0) */
   bool failed;
 } Run;
 
-/* Register tile when the op has no `tile`: 4 output rows x 4 vectors;
- * input layout when it has no `layout`. */
+/* Register tile when the op has no `tile`: 4 output rows (defaultRows) x
+ * 4 vectors; input layout when it has no `layout`. */
 enum { DEFAULT_ROWS = 4, DEFAULT_VECTORS = 4 };
 #define DEFAULT_LAYOUT SV_LAYOUT_PHASES
 
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+/* Rows of the default tile: 4, or where 4 does not divide the output's
+ * rows, one that does (the last tile would overlap the one before it and
+ * compute rows twice: 7 rows in tiles of 4 compute 8), within the
+ * accumulators. */
+static int64_t defaultRows(int64_t OH, int64_t vectors) {
+  static const int64_t kRows[] = {DEFAULT_ROWS, 7, 6, 5, 3};
+  for (size_t i = 0; i < sizeof kRows / sizeof kRows[0]; i++)
+    if (OH % kRows[i] == 0 && kRows[i] * vectors <= 24) return kRows[i];
+  return DEFAULT_ROWS;
+}
 
 SvTuning svTuningFor(MlirOperation op, int64_t OH, int64_t OW, const SvOptions *o) {
   SvTuning t = {1, 1, 1, false, DEFAULT_LAYOUT};
@@ -57,10 +69,10 @@ SvTuning svTuningFor(MlirOperation op, int64_t OH, int64_t OW, const SvOptions *
                    ? SV_LAYOUT_VIEWS
                    : SV_LAYOUT_PHASES;
   if (!o->vector || !o->lre) return t; /* one output element (vector) per tile, each tap its own load */
-  int64_t v[2] = {DEFAULT_ROWS, DEFAULT_VECTORS}, u = 1;
+  int64_t vectors = (OW + o->lanes - 1) / o->lanes; /* more than the row has would only be masked */
+  int64_t v[2] = {defaultRows(OH, min64(DEFAULT_VECTORS, vectors)), DEFAULT_VECTORS}, u = 1;
   strataGetI64Array(op, "tile", v, 2);
   strataGetI64Array(op, "unroll", &u, 1);
-  int64_t vectors = (OW + o->lanes - 1) / o->lanes; /* more than the row has would only be masked */
   t.R = min64(v[0], OH > 0 ? OH : 1), t.T = min64(v[1], vectors > 0 ? vectors : 1), t.U = u;
   return t;
 }
@@ -227,12 +239,19 @@ static MlirLogicalResult rewrite(StrataRewrite *rw, MlirOperation op, void *user
     return mlirLogicalResultFailure();
   }
   bool shaped = mlirTypeIsARankedTensor(yt) && mlirShapedTypeHasStaticShape(yt);
-  SvTuning tn = svTuningFor(op, shaped ? mlirShapedTypeGetDimSize(yt, 2) : 1, shaped ? mlirShapedTypeGetDimSize(yt, 3) : 1, &r->o);
+  int64_t OH = shaped ? mlirShapedTypeGetDimSize(yt, 2) : 1, OW = shaped ? mlirShapedTypeGetDimSize(yt, 3) : 1;
+  /* At the host's width, narrow outputs would leave most lanes unused (7
+   * columns in 16 lanes): halve the vectors while they still cover a row,
+   * down to 4 lanes. An explicit vector-width stands. */
+  SvOptions o = r->o;
+  if (o.vector && r->autoWidth)
+    while (o.lanes > 4 && o.lanes / 2 >= OW) o.lanes /= 2;
+  SvTuning tn = svTuningFor(op, OH, OW, &o);
   /* CSR: output rows per item, for the views' copy to pay off (the
    * baseline is not tuned) */
   int64_t R = fkw ? tn.R : 4;
   SvLayout layout = fkw ? tn.layout : SV_LAYOUT_VIEWS; /* CSR decodes its taps at run time: aligned views */
-  if (!svGeomInit(&geo, op, &win, layout, r->o.vector ? r->o.lanes : 1, R) || !(fkw ? sparseFkwFromOp(op, &f) : sparseCsrFromOp(op, &c))) {
+  if (!svGeomInit(&geo, op, &win, layout, o.vector ? o.lanes : 1, R) || !(fkw ? sparseFkwFromOp(op, &f) : sparseCsrFromOp(op, &c))) {
     r->failed = true;
     return mlirLogicalResultFailure();
   }
@@ -245,11 +264,11 @@ static MlirLogicalResult rewrite(StrataRewrite *rw, MlirOperation op, void *user
   MlirType fnType = chunkFnType(ctx), types[SV_NUM_ARGS];
   for (int i = 0; i < SV_NUM_ARGS; i++) types[i] = mlirFunctionTypeGetInput(fnType, i);
   SvGen g;
-  MlirBlock entry = svFuncBegin(&g, r->module, mlirOperationGetLocation(op), name, types, SV_NUM_ARGS, &r->o);
+  MlirBlock entry = svFuncBegin(&g, r->module, mlirOperationGetLocation(op), name, types, SV_NUM_ARGS, &o);
   MlirOperation act = r->o.epilogues ? absorbedActivation(op, &g) : (MlirOperation){NULL};
   MlirValue args[SV_NUM_ARGS];
   chunkArgs(&g, op, entry, args);
-  bool ok = fkw ? svEmitFkw(&g, op, &f, &geo, &r->o, &tn, args) : svEmitCsr(&g, op, &c, &geo, &r->o, args);
+  bool ok = fkw ? svEmitFkw(&g, op, &f, &geo, &o, &tn, args) : svEmitCsr(&g, op, &c, &geo, &o, args);
   if (fkw) sparseFkwFree(&f);
   else sparseCsrFree(&c);
   if (ok) svFuncEnd(&g);
@@ -275,12 +294,12 @@ static MlirLogicalResult refusePatternConv(StrataRewrite *rw, MlirOperation op, 
   return mlirLogicalResultFailure();
 }
 
-static void runLowering(StrataPassRun *run, MlirOperation module, SvOptions o, bool parallel) {
+static void runLowering(StrataPassRun *run, MlirOperation module, SvOptions o, bool parallel, bool autoWidth) {
   if (mlirLogicalResultIsFailure(strataVerify(strataPassGetContext(run), module))) {
     strataPassSignalFailure(run);
     return;
   }
-  Run r = {module, o, parallel, false};
+  Run r = {module, o, parallel, autoWidth, false};
   StrataPatternSet *set = strataPatternSetCreate(mlirOperationGetContext(module));
   strataPatternSetAdd(set, "sparse.fkw_conv", 1, rewrite, &r);
   strataPatternSetAdd(set, "sparse.csr_conv", 1, rewrite, &r);
@@ -295,7 +314,7 @@ static void runLowering(StrataPassRun *run, MlirOperation module, SvOptions o, b
 
 static void runToScf(StrataPassRun *run, MlirOperation module) {
   SvOptions o = {false, strataPassGetBool(run, "segments"), false, strataPassGetBool(run, "epilogues"), 1};
-  runLowering(run, module, o, false);
+  runLowering(run, module, o, false, false);
 }
 
 static void runToVector(StrataPassRun *run, MlirOperation module) {
@@ -309,7 +328,7 @@ static void runToVector(StrataPassRun *run, MlirOperation module) {
   }
   SvOptions o = {true, strataPassGetBool(run, "segments"), strataPassGetBool(run, "lre"),
                  strataPassGetBool(run, "epilogues"), w ? w : strataHostF32Lanes()};
-  runLowering(run, module, o, strataPassGetBool(run, "parallel"));
+  runLowering(run, module, o, strataPassGetBool(run, "parallel"), w == 0);
 }
 
 #define SEGMENTS_OPTION                                                                                \

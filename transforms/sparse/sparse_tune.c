@@ -194,7 +194,7 @@ static bool tuneOne(Tuner *tu, MlirOperation op, int64_t maxAccumulators) {
   Tuning t = se.best;
   consider(tu, op, &t, &se);
   if (se.bestNs < 0) return false;
-  static const int64_t kRows[] = {1, 2, 3, 4, 6, 8}, kCols[] = {1, 2, 3, 4};
+  static const int64_t kRows[] = {1, 2, 3, 4, 5, 6, 7, 8}, kCols[] = {1, 2, 3, 4};
   for (size_t r = 0; r < sizeof kRows / sizeof kRows[0]; r++)
     if (kRows[r] <= OH && kRows[r] * se.best.cols <= maxAccumulators)
       t = se.best, t.rows = kRows[r], consider(tu, op, &t, &se);

@@ -25,8 +25,9 @@
 // IR-DAG: func.func private @strata_rt_parallel_chunks((memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, index, index) -> (), memref<*xf32>, memref<*xf32>, memref<*xf32>, i64, i64) attributes {llvm.emit_c_interface}
 // IR-LABEL: func.func @segments
 // IR: %[[FN:.*]] = constant @__strata_sparse_fkw0 : (memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, index, index) -> ()
-// Items: 1 image x 3 row tiles of 4 rows (the last starts at row 6).
-// IR: %[[N:.*]] = arith.constant 3 : i64
+// Items: 1 image x 2 row tiles of 5 rows (the default tile's rows divide
+// the 10 output rows: 4 would compute rows 6-7 twice).
+// IR: %[[N:.*]] = arith.constant 2 : i64
 // IR: call @strata_rt_parallel_chunks(%[[FN]], {{.*}}, %[[N]], {{.*}})
 // IR-NOT: sparse.fkw_conv
 // IR: func.func private @__strata_sparse_fkw0(
