@@ -41,23 +41,10 @@ typedef struct {
   bool failed;
 } Run;
 
-/* Register tile when the op has no `tile`: 4 output rows (defaultRows) x
- * 4 vectors; input layout when it has no `layout`. */
-enum { DEFAULT_ROWS = 4, DEFAULT_VECTORS = 4 };
+/* Input layout when the op has no `layout` (its tile: sparseDefaultTile). */
 #define DEFAULT_LAYOUT SV_LAYOUT_PHASES
 
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
-
-/* Rows of the default tile: 4, or where 4 does not divide the output's
- * rows, one that does (the last tile would overlap the one before it and
- * compute rows twice: 7 rows in tiles of 4 compute 8), within the
- * accumulators. */
-static int64_t defaultRows(int64_t OH, int64_t vectors) {
-  static const int64_t kRows[] = {DEFAULT_ROWS, 7, 6, 5, 3};
-  for (size_t i = 0; i < sizeof kRows / sizeof kRows[0]; i++)
-    if (OH % kRows[i] == 0 && kRows[i] * vectors <= 24) return kRows[i];
-  return DEFAULT_ROWS;
-}
 
 SvTuning svTuningFor(MlirOperation op, int64_t OH, int64_t OW, const SvOptions *o) {
   SvTuning t = {1, 1, 1, false, DEFAULT_LAYOUT};
@@ -70,7 +57,8 @@ SvTuning svTuningFor(MlirOperation op, int64_t OH, int64_t OW, const SvOptions *
                    : SV_LAYOUT_PHASES;
   if (!o->vector || !o->lre) return t; /* one output element (vector) per tile, each tap its own load */
   int64_t vectors = (OW + o->lanes - 1) / o->lanes; /* more than the row has would only be masked */
-  int64_t v[2] = {defaultRows(OH, min64(DEFAULT_VECTORS, vectors)), DEFAULT_VECTORS}, u = 1;
+  int64_t v[2], u = 1;
+  sparseDefaultTile(OH, vectors, v);
   strataGetI64Array(op, "tile", v, 2);
   strataGetI64Array(op, "unroll", &u, 1);
   t.R = min64(v[0], OH > 0 ? OH : 1), t.T = min64(v[1], vectors > 0 ? vectors : 1), t.U = u;

@@ -118,6 +118,13 @@ typedef struct {
  * or [3, 3] on the pattern ops. Values positive (pads non-negative), each
  * of at most 64 bits. The output extent is checked by shape inference. */
 bool sparseWindowGet(MlirOperation op, SparseWindow *w);
+/* The register tile a sparse.fkw_conv without `tile` gets (what the
+ * lowerings use and sparse-tune starts from), for OH output rows and
+ * `vectors` column vectors a row holds: up to 4 vectors, and 4 rows, or
+ * where 4 does not divide OH, 7, 6, 5 or 3 rows if one does (a last tile
+ * overlapping the one before computes rows twice: 7 rows in tiles of 4
+ * compute 8), within 24 accumulators. tile = [rows, vectors]. */
+void sparseDefaultTile(int64_t OH, int64_t vectors, int64_t tile[2]);
 /* Reads sparse.fkw_conv's arrays (weights copied) and checks them against
  * each other and the input's channels per group (which must be static);
  * false if malformed. */

@@ -367,3 +367,14 @@ bool sparseCsrFromOp(MlirOperation op, SparseCsr *c) {
   if (!good) sparseCsrFree(c);
   return good;
 }
+
+void sparseDefaultTile(int64_t OH, int64_t vectors, int64_t tile[2]) {
+  static const int64_t kRows[] = {4, 7, 6, 5, 3};
+  tile[1] = vectors < 1 ? 1 : vectors < 4 ? vectors : 4;
+  tile[0] = OH < 4 ? (OH < 1 ? 1 : OH) : 4;
+  for (size_t i = 0; OH >= 4 && i < sizeof kRows / sizeof kRows[0]; i++)
+    if (OH % kRows[i] == 0 && kRows[i] * tile[1] <= 24) {
+      tile[0] = kRows[i];
+      break;
+    }
+}

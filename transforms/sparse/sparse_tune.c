@@ -2,7 +2,7 @@
  * unroll, permute, layout) by measuring candidates on this machine: each
  * is the conv alone in a function, compiled for the target with those
  * attributes and timed (strataMeasureKernel). The search is a coordinate
- * descent from the lowering's default (4 rows x 4 vectors, filters outside
+ * descent from the lowering's default (sparseDefaultTile, filters outside
  * column tiles, the phases layout): the register tile's rows, then its
  * column vectors, within the accumulators the registers hold and the
  * output; the loop order; the input layout; the filter unroll, only where
@@ -22,6 +22,7 @@
 #include "strata/support.h"
 #include "strata/target.h"
 #include "sparse.h"
+#include "status.h" /* libstrata_rt: the environment's threads */
 
 typedef struct {
   int64_t rows, cols, unroll;
@@ -36,6 +37,7 @@ typedef struct {
   StrataContext *ctx;
   StrataFuseDb *db;
   const char *target;
+  int threads; /* the runtime's, which the candidates run with */
   int64_t measured, reused, failed;
 } Tuner;
 
@@ -61,8 +63,9 @@ static void printType(MlirStringRef s, void *user) {
   fwrite(s.data, 1, s.length, f);
 }
 
-/* "sparse.fkw_conv(<x type>,<bias?>)s=..,p=..,d=..,g=..#<hash>|tile=R,T|unroll=U|permute=P" */
-static char *candidateKey(MlirOperation op, const Tuning *t) {
+/* "sparse.fkw_conv(<x type>,<bias?>)s=..,p=..,d=..,g=..#<hash>|tile=R,T|unroll=U|permute=P|layout=L|threads=N":
+ * the best tile differs with the threads the row tiles are shared by */
+static char *candidateKey(MlirOperation op, const Tuning *t, int threads) {
   char *text = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&text, &len);
@@ -76,8 +79,8 @@ static char *candidateKey(MlirOperation op, const Tuning *t) {
           (long long)w.pads[0], (long long)w.pads[1], (long long)w.pads[2], (long long)w.pads[3],
           (long long)w.dilations[0], (long long)w.dilations[1], (long long)w.group,
           (unsigned long long)hashArrays(op));
-  fprintf(f, "|tile=%lld,%lld|unroll=%lld|permute=%s|layout=%s", (long long)t->rows, (long long)t->cols,
-          (long long)t->unroll, kPermutes[t->permute], kLayouts[t->layout]);
+  fprintf(f, "|tile=%lld,%lld|unroll=%lld|permute=%s|layout=%s|threads=%d", (long long)t->rows, (long long)t->cols,
+          (long long)t->unroll, kPermutes[t->permute], kLayouts[t->layout], threads);
   fclose(f);
   return text;
 }
@@ -120,7 +123,7 @@ static MlirModule candidate(MlirOperation op, const Tuning *t) {
 /* The candidate's time in ns: from the database, else measured; < 0 if it
  * could not be compiled or run (then it is not a choice). */
 static double timeOf(Tuner *tu, MlirOperation op, const Tuning *t) {
-  char *key = candidateKey(op, t);
+  char *key = candidateKey(op, t, tu->threads);
   double ns = -1;
   if (!key) return -1;
   if (tu->db && strataFuseDbLookup(tu->db, key, &ns)) {
@@ -190,7 +193,9 @@ static bool tuneOne(Tuner *tu, MlirOperation op, int64_t maxAccumulators) {
   /* column vectors a row has at the host's SIMD width (the lowering's
    * default): more would only repeat a candidate */
   int64_t lanes = strataHostF32Lanes(), maxCols = (OW + lanes - 1) / lanes;
-  Search se = {.best = {OH < 4 ? OH : 4, maxCols < 4 ? maxCols : 4, 1, 0, 0}, .bestNs = -1};
+  int64_t tile[2];
+  sparseDefaultTile(OH, maxCols, tile);
+  Search se = {.best = {tile[0], tile[1], 1, 0, 0}, .bestNs = -1};
   Tuning t = se.best;
   consider(tu, op, &t, &se);
   if (se.bestNs < 0) return false;
@@ -224,7 +229,8 @@ static void collect(MlirOperation op, StrataOpList *l) {
 static void runTune(StrataPassRun *run, MlirOperation module) {
   StrataContext *ctx = strataPassGetContext(run);
   const char *dbPath = strataPassGetString(run, "db");
-  Tuner tu = {.ctx = ctx, .target = strataPassGetString(run, "target")};
+  Tuner tu = {.ctx = ctx, .target = strataPassGetString(run, "target"),
+              .threads = strataRtEnvGetNumThreads(strataContextGetRuntimeEnv(ctx))};
   /* an unknown target is one error here, not one per candidate */
   if (!strataContextResolveTarget(ctx, tu.target, mlirOperationGetLocation(module))) {
     strataPassSignalFailure(run);
