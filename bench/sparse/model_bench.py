@@ -102,8 +102,8 @@ def section(work, names, threads, repeats, peers):
                   ', '.join('%.1e / %.1e' % r['errors'][col] for col in columns),
                   ', '.join('%.1e / %.1e' % r['errors'][col + ' vs dense'] for col in columns[1:])]
             lines.append('| ' + ' | '.join(c) + ' |')
-        lines += ['', 'Compile times (ms, strata-run\'s "compiled in", first thread count; the tuned column\'s '
-                  'includes the tuning unless its database already had the measurements) and sparse-report totals:', '']
+        lines += ['', 'Compile times (ms, strata-run\'s "compiled in", first thread count; the --sparse passes, '
+                  'tuning included, run before it) and sparse-report totals:', '']
         for n, r in rows.items():
             lines.append('- %s: %s; %s' % (LABEL.get(n, n), ', '.join('%s %.0f' % kv for kv in r['compile'].items()),
                                            '; '.join('%s: %s' % kv for kv in r['report'].items())))
