@@ -290,7 +290,9 @@ static bool isBytecode(MlirStringRef s) {
  * (4x?xi0 lexes as 4, ?, xi0). MLIR's printer crashes on dense elements of
  * such a type, and the parser's own verifier prints the ops it reports, so
  * the text must be refused before MLIR parses it. Also a dense array of
- * index elements (array<index...), which MLIR's parser crashes on. Returns
+ * index elements (array<index...), which MLIR's parser crashes on, and
+ * brackets nested deeper than kMaxNesting (its recursion overflows the
+ * stack: 6887 levels of [ under AddressSanitizer). Returns
  * the token's offset and length and a printf format for the error (the
  * token as its %.*s), or false. */
 static bool isIdChar(char c) { return isalnum((unsigned char)c) || c == '_' || c == '$' || c == '.'; }
@@ -303,7 +305,24 @@ static bool isZeroWidthInt(const char *s, size_t n) {
   return true;
 }
 
+/* Past what MLIR's lexer skips between tokens: spaces, tabs, line ends,
+ * NUL bytes (whitespace to it when not the buffer's end) and // comments. */
+static size_t skipTrivia(const char *s, size_t n, size_t i) {
+  while (i < n) {
+    if (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r' || s[i] == '\0')
+      i++;
+    else if (s[i] == '/' && i + 1 < n && s[i + 1] == '/')
+      while (i < n && s[i] != '\n') i++;
+    else
+      break;
+  }
+  return i;
+}
+
+enum { kMaxNesting = 256 };
+
 static bool findRefusedToken(const char *s, size_t n, size_t *at, size_t *len, const char **what) {
+  int depth = 0;
   for (size_t i = 0; i < n;) {
     char c = s[i];
     if (c == '"') {
@@ -327,8 +346,7 @@ static bool findRefusedToken(const char *s, size_t n, size_t *at, size_t *len, c
           start = q < end && s[q] == 'x' && q > start + 1 ? q : start + 1;
         }
       }
-      size_t next = end;
-      while (next < n && (s[next] == ' ' || s[next] == '\t')) next++;
+      size_t next = skipTrivia(s, n, end);
       if (isZeroWidthInt(s + start, end - start) && !(next < n && s[next] == '=')) {
         *at = start;
         *len = end - start;
@@ -338,16 +356,27 @@ static bool findRefusedToken(const char *s, size_t n, size_t *at, size_t *len, c
       /* array<index: ...>: MLIR 22's parser dereferences a null float type
        * on a dense array of index elements (a crash, not an error) */
       if (end - start == 5 && !memcmp(s + start, "array", 5) && next < n && s[next] == '<') {
-        size_t e = next + 1;
-        while (e < n && (s[e] == ' ' || s[e] == '\t' || s[e] == '\n')) e++;
+        size_t e = skipTrivia(s, n, next + 1);
         if (n - e >= 5 && !memcmp(s + e, "index", 5) && (e + 5 == n || !isIdChar(s[e + 5]))) {
           *at = start;
-          *len = e + 5 - start;
-          *what = "'%.*s': a dense array of index elements is not supported (MLIR's parser cannot read it)";
+          *len = 5;
+          *what = "'%.*s<index': a dense array of index elements is not supported (MLIR's parser cannot read it)";
           return true;
         }
       }
     } else {
+      /* MLIR's parser recurses per bracket: deep nesting overflows its stack */
+      if (c == '[' || c == '(' || c == '{' || c == '<') {
+        if (++depth > kMaxNesting) {
+          *at = i;
+          *len = 1;
+          *what = "'%.*s' nests brackets deeper than 256 levels; Strata does not read such text";
+          return true;
+        }
+      } else if ((c == ']' || c == ')' || c == '}' || (c == '>' && !(i > 0 && s[i - 1] == '-') &&
+                                                       !(i + 1 < n && s[i + 1] == '='))) && depth > 0) {
+        depth--;
+      }
       i++;
     }
   }
@@ -407,6 +436,10 @@ MlirModule strataParseModule(StrataContext *ctx, MlirStringRef source, const cha
       strataEmitError(textLocation(ctx->mlir, text, at, sourceName), what, (int)len, text + at);
     else
       op = parseOp(ctx, mlirStringRefCreate(text, source.length), name);
+    if (!mlirOperationIsNull(op) && !strataCheckResourceBlobs(ctx, text, source.length, op)) {
+      mlirOperationDestroy(op);
+      op = (MlirOperation){NULL};
+    }
     free(text);
   }
   if (mlirOperationIsNull(op)) return (MlirModule){NULL};

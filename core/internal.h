@@ -79,5 +79,9 @@ bool strataDialectDefCheck(StrataContext *ctx, const StrataDialectDef *d, MlirLo
 /* A context with MLIR's dialects, passes and translations but none of
  * Strata's own: registry.c's strataContextCreate adds those (core/context.c). */
 StrataContext *strataContextCreateBare(void);
+/* resources.c: after parsing `text` into `op`, checks each dense_resource
+ * attribute against the size of its blob in the text's resource section;
+ * false after located errors. */
+bool strataCheckResourceBlobs(StrataContext *ctx, const char *text, size_t n, MlirOperation op);
 
 #endif /* STRATA_CORE_INTERNAL_H */

@@ -7,8 +7,9 @@
 #include "strata/support.h"
 #include "sv_internal.h"
 
-static int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
-static int64_t floorDiv(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+/* b > 0; no intermediate overflows (a stride may be as large as int64) */
+static int64_t ceilDiv(int64_t a, int64_t b) { return a / b + (a % b > 0); }
+static int64_t floorDiv(int64_t a, int64_t b) { return a / b - (a % b < 0); }
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 

@@ -53,8 +53,35 @@ func.func @index_array(%x: tensor<1x2x4x4xf32>) {
 
 // -----
 
+// Whatever MLIR's lexer skips may stand between the tokens: spaces, line
+// ends, comments, NUL bytes (the RUN line above writes one; found by fuzzing).
+// RUN: printf 'func.func @f() {\n  "nn.x"() {a = array<\0\0 index: 1>} : () -> ()\n  return\n}\n' > %t.nul.mlir
+// RUN: not strata-opt %t.nul.mlir 2>&1 | FileCheck %s --check-prefix=NUL
+// NUL: nul.mlir:2:{{[0-9]+}}: error: 'array<index': a dense array of index elements is not supported
+func.func @index_array_spaced(%x: tensor<1x2x4x4xf32>) {
+  // expected-error@+1 {{'array<index': a dense array of index elements is not supported}}
+  %y = "nn.relu"(%x) {extra = array
+      < // a comment
+      index: 1>} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  return
+}
+
+// -----
+
 // ... but not the word in a string, a name or an attribute key.
 func.func @index_words(%x: tensor<1x2x4x4xf32>) {
   %y = "nn.relu"(%x) {note = "array<index: 1>", index = array<i64: 1>} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
   return
 }
+
+// -----
+
+// Brackets nested past 256 levels: MLIR's parser recurses per level and
+// overflows its stack (found by fuzzing, at 6887 levels). Every bracket
+// counts: the function body and the attribute dictionary are two of the 256.
+// RUN: %python -c "print('func.func @f() {\n  \"nn.x\"() {a = ' + '[' * 257 + '1' + ']' * 257 + '} : () -> ()\n  return\n}')" > %t.deep.mlir
+// RUN: not strata-opt %t.deep.mlir 2>&1 | FileCheck %s --check-prefix=DEEP
+// DEEP: deep.mlir:2:271: error: '[' nests brackets deeper than 256 levels
+// RUN: %python -c "print('func.func @f() {\n  \"test.x\"() {a = ' + '[' * 252 + '1' + ']' * 252 + '} : () -> ()\n  return\n}')" > %t.ok.mlir
+// RUN: strata-opt %t.ok.mlir --allow-unregistered-dialect | FileCheck %s --check-prefix=SHALLOW
+// SHALLOW: "test.x"() {a = {{\[+}}1{{\]+}}}
