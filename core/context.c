@@ -305,9 +305,7 @@ static bool isZeroWidthInt(const char *s, size_t n) {
   return true;
 }
 
-/* Past what MLIR's lexer skips between tokens: spaces, tabs, line ends,
- * NUL bytes (whitespace to it when not the buffer's end) and // comments. */
-static size_t skipTrivia(const char *s, size_t n, size_t i) {
+size_t strataSkipMlirTrivia(const char *s, size_t n, size_t i) {
   while (i < n) {
     if (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r' || s[i] == '\0')
       i++;
@@ -346,7 +344,7 @@ static bool findRefusedToken(const char *s, size_t n, size_t *at, size_t *len, c
           start = q < end && s[q] == 'x' && q > start + 1 ? q : start + 1;
         }
       }
-      size_t next = skipTrivia(s, n, end);
+      size_t next = strataSkipMlirTrivia(s, n, end);
       if (isZeroWidthInt(s + start, end - start) && !(next < n && s[next] == '=')) {
         *at = start;
         *len = end - start;
@@ -356,7 +354,7 @@ static bool findRefusedToken(const char *s, size_t n, size_t *at, size_t *len, c
       /* array<index: ...>: MLIR 22's parser dereferences a null float type
        * on a dense array of index elements (a crash, not an error) */
       if (end - start == 5 && !memcmp(s + start, "array", 5) && next < n && s[next] == '<') {
-        size_t e = skipTrivia(s, n, next + 1);
+        size_t e = strataSkipMlirTrivia(s, n, next + 1);
         if (n - e >= 5 && !memcmp(s + e, "index", 5) && (e + 5 == n || !isIdChar(s[e + 5]))) {
           *at = start;
           *len = 5;

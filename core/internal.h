@@ -79,6 +79,10 @@ bool strataDialectDefCheck(StrataContext *ctx, const StrataDialectDef *d, MlirLo
 /* A context with MLIR's dialects, passes and translations but none of
  * Strata's own: registry.c's strataContextCreate adds those (core/context.c). */
 StrataContext *strataContextCreateBare(void);
+/* context.c: the offset past what MLIR's lexer skips between tokens from
+ * s[i] on: spaces, tabs, line ends, NUL bytes (whitespace to it when not
+ * the buffer's end) and // comments. */
+size_t strataSkipMlirTrivia(const char *s, size_t n, size_t i);
 /* resources.c: after parsing `text` into `op`, checks each dense_resource
  * attribute against the size of its blob in the text's resource section;
  * false after located errors. */

@@ -31,8 +31,7 @@ typedef struct {
 } Blobs;
 
 static const char *skipSpace(const char *p, const char *end) {
-  while (p < end && isspace((unsigned char)*p)) p++;
-  return p;
+  return p + strataSkipMlirTrivia(p, (size_t)(end - p), 0);
 }
 
 /* The builtin dialect's entries `key: "0x..."` of the resource section. */
