@@ -67,7 +67,59 @@ MlirAttribute onnxConvertAttr(Importer *im, MlirLocation loc, const Onnx__NodePr
 
 /* ---- Nodes (onnx_node.c) ---- */
 
+typedef struct {
+  const char *name;
+  MlirAttribute attr;
+} Attr;
+
+/* One ONNX node being imported: its inputs (looked up), its attributes
+ * (converted) and the nn op name its op type maps to. */
+typedef struct {
+  Importer *im;
+  const Onnx__NodeProto *n;
+  MlirLocation loc;
+  MlirValue in[MAX_IO]; /* null where the input name is "" (absent) */
+  int nIn;
+  Attr attrs[32];
+  int nAttrs;
+  char nn[64];
+} Node;
+
+/* Creates nn op `name` with placeholder results (unranked, of element type
+ * `resultElement` or f32) and infers their types; null after an error. */
+MlirOperation onnxBuild(Importer *im, MlirLocation loc, const char *name, const MlirValue *ins, int nIns,
+                        int nResults, const Attr *attrs, int nAttrs, MlirType resultElement);
+/* One result, operands a and (when not null) b. */
+MlirOperation onnxBuild1(Importer *im, MlirLocation loc, const char *name, MlirValue a, MlirValue b,
+                         const Attr *attrs, int nAttrs);
+/* The integer values of a constant operand: the count, -1 if not a constant
+ * of at most `max` values, -2 if a value is no int64. */
+int onnxConstInts(MlirValue v, int64_t *out, int max);
+/* The values of a constant operand as doubles: the count, -1 if not a
+ * constant of at most `max` values. */
+int onnxConstDoubles(MlirValue v, double *out, int max);
+/* Integer values of constant input `index` named `what`; -1 after an error. */
+int onnxInputInts(Node *x, int index, const char *what, int64_t *out, int max);
+/* Output i of the node is v (nothing to bind when the output name is ""). */
+bool onnxBindOutput(Node *x, size_t i, MlirValue v);
+bool onnxBindValue(Node *x, MlirValue v);
+void onnxDropAttr(Node *x, const char *name);
+void onnxSetAttr(Node *x, const char *name, MlirAttribute a);
+/* Error when an output from #keep on is used ("what" names them). */
+bool onnxNoExtraOutputs(Node *x, size_t keep, const char *what);
+/* Creates the node's nn op (x->nn) from its inputs and attributes. */
+bool onnxDirect(Node *x, int nResults);
+
 /* Imports node #index of the graph as nn op(s); false after a located error. */
 bool onnxImportNode(Importer *im, const Onnx__NodeProto *n, size_t index);
+
+/* ---- Operator versions (onnx_opset.c) ---- */
+
+/* False, after a located error, when the node's op type is not in the
+ * model's opset (added later, or removed). */
+bool onnxCheckOpset(Importer *im, MlirLocation loc, const Onnx__NodeProto *n);
+/* The opset 7-10 form of the node, where its op type has one: *handled is
+ * set when the node was imported (or failed) here; false after an error. */
+bool onnxImportLegacy(Node *x, bool *handled);
 
 #endif

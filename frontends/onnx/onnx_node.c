@@ -21,14 +21,9 @@ static MlirLocation nodeLoc(Importer *im, const Onnx__NodeProto *n, size_t index
 
 /* ---- Building nn ops ---- */
 
-typedef struct {
-  const char *name;
-  MlirAttribute attr;
-} Attr;
-
 /* Creates nn op `name` with placeholder results (unranked, of element type
  * `resultElement` or f32) and infers their types; null after an error. */
-static MlirOperation build(Importer *im, MlirLocation loc, const char *name, const MlirValue *ins, int nIns,
+MlirOperation onnxBuild(Importer *im, MlirLocation loc, const char *name, const MlirValue *ins, int nIns,
                            int nResults, const Attr *attrs, int nAttrs, MlirType resultElement) {
   MlirType placeholder = mlirUnrankedTensorTypeGet(mlirTypeIsNull(resultElement) ? mlirF32TypeGet(im->mc) : resultElement);
   MlirType results[MAX_IO];
@@ -41,16 +36,16 @@ static MlirOperation build(Importer *im, MlirLocation loc, const char *name, con
   return op;
 }
 
-static MlirOperation build1(Importer *im, MlirLocation loc, const char *name, MlirValue a, MlirValue b2,
+MlirOperation onnxBuild1(Importer *im, MlirLocation loc, const char *name, MlirValue a, MlirValue b2,
                             const Attr *attrs, int nAttrs) {
   MlirValue ins[2] = {a, b2};
-  return build(im, loc, name, ins, mlirValueIsNull(b2) ? 1 : 2, 1, attrs, nAttrs, (MlirType){NULL});
+  return onnxBuild(im, loc, name, ins, mlirValueIsNull(b2) ? 1 : 2, 1, attrs, nAttrs, (MlirType){NULL});
 }
 
 /* Integer values of a constant operand (an initializer or Constant): the
  * count, -1 if not a constant of at most `max` values, -2 if a float value
  * is NaN, infinite or outside int64 (its conversion would be undefined). */
-static int constInts(MlirValue v, int64_t *out, int max) {
+int onnxConstInts(MlirValue v, int64_t *out, int max) {
   if (mlirValueIsNull(v) || !mlirValueIsAOpResult(v)) return -1;
   MlirOperation def = mlirOpResultGetOwner(v);
   MlirAttribute a = mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("value"));
@@ -65,15 +60,21 @@ static int constInts(MlirValue v, int64_t *out, int max) {
   return r;
 }
 
-static double constScalar(MlirValue v, bool *ok) {
-  *ok = false;
-  if (mlirValueIsNull(v) || !mlirValueIsAOpResult(v)) return 0;
+int onnxConstDoubles(MlirValue v, double *out, int max) {
+  if (mlirValueIsNull(v) || !mlirValueIsAOpResult(v)) return -1;
   MlirAttribute a = mlirOperationGetAttributeByName(mlirOpResultGetOwner(v), mlirStringRefCreateFromCString("value"));
   StrataTensor *t = mlirAttributeIsNull(a) ? NULL : strataTensorFromAttr(a);
-  if (!t) return 0;
-  double d = strataTensorNumElements(t) == 1 ? strataTensorGetDouble(t, 0) : 0;
-  *ok = strataTensorNumElements(t) == 1;
+  if (!t) return -1;
+  int64_t n = strataTensorNumElements(t);
+  int r = n <= max ? (int)n : -1;
+  for (int64_t i = 0; r >= 0 && i < n; i++) out[i] = strataTensorGetDouble(t, i);
   strataTensorDestroy(t);
+  return r;
+}
+
+static double constScalar(MlirValue v, bool *ok) {
+  double d = 0;
+  *ok = onnxConstDoubles(v, &d, 1) == 1;
   return d;
 }
 
@@ -113,37 +114,26 @@ static bool nnName(const char *opType, char *buf, size_t size) {
   return !strcmp(canonical, opType);
 }
 
-typedef struct {
-  Importer *im;
-  const Onnx__NodeProto *n;
-  MlirLocation loc;
-  MlirValue in[MAX_IO]; /* null where the input name is "" (absent) */
-  int nIn;
-  Attr attrs[32];
-  int nAttrs;
-  char nn[64];
-} Node;
-
 static bool outputUsed(const Onnx__NodeProto *n, size_t i) {
   return i < n->n_output && n->output[i] && *n->output[i];
 }
 
 /* Output i of the node is `v` (nothing to bind when its name is ""). */
-static bool bindOutput(Node *x, size_t i, MlirValue v) {
+bool onnxBindOutput(Node *x, size_t i, MlirValue v) {
   return !outputUsed(x->n, i) || onnxBind(x->im, x->loc, x->n->output[i], v, "node output");
 }
 
-static bool bindOutputs(Node *x, MlirOperation op, int count) {
+bool onnxBindOutputs(Node *x, MlirOperation op, int count) {
   for (int i = 0; i < count; i++)
-    if (!bindOutput(x, (size_t)i, strataResult(op, i))) return false;
+    if (!onnxBindOutput(x, (size_t)i, strataResult(op, i))) return false;
   return true;
 }
 
-static bool bindValue(Node *x, MlirValue v) { return bindOutput(x, 0, v); }
+bool onnxBindValue(Node *x, MlirValue v) { return onnxBindOutput(x, 0, v); }
 
 /* Integer values of constant input `index` named `what`; -1 after an error. */
-static int inputInts(Node *x, int index, const char *what, int64_t *out, int max) {
-  int n = constInts(x->in[index], out, max);
+int onnxInputInts(Node *x, int index, const char *what, int64_t *out, int max) {
+  int n = onnxConstInts(x->in[index], out, max);
   if (n == -1)
     NODE_ERROR(x->im, x->loc, x->n, "input #%d ('%s') must be a constant (at most %d values)", index, what, max);
   if (n == -2)
@@ -152,13 +142,13 @@ static int inputInts(Node *x, int index, const char *what, int64_t *out, int max
   return n < 0 ? -1 : n;
 }
 
-static void dropAttr(Node *x, const char *name) {
+void onnxDropAttr(Node *x, const char *name) {
   for (int i = 0; i < x->nAttrs; i++)
     if (!strcmp(x->attrs[i].name, name)) x->attrs[i] = x->attrs[--x->nAttrs];
 }
 
-static void setAttr(Node *x, const char *name, MlirAttribute a) {
-  dropAttr(x, name);
+void onnxSetAttr(Node *x, const char *name, MlirAttribute a) {
+  onnxDropAttr(x, name);
   if (x->nAttrs < 32) x->attrs[x->nAttrs++] = (Attr){name, a};
 }
 
@@ -166,14 +156,14 @@ static void setAttr(Node *x, const char *name, MlirAttribute a) {
 static bool inputToAttr(Node *x, int index, const char *attr) {
   if (index >= x->nIn || mlirValueIsNull(x->in[index])) return true;
   int64_t v[STRATA_MAX_RANK * 2];
-  int n = inputInts(x, index, attr, v, STRATA_MAX_RANK * 2);
+  int n = onnxInputInts(x, index, attr, v, STRATA_MAX_RANK * 2);
   if (n < 0) return false;
-  setAttr(x, attr, mlirDenseI64ArrayGet(x->im->mc, n, v));
+  onnxSetAttr(x, attr, mlirDenseI64ArrayGet(x->im->mc, n, v));
   x->nIn = index;
   return true;
 }
 
-static bool noExtraOutputs(Node *x, size_t keep, const char *what) {
+bool onnxNoExtraOutputs(Node *x, size_t keep, const char *what) {
   for (size_t i = keep; i < x->n->n_output; i++)
     if (outputUsed(x->n, i)) {
       NODE_ERROR(x->im, x->loc, x->n, "output #%zu (%s) is not supported", i, what);
@@ -195,7 +185,7 @@ static bool absentInput(Node *x, int i, const char *name, int len) {
 /* Creates the node's nn op with its inputs (trailing absent ones dropped;
  * absent ones in between need operandSegmentSizes for ops with several
  * optional operands). */
-static bool direct(Node *x, int nResults) {
+bool onnxDirect(Node *x, int nResults) {
   while (x->nIn > 0 && mlirValueIsNull(x->in[x->nIn - 1])) x->nIn--;
   MlirValue ins[MAX_IO];
   int n = 0;
@@ -231,10 +221,10 @@ static bool direct(Node *x, int nResults) {
       seg[groups] = groups < x->nIn && !mlirValueIsNull(x->in[groups]);
       groups++;
     }
-    setAttr(x, "operandSegmentSizes", mlirDenseI32ArrayGet(x->im->mc, groups, seg));
+    onnxSetAttr(x, "operandSegmentSizes", mlirDenseI32ArrayGet(x->im->mc, groups, seg));
   }
-  MlirOperation op = build(x->im, x->loc, x->nn, ins, n, nResults, x->attrs, x->nAttrs, (MlirType){NULL});
-  return !mlirOperationIsNull(op) && bindOutputs(x, op, nResults);
+  MlirOperation op = onnxBuild(x->im, x->loc, x->nn, ins, n, nResults, x->attrs, x->nAttrs, (MlirType){NULL});
+  return !mlirOperationIsNull(op) && onnxBindOutputs(x, op, nResults);
 }
 
 /* N-ary ONNX ops (Concat, Max, Min, Sum, Mean) as chains of binary nn ops.
@@ -255,7 +245,7 @@ static bool chain(Node *x, const char *binary) {
     return false;
   }
   for (int i = 1; i < x->nIn; i++) {
-    MlirOperation op = build1(x->im, x->loc, binary, acc, x->in[i], x->attrs, x->nAttrs);
+    MlirOperation op = onnxBuild1(x->im, x->loc, binary, acc, x->in[i], x->attrs, x->nAttrs);
     if (mlirOperationIsNull(op)) return false;
     acc = strataResult(op, 0);
   }
@@ -269,16 +259,16 @@ static bool chain(Node *x, const char *binary) {
     }
     MlirType st = mlirRankedTensorTypeGet(0, NULL, et, mlirAttributeGetNull());
     MlirValue k = onnxConstant(x->im, x->loc, mlirDenseElementsAttrSplatGet(st, mlirFloatAttrDoubleGet(x->im->mc, et, 1.0 / x->nIn)));
-    MlirOperation op = build1(x->im, x->loc, "nn.mul", acc, k, NULL, 0);
+    MlirOperation op = onnxBuild1(x->im, x->loc, "nn.mul", acc, k, NULL, 0);
     if (mlirOperationIsNull(op)) return false;
     acc = strataResult(op, 0);
   }
   if (x->nIn == 1) {
-    MlirOperation op = build1(x->im, x->loc, "nn.identity", acc, (MlirValue){NULL}, NULL, 0);
+    MlirOperation op = onnxBuild1(x->im, x->loc, "nn.identity", acc, (MlirValue){NULL}, NULL, 0);
     if (mlirOperationIsNull(op)) return false;
     acc = strataResult(op, 0);
   }
-  return bindValue(x, acc);
+  return onnxBindValue(x, acc);
 }
 
 /* ---- Special cases ---- */
@@ -306,7 +296,7 @@ static bool importConstant(Node *x) {
       return false;
     }
   }
-  return !mlirAttributeIsNull(v) && bindValue(x, onnxConstant(x->im, x->loc, v));
+  return !mlirAttributeIsNull(v) && onnxBindValue(x, onnxConstant(x->im, x->loc, v));
 }
 
 static bool importCast(Node *x) {
@@ -316,8 +306,8 @@ static bool importCast(Node *x) {
     NODE_ERROR(x->im, x->loc, x->n, "cast target %s is not supported", to ? onnxDTypeName((int32_t)to->i) : "(missing 'to')");
     return false;
   }
-  MlirOperation op = build(x->im, x->loc, "nn.cast", x->in, 1, 1, NULL, 0, strataDTypeToMlir(x->im->mc, dt));
-  return !mlirOperationIsNull(op) && bindOutputs(x, op, 1);
+  MlirOperation op = onnxBuild(x->im, x->loc, "nn.cast", x->in, 1, 1, NULL, 0, strataDTypeToMlir(x->im->mc, dt));
+  return !mlirOperationIsNull(op) && onnxBindOutputs(x, op, 1);
 }
 
 static bool importClip(Node *x) {
@@ -329,10 +319,10 @@ static bool importClip(Node *x) {
       NODE_ERROR(x->im, x->loc, x->n, "input '%s' must be a constant scalar", i == 1 ? "min" : "max");
       return false;
     }
-    setAttr(x, i == 1 ? "min" : "max", mlirFloatAttrDoubleGet(x->im->mc, mlirF64TypeGet(x->im->mc), v));
+    onnxSetAttr(x, i == 1 ? "min" : "max", mlirFloatAttrDoubleGet(x->im->mc, mlirF64TypeGet(x->im->mc), v));
   }
   x->nIn = 1;
-  return direct(x, 1);
+  return onnxDirect(x, 1);
 }
 
 /* Split: one nn.slice per output (an IRDL variadic result group has one
@@ -351,7 +341,7 @@ static bool importSplit(Node *x) {
     return false;
   }
   if (x->nIn > 1 && !mlirValueIsNull(x->in[1])) {
-    if ((n = inputInts(x, 1, "split", sizes, MAX_IO)) < 0) return false;
+    if ((n = onnxInputInts(x, 1, "split", sizes, MAX_IO)) < 0) return false;
   } else if ((a = onnxFindAttr(x->n, "split"))) {
     n = (int)a->n_ints;
     for (int i = 0; i < n && i < MAX_IO; i++) sizes[i] = a->ints[i];
@@ -391,48 +381,43 @@ static bool importSplit(Node *x) {
                         onnxConstant(x->im, x->loc, mlirDenseElementsAttrInt64Get(vt, 1, &axis))};
     int32_t seg[5] = {1, 1, 1, 1, 0};
     Attr attrs[1] = {{"operandSegmentSizes", mlirDenseI32ArrayGet(x->im->mc, 5, seg)}};
-    MlirOperation op = build(x->im, x->loc, "nn.slice", ins, 4, 1, attrs, 1, (MlirType){NULL});
-    if (mlirOperationIsNull(op) || !bindOutput(x, (size_t)i, strataResult(op, 0))) return false;
+    MlirOperation op = onnxBuild(x->im, x->loc, "nn.slice", ins, 4, 1, attrs, 1, (MlirType){NULL});
+    if (mlirOperationIsNull(op) || !onnxBindOutput(x, (size_t)i, strataResult(op, 0))) return false;
     start = e;
   }
   return true;
 }
 
 /* Softmax/LogSoftmax before opset 13 normalize the input flattened to 2-D
- * at `axis` (default 1). */
+ * at `axis` (default 1): flatten, normalize along dim 1, reshape back to the
+ * input's shape (nn.shape, a constant once nn-fold sees static dims). */
 static bool importSoftmax(Node *x) {
-  if (x->im->opset >= 13) return direct(x, 1);
+  if (x->im->opset >= 13) return onnxDirect(x, 1);
   MlirValue in = x->in[0];
-  int rank;
-  int64_t dims[STRATA_MAX_RANK], axis = 1;
+  MlirType t = mlirValueGetType(in);
+  int64_t axis = 1;
   const Onnx__AttributeProto *a = onnxFindAttr(x->n, "axis");
   if (a) axis = a->i;
-  if (!strataGetShape(mlirValueGetType(in), &rank, dims) || !mlirShapedTypeHasStaticShape(mlirValueGetType(in))) {
-    NODE_ERROR(x->im, x->loc, x->n, "opset < 13 semantics need a static input shape");
+  if (!mlirShapedTypeHasRank(t)) {
+    NODE_ERROR(x->im, x->loc, x->n, "opset < 13 semantics need the input's rank");
+    return false;
+  }
+  int64_t rank = mlirShapedTypeGetRank(t);
+  if (axis < -rank || axis > rank) {
+    NODE_ERROR(x->im, x->loc, x->n, "axis %lld is out of range for rank %lld", (long long)axis, (long long)rank);
     return false;
   }
   if (axis < 0) axis += rank;
-  int64_t two[2], len = 2, nd = rank;
-  if (axis < 0 || axis > rank) {
-    NODE_ERROR(x->im, x->loc, x->n, "axis %lld is out of range for rank %d", (long long)(a ? a->i : axis), rank);
-    return false;
-  }
-  if (!strataShapeNumElements(dims, (int)axis, &two[0]) ||
-      !strataShapeNumElements(dims + axis, rank - (int)axis, &two[1])) {
-    NODE_ERROR(x->im, x->loc, x->n, "the input shape is too large (its element count overflows int64)");
-    return false;
-  }
-  MlirType i64 = mlirIntegerTypeGet(x->im->mc, 64);
-  MlirType st = mlirRankedTensorTypeGet(1, &len, i64, mlirAttributeGetNull());
-  MlirType sb = mlirRankedTensorTypeGet(1, &nd, i64, mlirAttributeGetNull());
-  MlirOperation r = build1(x->im, x->loc, "nn.reshape", in, onnxConstant(x->im, x->loc, mlirDenseElementsAttrInt64Get(st, 2, two)), NULL, 0);
-  if (mlirOperationIsNull(r)) return false;
-  Attr ax[1] = {{"axis", strataI64Attr(x->im->mc, 1)}};
-  MlirOperation s = build1(x->im, x->loc, x->nn, strataResult(r, 0), (MlirValue){NULL}, ax, 1);
+  Attr ax[1] = {{"axis", strataI64Attr(x->im->mc, axis)}};
+  MlirOperation flat = onnxBuild1(x->im, x->loc, "nn.flatten", in, (MlirValue){NULL}, ax, 1);
+  if (mlirOperationIsNull(flat)) return false;
+  ax[0].attr = strataI64Attr(x->im->mc, 1);
+  MlirOperation s = onnxBuild1(x->im, x->loc, x->nn, strataResult(flat, 0), (MlirValue){NULL}, ax, 1);
   if (mlirOperationIsNull(s)) return false;
-  MlirOperation back = build1(x->im, x->loc, "nn.reshape", strataResult(s, 0),
-                              onnxConstant(x->im, x->loc, mlirDenseElementsAttrInt64Get(sb, rank, dims)), NULL, 0);
-  return !mlirOperationIsNull(back) && bindValue(x, strataResult(back, 0));
+  MlirOperation shape = onnxBuild(x->im, x->loc, "nn.shape", &in, 1, 1, NULL, 0, mlirIntegerTypeGet(x->im->mc, 64));
+  if (mlirOperationIsNull(shape)) return false;
+  MlirOperation back = onnxBuild1(x->im, x->loc, "nn.reshape", strataResult(s, 0), strataResult(shape, 0), NULL, 0);
+  return !mlirOperationIsNull(back) && onnxBindValue(x, strataResult(back, 0));
 }
 
 static bool importPad(Node *x) {
@@ -445,7 +430,7 @@ static bool importPad(Node *x) {
     return false;
   }
   if (x->nIn > 3) x->nIn = 3;
-  return direct(x, 1);
+  return onnxDirect(x, 1);
 }
 
 /* Resize: an empty scales (or roi) tensor means "not given". */
@@ -457,7 +442,7 @@ static bool importResize(Node *x) {
   }
   if (x->nIn < 4) x->in[3] = (MlirValue){NULL};
   x->nIn = 4;
-  return direct(x, 1);
+  return onnxDirect(x, 1);
 }
 
 /* ---- Dispatch ---- */
@@ -490,11 +475,16 @@ bool onnxImportNode(Importer *im, const Onnx__NodeProto *n, size_t index) {
   x.nIn = (int)n->n_input;
   const char *t = onnxOpType(n);
   if (!strcmp(t, "Constant")) return importConstant(&x);
+  if (!onnxCheckOpset(im, x.loc, n)) return false;
   bool known = nnName(t, x.nn, sizeof x.nn);
-  if (!strcmp(t, "Sum") || !strcmp(t, "Mean")) {
-    snprintf(x.nn, sizeof x.nn, "nn.add");
-    known = true;
-  }
+  /* Op types that import as an nn op of another name. */
+  static const struct { const char *onnx, *nn; } kAliases[] = {
+      {"Sum", "nn.add"}, {"Mean", "nn.add"}, {"Upsample", "nn.resize"}, {"Scatter", "nn.scatter_elements"}};
+  for (size_t i = 0; i < sizeof kAliases / sizeof kAliases[0]; i++)
+    if (!strcmp(t, kAliases[i].onnx)) {
+      snprintf(x.nn, sizeof x.nn, "%s", kAliases[i].nn);
+      known = true;
+    }
   if (!known || !strataContextLookupOpDef(im->ctx, mlirStringRefCreateFromCString(x.nn))) {
     NODE_ERROR(im, x.loc, n, "operator '%s' is not supported by Strata (see docs/onnx.md)", t);
     return false;
@@ -509,6 +499,9 @@ bool onnxImportNode(Importer *im, const Onnx__NodeProto *n, size_t index) {
   /* Every supported operator requires its first input; the special cases
    * below read it directly. */
   if (x.nIn == 0 || mlirValueIsNull(x.in[0])) return absentInput(&x, 0, NULL, 0);
+  bool handled = false;
+  if (!onnxImportLegacy(&x, &handled)) return false;
+  if (handled) return true;
   if (!strcmp(t, "Cast")) return importCast(&x);
   if (!strcmp(t, "Clip")) return importClip(&x);
   if (!strcmp(t, "Split")) return importSplit(&x);
@@ -523,19 +516,19 @@ bool onnxImportNode(Importer *im, const Onnx__NodeProto *n, size_t index) {
   if (!strcmp(t, "CumSum")) {
     int64_t axis;
     if (x.nIn < 2 || mlirValueIsNull(x.in[1])) return absentInput(&x, 1, "axis", 4);
-    int k = inputInts(&x, 1, "axis", &axis, 1);
+    int k = onnxInputInts(&x, 1, "axis", &axis, 1);
     if (k == 0) NODE_ERROR(im, x.loc, n, "input #1 ('axis') must hold one value");
     if (k != 1) return false;
-    setAttr(&x, "axis", strataI64Attr(im->mc, axis));
+    onnxSetAttr(&x, "axis", strataI64Attr(im->mc, axis));
     x.nIn = 1;
   }
   if (!strcmp(t, "Dropout")) {
     x.nIn = 1;
-    if (!noExtraOutputs(&x, 1, "mask")) return false;
+    if (!onnxNoExtraOutputs(&x, 1, "mask")) return false;
   }
-  if (!strcmp(t, "MaxPool") && !noExtraOutputs(&x, 1, "Indices")) return false;
-  if (!strcmp(t, "BatchNormalization") && !noExtraOutputs(&x, 1, "training statistics")) return false;
-  if (!strcmp(t, "LayerNormalization") && !noExtraOutputs(&x, 1, "Mean/InvStdDev")) return false;
+  if (!strcmp(t, "MaxPool") && !onnxNoExtraOutputs(&x, 1, "Indices")) return false;
+  if (!strcmp(t, "BatchNormalization") && !onnxNoExtraOutputs(&x, 1, "training statistics")) return false;
+  if (!strcmp(t, "LayerNormalization") && !onnxNoExtraOutputs(&x, 1, "Mean/InvStdDev")) return false;
   int results = !strcmp(t, "TopK") ? 2 : 1;
-  return direct(&x, results);
+  return onnxDirect(&x, results);
 }

@@ -9,34 +9,12 @@ import numpy as np
 import onnx
 from onnx import TensorProto, helper, numpy_helper
 
+from onnx_cases import F, Cases, vi
+
 OUT = sys.argv[1]
-os.makedirs(OUT, exist_ok=True)
 rng = np.random.default_rng(7)
-CASES = []
-F = TensorProto.FLOAT
-
-
-def elem(dtype):
-    return onnx.mapping.NP_TYPE_TO_TENSOR_TYPE[np.dtype(dtype)]
-
-
-def vi(name, arr_or_shape, elem=F):
-    shape = arr_or_shape.shape if hasattr(arr_or_shape, 'shape') else arr_or_shape
-    return helper.make_tensor_value_info(name, elem, list(shape))
-
-
-def case(name, nodes, inputs, ref, inits=(), opset=14, out_elem=F):
-    """inputs: list of (name, array); ref: list of expected output arrays."""
-    graph = helper.make_graph(nodes, name, [vi(n, a, elem(a.dtype)) for n, a in inputs],
-                              [vi('y%d' % i if len(ref) > 1 else 'y', r, elem(r.dtype)) for i, r in enumerate(ref)],
-                              [numpy_helper.from_array(v, n) for n, v in inits])
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid('', opset)])
-    model.ir_version = 8
-    onnx.save(model, os.path.join(OUT, name + '.onnx'))
-    for i, (_, a) in enumerate(inputs):
-        np.save(os.path.join(OUT, '%s.in%d.npy' % (name, i)), a)
-    np.save(os.path.join(OUT, name + '.ref.npy'), ref[0])
-    CASES.append((name, len(inputs)))
+C = Cases(OUT)
+case, CASES = C.case, C.cases
 
 
 def r(*shape):
@@ -153,9 +131,7 @@ np.save(os.path.join(OUT, 'external_data.in0.npy'), x)
 np.save(os.path.join(OUT, 'external_data.ref.npy'), x @ w)
 CASES.append(('external_data', 1))
 
-with open(os.path.join(OUT, 'cases.txt'), 'w') as f:
-    for name, n in CASES:
-        f.write('%s %d\n' % (name, n))
+C.finish()
 
 # ---- Malformed models ----
 good = open(os.path.join(OUT, 'add_broadcast.onnx'), 'rb').read()
@@ -164,14 +140,11 @@ open(os.path.join(OUT, 'bad_garbage.onnx'), 'wb').write(b'\x08\xff\xff\xff\xff\x
 
 
 def save_bad(name, nodes, inputs, outputs, inits=(), opset=14):
-    g = helper.make_graph(nodes, name, inputs, outputs, inits)
-    m = helper.make_model(g, opset_imports=[helper.make_opsetid('', opset)])
-    m.ir_version = 8
-    onnx.save(m, os.path.join(OUT, name + '.onnx'))
+    C.save(name, nodes, inputs, outputs, list(inits), opset)
 
 
 save_bad('bad_unknown_op', [helper.make_node('FooBar', ['x'], ['y'], name='mystery')], [vi('x', (2,))], [vi('y', (2,))])
-save_bad('bad_opset', [helper.make_node('Relu', ['x'], ['y'])], [vi('x', (2,))], [vi('y', (2,))], opset=7)
+save_bad('bad_opset', [helper.make_node('Relu', ['x'], ['y'])], [vi('x', (2,))], [vi('y', (2,))], opset=22)
 t = numpy_helper.from_array(np.zeros((4,), np.float32), 'w')
 t.raw_data = t.raw_data[:8]  # 2 floats of data for a [4] tensor
 save_bad('bad_tensor_size', [helper.make_node('Add', ['x', 'w'], ['y'], name='adder')], [vi('x', (4,))], [vi('y', (4,))], [t])
@@ -203,4 +176,3 @@ save_bad('bad_reshape_allowzero', [helper.make_node('Reshape', ['x', 's'], ['y']
 save_bad('bad_huge_input', [helper.make_node('Relu', ['x'], ['y'])], [vi('x', (1 << 40, 1 << 40))], [vi('y', (1 << 40, 1 << 40))])
 save_bad('bad_expand_huge', [helper.make_node('Expand', ['x', 's'], ['y'], name='expand')], [vi('x', (1, 1))], [vi('y', (1, 1))],
          [numpy_helper.from_array(np.array([1 << 40, 1 << 40], np.int64), 's')])
-print('%d cases' % len(CASES))

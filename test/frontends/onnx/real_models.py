@@ -1,8 +1,8 @@
 """Exports a real model with Debian's PyTorch/torchvision (random weights, no
 downloads), runs it with strata-run, and compares with PyTorch's output:
 max abs error <= 1e-3 * (output range), once per fusion mode of strata-run.
-Usage: real_models.py NAME WORKDIR [MODE,MODE...]  (modes: none, fixed,
-dnnfusion; default fixed)"""
+Usage: real_models.py NAME WORKDIR [MODE,MODE...] [OPSET]  (modes: none,
+fixed, dnnfusion; default fixed; opset default 14)"""
 import os
 import subprocess
 import sys
@@ -13,6 +13,7 @@ import torchvision
 
 name, work = sys.argv[1], sys.argv[2]
 modes = sys.argv[3].split(',') if len(sys.argv) > 3 else ['fixed']
+opset = int(sys.argv[4]) if len(sys.argv) > 4 else 14
 os.makedirs(work, exist_ok=True)
 torch.manual_seed(0)
 if name == 'resnet18':
@@ -34,8 +35,8 @@ for m in model.modules():
 model.eval()
 with torch.no_grad():
     want = model(x).numpy()
-path = os.path.join(work, name + '.onnx')
-torch.onnx.export(model, x, path, opset_version=14, input_names=['input'], output_names=['output'])
+path = os.path.join(work, '%s_opset%d.onnx' % (name, opset))
+torch.onnx.export(model, x, path, opset_version=opset, input_names=['input'], output_names=['output'])
 np.save(os.path.join(work, name + '.in.npy'), x.numpy())
 failed = False
 for mode in modes:
@@ -50,6 +51,6 @@ for mode in modes:
     rng = float(want.max() - want.min())
     ok = got.shape == want.shape and err <= 1e-3 * rng
     failed |= not ok
-    print('%s (fusion %s): %s max abs error %.3g, output range %.3g, relative %.3g' %
-          (name, mode, 'OK' if ok else 'MISMATCH', err, rng, err / rng))
+    print('%s opset %d (fusion %s): %s max abs error %.3g, output range %.3g, relative %.3g' %
+          (name, opset, mode, 'OK' if ok else 'MISMATCH', err, rng, err / rng))
 sys.exit(1 if failed else 0)

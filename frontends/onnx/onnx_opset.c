@@ -1,0 +1,276 @@
+/* Operator versions. Which opsets define each supported op type (a model
+ * at opset 8 cannot use Where, added in 9; Upsample was removed in 10), and
+ * the forms opsets 7-10 give the operators that later opsets changed:
+ * attributes that became inputs (Pad, Slice, TopK), Upsample and Resize-10
+ * (asymmetric coordinates, no nearest_mode), BatchNormalization's `spatial`,
+ * Scatter (ScatterElements' old name), and ConvTranspose's padding rules.
+ * Opsets 11-21 need no more than onnx_node.c does (Softmax before 13, the
+ * axes attributes before 13/18). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "onnx_internal.h"
+#include "strata/builder.h"
+#include "strata/support.h"
+
+/* Op types that are not in every opset from 7 on: the first opset that has
+ * them and the first that no longer does (0: still there). The versions are
+ * ONNX's (onnx.defs since_version; Upsample deprecated in 10, Scatter in
+ * 11). Every other supported op type exists in opsets 7 to 21. */
+static const struct {
+  const char *op;
+  int since, removed;
+} kVersions[] = {
+    {"BitShift", 11, 0},        {"ConstantOfShape", 9, 0},     {"CumSum", 11, 0},
+    {"DequantizeLinear", 10, 0}, {"Erf", 9, 0},                {"Expand", 8, 0},
+    {"GatherElements", 11, 0},  {"Gelu", 20, 0},               {"GreaterOrEqual", 12, 0},
+    {"GroupNormalization", 18, 0}, {"HardSwish", 14, 0},       {"IsNaN", 9, 0},
+    {"LayerNormalization", 17, 0}, {"LessOrEqual", 12, 0},     {"Mod", 10, 0},
+    {"QuantizeLinear", 10, 0},  {"Range", 11, 0},              {"Resize", 10, 0},
+    {"Round", 11, 0},           {"Scatter", 9, 11},            {"ScatterElements", 11, 0},
+    {"Sign", 9, 0},             {"Upsample", 7, 10},           {"Where", 9, 0},
+};
+
+bool onnxCheckOpset(Importer *im, MlirLocation loc, const Onnx__NodeProto *n) {
+  const char *t = onnxOpType(n);
+  for (size_t i = 0; i < sizeof kVersions / sizeof kVersions[0]; i++) {
+    if (strcmp(kVersions[i].op, t)) continue;
+    if (im->opset < kVersions[i].since) {
+      NODE_ERROR(im, loc, n, "operator '%s' is not in opset %lld (ONNX added it in opset %d)", t, (long long)im->opset,
+                 kVersions[i].since);
+      return false;
+    }
+    if (kVersions[i].removed && im->opset >= kVersions[i].removed) {
+      NODE_ERROR(im, loc, n, "operator '%s' is not in opset %lld: ONNX deprecated it in opset %d (%s replaces it)", t,
+                 (long long)im->opset, kVersions[i].removed, !strcmp(t, "Upsample") ? "Resize" : "ScatterElements");
+      return false;
+    }
+  }
+  return true;
+}
+
+/* ---- Constants ---- */
+
+static MlirValue i64Const(Node *x, const int64_t *v, int64_t n) {
+  MlirType t = mlirRankedTensorTypeGet(1, &n, mlirIntegerTypeGet(x->im->mc, 64), mlirAttributeGetNull());
+  return onnxConstant(x->im, x->loc, mlirDenseElementsAttrInt64Get(t, n, v));
+}
+
+/* Attribute `name` (INTS) as a constant i64 input #index; false after an
+ * error when it is required and missing. */
+static bool intsAttrToInput(Node *x, const char *name, int index, bool required) {
+  const Onnx__AttributeProto *a = onnxFindAttr(x->n, name);
+  if (a && a->type != ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INTS) {
+    NODE_ERROR(x->im, x->loc, x->n, "attribute '%s' must be a list of ints", name);
+    return false;
+  }
+  if (!a) {
+    if (required) NODE_ERROR(x->im, x->loc, x->n, "needs the '%s' attribute (opset %lld)", name, (long long)x->im->opset);
+    x->in[index] = (MlirValue){NULL};
+    return !required;
+  }
+  x->in[index] = i64Const(x, a->ints, (int64_t)a->n_ints);
+  onnxDropAttr(x, name);
+  return true;
+}
+
+/* ---- Opset 7-10 forms ---- */
+
+/* Pad before opset 11: `pads`, `mode` and `value` (a float) are attributes. */
+static bool legacyPad(Node *x) {
+  if (x->nIn != 1) {
+    NODE_ERROR(x->im, x->loc, x->n, "takes one input before opset 11 (pads and value are attributes)");
+    return false;
+  }
+  if (!intsAttrToInput(x, "pads", 1, true)) return false;
+  const Onnx__AttributeProto *va = onnxFindAttr(x->n, "value");
+  double value = va ? va->f : 0.0;
+  MlirType et = mlirShapedTypeGetElementType(mlirValueGetType(x->in[0]));
+  MlirType st = mlirRankedTensorTypeGet(0, NULL, et, mlirAttributeGetNull());
+  MlirAttribute scalar;
+  if (mlirTypeIsAFloat(et)) {
+    scalar = mlirFloatAttrDoubleGet(x->im->mc, et, value);
+  } else if (mlirTypeIsAInteger(et) && value == floor(value) && fabs(value) < 9.2e18) {
+    scalar = mlirIntegerAttrGet(et, (int64_t)value);
+  } else {
+    NODE_ERROR(x->im, x->loc, x->n, "pad value %g is not a value of the input's integer element type", value);
+    return false;
+  }
+  x->in[2] = onnxConstant(x->im, x->loc, mlirDenseElementsAttrSplatGet(st, scalar));
+  onnxDropAttr(x, "value");
+  x->nIn = 3;
+  return onnxDirect(x, 1);
+}
+
+/* Slice before opset 10: `starts`, `ends` and `axes` are attributes (no
+ * steps). */
+static bool legacySlice(Node *x) {
+  if (x->nIn != 1) {
+    NODE_ERROR(x->im, x->loc, x->n, "takes one input before opset 10 (starts, ends and axes are attributes)");
+    return false;
+  }
+  if (!intsAttrToInput(x, "starts", 1, true) || !intsAttrToInput(x, "ends", 2, true) ||
+      !intsAttrToInput(x, "axes", 3, false))
+    return false;
+  x->nIn = 4;
+  return onnxDirect(x, 1);
+}
+
+/* TopK before opset 10: `k` is an attribute. */
+static bool legacyTopK(Node *x) {
+  const Onnx__AttributeProto *k = onnxFindAttr(x->n, "k");
+  if (!k || x->nIn != 1) {
+    NODE_ERROR(x->im, x->loc, x->n, "needs the 'k' attribute and one input before opset 10");
+    return false;
+  }
+  x->in[1] = i64Const(x, &k->i, 1);
+  onnxDropAttr(x, "k");
+  x->nIn = 2;
+  return onnxDirect(x, 2);
+}
+
+/* Upsample (opsets 7-9) and Resize-10: output dims floor(dim * scale),
+ * source coordinate dst / scale ("asymmetric"). Nearest takes the floor of
+ * it when upsampling; Resize-10 takes the ceiling on axes it downsamples
+ * (ONNX Runtime's and OpenVINO's reading, the only one: the spec leaves the
+ * rounding unsaid). One nn.resize has one rounding, so a Resize-10 that
+ * upsamples some axes and downsamples others is refused. */
+static bool legacyResize(Node *x) {
+  bool upsample = !strcmp(onnxOpType(x->n), "Upsample");
+  double scales[STRATA_MAX_RANK];
+  int n;
+  if (x->nIn > 2) {
+    NODE_ERROR(x->im, x->loc, x->n, "takes at most 2 inputs (X, scales) at opset %lld", (long long)x->im->opset);
+    return false;
+  }
+  const Onnx__AttributeProto *sa = onnxFindAttr(x->n, "scales");
+  MlirValue scaleValue = x->nIn > 1 ? x->in[1] : (MlirValue){NULL};
+  if (!mlirValueIsNull(scaleValue)) {
+    if ((n = onnxConstDoubles(scaleValue, scales, STRATA_MAX_RANK)) < 0) {
+      NODE_ERROR(x->im, x->loc, x->n, "input #1 ('scales') must be a constant (at most %d values)", STRATA_MAX_RANK);
+      return false;
+    }
+  } else if (upsample && x->im->opset < 9 && sa && sa->type == ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__FLOATS &&
+             sa->n_floats <= STRATA_MAX_RANK) {
+    n = (int)sa->n_floats;
+    for (int i = 0; i < n; i++) scales[i] = sa->floats[i];
+  } else {
+    NODE_ERROR(x->im, x->loc, x->n, "needs its scales (%s at opset %lld)",
+               upsample && x->im->opset < 9 ? "the 'scales' attribute" : "input #1", (long long)x->im->opset);
+    return false;
+  }
+  MlirType it = mlirValueGetType(x->in[0]);
+  if (!mlirShapedTypeHasRank(it) || mlirShapedTypeGetRank(it) != n) {
+    NODE_ERROR(x->im, x->loc, x->n, "has %d scales for an input of %s rank", n,
+               mlirShapedTypeHasRank(it) ? "another" : "unknown");
+    return false;
+  }
+  bool up = false, down = false;
+  for (int i = 0; i < n; i++) {
+    if (!(scales[i] > 0) || !isfinite(scales[i]) || (upsample && scales[i] < 1)) {
+      NODE_ERROR(x->im, x->loc, x->n, "scale %g (axis %d) is not %s", scales[i], i,
+                 upsample ? "a finite value >= 1" : "a finite value > 0");
+      return false;
+    }
+    up |= scales[i] > 1;
+    down |= scales[i] < 1;
+  }
+  char mode[16] = "nearest";
+  const Onnx__AttributeProto *ma = onnxFindAttr(x->n, "mode");
+  if (ma) snprintf(mode, sizeof mode, "%.*s", (int)(ma->s.len < 15 ? ma->s.len : 15), (const char *)ma->s.data);
+  if (up && down && !strcmp(mode, "nearest")) {
+    NODE_ERROR(x->im, x->loc, x->n, "nearest mode that upsamples some axes and downsamples others has no exact "
+               "form here (opset 10 rounds up on downsampled axes, down on upsampled ones); re-export at opset >= 11");
+    return false;
+  }
+  float f[STRATA_MAX_RANK];
+  for (int i = 0; i < n; i++) f[i] = (float)scales[i];
+  int64_t len = n;
+  MlirType ft = mlirRankedTensorTypeGet(1, &len, mlirF32TypeGet(x->im->mc), mlirAttributeGetNull());
+  x->in[1] = (MlirValue){NULL};
+  x->in[2] = onnxConstant(x->im, x->loc, mlirDenseElementsAttrFloatGet(ft, n, f));
+  x->in[3] = (MlirValue){NULL};
+  x->nIn = 4;
+  onnxDropAttr(x, "scales");
+  onnxSetAttr(x, "coordinate_transformation_mode", strataStrAttr(x->im->mc, "asymmetric"));
+  onnxSetAttr(x, "nearest_mode", strataStrAttr(x->im->mc, down ? "ceil" : "floor"));
+  snprintf(x->nn, sizeof x->nn, "nn.resize");
+  return onnxDirect(x, 1);
+}
+
+/* nn op `name` of a and b (b null: unary), null after an error; the
+ * unary case needs unary = true, so that a null b from an earlier failed
+ * step is not taken for a unary op. */
+static MlirValue apply(Node *x, const char *name, MlirValue a, MlirValue b, bool unary) {
+  if (mlirValueIsNull(a) || (!unary && mlirValueIsNull(b))) return (MlirValue){NULL};
+  MlirOperation op = onnxBuild1(x->im, x->loc, name, a, b, NULL, 0);
+  return mlirOperationIsNull(op) ? (MlirValue){NULL} : strataResult(op, 0);
+}
+
+/* BatchNormalization 7-8 with spatial = 0: statistics per activation (shape
+ * C x D1 x ... x Dn), so elementwise ops with numpy broadcasting over N. */
+static bool legacyBatchNorm(Node *x, bool *handled) {
+  const Onnx__AttributeProto *sp = onnxFindAttr(x->n, "spatial");
+  onnxDropAttr(x, "spatial");
+  if (!sp || sp->i) return true;
+  *handled = true;
+  if (!onnxNoExtraOutputs(x, 1, "training statistics")) return false;
+  if (x->nIn != 5) {
+    NODE_ERROR(x->im, x->loc, x->n, "needs 5 inputs");
+    return false;
+  }
+  MlirType xt = mlirValueGetType(x->in[0]);
+  int64_t rank = mlirShapedTypeHasRank(xt) ? mlirShapedTypeGetRank(xt) : -1;
+  for (int i = 1; i < 5; i++) {
+    if (mlirValueIsNull(x->in[i])) return false;
+    MlirType t = mlirValueGetType(x->in[i]);
+    if (rank < 2 || !mlirShapedTypeHasRank(t) || mlirShapedTypeGetRank(t) != rank - 1) {
+      NODE_ERROR(x->im, x->loc, x->n, "with spatial = 0, input #%d must have the input's shape without the batch dim", i);
+      return false;
+    }
+  }
+  const Onnx__AttributeProto *ea = onnxFindAttr(x->n, "epsilon");
+  MlirType et = mlirShapedTypeGetElementType(xt);
+  MlirValue eps = onnxConstant(x->im, x->loc, mlirDenseElementsAttrSplatGet(mlirRankedTensorTypeGet(0, NULL, et, mlirAttributeGetNull()),
+                                                                           mlirFloatAttrDoubleGet(x->im->mc, et, ea ? ea->f : 1e-5)));
+  /* y = (x - mean) / sqrt(var + epsilon) * scale + b */
+  MlirValue d = apply(x, "nn.add", x->in[4], eps, false);
+  d = apply(x, "nn.sqrt", d, (MlirValue){NULL}, true);
+  MlirValue acc = apply(x, "nn.sub", x->in[0], x->in[3], false);
+  acc = apply(x, "nn.div", acc, d, false);
+  acc = apply(x, "nn.mul", acc, x->in[1], false);
+  acc = apply(x, "nn.add", acc, x->in[2], false);
+  if (mlirValueIsNull(acc)) return false;
+  return onnxBindValue(x, acc);
+}
+
+/* ConvTranspose before opset 11 computed SAME padding for output = input
+ * (not input * stride) and split an output_shape's odd padding the other way
+ * round: neither matches the opset-11 op. Explicit pads mean the same. */
+static bool legacyConvTranspose(Node *x) {
+  const Onnx__AttributeProto *ap = onnxFindAttr(x->n, "auto_pad");
+  bool same = ap && ap->s.len >= 4 && !strncmp((const char *)ap->s.data, "SAME", 4);
+  if (same || onnxFindAttr(x->n, "output_shape")) {
+    NODE_ERROR(x->im, x->loc, x->n, "%s before opset 11 is not supported (its padding rules differ from opset 11's, "
+               "which Strata implements); give explicit pads or re-export at opset >= 11",
+               same ? "auto_pad SAME_*" : "output_shape");
+    return false;
+  }
+  return true;
+}
+
+bool onnxImportLegacy(Node *x, bool *handled) {
+  const char *t = onnxOpType(x->n);
+  int64_t opset = x->im->opset;
+  *handled = true;
+  if (!strcmp(t, "Pad") && opset < 11) return legacyPad(x);
+  if (!strcmp(t, "Slice") && opset < 10) return legacySlice(x);
+  if (!strcmp(t, "TopK") && opset < 10) return legacyTopK(x);
+  if (!strcmp(t, "Upsample") || (!strcmp(t, "Resize") && opset < 11)) return legacyResize(x);
+  *handled = false;
+  if (!strcmp(t, "BatchNormalization") && opset < 9) return legacyBatchNorm(x, handled);
+  if (!strcmp(t, "ConvTranspose") && opset < 11) return legacyConvTranspose(x);
+  return true;
+}
