@@ -6,7 +6,7 @@ import lit.formats
 config.name = 'Strata'
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = ['.mlir', '.c', '.test']
-config.excludes = ['CMakeLists.txt', 'embed.c', 'torch_oracle.py', 'compare_all.py', 'gen_models.py', 'run_cases.py', 'real_models.py', 'fuzz_import.py', 'Inputs', 'lit.cfg.py', 'lit.local.cfg', 'check_passes_documented.py', 'npy_close.py']
+config.excludes = ['CMakeLists.txt', 'embed.c', 'torch_oracle.py', 'compare_all.py', 'gen_models.py', 'run_cases.py', 'real_models.py', 'fuzz_import.py', 'gen_opsets.py', 'onnx_cases.py', 'opset_exports.py', 'node_tests.py', 'Inputs', 'lit.cfg.py', 'lit.local.cfg', 'check_passes_documented.py', 'npy_close.py']
 
 root = os.path.dirname(os.path.abspath(__file__))
 build = os.path.abspath(os.environ.get('STRATA_BUILD_DIR', os.path.join(root, 'build')))
@@ -40,6 +40,20 @@ config.substitutions.append(('%root', root))
 config.substitutions.append(('%build', build))
 # Scripts that need Debian's numpy/onnx/torch run with Debian's interpreter.
 config.substitutions.append(('%python', '/usr/bin/python3'))
+# Python that loads this build's libstrata.so through python/strata
+# (ctypes): in sanitized builds the sanitizer runtimes are preloaded (the
+# interpreter is not instrumented) and leak checking is off (the
+# interpreter's own allocations are not freed at exit).
+config.environment['PYTHONPATH'] = os.path.join(root, 'python')
+config.environment['STRATA_BUILD_DIR'] = build
+pystrata = '/usr/bin/python3'
+if sanitized:
+    import subprocess
+    preload = ' '.join(subprocess.run(['cc', '-print-file-name=' + lib], capture_output=True, text=True).stdout.strip()
+                       for lib in ('libasan.so', 'libubsan.so'))
+    asan = ':'.join(o for o in os.environ.get('ASAN_OPTIONS', '').split(':') if o and not o.startswith('detect_leaks'))
+    pystrata = 'env LD_PRELOAD="%s" ASAN_OPTIONS=detect_leaks=0%s /usr/bin/python3' % (preload, ':' + asan if asan else '')
+config.substitutions.append(('%pystrata', pystrata))
 
 # libFuzzer runs (test/fuzz, `REQUIRES: fuzz`): need clang-22 and its fuzzer
 # runtime (libclang-rt-22-dev); scripts/fuzz builds build-fuzz/ on first use.

@@ -192,6 +192,17 @@ MlirModule strataImportOnnx(StrataContext *ctx, const void *data, size_t size, c
     if (!o->domain || !*o->domain || !strcmp(o->domain, "ai.onnx")) im.opset = o->version;
   }
   MlirModule module = {NULL};
+  if (im.opset == -1) {
+    char list[256] = "";
+    size_t off = 0;
+    for (size_t i = 0; i < model->n_opset_import && off < sizeof list; i++)
+      off += (size_t)snprintf(list + off, sizeof list - off, "%s'%s' %lld", i ? ", " : "",
+                              model->opset_import[i]->domain ? model->opset_import[i]->domain : "",
+                              (long long)model->opset_import[i]->version);
+    strataEmitError(fileLoc, "the model imports no opset of the default ONNX domain (its opset_import: %s)",
+                    off ? list : "empty");
+    goto done;
+  }
   if (im.opset < STRATA_ONNX_MIN_OPSET || im.opset > STRATA_ONNX_MAX_OPSET) {
     strataEmitError(fileLoc, "opset %lld of the default ONNX domain is not supported (supported: %d to %d)",
                     (long long)im.opset, STRATA_ONNX_MIN_OPSET, STRATA_ONNX_MAX_OPSET);

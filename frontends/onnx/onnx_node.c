@@ -523,6 +523,15 @@ bool onnxImportNode(Importer *im, const Onnx__NodeProto *n, size_t index) {
     x.nIn = 1;
   }
   if (!strcmp(t, "Dropout")) {
+    /* Inference only: a training_mode input must be a constant false. */
+    int64_t training = 0;
+    if (x.nIn > 2 && !mlirValueIsNull(x.in[2])) {
+      int k = onnxConstInts(x.in[2], &training, 1);
+      if (k != 1 || training) {
+        NODE_ERROR(im, x.loc, n, "training mode is not supported (input #2 'training_mode' must be a constant false)");
+        return false;
+      }
+    }
     x.nIn = 1;
     if (!onnxNoExtraOutputs(&x, 1, "mask")) return false;
   }

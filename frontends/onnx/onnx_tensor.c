@@ -123,7 +123,7 @@ StrataTensor *onnxReadTensor(const Onnx__TensorProto *t, const char *baseDir, ch
   if (external) {
     ok = readExternal(t, baseDir, out, err, errSize);
   } else if (t->has_raw_data) {
-    memcpy(out->data, t->raw_data.data, bytes);
+    if (bytes) memcpy(out->data, t->raw_data.data, bytes); /* an empty tensor may have no data pointer */
   } else {
     for (int64_t i = 0; ok && i < n; i++) {
       switch (dt) {

@@ -1,0 +1,138 @@
+/* Sessions (strata/session.h): a module with its entry function's
+ * signature, compiled through a target (or run by the interpreter), and
+ * calls that check their inputs and allocate their outputs. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "strata/interpreter.h"
+#include "strata/pass.h"
+#include "strata/session.h"
+#include "strata/support.h"
+
+struct StrataSession {
+  StrataContext *ctx;
+  MlirModule module;
+  MlirOperation func;
+  char entry[256];
+  MlirType ftype;
+  StrataExecutable *exe; /* NULL: the interpreter runs func */
+};
+
+void strataSessionDestroy(StrataSession *s) {
+  if (!s) return;
+  strataExecutableDestroy(s->exe);
+  if (!mlirModuleIsNull(s->module)) mlirModuleDestroy(s->module);
+  free(s);
+}
+
+StrataSession *strataSessionCreate(StrataContext *ctx, MlirModule module, const StrataSessionOptions *options) {
+  if (mlirModuleIsNull(module)) return NULL;
+  StrataSessionOptions o = options ? *options : (StrataSessionOptions){.compile = {.optLevel = 2}};
+  MlirOperation op = mlirModuleGetOperation(module);
+  MlirLocation loc = mlirOperationGetLocation(op);
+  StrataSession *s = calloc(1, sizeof *s);
+  if (!s) {
+    strataEmitError(loc, "out of memory");
+    mlirModuleDestroy(module);
+    return NULL;
+  }
+  *s = (StrataSession){.ctx = ctx, .module = module};
+  if (mlirLogicalResultIsFailure(strataVerify(ctx, op)) ||
+      (o.passes && mlirLogicalResultIsFailure(strataRunPipeline(ctx, op, o.passes))))
+    goto fail;
+  s->func = strataLookupFunc(module, o.entry);
+  if (mlirOperationIsNull(s->func)) {
+    if (o.entry) strataEmitError(loc, "no function '%s' in the module", o.entry);
+    else strataEmitError(loc, "no public function with a body in the module");
+    goto fail;
+  }
+  MlirStringRef name = mlirStringAttrGetValue(
+      mlirOperationGetAttributeByName(s->func, mlirStringRefCreateFromCString("sym_name")));
+  snprintf(s->entry, sizeof s->entry, "%.*s", (int)name.length, name.data);
+  s->ftype = mlirTypeAttrGetValue(
+      mlirOperationGetAttributeByName(s->func, mlirStringRefCreateFromCString("function_type")));
+  if (o.target && !strcmp(o.target, "interpreter")) return s;
+  if ((s->exe = strataCompile(ctx, module, o.target, &o.compile))) return s;
+fail:
+  strataSessionDestroy(s);
+  return NULL;
+}
+
+size_t strataSessionNumInputs(const StrataSession *s) { return (size_t)mlirFunctionTypeGetNumInputs(s->ftype); }
+size_t strataSessionNumOutputs(const StrataSession *s) { return (size_t)mlirFunctionTypeGetNumResults(s->ftype); }
+
+static MlirType sigType(const StrataSession *s, bool output, size_t i) {
+  if (i >= (output ? strataSessionNumOutputs(s) : strataSessionNumInputs(s))) return (MlirType){NULL};
+  return output ? mlirFunctionTypeGetResult(s->ftype, (intptr_t)i) : mlirFunctionTypeGetInput(s->ftype, (intptr_t)i);
+}
+
+bool strataSessionGetType(const StrataSession *s, bool output, size_t i, StrataDType *dtype, int *rank,
+                          int64_t *dims) {
+  MlirType t = sigType(s, output, i);
+  if (mlirTypeIsNull(t) || !mlirTypeIsARankedTensor(t) || mlirShapedTypeGetRank(t) > STRATA_MAX_RANK) return false;
+  *dtype = strataDTypeFromMlir(mlirShapedTypeGetElementType(t));
+  *rank = (int)mlirShapedTypeGetRank(t);
+  for (int d = 0; d < *rank; d++)
+    dims[d] = mlirShapedTypeIsDynamicDim(t, d) ? -1 : mlirShapedTypeGetDimSize(t, d);
+  return *dtype != STRATA_DTYPE_INVALID;
+}
+
+/* Checks the inputs against the signature; false after a located error. */
+static bool checkInputs(StrataSession *s, StrataTensor *const *inputs, size_t numInputs, size_t numOutputs) {
+  MlirLocation loc = mlirOperationGetLocation(s->func);
+  if (numInputs != strataSessionNumInputs(s) || numOutputs != strataSessionNumOutputs(s)) {
+    strataEmitError(loc, "'%s' takes %zu inputs and has %zu outputs, not %zu and %zu", s->entry,
+                    strataSessionNumInputs(s), strataSessionNumOutputs(s), numInputs, numOutputs);
+    return false;
+  }
+  for (size_t i = 0; i < numInputs; i++) {
+    MlirType t = sigType(s, false, i);
+    if (inputs[i] && strataTensorMatchesType(inputs[i], t)) continue;
+    char have[256] = "nothing", want[256];
+    if (inputs[i]) strataTensorFormatType(inputs[i], have, sizeof have);
+    strataTypeToString(t, want, sizeof want);
+    strataEmitError(loc, "input #%zu of '%s' is %s, but %s was given", i, s->entry, want, have);
+    return false;
+  }
+  return true;
+}
+
+MlirLogicalResult strataSessionRun(StrataSession *s, StrataTensor *const *inputs, size_t numInputs,
+                                   StrataTensor **outputs, size_t numOutputs) {
+  for (size_t i = 0; i < numOutputs; i++) outputs[i] = NULL;
+  if (!checkInputs(s, inputs, numInputs, numOutputs)) return mlirLogicalResultFailure();
+  MlirLocation loc = mlirOperationGetLocation(s->func);
+  if (!s->exe) { /* the interpreter allocates the results itself */
+    StrataTensor **results = NULL;
+    size_t n = 0;
+    if (mlirLogicalResultIsFailure(strataInterpret(s->ctx, s->func, inputs, numInputs, &results, &n)))
+      return mlirLogicalResultFailure();
+    for (size_t i = 0; i < n; i++) {
+      if (i < numOutputs) outputs[i] = results[i];
+      else strataTensorDestroy(results[i]);
+    }
+    free(results);
+    return mlirLogicalResultSuccess();
+  }
+  for (size_t i = 0; i < numOutputs; i++) {
+    MlirType t = sigType(s, true, i);
+    if (!(outputs[i] = strataTensorCreateForType(t))) {
+      char want[256], why[160];
+      strataTypeToString(t, want, sizeof want);
+      strataTensorTypeProblem(t, why, sizeof why);
+      strataEmitError(loc, "output #%zu of '%s' has type %s, which %s", i, s->entry, want, why);
+      goto fail;
+    }
+  }
+  if (mlirLogicalResultIsSuccess(strataExecutableInvoke(s->exe, s->entry, inputs, numInputs, outputs, numOutputs)))
+    return mlirLogicalResultSuccess();
+fail:
+  for (size_t i = 0; i < numOutputs; i++) {
+    strataTensorDestroy(outputs[i]);
+    outputs[i] = NULL;
+  }
+  return mlirLogicalResultFailure();
+}

@@ -1,0 +1,200 @@
+"""ONNX's own backend node tests (the cases onnx.backend.test.case.node
+generates: one operator per model, with inputs and expected outputs) run
+through strata.backend on the CPU target, the way ONNX Runtime and
+onnx-mlir run them.
+
+Each case is one of: pass (every data set within the case's rtol/atol, with
+the expected dtypes and shapes); refused (Strata's import or compile gave a
+located error: an operator, attribute or type it does not support); wrong
+(it ran and the answer differs -- a silent wrong answer, a bug); run error
+(the compiled code reported an error); crash (the worker process died or
+hung: it is restarted after the case). Cases whose tensors are not all
+float, integer or bool (strings, complex, bfloat16, sequences, optionals)
+are counted apart. Workers run in subprocesses, so a crash costs one case.
+
+Usage: node_tests.py WORKDIR [--jobs N] [--filter SUBSTR] [--target cpu|interpreter]
+                      [--min-pass N]
+Writes WORKDIR/node-tests.tsv (case, status, reason) and prints counts.
+Exit status 1 if any case is wrong or crashed, or fewer than N eligible
+cases pass."""
+import argparse
+import collections
+import json
+import os
+import re
+import subprocess
+import sys
+import threading
+
+import numpy as np
+
+# Debian's onnx 1.12 test generators still use numpy aliases that numpy
+# 1.24 removed (np.float, np.int, ...): restore them before importing.
+for _alias, _t in (('float', float), ('int', int), ('bool', bool), ('object', object), ('complex', complex),
+                   ('str', str)):
+    if _alias not in np.__dict__:
+        setattr(np, _alias, _t)
+import onnx  # noqa: E402
+from onnx import TensorProto  # noqa: E402
+from onnx.backend.test.case.node import collect_testcases  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, '..', '..', '..', 'python'))
+
+PLAIN = {TensorProto.FLOAT, TensorProto.DOUBLE, TensorProto.FLOAT16, TensorProto.BOOL, TensorProto.INT8,
+         TensorProto.INT16, TensorProto.INT32, TensorProto.INT64, TensorProto.UINT8, TensorProto.UINT16,
+         TensorProto.UINT32, TensorProto.UINT64}
+
+
+def cases(filt):
+    return [c for c in collect_testcases(None) if c.kind == 'node' and (not filt or filt in c.name)]
+
+
+def plain_types(model):
+    """True if every graph input and output is a tensor of a float, integer
+    or bool type."""
+    for v in list(model.graph.input) + list(model.graph.output):
+        t = v.type
+        if t.WhichOneof('value') != 'tensor_type' or t.tensor_type.elem_type not in PLAIN:
+            return False
+    return True
+
+
+def reason_of(message):
+    """A short, groupable reason from Strata's first error line."""
+    line = next((ln for ln in message.splitlines() if ': error: ' in ln), message.splitlines()[0] if message else '')
+    line = line.split(': error: ', 1)[-1]
+    line = re.sub(r"^[A-Za-z]+ node: ", '', line)
+    return line[:200]
+
+
+def run_case(case, target):
+    import strata
+    import strata.backend as backend
+    try:
+        rep = backend.prepare(case.model, device='CPU', target=target)
+    except strata.StrataError as e:
+        return 'refused', reason_of(str(e))
+    except onnx.checker.ValidationError as e:
+        return 'refused', 'onnx.checker: ' + str(e).splitlines()[0][:150]
+    for inputs, want in case.data_sets:
+        try:
+            got = rep.run(list(inputs))
+        except strata.StrataError as e:
+            return 'run error', reason_of(str(e))
+        if len(got) != len(want):
+            return 'wrong', '%d outputs, %d expected' % (len(got), len(want))
+        for i, (g, w) in enumerate(zip(got, want)):
+            w = np.asarray(w)
+            if g.dtype != w.dtype or g.shape != w.shape:
+                return 'wrong', 'output #%d is %s %s, expected %s %s' % (i, g.dtype, g.shape, w.dtype, w.shape)
+            try:
+                np.testing.assert_allclose(g, w, rtol=case.rtol, atol=case.atol)
+            except AssertionError:
+                if g.dtype.kind == 'f':
+                    err = float(np.nanmax(np.abs(g.astype(np.float64) - w.astype(np.float64)))) if g.size else 0.0
+                else:
+                    err = int(np.count_nonzero(g != w))
+                return 'wrong', 'output #%d differs (max abs error / differing elements: %s)' % (i, err)
+    return 'pass', ''
+
+
+def worker(args):
+    """Runs cases[start::step] in order, one JSON line per case, preceded by
+    a 'start' line so that the parent can name a case that crashes."""
+    all_cases = cases(args.filter)
+    for i in range(args.start, len(all_cases), args.step):
+        c = all_cases[i]
+        print(json.dumps({'start': i}), flush=True)
+        status, reason = run_case(c, args.target)
+        print(json.dumps({'i': i, 'status': status, 'reason': reason}), flush=True)
+
+
+def drive(args, start, step, total, results):
+    """Runs a worker over cases[start::step], restarting it after the case
+    it crashed or hung on."""
+    cmd = [sys.executable, os.path.abspath(__file__), args.workdir, '--worker', '--filter', args.filter or '',
+           '--target', args.target, '--step', str(step)]
+    nxt = start
+    while nxt < total:
+        p = subprocess.Popen(cmd + ['--start', str(nxt)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                             text=True)
+        current = None
+        timer = None
+        for line in p.stdout:
+            if timer:
+                timer.cancel()
+            msg = json.loads(line)
+            if 'start' in msg:
+                current = msg['start']
+                timer = threading.Timer(args.timeout, p.kill)
+                timer.start()
+            else:
+                results[msg['i']] = (msg['status'], msg['reason'])
+                current, nxt = None, msg['i'] + step
+        if timer:
+            timer.cancel()
+        rc = p.wait()
+        if current is None:
+            break
+        results[current] = ('crash', 'exit status %d' % rc if rc >= 0 else 'signal %d' % -rc)
+        nxt = current + step
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('workdir')
+    ap.add_argument('--jobs', type=int, default=2)
+    ap.add_argument('--filter', default='')
+    ap.add_argument('--target', default='cpu')
+    ap.add_argument('--timeout', type=float, default=120)
+    ap.add_argument('--min-pass', type=int, default=0)
+    ap.add_argument('--worker', action='store_true')
+    ap.add_argument('--start', type=int, default=0)
+    ap.add_argument('--step', type=int, default=1)
+    args = ap.parse_args()
+    if args.worker:
+        return worker(args)
+    os.makedirs(args.workdir, exist_ok=True)
+    all_cases = cases(args.filter)
+    results = {}
+    threads = [threading.Thread(target=drive, args=(args, j, args.jobs, len(all_cases), results))
+               for j in range(args.jobs)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    counts = collections.Counter()
+    reasons = collections.Counter()
+    with open(os.path.join(args.workdir, 'node-tests.tsv'), 'w') as f:
+        for i, c in enumerate(all_cases):
+            status, reason = results.get(i, ('crash', 'no result'))
+            group = 'eligible' if plain_types(c.model) else 'other types'
+            counts[(group, status)] += 1
+            if status != 'pass':
+                reasons[(status, reason)] += 1
+            f.write('%s\t%s\t%s\t%s\n' % (c.name, group, status, reason))
+    eligible = sum(n for (g, _), n in counts.items() if g == 'eligible')
+    passed = counts[('eligible', 'pass')]
+    print('node tests: %d cases (%d with float, integer and bool tensors only, %d with other types)' %
+          (len(all_cases), eligible, len(all_cases) - eligible))
+    for group in ('eligible', 'other types'):
+        print('  %s: %s' % (group, ', '.join('%s %d' % (s, counts[(group, s)])
+                                             for s in ('pass', 'refused', 'run error', 'wrong', 'crash'))))
+    print('passed: %d of %d eligible (%.1f%%)' % (passed, eligible, 100.0 * passed / max(eligible, 1)))
+    print('most common reasons:')
+    for (status, reason), n in reasons.most_common(25):
+        print('  %4d  %s: %s' % (n, status, reason))
+    bad = sum(n for (g, s), n in counts.items() if s in ('wrong', 'crash'))
+    print('wrong or crashed: %d' % bad)
+    for i, c in enumerate(all_cases):
+        status, reason = results.get(i, ('crash', 'no result'))
+        if status in ('wrong', 'crash'):
+            print('  %s %s: %s' % (status.upper(), c.name, reason))
+    if passed < args.min_pass:
+        print('FAIL: %d eligible cases pass, fewer than the %d expected' % (passed, args.min_pass))
+    return 1 if bad or passed < args.min_pass else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

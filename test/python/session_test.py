@@ -1,0 +1,74 @@
+"""python/strata: a Session on torchvision ResNet-18 (random weights)
+matches PyTorch; its signature, its errors; compile_mlir with a pass
+pipeline and the interpreter; the ONNX backend interface.
+Usage: session_test.py WORKDIR"""
+import os
+import sys
+import warnings
+
+import numpy as np
+import onnx
+import torch
+import torchvision
+from onnx import TensorProto, helper
+
+import strata
+import strata.backend
+
+warnings.filterwarnings('ignore')
+work = sys.argv[1]
+os.makedirs(work, exist_ok=True)
+
+torch.manual_seed(0)
+model = torchvision.models.resnet18(weights=None).eval()
+x = torch.randn(1, 3, 224, 224)
+with torch.no_grad():
+    want = model(x).numpy()
+path = os.path.join(work, 'resnet18.onnx')
+torch.onnx.export(model, x, path, opset_version=14, input_names=['input'], output_names=['logits'])
+
+sess = strata.Session(path, target='cpu', threads=2)
+print('inputs:', sess.get_inputs())
+print('outputs:', sess.get_outputs())
+(got,) = sess.run(None, {'input': x.numpy()})
+err = float(np.abs(got - want).max())
+print('resnet18: %s max abs error %.3g (output range %.3g)' % (
+    'OK' if got.shape == want.shape and err <= 1e-3 * np.ptp(want) else 'MISMATCH', err, np.ptp(want)))
+(again,) = sess.run(['logits'], [x.numpy()])
+print('second run identical:', bool(np.array_equal(again, got)))
+
+for what, call in [
+        ('wrong dtype', lambda: sess.run(None, {'input': x.numpy().astype(np.float64)})),
+        ('wrong shape', lambda: sess.run(None, {'input': np.zeros((1, 3, 8, 8), np.float32)})),
+        ('missing input', lambda: sess.run(None, {})),
+        ('unknown input', lambda: sess.run(None, {'input': x.numpy(), 'extra': x.numpy()})),
+        ('unknown output', lambda: sess.run(['nope'], {'input': x.numpy()})),
+        ('no such file', lambda: strata.Session(os.path.join(work, 'missing.onnx'))),
+        ('corrupt model', lambda: strata.Session(b'\x08\x07garbage')),
+        ('unknown target', lambda: strata.Session(path, target='tpu'))]:
+    try:
+        call()
+        print('%s: NOT REFUSED' % what)
+    except (strata.StrataError, OSError) as e:
+        print('%s: refused: %s' % (what, str(e).splitlines()[0]))
+
+text = '''func.func @main(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "nn.add"(%a, %b) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %1 = "nn.relu"(%0) : (tensor<4xf32>) -> tensor<4xf32>
+  return %1 : tensor<4xf32>
+}'''
+a, b = np.array([1, -2, 3, -4], np.float32), np.array([0.5, 0.5, -5, 5], np.float32)
+for target in ('cpu', 'interpreter'):
+    m = strata.compile_mlir(text, target=target, passes='func.func(nn-fold)', fusion='none')
+    print('mlir %s:' % target, m.run(None, [a, b])[0].tolist())
+
+node = helper.make_node('Gemm', ['a', 'b', 'c'], ['y'], transB=1)
+g = helper.make_graph([node], 'g', [helper.make_tensor_value_info(n, TensorProto.FLOAT, s)
+                                    for n, s in (('a', [2, 3]), ('b', [4, 3]), ('c', [4]))],
+                      [helper.make_tensor_value_info('y', TensorProto.FLOAT, [2, 4])])
+m = helper.make_model(g, opset_imports=[helper.make_opsetid('', 13)])
+ga, gb, gc = (np.random.default_rng(1).standard_normal(s).astype(np.float32) for s in ((2, 3), (4, 3), (4,)))
+print('backend supports CPU:', strata.backend.supports_device('CPU'), 'CUDA:', strata.backend.supports_device('CUDA'))
+(y,) = strata.backend.run_model(m, [ga, gb, gc])
+print('backend gemm: %s' % ('OK' if np.allclose(y, ga @ gb.T + gc, atol=1e-5) else 'MISMATCH'))
+sess.close()
