@@ -92,6 +92,36 @@ BODY(bSoftplus) {
 }
 BODY(bSin) { (void)c; return UN("math.sin", x[0]); }
 BODY(bCos) { (void)c; return UN("math.cos", x[0]); }
+BODY(bTan) { (void)c; return UN("math.tan", x[0]); }
+BODY(bAsin) { (void)c; return UN("math.asin", x[0]); }
+BODY(bAcos) { (void)c; return UN("math.acos", x[0]); }
+BODY(bAtan) { (void)c; return UN("math.atan", x[0]); }
+BODY(bSinh) { (void)c; return UN("math.sinh", x[0]); }
+BODY(bCosh) { (void)c; return UN("math.cosh", x[0]); }
+BODY(bAsinh) { (void)c; return UN("math.asinh", x[0]); }
+BODY(bAcosh) { (void)c; return UN("math.acosh", x[0]); }
+BODY(bAtanh) { (void)c; return UN("math.atanh", x[0]); }
+BODY(bIsInf) {
+  MlirValue pos = emitCmpF(b, loc, CMPF_OEQ, x[0], k(b, loc, x[0], INFINITY));
+  MlirValue neg = emitCmpF(b, loc, CMPF_OEQ, x[0], k(b, loc, x[0], -INFINITY));
+  if ((c->attrs.flag & 3) == 3) return BIN("arith.ori", pos, neg);
+  return c->attrs.flag & 1 ? pos : c->attrs.flag & 2 ? neg : emitCmpF(b, loc, 0 /* "false" */, x[0], x[0]);
+}
+BODY(bThresholdedRelu) {
+  return emitSelect(b, loc, emitCmpF(b, loc, CMPF_OGT, x[0], k(b, loc, x[0], c->attrs.alpha)), x[0], k(b, loc, x[0], 0));
+}
+BODY(bShrink) {
+  MlirValue lambd = k(b, loc, x[0], c->attrs.alpha), bias = k(b, loc, x[0], c->attrs.beta);
+  MlirValue above = emitSelect(b, loc, emitCmpF(b, loc, CMPF_OGT, x[0], lambd), BIN("arith.subf", x[0], bias),
+                               k(b, loc, x[0], 0));
+  MlirValue below = emitCmpF(b, loc, CMPF_OLT, x[0], k(b, loc, x[0], -c->attrs.alpha));
+  return emitSelect(b, loc, below, BIN("arith.addf", x[0], bias), above);
+}
+BODY(bCelu) {
+  MlirValue e = UN("math.exp", BIN("arith.divf", x[0], k(b, loc, x[0], c->attrs.alpha)));
+  MlirValue neg = BIN("arith.mulf", k(b, loc, x[0], c->attrs.alpha), BIN("arith.subf", e, k(b, loc, x[0], 1)));
+  return emitSelect(b, loc, emitCmpF(b, loc, CMPF_OGT, x[0], k(b, loc, x[0], 0)), x[0], neg);
+}
 BODY(bFloor) { (void)c; return UN("math.floor", x[0]); }
 BODY(bCeil) { (void)c; return UN("math.ceil", x[0]); }
 BODY(bRound) { (void)c; return UN("math.roundeven", x[0]); }
@@ -203,7 +233,10 @@ static const EwLowering kBodies[] = {
     {"nn.elu", bElu}, {"nn.selu", bSelu}, {"nn.sigmoid", bSigmoid},
     {"nn.hard_sigmoid", bHardSigmoid}, {"nn.hard_swish", bHardSwish}, {"nn.tanh", bTanh},
     {"nn.gelu", bGelu}, {"nn.erf", bErf}, {"nn.softplus", bSoftplus}, {"nn.sin", bSin},
-    {"nn.cos", bCos}, {"nn.floor", bFloor}, {"nn.ceil", bCeil}, {"nn.round", bRound},
+    {"nn.cos", bCos}, {"nn.tan", bTan}, {"nn.asin", bAsin}, {"nn.acos", bAcos}, {"nn.atan", bAtan},
+    {"nn.sinh", bSinh}, {"nn.cosh", bCosh}, {"nn.asinh", bAsinh}, {"nn.acosh", bAcosh}, {"nn.atanh", bAtanh},
+    {"nn.is_inf", bIsInf}, {"nn.thresholded_relu", bThresholdedRelu}, {"nn.shrink", bShrink}, {"nn.celu", bCelu},
+    {"nn.floor", bFloor}, {"nn.ceil", bCeil}, {"nn.round", bRound},
     {"nn.sign", bSign}, {"nn.not", bNot}, {"nn.is_nan", bIsNan}, {"nn.clip", bClip},
     {"nn.cast", bCast}, {"nn.identity", bIdentity}, {"nn.dropout", bIdentity}, {"nn.add", bAdd},
     {"nn.sub", bSub}, {"nn.mul", bMul}, {"nn.div", bDiv}, {"nn.pow", bPow}, {"nn.mod", bMod},

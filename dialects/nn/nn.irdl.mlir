@@ -13,6 +13,18 @@ irdl.dialect @nn {
     irdl.operands(x: %t0)
     irdl.results(output: %t1)
   }
+  irdl.operation @acos {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0)
+    irdl.results(output: %t1)
+  }
+  irdl.operation @acosh {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0)
+    irdl.results(output: %t1)
+  }
   irdl.operation @add {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
@@ -38,6 +50,30 @@ irdl.dialect @nn {
     %t1 = irdl.base "!builtin.tensor"
     irdl.operands(data: %t0)
     irdl.results(reduced: %t1)
+  }
+  irdl.operation @asin {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0)
+    irdl.results(output: %t1)
+  }
+  irdl.operation @asinh {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0)
+    irdl.results(output: %t1)
+  }
+  irdl.operation @atan {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0)
+    irdl.results(output: %t1)
+  }
+  irdl.operation @atanh {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0)
+    irdl.results(output: %t1)
   }
   irdl.operation @average_pool {
     %t0 = irdl.base "!builtin.tensor"
@@ -69,6 +105,12 @@ irdl.dialect @nn {
     irdl.results(output: %t1)
   }
   irdl.operation @ceil {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0)
+    irdl.results(output: %t1)
+  }
+  irdl.operation @celu {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
     irdl.operands(x: %t0)
@@ -118,6 +160,12 @@ irdl.dialect @nn {
     irdl.results(y: %t3)
   }
   irdl.operation @cos {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0)
+    irdl.results(output: %t1)
+  }
+  irdl.operation @cosh {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
     irdl.operands(x: %t0)
@@ -287,6 +335,12 @@ irdl.dialect @nn {
     %t3 = irdl.base "!builtin.tensor"
     irdl.operands(x: %t0, scale: %t1, b: %t2)
     irdl.results(y: %t3)
+  }
+  irdl.operation @is_inf {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0)
+    irdl.results(output: %t1)
   }
   irdl.operation @is_nan {
     %t0 = irdl.base "!builtin.tensor"
@@ -546,6 +600,12 @@ irdl.dialect @nn {
     irdl.operands(data: %t0)
     irdl.results(shape: %t1)
   }
+  irdl.operation @shrink {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0)
+    irdl.results(output: %t1)
+  }
   irdl.operation @sigmoid {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
@@ -559,6 +619,12 @@ irdl.dialect @nn {
     irdl.results(output: %t1)
   }
   irdl.operation @sin {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0)
+    irdl.results(output: %t1)
+  }
+  irdl.operation @sinh {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
     irdl.operands(x: %t0)
@@ -623,7 +689,19 @@ irdl.dialect @nn {
     irdl.operands(a: %t0, b: %t1)
     irdl.results(output: %t2)
   }
+  irdl.operation @tan {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0)
+    irdl.results(output: %t1)
+  }
   irdl.operation @tanh {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0)
+    irdl.results(output: %t1)
+  }
+  irdl.operation @thresholded_relu {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
     irdl.operands(x: %t0)

@@ -39,6 +39,21 @@ F1(fErf, erf(x[0]))
 F1(fSoftplus, fmax(x[0], 0.0) + log1p(exp(-fabs(x[0]))))
 F1(fSin, sin(x[0]))
 F1(fCos, cos(x[0]))
+F1(fTan, tan(x[0]))
+F1(fAsin, asin(x[0]))
+F1(fAcos, acos(x[0]))
+F1(fAtan, atan(x[0]))
+F1(fSinh, sinh(x[0]))
+F1(fCosh, cosh(x[0]))
+F1(fAsinh, asinh(x[0]))
+F1(fAcosh, acosh(x[0]))
+F1(fAtanh, atanh(x[0]))
+/* flag: bit 0 detects +inf, bit 1 -inf. */
+F1(fIsInf, ((a->flag & 1) && x[0] == INFINITY) || ((a->flag & 2) && x[0] == -INFINITY) ? 1.0 : 0.0)
+F1(fThresholdedRelu, x[0] > a->alpha ? x[0] : 0.0)
+/* alpha = lambd, beta = bias. */
+F1(fShrink, x[0] < -a->alpha ? x[0] + a->beta : x[0] > a->alpha ? x[0] - a->beta : 0.0)
+F1(fCelu, x[0] > 0 ? x[0] : a->alpha * (exp(x[0] / a->alpha) - 1))
 F1(fFloor, floor(x[0]))
 F1(fCeil, ceil(x[0]))
 F1(fRound, nearbyint(x[0])) /* half to even under the default rounding mode */
@@ -119,6 +134,27 @@ static bool aGelu(MlirOperation op, StrataDType t, NnEwAttrs *a) {
   a->flag = !strcmp(mode, "tanh");
   return true;
 }
+static bool aIsInf(MlirOperation op, StrataDType t, NnEwAttrs *a) {
+  (void)t;
+  int64_t pos, neg;
+  if (!nnAttrInt(op, "detect_positive", 1, &pos) || !nnAttrInt(op, "detect_negative", 1, &neg)) return false;
+  a->flag = (pos != 0) | (neg != 0) << 1;
+  return true;
+}
+static bool aThresholdedRelu(MlirOperation op, StrataDType t, NnEwAttrs *a) { (void)t; return aAlpha(op, 1.0, a); }
+static bool aShrink(MlirOperation op, StrataDType t, NnEwAttrs *a) {
+  (void)t;
+  return nnAttrFloat(op, "lambd", 0.5, &a->alpha) && nnAttrFloat(op, "bias", 0.0, &a->beta);
+}
+static bool aCelu(MlirOperation op, StrataDType t, NnEwAttrs *a) {
+  (void)t;
+  if (!aAlpha(op, 1.0, a)) return false;
+  if (a->alpha == 0) {
+    nnError(op, "attribute 'alpha' must not be 0 (Celu divides by it)");
+    return false;
+  }
+  return true;
+}
 static bool aClip(MlirOperation op, StrataDType t, NnEwAttrs *a) {
   double lo = -INFINITY, hi = INFINITY;
   if (t == STRATA_DTYPE_I8) lo = INT8_MIN, hi = INT8_MAX;
@@ -169,6 +205,19 @@ static const NnEwInfo kInfo[] = {
     EW("softplus", NN_FLOAT, NN_EW_SAME, NN_EW_PLAIN, fSoftplus, NULL, NULL, 5),
     EW("sin", NN_FLOAT, NN_EW_SAME, NN_EW_PLAIN, fSin, NULL, NULL, 1),
     EW("cos", NN_FLOAT, NN_EW_SAME, NN_EW_PLAIN, fCos, NULL, NULL, 1),
+    EW("tan", NN_FLOAT, NN_EW_SAME, NN_EW_PLAIN, fTan, NULL, NULL, 1),
+    EW("asin", NN_FLOAT, NN_EW_SAME, NN_EW_PLAIN, fAsin, NULL, NULL, 1),
+    EW("acos", NN_FLOAT, NN_EW_SAME, NN_EW_PLAIN, fAcos, NULL, NULL, 1),
+    EW("atan", NN_FLOAT, NN_EW_SAME, NN_EW_PLAIN, fAtan, NULL, NULL, 1),
+    EW("sinh", NN_FLOAT, NN_EW_SAME, NN_EW_PLAIN, fSinh, NULL, NULL, 1),
+    EW("cosh", NN_FLOAT, NN_EW_SAME, NN_EW_PLAIN, fCosh, NULL, NULL, 1),
+    EW("asinh", NN_FLOAT, NN_EW_SAME, NN_EW_PLAIN, fAsinh, NULL, NULL, 1),
+    EW("acosh", NN_FLOAT, NN_EW_SAME, NN_EW_PLAIN, fAcosh, NULL, NULL, 1),
+    EW("atanh", NN_FLOAT, NN_EW_SAME, NN_EW_PLAIN, fAtanh, NULL, NULL, 1),
+    EW("is_inf", NN_FLOAT, NN_EW_BOOL, NN_EW_PLAIN, fIsInf, NULL, aIsInf, 1),
+    EW("thresholded_relu", NN_FLOAT, NN_EW_SAME, NN_EW_PLAIN, fThresholdedRelu, NULL, aThresholdedRelu, 1),
+    EW("shrink", NN_FLOAT, NN_EW_SAME, NN_EW_PLAIN, fShrink, NULL, aShrink, 2),
+    EW("celu", NN_FLOAT, NN_EW_SAME, NN_EW_PLAIN, fCelu, NULL, aCelu, 4),
     EW("floor", NN_FLOAT, NN_EW_SAME, NN_EW_PLAIN, fFloor, NULL, NULL, 1),
     EW("ceil", NN_FLOAT, NN_EW_SAME, NN_EW_PLAIN, fCeil, NULL, NULL, 1),
     EW("round", NN_FLOAT, NN_EW_SAME, NN_EW_PLAIN, fRound, NULL, NULL, 1),
@@ -362,6 +411,19 @@ static const StrataOpDef kOps[] = {
     OP("softplus", "x", "log(1 + e^x), computed stably", FT),
     OP("sin", "x", "sine", FT),
     OP("cos", "x", "cosine", FT),
+    OP("tan", "x", "tangent", FT),
+    OP("asin", "x", "arcsine (NaN outside [-1, 1])", FT),
+    OP("acos", "x", "arccosine (NaN outside [-1, 1])", FT),
+    OP("atan", "x", "arctangent", FT),
+    OP("sinh", "x", "hyperbolic sine", FT),
+    OP("cosh", "x", "hyperbolic cosine", FT),
+    OP("asinh", "x", "inverse hyperbolic sine", FT),
+    OP("acosh", "x", "inverse hyperbolic cosine (NaN below 1)", FT),
+    OP("atanh", "x", "inverse hyperbolic tangent (NaN outside [-1, 1], +-inf at +-1)", FT),
+    OP("is_inf", "x", "x is +inf (detect_positive, default 1) or -inf (detect_negative, default 1), as i1", FT),
+    OP("thresholded_relu", "x", "x > alpha ? x : 0 (alpha = 1)", FT),
+    OP("shrink", "x", "x < -lambd ? x + bias : x > lambd ? x - bias : 0 (lambd = 0.5, bias = 0)", FT),
+    OP("celu", "x", "x > 0 ? x : alpha*(e^(x/alpha) - 1) (alpha = 1, not 0)", FT),
     OP("floor", "x", "round down", FT),
     OP("ceil", "x", "round up", FT),
     OP("round", "x", "round half to even", FT),

@@ -23,6 +23,9 @@ static const struct {
   const char *op;
   int since, removed;
 } kVersions[] = {
+    {"Acosh", 9, 0},            {"Asinh", 9, 0},               {"Atanh", 9, 0},
+    {"Celu", 12, 0},            {"Cosh", 9, 0},                {"IsInf", 10, 0},
+    {"Shrink", 9, 0},           {"Sinh", 9, 0},                {"ThresholdedRelu", 10, 0},
     {"BitShift", 11, 0},        {"ConstantOfShape", 9, 0},     {"CumSum", 11, 0},
     {"DequantizeLinear", 10, 0}, {"Erf", 9, 0},                {"Expand", 8, 0},
     {"GatherElements", 11, 0},  {"Gelu", 20, 0},               {"GreaterOrEqual", 12, 0},

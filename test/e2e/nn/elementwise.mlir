@@ -395,3 +395,74 @@ func.func @div_f64(%a: tensor<4xf64>, %b: tensor<4xf64>) -> tensor<4xf64> {
   %r = "nn.div"(%a, %b) : (tensor<4xf64>, tensor<4xf64>) -> tensor<4xf64>
   return %r : tensor<4xf64>
 }
+func.func @tan_f32(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %r = "nn.tan"(%x) : (tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %r : tensor<3x5xf32>
+}
+func.func @asin_f32(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %r = "nn.asin"(%x) : (tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %r : tensor<3x5xf32>
+}
+func.func @acos_f32(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %r = "nn.acos"(%x) : (tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %r : tensor<3x5xf32>
+}
+func.func @atan_f32(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %r = "nn.atan"(%x) : (tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %r : tensor<3x5xf32>
+}
+func.func @sinh_f32(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %r = "nn.sinh"(%x) : (tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %r : tensor<3x5xf32>
+}
+func.func @cosh_f32(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %r = "nn.cosh"(%x) : (tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %r : tensor<3x5xf32>
+}
+func.func @asinh_f32(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %r = "nn.asinh"(%x) : (tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %r : tensor<3x5xf32>
+}
+func.func @atanh_f32(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %r = "nn.atanh"(%x) : (tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %r : tensor<3x5xf32>
+}
+func.func @thresholded_relu_f32(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %r = "nn.thresholded_relu"(%x) : (tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %r : tensor<3x5xf32>
+}
+func.func @shrink_f32(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %r = "nn.shrink"(%x) : (tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %r : tensor<3x5xf32>
+}
+func.func @celu_f32(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %r = "nn.celu"(%x) : (tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %r : tensor<3x5xf32>
+}
+func.func @acosh_f32(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %c = "nn.constant"() {value = dense<2.0> : tensor<f32>} : () -> tensor<f32>
+  %y = "nn.add"(%x, %c) : (tensor<3x5xf32>, tensor<f32>) -> tensor<3x5xf32>
+  %r = "nn.acosh"(%y) : (tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %r : tensor<3x5xf32>
+}
+func.func @shrink_attrs(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %r = "nn.shrink"(%x) {lambd = 0.25 : f32, bias = 0.125 : f32} : (tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %r : tensor<3x5xf32>
+}
+func.func @celu_alpha(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %r = "nn.celu"(%x) {alpha = 0.5 : f32} : (tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %r : tensor<3x5xf32>
+}
+func.func @thresholded_relu_alpha(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %r = "nn.thresholded_relu"(%x) {alpha = 0.25 : f32} : (tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %r : tensor<3x5xf32>
+}
+func.func @is_inf_modes(%x: tensor<3x5xf32>) -> (tensor<3x5xi1>, tensor<3x5xi1>, tensor<3x5xi1>, tensor<3x5xi1>) {
+  %z = "nn.constant"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %q = "nn.div"(%x, %z) : (tensor<3x5xf32>, tensor<f32>) -> tensor<3x5xf32>
+  %a = "nn.is_inf"(%q) : (tensor<3x5xf32>) -> tensor<3x5xi1>
+  %b = "nn.is_inf"(%q) {detect_negative = 0 : i64} : (tensor<3x5xf32>) -> tensor<3x5xi1>
+  %c = "nn.is_inf"(%q) {detect_positive = 0 : i64} : (tensor<3x5xf32>) -> tensor<3x5xi1>
+  %d = "nn.is_inf"(%q) {detect_positive = 0 : i64, detect_negative = 0 : i64} : (tensor<3x5xf32>) -> tensor<3x5xi1>
+  return %a, %b, %c, %d : tensor<3x5xi1>, tensor<3x5xi1>, tensor<3x5xi1>, tensor<3x5xi1>
+}
