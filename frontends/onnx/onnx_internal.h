@@ -107,6 +107,13 @@ void onnxDropAttr(Node *x, const char *name);
 void onnxSetAttr(Node *x, const char *name, MlirAttribute a);
 /* Error when an output from #keep on is used ("what" names them). */
 bool onnxNoExtraOutputs(Node *x, size_t keep, const char *what);
+bool onnxBindOutputs(Node *x, MlirOperation op, int count);
+/* One-result nn ops of a (and b); null, after an error, when an operand is
+ * null (an earlier step failed) or the op does not build. */
+MlirValue onnxUnary(Node *x, const char *name, MlirValue a, const Attr *attrs, int nAttrs);
+MlirValue onnxBinary(Node *x, const char *name, MlirValue a, MlirValue b, const Attr *attrs, int nAttrs);
+/* A rank-0 constant of a float or integer element type. */
+MlirValue onnxScalarConst(Node *x, MlirType elementType, double value);
 /* Creates the node's nn op (x->nn) from its inputs and attributes. */
 bool onnxDirect(Node *x, int nResults);
 
@@ -121,5 +128,15 @@ bool onnxCheckOpset(Importer *im, MlirLocation loc, const Onnx__NodeProto *n);
 /* The opset 7-10 form of the node, where its op type has one: *handled is
  * set when the node was imported (or failed) here; false after an error. */
 bool onnxImportLegacy(Node *x, bool *handled);
+
+/* ---- Compositions (onnx_compose.c) ---- */
+
+/* Op types with no nn op of their own that import as compositions. */
+bool onnxIsComposite(const char *opType);
+/* The node as a composition of nn ops, where it needs one (see the file);
+ * *handled is set when it was imported (or failed) there. */
+bool onnxImportComposite(Node *x, bool *handled);
+/* Softmax, LogSoftmax and Hardmax with their opset's axis semantics. */
+bool onnxImportNormalizer(Node *x);
 
 #endif

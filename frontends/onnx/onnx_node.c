@@ -60,6 +60,25 @@ int onnxConstInts(MlirValue v, int64_t *out, int max) {
   return r;
 }
 
+MlirValue onnxUnary(Node *x, const char *name, MlirValue a, const Attr *attrs, int nAttrs) {
+  if (mlirValueIsNull(a)) return a;
+  MlirOperation op = onnxBuild1(x->im, x->loc, name, a, (MlirValue){NULL}, attrs, nAttrs);
+  return mlirOperationIsNull(op) ? (MlirValue){NULL} : strataResult(op, 0);
+}
+
+MlirValue onnxBinary(Node *x, const char *name, MlirValue a, MlirValue b, const Attr *attrs, int nAttrs) {
+  if (mlirValueIsNull(a) || mlirValueIsNull(b)) return (MlirValue){NULL};
+  MlirOperation op = onnxBuild1(x->im, x->loc, name, a, b, attrs, nAttrs);
+  return mlirOperationIsNull(op) ? (MlirValue){NULL} : strataResult(op, 0);
+}
+
+MlirValue onnxScalarConst(Node *x, MlirType elementType, double value) {
+  MlirType st = mlirRankedTensorTypeGet(0, NULL, elementType, mlirAttributeGetNull());
+  MlirAttribute v = mlirTypeIsAFloat(elementType) ? mlirFloatAttrDoubleGet(x->im->mc, elementType, value)
+                                                  : mlirIntegerAttrGet(elementType, (int64_t)value);
+  return onnxConstant(x->im, x->loc, mlirDenseElementsAttrSplatGet(st, v));
+}
+
 int onnxConstDoubles(MlirValue v, double *out, int max) {
   if (mlirValueIsNull(v) || !mlirValueIsAOpResult(v)) return -1;
   MlirAttribute a = mlirOperationGetAttributeByName(mlirOpResultGetOwner(v), mlirStringRefCreateFromCString("value"));
@@ -388,38 +407,6 @@ static bool importSplit(Node *x) {
   return true;
 }
 
-/* Softmax/LogSoftmax before opset 13 normalize the input flattened to 2-D
- * at `axis` (default 1): flatten, normalize along dim 1, reshape back to the
- * input's shape (nn.shape, a constant once nn-fold sees static dims). */
-static bool importSoftmax(Node *x) {
-  if (x->im->opset >= 13) return onnxDirect(x, 1);
-  MlirValue in = x->in[0];
-  MlirType t = mlirValueGetType(in);
-  int64_t axis = 1;
-  const Onnx__AttributeProto *a = onnxFindAttr(x->n, "axis");
-  if (a) axis = a->i;
-  if (!mlirShapedTypeHasRank(t)) {
-    NODE_ERROR(x->im, x->loc, x->n, "opset < 13 semantics need the input's rank");
-    return false;
-  }
-  int64_t rank = mlirShapedTypeGetRank(t);
-  if (axis < -rank || axis > rank) {
-    NODE_ERROR(x->im, x->loc, x->n, "axis %lld is out of range for rank %lld", (long long)axis, (long long)rank);
-    return false;
-  }
-  if (axis < 0) axis += rank;
-  Attr ax[1] = {{"axis", strataI64Attr(x->im->mc, axis)}};
-  MlirOperation flat = onnxBuild1(x->im, x->loc, "nn.flatten", in, (MlirValue){NULL}, ax, 1);
-  if (mlirOperationIsNull(flat)) return false;
-  ax[0].attr = strataI64Attr(x->im->mc, 1);
-  MlirOperation s = onnxBuild1(x->im, x->loc, x->nn, strataResult(flat, 0), (MlirValue){NULL}, ax, 1);
-  if (mlirOperationIsNull(s)) return false;
-  MlirOperation shape = onnxBuild(x->im, x->loc, "nn.shape", &in, 1, 1, NULL, 0, mlirIntegerTypeGet(x->im->mc, 64));
-  if (mlirOperationIsNull(shape)) return false;
-  MlirOperation back = onnxBuild1(x->im, x->loc, "nn.reshape", strataResult(s, 0), strataResult(shape, 0), NULL, 0);
-  return !mlirOperationIsNull(back) && onnxBindValue(x, strataResult(back, 0));
-}
-
 static bool importPad(Node *x) {
   if (x->im->opset < 11 || x->nIn < 2) {
     NODE_ERROR(x->im, x->loc, x->n, "needs 'pads' as an input (opset >= 11)");
@@ -485,7 +472,8 @@ bool onnxImportNode(Importer *im, const Onnx__NodeProto *n, size_t index) {
       snprintf(x.nn, sizeof x.nn, "%s", kAliases[i].nn);
       known = true;
     }
-  if (!known || !strataContextLookupOpDef(im->ctx, mlirStringRefCreateFromCString(x.nn))) {
+  if (onnxIsComposite(t)) known = true, x.nn[0] = '\0';
+  if (!known || (x.nn[0] && !strataContextLookupOpDef(im->ctx, mlirStringRefCreateFromCString(x.nn)))) {
     NODE_ERROR(im, x.loc, n, "operator '%s' is not supported by Strata (see docs/onnx.md)", t);
     return false;
   }
@@ -502,12 +490,24 @@ bool onnxImportNode(Importer *im, const Onnx__NodeProto *n, size_t index) {
   bool handled = false;
   if (!onnxImportLegacy(&x, &handled)) return false;
   if (handled) return true;
+  if (!strcmp(t, "Dropout")) {
+    /* Inference only: a training_mode input must be a constant false. */
+    int64_t training = 0;
+    if (x.nIn > 2 && !mlirValueIsNull(x.in[2])) {
+      int k = onnxConstInts(x.in[2], &training, 1);
+      if (k != 1 || training) {
+        NODE_ERROR(im, x.loc, n, "training mode is not supported (input #2 'training_mode' must be a constant false)");
+        return false;
+      }
+    }
+  }
+  if (!onnxImportComposite(&x, &handled)) return false;
+  if (handled) return true;
   if (!strcmp(t, "Cast")) return importCast(&x);
   if (!strcmp(t, "Clip")) return importClip(&x);
   if (!strcmp(t, "Split")) return importSplit(&x);
   if (!strcmp(t, "Concat") || !strcmp(t, "Max") || !strcmp(t, "Min") || !strcmp(t, "Sum") || !strcmp(t, "Mean"))
     return chain(&x, x.nn);
-  if (!strcmp(t, "Softmax") || !strcmp(t, "LogSoftmax")) return importSoftmax(&x);
   if (!strcmp(t, "Pad")) return importPad(&x);
   if (!strcmp(t, "Resize")) return importResize(&x);
   if (!strcmp(t, "Squeeze") || !strcmp(t, "Unsqueeze") || !strncmp(t, "Reduce", 6)) {
@@ -523,15 +523,6 @@ bool onnxImportNode(Importer *im, const Onnx__NodeProto *n, size_t index) {
     x.nIn = 1;
   }
   if (!strcmp(t, "Dropout")) {
-    /* Inference only: a training_mode input must be a constant false. */
-    int64_t training = 0;
-    if (x.nIn > 2 && !mlirValueIsNull(x.in[2])) {
-      int k = onnxConstInts(x.in[2], &training, 1);
-      if (k != 1 || training) {
-        NODE_ERROR(im, x.loc, n, "training mode is not supported (input #2 'training_mode' must be a constant false)");
-        return false;
-      }
-    }
     x.nIn = 1;
     if (!onnxNoExtraOutputs(&x, 1, "mask")) return false;
   }

@@ -26,6 +26,8 @@ static const struct {
     {"Acosh", 9, 0},            {"Asinh", 9, 0},               {"Atanh", 9, 0},
     {"Celu", 12, 0},            {"Cosh", 9, 0},                {"IsInf", 10, 0},
     {"Shrink", 9, 0},           {"Sinh", 9, 0},                {"ThresholdedRelu", 10, 0},
+    {"CastLike", 15, 0},        {"EyeLike", 9, 0},             {"NegativeLogLikelihoodLoss", 12, 0},
+    {"SoftmaxCrossEntropyLoss", 12, 0}, {"Trilu", 14, 0},
     {"BitShift", 11, 0},        {"ConstantOfShape", 9, 0},     {"CumSum", 11, 0},
     {"DequantizeLinear", 10, 0}, {"Erf", 9, 0},                {"Expand", 8, 0},
     {"GatherElements", 11, 0},  {"Gelu", 20, 0},               {"GreaterOrEqual", 12, 0},
@@ -91,17 +93,11 @@ static bool legacyPad(Node *x) {
   const Onnx__AttributeProto *va = onnxFindAttr(x->n, "value");
   double value = va ? va->f : 0.0;
   MlirType et = mlirShapedTypeGetElementType(mlirValueGetType(x->in[0]));
-  MlirType st = mlirRankedTensorTypeGet(0, NULL, et, mlirAttributeGetNull());
-  MlirAttribute scalar;
-  if (mlirTypeIsAFloat(et)) {
-    scalar = mlirFloatAttrDoubleGet(x->im->mc, et, value);
-  } else if (mlirTypeIsAInteger(et) && value == floor(value) && fabs(value) < 9.2e18) {
-    scalar = mlirIntegerAttrGet(et, (int64_t)value);
-  } else {
+  if (!mlirTypeIsAFloat(et) && (value != floor(value) || fabs(value) >= 9.2e18)) {
     NODE_ERROR(x->im, x->loc, x->n, "pad value %g is not a value of the input's integer element type", value);
     return false;
   }
-  x->in[2] = onnxConstant(x->im, x->loc, mlirDenseElementsAttrSplatGet(st, scalar));
+  x->in[2] = onnxScalarConst(x, et, value);
   onnxDropAttr(x, "value");
   x->nIn = 3;
   return onnxDirect(x, 1);
@@ -203,15 +199,6 @@ static bool legacyResize(Node *x) {
   return onnxDirect(x, 1);
 }
 
-/* nn op `name` of a and b (b null: unary), null after an error; the
- * unary case needs unary = true, so that a null b from an earlier failed
- * step is not taken for a unary op. */
-static MlirValue apply(Node *x, const char *name, MlirValue a, MlirValue b, bool unary) {
-  if (mlirValueIsNull(a) || (!unary && mlirValueIsNull(b))) return (MlirValue){NULL};
-  MlirOperation op = onnxBuild1(x->im, x->loc, name, a, b, NULL, 0);
-  return mlirOperationIsNull(op) ? (MlirValue){NULL} : strataResult(op, 0);
-}
-
 /* BatchNormalization 7-8 with spatial = 0: statistics per activation (shape
  * C x D1 x ... x Dn), so elementwise ops with numpy broadcasting over N. */
 static bool legacyBatchNorm(Node *x, bool *handled) {
@@ -235,16 +222,11 @@ static bool legacyBatchNorm(Node *x, bool *handled) {
     }
   }
   const Onnx__AttributeProto *ea = onnxFindAttr(x->n, "epsilon");
-  MlirType et = mlirShapedTypeGetElementType(xt);
-  MlirValue eps = onnxConstant(x->im, x->loc, mlirDenseElementsAttrSplatGet(mlirRankedTensorTypeGet(0, NULL, et, mlirAttributeGetNull()),
-                                                                           mlirFloatAttrDoubleGet(x->im->mc, et, ea ? ea->f : 1e-5)));
+  MlirValue eps = onnxScalarConst(x, mlirShapedTypeGetElementType(xt), ea ? ea->f : 1e-5);
   /* y = (x - mean) / sqrt(var + epsilon) * scale + b */
-  MlirValue d = apply(x, "nn.add", x->in[4], eps, false);
-  d = apply(x, "nn.sqrt", d, (MlirValue){NULL}, true);
-  MlirValue acc = apply(x, "nn.sub", x->in[0], x->in[3], false);
-  acc = apply(x, "nn.div", acc, d, false);
-  acc = apply(x, "nn.mul", acc, x->in[1], false);
-  acc = apply(x, "nn.add", acc, x->in[2], false);
+  MlirValue d = onnxUnary(x, "nn.sqrt", onnxBinary(x, "nn.add", x->in[4], eps, NULL, 0), NULL, 0);
+  MlirValue acc = onnxBinary(x, "nn.div", onnxBinary(x, "nn.sub", x->in[0], x->in[3], NULL, 0), d, NULL, 0);
+  acc = onnxBinary(x, "nn.add", onnxBinary(x, "nn.mul", acc, x->in[1], NULL, 0), x->in[2], NULL, 0);
   if (mlirValueIsNull(acc)) return false;
   return onnxBindValue(x, acc);
 }

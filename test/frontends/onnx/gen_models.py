@@ -176,3 +176,12 @@ save_bad('bad_reshape_allowzero', [helper.make_node('Reshape', ['x', 's'], ['y']
 save_bad('bad_huge_input', [helper.make_node('Relu', ['x'], ['y'])], [vi('x', (1 << 40, 1 << 40))], [vi('y', (1 << 40, 1 << 40))])
 save_bad('bad_expand_huge', [helper.make_node('Expand', ['x', 's'], ['y'], name='expand')], [vi('x', (1, 1))], [vi('y', (1, 1))],
          [numpy_helper.from_array(np.array([1 << 40, 1 << 40], np.int64), 's')])
+# Compositions that need what the model does not give: an integer k, static
+# dims for Trilu's mask, scalar runtime Clip bounds, a valid reduction.
+save_bad('bad_trilu_float_k', [helper.make_node('Trilu', ['x', 'k'], ['y'], name='tri')], [vi('x', (3, 3)), vi('k', ())],
+         [vi('y', (3, 3))])
+save_bad('bad_trilu_dynamic', [helper.make_node('Trilu', ['x'], ['y'], name='tri')], [vi('x', ('n', 3))], [vi('y', ('n', 3))])
+save_bad('bad_clip_runtime_vector', [helper.make_node('Clip', ['x', 'lo'], ['y'], name='clip')], [vi('x', (3,)), vi('lo', (3,))],
+         [vi('y', (3,))], opset=13)
+save_bad('bad_nll_reduction', [helper.make_node('NegativeLogLikelihoodLoss', ['x', 't'], ['y'], name='nll', reduction='avg')],
+         [vi('x', (2, 3)), vi('t', (2,), TensorProto.INT64)], [vi('y', ())], opset=13)

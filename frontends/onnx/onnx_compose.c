@@ -1,0 +1,388 @@
+/* ONNX operators that import as compositions of nn ops, the way ONNX
+ * defines many of them as functions: CastLike, Trilu, Hardmax, EyeLike,
+ * NegativeLogLikelihoodLoss and SoftmaxCrossEntropyLoss, and the outputs or
+ * operands an nn op does not have (LayerNormalization's Mean and
+ * InvStdDev, Dropout's mask, Clip bounds known only at run time). Each is
+ * exact: what it cannot build (a dynamic dim a constant needs) is a
+ * located error. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "onnx_internal.h"
+#include "strata/builder.h"
+#include "strata/support.h"
+
+static MlirType elemOf(MlirValue v) { return mlirShapedTypeGetElementType(mlirValueGetType(v)); }
+
+/* The static shape of v, or false after an error saying `why` needs it. */
+static bool staticShape(Node *x, MlirValue v, int *rank, int64_t *dims, const char *why) {
+  MlirType t = mlirValueGetType(v);
+  if (!strataGetShape(t, rank, dims) || !mlirShapedTypeHasStaticShape(t)) {
+    NODE_ERROR(x->im, x->loc, x->n, "%s needs a static input shape", why);
+    return false;
+  }
+  return true;
+}
+
+/* A constant of `type` from a zero tensor that `fill` sets; null after an error. */
+static MlirValue tensorConst(Node *x, StrataDType dt, int rank, const int64_t *dims,
+                             void (*fill)(StrataTensor *t, const void *arg), const void *arg) {
+  StrataTensor *t = strataTensorCreate(dt, rank, dims);
+  if (!t) {
+    NODE_ERROR(x->im, x->loc, x->n, "the constant it needs is too large");
+    return (MlirValue){NULL};
+  }
+  fill(t, arg);
+  MlirAttribute a = strataTensorToAttr(strataTensorType(strataDTypeToMlir(x->im->mc, dt), rank, dims), t);
+  strataTensorDestroy(t);
+  return onnxConstant(x->im, x->loc, a);
+}
+
+static bool bindAt(Node *x, size_t i, MlirValue v) { return !mlirValueIsNull(v) && onnxBindOutput(x, i, v); }
+
+/* ---- CastLike ---- */
+
+static bool importCastLike(Node *x) {
+  if (x->nIn < 2 || mlirValueIsNull(x->in[1])) {
+    NODE_ERROR(x->im, x->loc, x->n, "needs input #1 ('target_type')");
+    return false;
+  }
+  MlirOperation op = onnxBuild(x->im, x->loc, "nn.cast", x->in, 1, 1, NULL, 0, elemOf(x->in[1]));
+  return !mlirOperationIsNull(op) && onnxBindOutputs(x, op, 1);
+}
+
+/* ---- Trilu: where(col - row >= k (upper) or <= k (lower), x, 0) over the
+ * last two dims; k may be a runtime scalar ---- */
+
+static MlirValue iota(Node *x, int64_t n, bool column) {
+  int64_t *v = malloc(sizeof *v * (size_t)(n ? n : 1));
+  if (!v) return (MlirValue){NULL};
+  for (int64_t i = 0; i < n; i++) v[i] = i;
+  int64_t shape[2] = {column ? 1 : n, column ? n : 1};
+  MlirType t = mlirRankedTensorTypeGet(2, shape, mlirIntegerTypeGet(x->im->mc, 64), mlirAttributeGetNull());
+  MlirValue c = onnxConstant(x->im, x->loc, mlirDenseElementsAttrInt64Get(t, n, v));
+  free(v);
+  return c;
+}
+
+static bool importTrilu(Node *x) {
+  int rank;
+  int64_t dims[STRATA_MAX_RANK];
+  const Onnx__AttributeProto *up = onnxFindAttr(x->n, "upper");
+  bool upper = !up || up->i != 0;
+  if (!strataGetShape(mlirValueGetType(x->in[0]), &rank, dims) || rank < 2 || dims[rank - 2] < 0 || dims[rank - 1] < 0) {
+    NODE_ERROR(x->im, x->loc, x->n, "needs an input of rank >= 2 with static last two dims");
+    return false;
+  }
+  MlirValue k;
+  if (x->nIn > 1 && !mlirValueIsNull(x->in[1])) {
+    MlirType kt = mlirValueGetType(x->in[1]);
+    if (!mlirShapedTypeHasRank(kt) || mlirShapedTypeGetRank(kt) > 1 || !mlirTypeIsAInteger(elemOf(x->in[1])) ||
+        (mlirShapedTypeGetRank(kt) == 1 && mlirShapedTypeGetDimSize(kt, 0) != 1)) {
+      NODE_ERROR(x->im, x->loc, x->n, "input #1 ('k') must be an int64 scalar");
+      return false;
+    }
+    k = x->in[1];
+    if (!mlirTypeEqual(elemOf(k), mlirIntegerTypeGet(x->im->mc, 64))) {
+      MlirOperation c = onnxBuild(x->im, x->loc, "nn.cast", &k, 1, 1, NULL, 0, mlirIntegerTypeGet(x->im->mc, 64));
+      k = mlirOperationIsNull(c) ? (MlirValue){NULL} : strataResult(c, 0);
+    }
+  } else {
+    k = onnxScalarConst(x, mlirIntegerTypeGet(x->im->mc, 64), 0);
+  }
+  MlirValue diff = onnxBinary(x, "nn.sub", iota(x, dims[rank - 1], true), iota(x, dims[rank - 2], false), NULL, 0);
+  MlirValue mask = onnxBinary(x, upper ? "nn.greater_or_equal" : "nn.less_or_equal", diff, k, NULL, 0);
+  if (mlirValueIsNull(mask)) return false;
+  /* A [1]-shaped k would make the mask [N, M] still (it broadcasts). */
+  MlirValue ins[3] = {mask, x->in[0], onnxScalarConst(x, elemOf(x->in[0]), 0)};
+  MlirOperation op = onnxBuild(x->im, x->loc, "nn.where", ins, 3, 1, NULL, 0, elemOf(x->in[0]));
+  return !mlirOperationIsNull(op) && onnxBindOutputs(x, op, 1);
+}
+
+/* ---- EyeLike ---- */
+
+static void fillDiagonal(StrataTensor *t, const void *arg) {
+  int64_t k = *(const int64_t *)arg, rows = t->dims[0], cols = t->dims[1];
+  for (int64_t i = 0; i < rows; i++)
+    if (i + k >= 0 && i + k < cols) strataTensorSetDouble(t, i * cols + i + k, 1);
+}
+
+static bool importEyeLike(Node *x) {
+  int rank;
+  int64_t dims[STRATA_MAX_RANK], k = 0;
+  if (!staticShape(x, x->in[0], &rank, dims, "EyeLike")) return false;
+  if (rank != 2) {
+    NODE_ERROR(x->im, x->loc, x->n, "input #0 has rank %d; EyeLike takes 2-D tensors", rank);
+    return false;
+  }
+  const Onnx__AttributeProto *ka = onnxFindAttr(x->n, "k"), *da = onnxFindAttr(x->n, "dtype");
+  if (ka) k = ka->i;
+  StrataDType dt = da ? onnxDType((int32_t)da->i) : strataDTypeFromMlir(elemOf(x->in[0]));
+  if (dt == STRATA_DTYPE_INVALID) {
+    NODE_ERROR(x->im, x->loc, x->n, "dtype %s is not supported", da ? onnxDTypeName((int32_t)da->i) : "?");
+    return false;
+  }
+  return bindAt(x, 0, tensorConst(x, dt, 2, dims, fillDiagonal, &k));
+}
+
+/* ---- Softmax, LogSoftmax and Hardmax: along an axis, or (before opset 13)
+ * over the input coerced to 2-D at the axis ---- */
+
+/* Hardmax along `axis`: the first maximum's position is 1, the rest 0. */
+static MlirValue hardmaxAlong(Node *x, MlirValue in, int64_t axis) {
+  int rank;
+  int64_t dims[STRATA_MAX_RANK];
+  if (!strataGetShape(mlirValueGetType(in), &rank, dims) || dims[axis] < 0) {
+    NODE_ERROR(x->im, x->loc, x->n, "needs a static size along axis %lld", (long long)axis);
+    return (MlirValue){NULL};
+  }
+  Attr am[2] = {{"axis", strataI64Attr(x->im->mc, axis)}, {"keepdims", strataI64Attr(x->im->mc, 1)}};
+  MlirValue arg = onnxUnary(x, "nn.arg_max", in, am, 2);
+  int64_t shape[STRATA_MAX_RANK];
+  for (int i = 0; i < rank; i++) shape[i] = i == axis ? dims[axis] : 1;
+  int64_t *iota = malloc(sizeof *iota * (size_t)(dims[axis] ? dims[axis] : 1));
+  if (!iota) return (MlirValue){NULL};
+  for (int64_t i = 0; i < dims[axis]; i++) iota[i] = i;
+  MlirType it = mlirRankedTensorTypeGet(rank, shape, mlirIntegerTypeGet(x->im->mc, 64), mlirAttributeGetNull());
+  MlirValue positions = onnxConstant(x->im, x->loc, mlirDenseElementsAttrInt64Get(it, dims[axis], iota));
+  free(iota);
+  MlirValue eq = onnxBinary(x, "nn.equal", positions, arg, NULL, 0);
+  if (mlirValueIsNull(eq)) return eq;
+  MlirOperation cast = onnxBuild(x->im, x->loc, "nn.cast", &eq, 1, 1, NULL, 0, elemOf(in));
+  return mlirOperationIsNull(cast) ? (MlirValue){NULL} : strataResult(cast, 0);
+}
+
+static MlirValue softmaxAlong(Node *x, MlirValue in, int64_t axis) {
+  Attr ax[1] = {{"axis", strataI64Attr(x->im->mc, axis)}};
+  return onnxUnary(x, x->nn, in, ax, 1);
+}
+
+bool onnxImportNormalizer(Node *x) {
+  bool hard = !strcmp(onnxOpType(x->n), "Hardmax");
+  MlirValue (*along)(Node *, MlirValue, int64_t) = hard ? hardmaxAlong : softmaxAlong;
+  MlirValue in = x->in[0];
+  MlirType t = mlirValueGetType(in);
+  bool coerce = x->im->opset < 13;
+  int64_t axis = coerce ? 1 : -1;
+  const Onnx__AttributeProto *a = onnxFindAttr(x->n, "axis");
+  if (a) axis = a->i;
+  if (!mlirShapedTypeHasRank(t)) {
+    NODE_ERROR(x->im, x->loc, x->n, "needs the input's rank");
+    return false;
+  }
+  int64_t rank = mlirShapedTypeGetRank(t);
+  if (axis < -rank || axis > rank || (!coerce && axis == rank)) {
+    NODE_ERROR(x->im, x->loc, x->n, "axis %lld is out of range for rank %lld", (long long)axis, (long long)rank);
+    return false;
+  }
+  if (axis < 0) axis += rank;
+  if (!coerce) return bindAt(x, 0, along(x, in, axis));
+  /* Opset < 13: flatten at the axis, normalize along dim 1, reshape back
+   * to the input's shape (nn.shape: a constant once nn-fold sees static
+   * dims). */
+  Attr ax[1] = {{"axis", strataI64Attr(x->im->mc, axis)}};
+  MlirValue flat = onnxUnary(x, "nn.flatten", in, ax, 1);
+  MlirValue r = mlirValueIsNull(flat) ? flat : along(x, flat, 1);
+  MlirOperation shape = onnxBuild(x->im, x->loc, "nn.shape", &in, 1, 1, NULL, 0, mlirIntegerTypeGet(x->im->mc, 64));
+  if (mlirOperationIsNull(shape)) return false;
+  return bindAt(x, 0, onnxBinary(x, "nn.reshape", r, strataResult(shape, 0), NULL, 0));
+}
+
+/* ---- LayerNormalization with its Mean and InvStdDev outputs (ONNX's
+ * function body: statistics in stash_type, the result cast back) ---- */
+
+static bool importLayerNormStats(Node *x) {
+  if (x->nIn < 2 || mlirValueIsNull(x->in[1])) {
+    NODE_ERROR(x->im, x->loc, x->n, "needs input #1 ('Scale')");
+    return false;
+  }
+  MlirValue in = x->in[0];
+  MlirType t = mlirValueGetType(in);
+  if (!mlirShapedTypeHasRank(t)) {
+    NODE_ERROR(x->im, x->loc, x->n, "needs the input's rank");
+    return false;
+  }
+  int64_t rank = mlirShapedTypeGetRank(t), axis = -1, stash = 1;
+  const Onnx__AttributeProto *a;
+  double eps = 1e-5;
+  if ((a = onnxFindAttr(x->n, "axis"))) axis = a->i;
+  if ((a = onnxFindAttr(x->n, "epsilon"))) eps = a->f;
+  if ((a = onnxFindAttr(x->n, "stash_type"))) stash = a->i;
+  if (axis < -rank || axis >= rank) {
+    NODE_ERROR(x->im, x->loc, x->n, "axis %lld is out of range for rank %lld", (long long)axis, (long long)rank);
+    return false;
+  }
+  if (axis < 0) axis += rank;
+  StrataDType ut = onnxDType((int32_t)stash);
+  if (ut != STRATA_DTYPE_F32 && ut != STRATA_DTYPE_F64 && ut != STRATA_DTYPE_F16) {
+    NODE_ERROR(x->im, x->loc, x->n, "stash_type %s is not supported", onnxDTypeName((int32_t)stash));
+    return false;
+  }
+  MlirType u = strataDTypeToMlir(x->im->mc, ut), et = elemOf(in);
+  int64_t axes[STRATA_MAX_RANK];
+  for (int64_t i = axis; i < rank; i++) axes[i - axis] = i;
+  Attr red[2] = {{"axes", mlirDenseI64ArrayGet(x->im->mc, rank - axis, axes)}, {"keepdims", strataI64Attr(x->im->mc, 1)}};
+  MlirValue xu = in;
+  if (!mlirTypeEqual(u, et)) {
+    MlirOperation c = onnxBuild(x->im, x->loc, "nn.cast", &in, 1, 1, NULL, 0, u);
+    xu = mlirOperationIsNull(c) ? (MlirValue){NULL} : strataResult(c, 0);
+  }
+  MlirValue mean = onnxUnary(x, "nn.reduce_mean", xu, red, 2);
+  MlirValue d = onnxBinary(x, "nn.sub", xu, mean, NULL, 0);
+  MlirValue var = onnxUnary(x, "nn.reduce_mean", onnxBinary(x, "nn.mul", d, d, NULL, 0), red, 2);
+  MlirValue std = onnxUnary(x, "nn.sqrt", onnxBinary(x, "nn.add", var, onnxScalarConst(x, u, eps), NULL, 0), NULL, 0);
+  MlirValue inv = onnxUnary(x, "nn.reciprocal", std, NULL, 0);
+  MlirValue y = onnxBinary(x, "nn.mul", d, inv, NULL, 0);
+  if (!mlirValueIsNull(y) && !mlirTypeEqual(u, et)) {
+    MlirOperation c = onnxBuild(x->im, x->loc, "nn.cast", &y, 1, 1, NULL, 0, et);
+    y = mlirOperationIsNull(c) ? (MlirValue){NULL} : strataResult(c, 0);
+  }
+  y = onnxBinary(x, "nn.mul", y, x->in[1], NULL, 0);
+  if (x->nIn > 2 && !mlirValueIsNull(x->in[2])) y = onnxBinary(x, "nn.add", y, x->in[2], NULL, 0);
+  return bindAt(x, 0, y) && bindAt(x, 1, mean) && bindAt(x, 2, inv);
+}
+
+/* ---- Dropout's mask at inference: all true (before opset 10: ones of
+ * the input's type) ---- */
+
+static bool importDropoutMask(Node *x) {
+  int rank;
+  int64_t dims[STRATA_MAX_RANK];
+  if (!staticShape(x, x->in[0], &rank, dims, "Dropout's mask output")) return false;
+  MlirType et = x->im->opset < 10 ? elemOf(x->in[0]) : mlirIntegerTypeGet(x->im->mc, 1);
+  MlirType mt = mlirRankedTensorTypeGet(rank, dims, et, mlirAttributeGetNull());
+  MlirAttribute one = mlirTypeIsAFloat(et) ? mlirFloatAttrDoubleGet(x->im->mc, et, 1.0) : mlirIntegerAttrGet(et, 1);
+  MlirValue mask = onnxConstant(x->im, x->loc, mlirDenseElementsAttrSplatGet(mt, one));
+  return bindAt(x, 0, onnxUnary(x, "nn.identity", x->in[0], NULL, 0)) && bindAt(x, 1, mask);
+}
+
+/* ---- Clip with bounds known only at run time: max, then min ---- */
+
+static bool importClipRuntime(Node *x) {
+  MlirValue v = x->in[0];
+  for (int i = 1; i < 3 && i < x->nIn; i++) {
+    if (mlirValueIsNull(x->in[i])) continue;
+    MlirType bt = mlirValueGetType(x->in[i]);
+    if (!mlirShapedTypeHasRank(bt) || mlirShapedTypeGetRank(bt) != 0) {
+      NODE_ERROR(x->im, x->loc, x->n, "input '%s' must be a scalar (rank 0)", i == 1 ? "min" : "max");
+      return false;
+    }
+    v = onnxBinary(x, i == 1 ? "nn.max" : "nn.min", v, x->in[i], NULL, 0);
+  }
+  return bindAt(x, 0, v);
+}
+
+/* ---- NegativeLogLikelihoodLoss and SoftmaxCrossEntropyLoss ---- */
+
+/* loss[n, d...] = -input[n, target[n, d...], d...] * weight[target], 0
+ * where target == ignore_index; reduced by `reduction` (mean divides by the
+ * sum of the weights used). */
+static MlirValue nllLoss(Node *x, MlirValue input, MlirValue target, MlirValue weight) {
+  char reduction[16] = "mean";
+  const Onnx__AttributeProto *ra = onnxFindAttr(x->n, "reduction"), *ia = onnxFindAttr(x->n, "ignore_index");
+  if (ra) snprintf(reduction, sizeof reduction, "%.*s", (int)(ra->s.len < 15 ? ra->s.len : 15), (const char *)ra->s.data);
+  if (strcmp(reduction, "none") && strcmp(reduction, "sum") && strcmp(reduction, "mean")) {
+    NODE_ERROR(x->im, x->loc, x->n, "reduction '%s' is not one of none, sum, mean", reduction);
+    return (MlirValue){NULL};
+  }
+  MlirType it = mlirValueGetType(input), tt = mlirValueGetType(target), et = elemOf(input);
+  if (!mlirShapedTypeHasRank(it) || !mlirShapedTypeHasRank(tt) || mlirShapedTypeGetRank(it) < 2 ||
+      mlirShapedTypeGetRank(tt) != mlirShapedTypeGetRank(it) - 1 || !mlirTypeIsAInteger(elemOf(target))) {
+    NODE_ERROR(x->im, x->loc, x->n, "needs scores of rank >= 2 and integer targets of one rank less");
+    return (MlirValue){NULL};
+  }
+  MlirValue valid = {NULL}, safe = target;
+  if (ia) {
+    MlirValue ignore = onnxScalarConst(x, elemOf(target), (double)ia->i);
+    valid = onnxUnary(x, "nn.not", onnxBinary(x, "nn.equal", target, ignore, NULL, 0), NULL, 0);
+    MlirValue zero = onnxScalarConst(x, elemOf(target), 0);
+    MlirValue ins[3] = {valid, target, zero};
+    MlirOperation w = mlirValueIsNull(valid) ? (MlirOperation){NULL} : onnxBuild(x->im, x->loc, "nn.where", ins, 3, 1, NULL, 0, elemOf(target));
+    safe = mlirOperationIsNull(w) ? (MlirValue){NULL} : strataResult(w, 0);
+  }
+  Attr one[1] = {{"axes", mlirDenseI64ArrayGet(x->im->mc, 1, (int64_t[]){1})}};
+  Attr ax1[1] = {{"axis", strataI64Attr(x->im->mc, 1)}};
+  MlirValue picked = onnxBinary(x, "nn.gather_elements", input, onnxUnary(x, "nn.unsqueeze", safe, one, 1), ax1, 1);
+  MlirValue loss = onnxUnary(x, "nn.neg", onnxUnary(x, "nn.squeeze", picked, one, 1), NULL, 0);
+  MlirValue w = {NULL};
+  if (!mlirValueIsNull(weight)) {
+    Attr ax0[1] = {{"axis", strataI64Attr(x->im->mc, 0)}};
+    w = onnxBinary(x, "nn.gather", weight, safe, ax0, 1);
+  }
+  if (ia) {
+    if (!mlirValueIsNull(weight)) {
+      MlirValue ins[3] = {valid, w, onnxScalarConst(x, et, 0)};
+      MlirOperation s = mlirValueIsNull(w) || mlirValueIsNull(valid) ? (MlirOperation){NULL}
+                                                                       : onnxBuild(x->im, x->loc, "nn.where", ins, 3, 1, NULL, 0, et);
+      w = mlirOperationIsNull(s) ? (MlirValue){NULL} : strataResult(s, 0);
+    } else if (!mlirValueIsNull(valid)) {
+      MlirOperation c = onnxBuild(x->im, x->loc, "nn.cast", &valid, 1, 1, NULL, 0, et);
+      w = mlirOperationIsNull(c) ? (MlirValue){NULL} : strataResult(c, 0);
+    }
+    if (mlirValueIsNull(w)) return w;
+  }
+  if (!mlirValueIsNull(weight) || ia) loss = onnxBinary(x, "nn.mul", loss, w, NULL, 0);
+  if (!strcmp(reduction, "none")) return loss;
+  Attr all[1] = {{"keepdims", strataI64Attr(x->im->mc, 0)}};
+  if (!strcmp(reduction, "sum")) return onnxUnary(x, "nn.reduce_sum", loss, all, 1);
+  if (mlirValueIsNull(w)) return onnxUnary(x, "nn.reduce_mean", loss, all, 1);
+  return onnxBinary(x, "nn.div", onnxUnary(x, "nn.reduce_sum", loss, all, 1), onnxUnary(x, "nn.reduce_sum", w, all, 1),
+                    NULL, 0);
+}
+
+static bool importLoss(Node *x, bool softmax) {
+  if (x->nIn < 2 || mlirValueIsNull(x->in[1])) {
+    NODE_ERROR(x->im, x->loc, x->n, "needs input #1 (the targets)");
+    return false;
+  }
+  if (!mlirTypeIsAFloat(elemOf(x->in[0]))) {
+    NODE_ERROR(x->im, x->loc, x->n, "input #0 must be of a float type");
+    return false;
+  }
+  MlirValue weight = x->nIn > 2 ? x->in[2] : (MlirValue){NULL};
+  MlirValue input = x->in[0];
+  if (softmax) {
+    Attr ax[1] = {{"axis", strataI64Attr(x->im->mc, 1)}};
+    input = onnxUnary(x, "nn.log_softmax", input, ax, 1);
+    if (mlirValueIsNull(input)) return false;
+  } else if (x->n->n_output > 1) {
+    NODE_ERROR(x->im, x->loc, x->n, "has %zu outputs; NegativeLogLikelihoodLoss has one", x->n->n_output);
+    return false;
+  }
+  return bindAt(x, 0, nllLoss(x, input, x->in[1], weight)) && (!softmax || onnxBindOutput(x, 1, input));
+}
+
+/* ---- Dispatch ---- */
+
+bool onnxIsComposite(const char *opType) {
+  static const char *const kOps[] = {"CastLike", "Trilu", "Hardmax", "EyeLike", "NegativeLogLikelihoodLoss",
+                                     "SoftmaxCrossEntropyLoss"};
+  for (size_t i = 0; i < sizeof kOps / sizeof kOps[0]; i++)
+    if (!strcmp(opType, kOps[i])) return true;
+  return false;
+}
+
+static bool used(const Onnx__NodeProto *n, size_t i) { return i < n->n_output && n->output[i] && *n->output[i]; }
+
+bool onnxImportComposite(Node *x, bool *handled) {
+  const char *t = onnxOpType(x->n);
+  *handled = true;
+  if (!strcmp(t, "CastLike")) return importCastLike(x);
+  if (!strcmp(t, "Trilu")) return importTrilu(x);
+  if (!strcmp(t, "EyeLike")) return importEyeLike(x);
+  if (!strcmp(t, "Hardmax") || ((!strcmp(t, "Softmax") || !strcmp(t, "LogSoftmax")) && x->im->opset < 13))
+    return onnxImportNormalizer(x);
+  if (!strcmp(t, "NegativeLogLikelihoodLoss")) return importLoss(x, false);
+  if (!strcmp(t, "SoftmaxCrossEntropyLoss")) return importLoss(x, true);
+  if (!strcmp(t, "LayerNormalization") && (used(x->n, 1) || used(x->n, 2))) return importLayerNormStats(x);
+  if (!strcmp(t, "Dropout") && used(x->n, 1)) return importDropoutMask(x);
+  if (!strcmp(t, "Clip") && x->im->opset >= 11) {
+    double bound;
+    for (int i = 1; i < 3 && i < x->nIn; i++)
+      if (!mlirValueIsNull(x->in[i]) && onnxConstDoubles(x->in[i], &bound, 1) != 1) return importClipRuntime(x);
+  }
+  *handled = false;
+  return true;
+}
