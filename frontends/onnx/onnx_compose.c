@@ -1,5 +1,5 @@
 /* ONNX operators that import as compositions of nn ops, the way ONNX
- * defines many of them as functions: CastLike, Trilu, Hardmax, EyeLike,
+ * defines many of them as functions: CastLike, Trilu, Hardmax, EyeLike, Softsign,
  * NegativeLogLikelihoodLoss and SoftmaxCrossEntropyLoss, and the outputs or
  * operands an nn op does not have (LayerNormalization's Mean and
  * InvStdDev, Dropout's mask, Clip bounds known only at run time). Each is
@@ -99,6 +99,18 @@ static bool importTrilu(Node *x) {
   MlirValue ins[3] = {mask, x->in[0], onnxScalarConst(x, elemOf(x->in[0]), 0)};
   MlirOperation op = onnxBuild(x->im, x->loc, "nn.where", ins, 3, 1, NULL, 0, elemOf(x->in[0]));
   return !mlirOperationIsNull(op) && onnxBindOutputs(x, op, 1);
+}
+
+/* ---- Softsign: x / (1 + |x|) ---- */
+
+static bool importSoftsign(Node *x) {
+  MlirValue in = x->in[0];
+  if (!mlirTypeIsAFloat(elemOf(in))) {
+    NODE_ERROR(x->im, x->loc, x->n, "input #0 must be of a float type");
+    return false;
+  }
+  MlirValue den = onnxBinary(x, "nn.add", onnxUnary(x, "nn.abs", in, NULL, 0), onnxScalarConst(x, elemOf(in), 1), NULL, 0);
+  return bindAt(x, 0, onnxBinary(x, "nn.div", in, den, NULL, 0));
 }
 
 /* ---- EyeLike ---- */
@@ -357,8 +369,8 @@ static bool importLoss(Node *x, bool softmax) {
 /* ---- Dispatch ---- */
 
 bool onnxIsComposite(const char *opType) {
-  static const char *const kOps[] = {"CastLike", "Trilu", "Hardmax", "EyeLike", "NegativeLogLikelihoodLoss",
-                                     "SoftmaxCrossEntropyLoss"};
+  static const char *const kOps[] = {"CastLike", "Trilu", "Hardmax", "EyeLike", "Softsign",
+                                     "NegativeLogLikelihoodLoss", "SoftmaxCrossEntropyLoss"};
   for (size_t i = 0; i < sizeof kOps / sizeof kOps[0]; i++)
     if (!strcmp(opType, kOps[i])) return true;
   return false;
@@ -372,6 +384,7 @@ bool onnxImportComposite(Node *x, bool *handled) {
   if (!strcmp(t, "CastLike")) return importCastLike(x);
   if (!strcmp(t, "Trilu")) return importTrilu(x);
   if (!strcmp(t, "EyeLike")) return importEyeLike(x);
+  if (!strcmp(t, "Softsign")) return importSoftsign(x);
   if (!strcmp(t, "Hardmax") || ((!strcmp(t, "Softmax") || !strcmp(t, "LogSoftmax")) && x->im->opset < 13))
     return onnxImportNormalizer(x);
   if (!strcmp(t, "NegativeLogLikelihoodLoss")) return importLoss(x, false);

@@ -1,9 +1,11 @@
 /* Operator versions. Which opsets define each supported op type (a model
  * at opset 8 cannot use Where, added in 9; Upsample was removed in 10), and
- * the forms opsets 7-10 give the operators that later opsets changed:
- * attributes that became inputs (Pad, Slice, TopK), Upsample and Resize-10
- * (asymmetric coordinates, no nearest_mode), BatchNormalization's `spatial`,
- * Scatter (ScatterElements' old name), and ConvTranspose's padding rules.
+ * the forms opsets 1-10 give the operators that later opsets changed:
+ * attributes that became inputs (Pad, Slice, TopK, Reshape), Upsample and
+ * Resize-10 (asymmetric coordinates, no nearest_mode), BatchNormalization's
+ * `spatial` and `is_test`, Dropout's `is_test`, Scatter (ScatterElements'
+ * old name), ConvTranspose's padding rules, Cast's string `to`, Concat's
+ * default axis and, before opset 7, binary ops' `broadcast`/`axis`.
  * Opsets 11-21 need no more than onnx_node.c does (Softmax before 13, the
  * axes attributes before 13/18). */
 #include <math.h>
@@ -26,6 +28,8 @@ static const struct {
     {"Acosh", 9, 0},            {"Asinh", 9, 0},               {"Atanh", 9, 0},
     {"Celu", 12, 0},            {"Cosh", 9, 0},                {"IsInf", 10, 0},
     {"Shrink", 9, 0},           {"Sinh", 9, 0},                {"ThresholdedRelu", 10, 0},
+    {"Acos", 7, 0},             {"Asin", 7, 0},                {"Atan", 7, 0},
+    {"Cos", 7, 0},              {"Sin", 7, 0},                 {"Tan", 7, 0},
     {"CastLike", 15, 0},        {"EyeLike", 9, 0},             {"NegativeLogLikelihoodLoss", 12, 0},
     {"SoftmaxCrossEntropyLoss", 12, 0}, {"Trilu", 14, 0},
     {"BitShift", 11, 0},        {"ConstantOfShape", 9, 0},     {"CumSum", 11, 0},
@@ -89,7 +93,7 @@ static bool legacyPad(Node *x) {
     NODE_ERROR(x->im, x->loc, x->n, "takes one input before opset 11 (pads and value are attributes)");
     return false;
   }
-  if (!intsAttrToInput(x, "pads", 1, true)) return false;
+  if (!intsAttrToInput(x, x->im->opset < 2 ? "paddings" : "pads", 1, true)) return false;
   const Onnx__AttributeProto *va = onnxFindAttr(x->n, "value");
   double value = va ? va->f : 0.0;
   MlirType et = mlirShapedTypeGetElementType(mlirValueGetType(x->in[0]));
@@ -246,9 +250,122 @@ static bool legacyConvTranspose(Node *x) {
   return true;
 }
 
+/* ---- Opsets 1-6 ---- */
+
+/* Binary ops before opset 7 broadcast only with broadcast = 1, and then B
+ * to A's shape, B's dims placed at `axis` (default: the trailing dims). */
+static bool legacyBroadcast(Node *x) {
+  const Onnx__AttributeProto *ba = onnxFindAttr(x->n, "broadcast"), *aa = onnxFindAttr(x->n, "axis");
+  onnxDropAttr(x, "broadcast");
+  onnxDropAttr(x, "axis");
+  if (x->nIn != 2 || mlirValueIsNull(x->in[1])) return true; /* onnxDirect reports it */
+  int ra, rb;
+  int64_t da[STRATA_MAX_RANK], db[STRATA_MAX_RANK];
+  bool ranked = strataGetShape(mlirValueGetType(x->in[0]), &ra, da) && strataGetShape(mlirValueGetType(x->in[1]), &rb, db);
+  if (!ba || !ba->i) {
+    bool same = ranked && ra == rb;
+    for (int i = 0; same && i < ra; i++) same = da[i] == db[i] && da[i] >= 0;
+    if (!same) {
+      NODE_ERROR(x->im, x->loc, x->n, "without broadcast = 1 (opset %lld) both inputs must have the same static shape",
+                 (long long)x->im->opset);
+      return false;
+    }
+    return true;
+  }
+  int64_t axis = aa ? aa->i : (ranked ? ra - rb : 0);
+  if (!ranked || axis < 0 || axis + rb > ra) {
+    NODE_ERROR(x->im, x->loc, x->n, "input #1 does not fit input #0 at axis %lld (broadcast = 1, opset %lld)",
+               (long long)axis, (long long)x->im->opset);
+    return false;
+  }
+  for (int i = 0; i < rb; i++)
+    if (db[i] != 1 && db[i] != da[axis + i]) {
+      NODE_ERROR(x->im, x->loc, x->n, "dim %d of input #1 (%lld) does not match dim %lld of input #0 (%lld)", i,
+                 (long long)db[i], (long long)(axis + i), (long long)da[axis + i]);
+      return false;
+    }
+  if (axis + rb == ra) return true; /* trailing dims: numpy broadcasting says the same */
+  int64_t shape[STRATA_MAX_RANK];
+  for (int i = 0; i < ra; i++) shape[i] = i >= axis && i < axis + rb ? db[i - axis] : 1;
+  for (int i = 0; i < rb; i++)
+    if (db[i] < 0) {
+      NODE_ERROR(x->im, x->loc, x->n, "input #1 needs a static shape to broadcast at axis %lld", (long long)axis);
+      return false;
+    }
+  x->in[1] = onnxBinary(x, "nn.reshape", x->in[1], i64Const(x, shape, ra), NULL, 0);
+  return !mlirValueIsNull(x->in[1]);
+}
+
+/* is_test = 0 (the default) before opset 7 means training. */
+static bool legacyIsTest(Node *x) {
+  const Onnx__AttributeProto *a = onnxFindAttr(x->n, "is_test");
+  if (!a || !a->i) {
+    NODE_ERROR(x->im, x->loc, x->n, "training mode is not supported (is_test is 0 at opset %lld)", (long long)x->im->opset);
+    return false;
+  }
+  onnxDropAttr(x, "is_test");
+  return true;
+}
+
+/* Cast before opset 6 names its target type as a string ("FLOAT"). */
+static bool legacyCast(Node *x) {
+  const Onnx__AttributeProto *to = onnxFindAttr(x->n, "to");
+  char name[32] = "";
+  if (to && to->type == ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__STRING)
+    snprintf(name, sizeof name, "%.*s", (int)(to->s.len < 31 ? to->s.len : 31), (const char *)to->s.data);
+  const ProtobufCEnumValue *v = protobuf_c_enum_descriptor_get_value_by_name(&onnx__tensor_proto__data_type__descriptor, name);
+  StrataDType dt = v ? onnxDType(v->value) : STRATA_DTYPE_INVALID;
+  if (dt == STRATA_DTYPE_INVALID) {
+    NODE_ERROR(x->im, x->loc, x->n, "cast target '%s' is not supported", name);
+    return false;
+  }
+  MlirOperation op = onnxBuild(x->im, x->loc, "nn.cast", x->in, 1, 1, NULL, 0, strataDTypeToMlir(x->im->mc, dt));
+  return !mlirOperationIsNull(op) && onnxBindOutputs(x, op, 1);
+}
+
+static bool isBinaryWithBroadcastAttr(const char *t) {
+  static const char *const kOps[] = {"Add", "Sub", "Mul", "Div", "Pow", "And", "Or", "Xor", "Equal", "Greater", "Less"};
+  for (size_t i = 0; i < sizeof kOps / sizeof kOps[0]; i++)
+    if (!strcmp(t, kOps[i])) return true;
+  return false;
+}
+
+/* The opset 1-6 forms; *handled as for onnxImportLegacy. */
+static bool importBefore7(Node *x, bool *handled) {
+  const char *t = onnxOpType(x->n);
+  int64_t opset = x->im->opset;
+  onnxDropAttr(x, "consumed_inputs"); /* an in-place hint, no semantics */
+  if (isBinaryWithBroadcastAttr(t)) return legacyBroadcast(x);
+  if (!strcmp(t, "BatchNormalization") || !strcmp(t, "Dropout")) return legacyIsTest(x);
+  if (!strcmp(t, "Cast") && opset < 6) {
+    *handled = true;
+    return legacyCast(x);
+  }
+  if (!strcmp(t, "Reshape") && opset < 5) {
+    if (x->nIn != 1) {
+      NODE_ERROR(x->im, x->loc, x->n, "takes one input before opset 5 (the shape is an attribute)");
+      return false;
+    }
+    x->nIn = 2;
+    return intsAttrToInput(x, "shape", 1, true);
+  }
+  if (!strcmp(t, "Concat") && opset < 4 && !onnxFindAttr(x->n, "axis"))
+    onnxSetAttr(x, "axis", strataI64Attr(x->im->mc, 1));
+  if (!strcmp(t, "Tile") && opset < 6) {
+    NODE_ERROR(x->im, x->loc, x->n, "the opset 1 form (tiles and axis inputs) is not supported");
+    return false;
+  }
+  return true;
+}
+
 bool onnxImportLegacy(Node *x, bool *handled) {
   const char *t = onnxOpType(x->n);
   int64_t opset = x->im->opset;
+  *handled = false;
+  if (opset < 7) {
+    if (!importBefore7(x, handled)) return false;
+    if (*handled) return true;
+  }
   *handled = true;
   if (!strcmp(t, "Pad") && opset < 11) return legacyPad(x);
   if (!strcmp(t, "Slice") && opset < 10) return legacySlice(x);

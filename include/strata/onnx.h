@@ -17,7 +17,7 @@ typedef struct {
 } StrataOnnxOptions;
 
 /* Supported ai.onnx opsets: the importer refuses models outside this range. */
-#define STRATA_ONNX_MIN_OPSET 7
+#define STRATA_ONNX_MIN_OPSET 1
 #define STRATA_ONNX_MAX_OPSET 21
 
 /* Imports the model at `path` into a module holding one func.func: graph

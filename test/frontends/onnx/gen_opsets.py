@@ -1,8 +1,9 @@
-"""Models in the forms opsets 7-10 give operators that later opsets changed
+"""Models in the forms opsets 1-10 give operators that later opsets changed
 (attributes that became inputs, Upsample, Resize-10, BatchNormalization's
-spatial, Scatter), with numpy references; plus models the importer must
-refuse (an op outside the model's opset, padding rules it does not
-implement). Usage: gen_opsets.py OUTDIR."""
+spatial and is_test, Scatter, binary ops' broadcast/axis before opset 7,
+Cast's string type, Concat's default axis), with numpy references; plus
+models the importer must refuse (an op outside the model's opset, padding
+rules it does not implement, training mode). Usage: gen_opsets.py OUTDIR."""
 import sys
 
 import numpy as np
@@ -107,6 +108,33 @@ C.case('softmax_opset7', [node('Softmax', ['x'], ['y'])], [('x', x)], [(e / e.su
 a, b, cc = r(3, 5), r(5, 4), r(4)
 C.case('gemm_broadcast_opset7', [node('Gemm', ['a', 'b', 'c'], ['y'], beta=0.5)], [('a', a)], [a @ b + 0.5 * cc],
        inits=[('b', b), ('c', cc)], opset=7)
+# Before opset 7: binary ops broadcast B to A only with broadcast = 1, B's
+# dims placed at `axis`; consumed_inputs is a hint; is_test = 1 is inference;
+# Reshape's shape and Pad's paddings are attributes; Cast names its type.
+a, b = r(2, 3, 4, 5), r(3, 4)
+C.case('add_broadcast_axis_opset6', [node('Add', ['a', 'b'], ['y'], broadcast=1, axis=1)], [('a', a), ('b', b)],
+       [a + b.reshape(1, 3, 4, 1)], opset=6)
+b2 = r(4, 5)
+C.case('mul_broadcast_trailing_opset1', [node('Mul', ['a', 'b'], ['y'], broadcast=1, consumed_inputs=[0, 0])],
+       [('a', a), ('b', b2)], [a * b2], opset=1)
+C.case('sub_same_shape_opset6', [node('Sub', ['a', 'b'], ['y'])], [('a', a), ('b', a * 0.5)], [a * 0.5], opset=6)
+x = r(2, 3, 4, 5)
+sc, bi, mu, var = r(3), r(3), r(3), rng.uniform(0.5, 1.5, 3).astype(np.float32)
+C.case('batchnorm_is_test_opset6', [node('BatchNormalization', ['x', 's', 'b', 'm', 'v'], ['y'], is_test=1,
+                                         consumed_inputs=[0, 0, 0, 1, 1])],
+       [('x', x)], [((x - c(mu)) / np.sqrt(c(var) + 1e-5) * c(sc) + c(bi)).astype(np.float32)],
+       inits=[('s', sc), ('b', bi), ('m', mu), ('v', var)], opset=6)
+C.case('dropout_is_test_opset6', [node('Dropout', ['x'], ['y'], is_test=1, ratio=0.2)], [('x', x)], [x], opset=6)
+C.case('reshape_attr_opset4', [node('Reshape', ['x'], ['y'], shape=[6, -1])], [('x', x)], [x.reshape(6, 20)], opset=4)
+p, q = r(2, 3), r(2, 2)
+C.case('concat_default_axis_opset3', [node('Concat', ['p', 'q'], ['y'])], [('p', p), ('q', q)],
+       [np.concatenate([p, q], 1)], opset=3)
+x = r(1, 2, 3, 4)
+C.case('pad_paddings_opset1', [node('Pad', ['x'], ['y'], paddings=[0, 0, 1, 1, 0, 0, 1, 1], value=-2.0)], [('x', x)],
+       [np.pad(x, ((0, 0), (0, 0), (1, 1), (1, 1)), constant_values=-2.0)], opset=1)
+C.case('cast_string_to_opset5', [node('Cast', ['x'], ['y'], to='INT32')], [('x', x * 4)], [(x * 4).astype(np.int32)],
+       opset=5)
+C.case('softsign_opset1', [node('Softsign', ['x'], ['y'])], [('x', x)], [x / (1 + np.abs(x))], opset=1)
 C.finish()
 
 # ---- Refused ----
@@ -128,4 +156,9 @@ C.save('bad_batchnorm_spatial0_per_channel', [node('BatchNormalization', ['x', '
                                                    spatial=0)], [vi('x', (1, 2, 3, 2))], [vi('y', (1, 2, 3, 2))],
        [('s', np.ones(2, np.float32))], opset=7)
 C.save('bad_pad_attr_missing', [node('Pad', ['x'], ['y'], name='pad')], [v], [v], opset=10)
-C.save('bad_opset6', [node('Relu', ['x'], ['y'])], [v], [v], opset=6)
+C.save('bad_opset0', [node('Relu', ['x'], ['y'])], [v], [v], opset=0)
+C.save('bad_add_no_broadcast_opset6', [node('Add', ['x', 'b'], ['y'], name='add')], [v, vi('b', (2,))], [v], opset=6)
+C.save('bad_batchnorm_training_opset6', [node('BatchNormalization', ['x', 's', 's', 's', 's'], ['y'], name='bn')],
+       [vi('x', (1, 2, 3, 2))], [vi('y', (1, 2, 3, 2))], [('s', np.ones(2, np.float32))], opset=6)
+C.save('bad_tile_opset5', [node('Tile', ['x', 't', 'a'], ['y'], name='tile')], [v, vi('t', (), 7), vi('a', (), 7)], [v],
+       opset=5)
