@@ -1,6 +1,7 @@
 /* ONNX operators that import as compositions of nn ops, the way ONNX
  * defines many of them as functions: CastLike, Trilu, Hardmax, EyeLike, Softsign,
- * NegativeLogLikelihoodLoss and SoftmaxCrossEntropyLoss, and the outputs or
+ * OneHot, MeanVarianceNormalization, NegativeLogLikelihoodLoss and
+ * SoftmaxCrossEntropyLoss, Pow with an integer exponent, and the outputs or
  * operands an nn op does not have (LayerNormalization's Mean and
  * InvStdDev, Dropout's mask, Clip bounds known only at run time). Each is
  * exact: what it cannot build (a dynamic dim a constant needs) is a
@@ -111,6 +112,92 @@ static bool importSoftsign(Node *x) {
   }
   MlirValue den = onnxBinary(x, "nn.add", onnxUnary(x, "nn.abs", in, NULL, 0), onnxScalarConst(x, elemOf(in), 1), NULL, 0);
   return bindAt(x, 0, onnxBinary(x, "nn.div", in, den, NULL, 0));
+}
+
+/* ---- OneHot: where(unsqueeze(indices mod depth) == iota, on, off) ---- */
+
+static bool importOneHot(Node *x) {
+  if (x->nIn != 3 || mlirValueIsNull(x->in[1]) || mlirValueIsNull(x->in[2])) {
+    NODE_ERROR(x->im, x->loc, x->n, "needs 3 inputs (indices, depth, values)");
+    return false;
+  }
+  double depthValue;
+  if (onnxConstDoubles(x->in[1], &depthValue, 1) != 1) {
+    NODE_ERROR(x->im, x->loc, x->n, "input #1 ('depth') must be a constant with one value (it sets the output shape)");
+    return false;
+  }
+  int64_t depth = (int64_t)depthValue;
+  MlirType it = mlirValueGetType(x->in[0]), vt = mlirValueGetType(x->in[2]);
+  if (!(depthValue >= 1 && depthValue < 1e9) || !mlirShapedTypeHasRank(it) || mlirShapedTypeGetRank(it) >= STRATA_MAX_RANK ||
+      !mlirShapedTypeHasRank(vt) || mlirShapedTypeGetRank(vt) != 1 || mlirShapedTypeGetDimSize(vt, 0) != 2) {
+    NODE_ERROR(x->im, x->loc, x->n, "needs a depth >= 1, ranked indices and values of shape [2] (off, on)");
+    return false;
+  }
+  int64_t rank = mlirShapedTypeGetRank(it) + 1, axis = -1;
+  const Onnx__AttributeProto *a = onnxFindAttr(x->n, "axis");
+  if (a) axis = a->i;
+  if (axis < -rank || axis >= rank) {
+    NODE_ERROR(x->im, x->loc, x->n, "axis %lld is out of range for the output's rank %lld", (long long)axis, (long long)rank);
+    return false;
+  }
+  if (axis < 0) axis += rank;
+  MlirType i64 = mlirIntegerTypeGet(x->im->mc, 64);
+  MlirValue idx = x->in[0];
+  if (!mlirTypeEqual(elemOf(idx), i64)) { /* float indices truncate, as ONNX's reference casts them */
+    MlirOperation c = onnxBuild(x->im, x->loc, "nn.cast", &idx, 1, 1, NULL, 0, i64);
+    idx = mlirOperationIsNull(c) ? (MlirValue){NULL} : strataResult(c, 0);
+  }
+  /* Negative indices count from the end; others outside [-depth, depth)
+   * match no position and give all off values. */
+  MlirValue neg = onnxBinary(x, "nn.less", idx, onnxScalarConst(x, i64, 0), NULL, 0);
+  MlirValue wrapped = onnxBinary(x, "nn.add", idx, onnxScalarConst(x, i64, (double)depth), NULL, 0);
+  MlirValue sel[3] = {neg, wrapped, idx};
+  MlirOperation w = mlirValueIsNull(neg) || mlirValueIsNull(wrapped) ? (MlirOperation){NULL}
+                                                                       : onnxBuild(x->im, x->loc, "nn.where", sel, 3, 1, NULL, 0, i64);
+  if (mlirOperationIsNull(w)) return false;
+  Attr ax[1] = {{"axes", mlirDenseI64ArrayGet(x->im->mc, 1, &axis)}};
+  MlirValue expanded = onnxUnary(x, "nn.unsqueeze", strataResult(w, 0), ax, 1);
+  int64_t shape[STRATA_MAX_RANK], *positions = malloc(sizeof *positions * (size_t)depth);
+  if (!positions) return false;
+  for (int64_t i = 0; i < rank; i++) shape[i] = i == axis ? depth : 1;
+  for (int64_t i = 0; i < depth; i++) positions[i] = i;
+  MlirType pt = mlirRankedTensorTypeGet(rank, shape, i64, mlirAttributeGetNull());
+  MlirValue iotaValue = onnxConstant(x->im, x->loc, mlirDenseElementsAttrInt64Get(pt, depth, positions));
+  free(positions);
+  MlirValue hit = onnxBinary(x, "nn.equal", expanded, iotaValue, NULL, 0);
+  Attr ax0[1] = {{"axis", strataI64Attr(x->im->mc, 0)}};
+  MlirValue off = onnxBinary(x, "nn.gather", x->in[2], onnxScalarConst(x, i64, 0), ax0, 1);
+  MlirValue on = onnxBinary(x, "nn.gather", x->in[2], onnxScalarConst(x, i64, 1), ax0, 1);
+  if (mlirValueIsNull(hit) || mlirValueIsNull(off) || mlirValueIsNull(on)) return false;
+  MlirValue ins[3] = {hit, on, off};
+  MlirOperation op = onnxBuild(x->im, x->loc, "nn.where", ins, 3, 1, NULL, 0, elemOf(x->in[2]));
+  return !mlirOperationIsNull(op) && onnxBindOutputs(x, op, 1);
+}
+
+/* ---- MeanVarianceNormalization (ONNX's function body): (X - E[X]) /
+ * (sqrt(E[X^2] - E[X]^2) + 1e-9) over `axes` (default 0, 2, 3) ---- */
+
+static bool importMeanVarianceNorm(Node *x) {
+  MlirValue in = x->in[0];
+  const Onnx__AttributeProto *a = onnxFindAttr(x->n, "axes");
+  int64_t dflt[3] = {0, 2, 3};
+  Attr red[2] = {{"axes", a ? mlirDenseI64ArrayGet(x->im->mc, (intptr_t)a->n_ints, a->ints)
+                            : mlirDenseI64ArrayGet(x->im->mc, 3, dflt)},
+                 {"keepdims", strataI64Attr(x->im->mc, 1)}};
+  MlirValue mean = onnxUnary(x, "nn.reduce_mean", in, red, 2);
+  MlirValue meanSq = onnxBinary(x, "nn.mul", mean, mean, NULL, 0);
+  MlirValue sqMean = onnxUnary(x, "nn.reduce_mean", onnxBinary(x, "nn.mul", in, in, NULL, 0), red, 2);
+  MlirValue std = onnxUnary(x, "nn.sqrt", onnxBinary(x, "nn.sub", sqMean, meanSq, NULL, 0), NULL, 0);
+  MlirValue den = onnxBinary(x, "nn.add", std, onnxScalarConst(x, elemOf(in), 1e-9), NULL, 0);
+  return bindAt(x, 0, onnxBinary(x, "nn.div", onnxBinary(x, "nn.sub", in, mean, NULL, 0), den, NULL, 0));
+}
+
+/* ---- Pow with a float base and an integer exponent (opset 12): the
+ * exponent converted to the base's type, exact up to 2^24 in f32 ---- */
+
+static bool importMixedPow(Node *x) {
+  MlirOperation c = onnxBuild(x->im, x->loc, "nn.cast", &x->in[1], 1, 1, NULL, 0, elemOf(x->in[0]));
+  return !mlirOperationIsNull(c) && bindAt(x, 0, onnxBinary(x, "nn.pow", x->in[0], strataResult(c, 0), NULL, 0));
 }
 
 /* ---- EyeLike ---- */
@@ -369,8 +456,9 @@ static bool importLoss(Node *x, bool softmax) {
 /* ---- Dispatch ---- */
 
 bool onnxIsComposite(const char *opType) {
-  static const char *const kOps[] = {"CastLike", "Trilu", "Hardmax", "EyeLike", "Softsign",
-                                     "NegativeLogLikelihoodLoss", "SoftmaxCrossEntropyLoss"};
+  static const char *const kOps[] = {"CastLike", "Trilu", "Hardmax", "EyeLike", "Softsign", "OneHot",
+                                     "MeanVarianceNormalization", "NegativeLogLikelihoodLoss",
+                                     "SoftmaxCrossEntropyLoss"};
   for (size_t i = 0; i < sizeof kOps / sizeof kOps[0]; i++)
     if (!strcmp(opType, kOps[i])) return true;
   return false;
@@ -385,6 +473,11 @@ bool onnxImportComposite(Node *x, bool *handled) {
   if (!strcmp(t, "Trilu")) return importTrilu(x);
   if (!strcmp(t, "EyeLike")) return importEyeLike(x);
   if (!strcmp(t, "Softsign")) return importSoftsign(x);
+  if (!strcmp(t, "OneHot")) return importOneHot(x);
+  if (!strcmp(t, "MeanVarianceNormalization")) return importMeanVarianceNorm(x);
+  if (!strcmp(t, "Pow") && x->nIn == 2 && !mlirValueIsNull(x->in[1]) && mlirTypeIsAFloat(elemOf(x->in[0])) &&
+      mlirTypeIsAInteger(elemOf(x->in[1])))
+    return importMixedPow(x);
   if (!strcmp(t, "Hardmax") || ((!strcmp(t, "Softmax") || !strcmp(t, "LogSoftmax")) && x->im->opset < 13))
     return onnxImportNormalizer(x);
   if (!strcmp(t, "NegativeLogLikelihoodLoss")) return importLoss(x, false);

@@ -119,6 +119,21 @@ x = r(4, 5)
 case('slice_absent_axes', [helper.make_node('Slice', ['x', 's', 'e', '', 't'], ['y'])], [('x', x)], [x[3:0:-1]],
      inits=[('s', np.array([3], np.int64)), ('e', np.array([0], np.int64)), ('t', np.array([-1], np.int64))], opset=13)
 
+# Compositions (onnx_compose.c): OneHot with a constant depth (negative and
+# out-of-range indices), Pow with an integer exponent.
+ind = np.array([[1, -1, 5], [0, 2, -4]], np.int64)
+want = np.full((2, 4, 3), -1.0, np.float32)
+for i in range(2):
+    for j in range(3):
+        v = ind[i, j] + 4 if ind[i, j] < 0 else ind[i, j]
+        if 0 <= v < 4:
+            want[i, v, j] = 3.0
+case('onehot_axis1', [helper.make_node('OneHot', ['i', 'd', 'v'], ['y'], axis=1)], [('i', ind)], [want],
+     inits=[('d', np.array(4, np.int64)), ('v', np.array([-1, 3], np.float32))], opset=11)
+x, e = r(3, 4), np.array([2, 3, 1, 0], np.int64)
+case('pow_int_exponent', [helper.make_node('Pow', ['x', 'e'], ['y'])], [('x', x), ('e', e)], [(x ** e).astype(np.float32)],
+     opset=13)
+
 # External data: the weight lives in a file beside the model.
 x = r(2, 4); w = r(4, 3)
 g = helper.make_graph([helper.make_node('MatMul', ['x', 'w'], ['y'])], 'external', [vi('x', x)], [vi('y', (2, 3))],
