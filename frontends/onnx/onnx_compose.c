@@ -1,6 +1,6 @@
 /* ONNX operators that import as compositions of nn ops, the way ONNX
  * defines many of them as functions: CastLike, Trilu, Hardmax, EyeLike, Softsign,
- * OneHot, MeanVarianceNormalization, NegativeLogLikelihoodLoss and
+ * OneHot, MeanVarianceNormalization, LRN, NegativeLogLikelihoodLoss and
  * SoftmaxCrossEntropyLoss, Pow with an integer exponent, and the outputs or
  * operands an nn op does not have (LayerNormalization's Mean and
  * InvStdDev, Dropout's mask, Clip bounds known only at run time). Each is
@@ -190,6 +190,45 @@ static bool importMeanVarianceNorm(Node *x) {
   MlirValue std = onnxUnary(x, "nn.sqrt", onnxBinary(x, "nn.sub", sqMean, meanSq, NULL, 0), NULL, 0);
   MlirValue den = onnxBinary(x, "nn.add", std, onnxScalarConst(x, elemOf(in), 1e-9), NULL, 0);
   return bindAt(x, 0, onnxBinary(x, "nn.div", onnxBinary(x, "nn.sub", in, mean, NULL, 0), den, NULL, 0));
+}
+
+/* ---- LRN: x / (bias + alpha / size * sum of x^2 over a window of `size`
+ * channels)^beta; the window sum as `size` shifted slices of the squares,
+ * zero-padded along the channels ---- */
+
+static bool importLrn(Node *x) {
+  MlirValue in = x->in[0];
+  int rank;
+  int64_t dims[STRATA_MAX_RANK], size = 0;
+  double alpha = 1e-4, beta = 0.75, bias = 1.0;
+  const Onnx__AttributeProto *a;
+  if ((a = onnxFindAttr(x->n, "size"))) size = a->i;
+  if ((a = onnxFindAttr(x->n, "alpha"))) alpha = a->f;
+  if ((a = onnxFindAttr(x->n, "beta"))) beta = a->f;
+  if ((a = onnxFindAttr(x->n, "bias"))) bias = a->f;
+  if (!strataGetShape(mlirValueGetType(in), &rank, dims) || rank < 3 || dims[1] < 0 || !mlirTypeIsAFloat(elemOf(in))) {
+    NODE_ERROR(x->im, x->loc, x->n, "needs a float input of rank >= 3 with a static channel dim");
+    return false;
+  }
+  if (size < 1 || size > 1024) {
+    NODE_ERROR(x->im, x->loc, x->n, "attribute 'size' must be given, from 1 to 1024");
+    return false;
+  }
+  int64_t before = (size - 1) / 2, after = size - 1 - before, pads[2 * STRATA_MAX_RANK] = {0};
+  pads[1] = before;
+  pads[rank + 1] = after;
+  MlirType et = elemOf(in), i64 = mlirIntegerTypeGet(x->im->mc, 64);
+  int64_t n = 2 * rank;
+  MlirValue pv = onnxConstant(x->im, x->loc, mlirDenseElementsAttrInt64Get(
+                                                 mlirRankedTensorTypeGet(1, &n, i64, mlirAttributeGetNull()), n, pads));
+  MlirValue sq = onnxBinary(x, "nn.mul", in, in, NULL, 0);
+  MlirValue padded = onnxBinary(x, "nn.pad", sq, pv, NULL, 0);
+  MlirValue sum = onnxSliceAxis(x, padded, 1, 0, dims[1]);
+  for (int64_t k = 1; k < size; k++) sum = onnxBinary(x, "nn.add", sum, onnxSliceAxis(x, padded, 1, k, k + dims[1]), NULL, 0);
+  MlirValue base = onnxBinary(x, "nn.add", onnxScalarConst(x, et, bias),
+                              onnxBinary(x, "nn.mul", sum, onnxScalarConst(x, et, alpha / (double)size), NULL, 0), NULL, 0);
+  MlirValue den = onnxBinary(x, "nn.pow", base, onnxScalarConst(x, et, beta), NULL, 0);
+  return bindAt(x, 0, onnxBinary(x, "nn.div", in, den, NULL, 0));
 }
 
 /* ---- Pow with a float base and an integer exponent (opset 12): the
@@ -457,7 +496,7 @@ static bool importLoss(Node *x, bool softmax) {
 
 bool onnxIsComposite(const char *opType) {
   static const char *const kOps[] = {"CastLike", "Trilu", "Hardmax", "EyeLike", "Softsign", "OneHot",
-                                     "MeanVarianceNormalization", "NegativeLogLikelihoodLoss",
+                                     "MeanVarianceNormalization", "LRN", "NegativeLogLikelihoodLoss",
                                      "SoftmaxCrossEntropyLoss"};
   for (size_t i = 0; i < sizeof kOps / sizeof kOps[0]; i++)
     if (!strcmp(opType, kOps[i])) return true;
@@ -475,6 +514,7 @@ bool onnxImportComposite(Node *x, bool *handled) {
   if (!strcmp(t, "Softsign")) return importSoftsign(x);
   if (!strcmp(t, "OneHot")) return importOneHot(x);
   if (!strcmp(t, "MeanVarianceNormalization")) return importMeanVarianceNorm(x);
+  if (!strcmp(t, "LRN")) return importLrn(x);
   if (!strcmp(t, "Pow") && x->nIn == 2 && !mlirValueIsNull(x->in[1]) && mlirTypeIsAFloat(elemOf(x->in[0])) &&
       mlirTypeIsAInteger(elemOf(x->in[1])))
     return importMixedPow(x);

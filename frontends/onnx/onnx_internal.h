@@ -112,6 +112,8 @@ bool onnxBindOutputs(Node *x, MlirOperation op, int count);
  * null (an earlier step failed) or the op does not build. */
 MlirValue onnxUnary(Node *x, const char *name, MlirValue a, const Attr *attrs, int nAttrs);
 MlirValue onnxBinary(Node *x, const char *name, MlirValue a, MlirValue b, const Attr *attrs, int nAttrs);
+/* in[start:end] along `axis` (an nn.slice with constant operands). */
+MlirValue onnxSliceAxis(Node *x, MlirValue in, int64_t axis, int64_t start, int64_t end);
 /* A rank-0 constant of a float or integer element type. */
 MlirValue onnxScalarConst(Node *x, MlirType elementType, double value);
 /* Creates the node's nn op (x->nn) from its inputs and attributes. */

@@ -344,6 +344,20 @@ static bool importClip(Node *x) {
   return onnxDirect(x, 1);
 }
 
+MlirValue onnxSliceAxis(Node *x, MlirValue in, int64_t axis, int64_t start, int64_t end) {
+  if (mlirValueIsNull(in)) return in;
+  MlirType i64 = mlirIntegerTypeGet(x->im->mc, 64);
+  int64_t one = 1;
+  MlirType vt = mlirRankedTensorTypeGet(1, &one, i64, mlirAttributeGetNull());
+  MlirValue ins[4] = {in, onnxConstant(x->im, x->loc, mlirDenseElementsAttrInt64Get(vt, 1, &start)),
+                      onnxConstant(x->im, x->loc, mlirDenseElementsAttrInt64Get(vt, 1, &end)),
+                      onnxConstant(x->im, x->loc, mlirDenseElementsAttrInt64Get(vt, 1, &axis))};
+  int32_t seg[5] = {1, 1, 1, 1, 0};
+  Attr attrs[1] = {{"operandSegmentSizes", mlirDenseI32ArrayGet(x->im->mc, 5, seg)}};
+  MlirOperation op = onnxBuild(x->im, x->loc, "nn.slice", ins, 4, 1, attrs, 1, (MlirType){NULL});
+  return mlirOperationIsNull(op) ? (MlirValue){NULL} : strataResult(op, 0);
+}
+
 /* Split: one nn.slice per output (an IRDL variadic result group has one
  * type, so uneven splits cannot be one nn.split). */
 static bool importSplit(Node *x) {
@@ -392,17 +406,9 @@ static bool importSplit(Node *x) {
   }
   int64_t start = 0;
   for (int i = 0; i < outs; i++) {
-    MlirType i64 = mlirIntegerTypeGet(x->im->mc, 64);
-    int64_t one = 1, s = start, e = start + sizes[i];
-    MlirType vt = mlirRankedTensorTypeGet(1, &one, i64, mlirAttributeGetNull());
-    MlirValue ins[4] = {in, onnxConstant(x->im, x->loc, mlirDenseElementsAttrInt64Get(vt, 1, &s)),
-                        onnxConstant(x->im, x->loc, mlirDenseElementsAttrInt64Get(vt, 1, &e)),
-                        onnxConstant(x->im, x->loc, mlirDenseElementsAttrInt64Get(vt, 1, &axis))};
-    int32_t seg[5] = {1, 1, 1, 1, 0};
-    Attr attrs[1] = {{"operandSegmentSizes", mlirDenseI32ArrayGet(x->im->mc, 5, seg)}};
-    MlirOperation op = onnxBuild(x->im, x->loc, "nn.slice", ins, 4, 1, attrs, 1, (MlirType){NULL});
-    if (mlirOperationIsNull(op) || !onnxBindOutput(x, (size_t)i, strataResult(op, 0))) return false;
-    start = e;
+    MlirValue part = onnxSliceAxis(x, in, axis, start, start + sizes[i]);
+    if (mlirValueIsNull(part) || !onnxBindOutput(x, (size_t)i, part)) return false;
+    start += sizes[i];
   }
   return true;
 }

@@ -134,6 +134,21 @@ x, e = r(3, 4), np.array([2, 3, 1, 0], np.int64)
 case('pow_int_exponent', [helper.make_node('Pow', ['x', 'e'], ['y'])], [('x', x), ('e', e)], [(x ** e).astype(np.float32)],
      opset=13)
 
+x = r(2, 6, 3, 4)
+
+
+def lrn(x, size, alpha, beta, bias):
+    sq, c = x.astype(np.float64) ** 2, x.shape[1]
+    out = np.empty_like(sq)
+    for i in range(c):
+        lo, hi = max(0, i - (size - 1) // 2), min(c - 1, i + size - 1 - (size - 1) // 2)
+        out[:, i] = x[:, i] / (bias + alpha / size * sq[:, lo:hi + 1].sum(1)) ** beta
+    return out.astype(np.float32)
+
+
+case('lrn_even_size', [helper.make_node('LRN', ['x'], ['y'], size=4, alpha=0.01, beta=0.6, bias=2.0)], [('x', x)],
+     [lrn(x, 4, 0.01, 0.6, 2.0)], opset=13)
+
 # External data: the weight lives in a file beside the model.
 x = r(2, 4); w = r(4, 3)
 g = helper.make_graph([helper.make_node('MatMul', ['x', 'w'], ['y'])], 'external', [vi('x', x)], [vi('y', (2, 3))],
