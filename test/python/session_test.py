@@ -71,4 +71,17 @@ ga, gb, gc = (np.random.default_rng(1).standard_normal(s).astype(np.float32) for
 print('backend supports CPU:', strata.backend.supports_device('CPU'), 'CUDA:', strata.backend.supports_device('CUDA'))
 (y,) = strata.backend.run_model(m, [ga, gb, gc])
 print('backend gemm: %s' % ('OK' if np.allclose(y, ga @ gb.T + gc, atol=1e-5) else 'MISMATCH'))
+# GatherND: an index outside its dim is a run-time error, not another element.
+g = helper.make_graph([helper.make_node('GatherND', ['d', 'i'], ['y'], name='gnd')], 'g',
+                      [helper.make_tensor_value_info('d', TensorProto.FLOAT, [3, 4]),
+                       helper.make_tensor_value_info('i', TensorProto.INT64, [1, 2])],
+                      [helper.make_tensor_value_info('y', TensorProto.FLOAT, [1])])
+gs = strata.Session(helper.make_model(g, opset_imports=[helper.make_opsetid('', 13)]))
+d = np.arange(12, dtype=np.float32).reshape(3, 4)
+print('gathernd [1, -1]:', gs.run(None, [d, np.array([[1, -1]], np.int64)])[0].tolist())
+try:
+    gs.run(None, [d, np.array([[0, 5]], np.int64)])
+    print('gathernd [0, 5]: NOT REFUSED')
+except strata.StrataError as e:
+    print('gathernd [0, 5]: refused: %s' % str(e).splitlines()[0])
 sess.close()

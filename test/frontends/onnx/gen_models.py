@@ -149,6 +149,18 @@ def lrn(x, size, alpha, beta, bias):
 case('lrn_even_size', [helper.make_node('LRN', ['x'], ['y'], size=4, alpha=0.01, beta=0.6, bias=2.0)], [('x', x)],
      [lrn(x, 4, 0.01, 0.6, 2.0)], opset=13)
 
+# GatherND / ScatterND (batch_dims 0), negative indices wrap per dim.
+data = r(3, 4, 2)
+ind = np.array([[[0, -1], [2, 1]], [[1, 0], [-3, 3]]], np.int64)
+case('gather_nd_k2', [helper.make_node('GatherND', ['d', 'i'], ['y'])], [('d', data)],
+     [np.stack([np.stack([data[tuple(t)] for t in row]) for row in ind])], inits=[('i', ind)], opset=13)
+ind2, upd = np.array([[2], [0]], np.int64), r(2, 4, 2)
+want = data.copy()
+want[2] += upd[0]
+want[0] += upd[1]
+case('scatter_nd_add', [helper.make_node('ScatterND', ['d', 'i', 'u'], ['y'], reduction='add')], [('d', data), ('u', upd)],
+     [want], inits=[('i', ind2)], opset=16)
+
 # External data: the weight lives in a file beside the model.
 x = r(2, 4); w = r(4, 3)
 g = helper.make_graph([helper.make_node('MatMul', ['x', 'w'], ['y'])], 'external', [vi('x', x)], [vi('y', (2, 3))],
