@@ -1,12 +1,12 @@
 /* ONNX operators that import as compositions of nn ops, the way ONNX
  * defines many of them as functions: CastLike, Trilu, Hardmax, EyeLike, Softsign,
- * OneHot, MeanVarianceNormalization, LRN, GatherND, ScatterND,
- * NegativeLogLikelihoodLoss and
+ * MeanVarianceNormalization, LRN, NegativeLogLikelihoodLoss and
  * SoftmaxCrossEntropyLoss, Pow with an integer exponent, and the outputs or
  * operands an nn op does not have (LayerNormalization's Mean and
  * InvStdDev, Dropout's mask, Clip bounds known only at run time). Each is
  * exact: what it cannot build (a dynamic dim a constant needs) is a
- * located error. */
+ * located error. The index-based ones (OneHot, GatherND, ScatterND) are in
+ * onnx_indexing.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,10 +16,9 @@
 #include "strata/builder.h"
 #include "strata/support.h"
 
-static MlirType elemOf(MlirValue v) { return mlirShapedTypeGetElementType(mlirValueGetType(v)); }
+MlirType onnxElemOf(MlirValue v) { return mlirShapedTypeGetElementType(mlirValueGetType(v)); }
 
-/* The static shape of v, or false after an error saying `why` needs it. */
-static bool staticShape(Node *x, MlirValue v, int *rank, int64_t *dims, const char *why) {
+bool onnxStaticShape(Node *x, MlirValue v, int *rank, int64_t *dims, const char *why) {
   MlirType t = mlirValueGetType(v);
   if (!strataGetShape(t, rank, dims) || !mlirShapedTypeHasStaticShape(t)) {
     NODE_ERROR(x->im, x->loc, x->n, "%s needs a static input shape", why);
@@ -42,7 +41,7 @@ static MlirValue tensorConst(Node *x, StrataDType dt, int rank, const int64_t *d
   return onnxConstant(x->im, x->loc, a);
 }
 
-static bool bindAt(Node *x, size_t i, MlirValue v) { return !mlirValueIsNull(v) && onnxBindOutput(x, i, v); }
+bool onnxBindValueAt(Node *x, size_t i, MlirValue v) { return !mlirValueIsNull(v) && onnxBindOutput(x, i, v); }
 
 /* ---- CastLike ---- */
 
@@ -51,7 +50,7 @@ static bool importCastLike(Node *x) {
     NODE_ERROR(x->im, x->loc, x->n, "needs input #1 ('target_type')");
     return false;
   }
-  MlirOperation op = onnxBuild(x->im, x->loc, "nn.cast", x->in, 1, 1, NULL, 0, elemOf(x->in[1]));
+  MlirOperation op = onnxBuild(x->im, x->loc, "nn.cast", x->in, 1, 1, NULL, 0, onnxElemOf(x->in[1]));
   return !mlirOperationIsNull(op) && onnxBindOutputs(x, op, 1);
 }
 
@@ -81,13 +80,13 @@ static bool importTrilu(Node *x) {
   MlirValue k;
   if (x->nIn > 1 && !mlirValueIsNull(x->in[1])) {
     MlirType kt = mlirValueGetType(x->in[1]);
-    if (!mlirShapedTypeHasRank(kt) || mlirShapedTypeGetRank(kt) > 1 || !mlirTypeIsAInteger(elemOf(x->in[1])) ||
+    if (!mlirShapedTypeHasRank(kt) || mlirShapedTypeGetRank(kt) > 1 || !mlirTypeIsAInteger(onnxElemOf(x->in[1])) ||
         (mlirShapedTypeGetRank(kt) == 1 && mlirShapedTypeGetDimSize(kt, 0) != 1)) {
       NODE_ERROR(x->im, x->loc, x->n, "input #1 ('k') must be an int64 scalar");
       return false;
     }
     k = x->in[1];
-    if (!mlirTypeEqual(elemOf(k), mlirIntegerTypeGet(x->im->mc, 64))) {
+    if (!mlirTypeEqual(onnxElemOf(k), mlirIntegerTypeGet(x->im->mc, 64))) {
       MlirOperation c = onnxBuild(x->im, x->loc, "nn.cast", &k, 1, 1, NULL, 0, mlirIntegerTypeGet(x->im->mc, 64));
       k = mlirOperationIsNull(c) ? (MlirValue){NULL} : strataResult(c, 0);
     }
@@ -98,8 +97,8 @@ static bool importTrilu(Node *x) {
   MlirValue mask = onnxBinary(x, upper ? "nn.greater_or_equal" : "nn.less_or_equal", diff, k, NULL, 0);
   if (mlirValueIsNull(mask)) return false;
   /* A [1]-shaped k would make the mask [N, M] still (it broadcasts). */
-  MlirValue ins[3] = {mask, x->in[0], onnxScalarConst(x, elemOf(x->in[0]), 0)};
-  MlirOperation op = onnxBuild(x->im, x->loc, "nn.where", ins, 3, 1, NULL, 0, elemOf(x->in[0]));
+  MlirValue ins[3] = {mask, x->in[0], onnxScalarConst(x, onnxElemOf(x->in[0]), 0)};
+  MlirOperation op = onnxBuild(x->im, x->loc, "nn.where", ins, 3, 1, NULL, 0, onnxElemOf(x->in[0]));
   return !mlirOperationIsNull(op) && onnxBindOutputs(x, op, 1);
 }
 
@@ -107,72 +106,12 @@ static bool importTrilu(Node *x) {
 
 static bool importSoftsign(Node *x) {
   MlirValue in = x->in[0];
-  if (!mlirTypeIsAFloat(elemOf(in))) {
+  if (!mlirTypeIsAFloat(onnxElemOf(in))) {
     NODE_ERROR(x->im, x->loc, x->n, "input #0 must be of a float type");
     return false;
   }
-  MlirValue den = onnxBinary(x, "nn.add", onnxUnary(x, "nn.abs", in, NULL, 0), onnxScalarConst(x, elemOf(in), 1), NULL, 0);
-  return bindAt(x, 0, onnxBinary(x, "nn.div", in, den, NULL, 0));
-}
-
-/* ---- OneHot: where(unsqueeze(indices mod depth) == iota, on, off) ---- */
-
-static bool importOneHot(Node *x) {
-  if (x->nIn != 3 || mlirValueIsNull(x->in[1]) || mlirValueIsNull(x->in[2])) {
-    NODE_ERROR(x->im, x->loc, x->n, "needs 3 inputs (indices, depth, values)");
-    return false;
-  }
-  double depthValue;
-  if (onnxConstDoubles(x->in[1], &depthValue, 1) != 1) {
-    NODE_ERROR(x->im, x->loc, x->n, "input #1 ('depth') must be a constant with one value (it sets the output shape)");
-    return false;
-  }
-  int64_t depth = (int64_t)depthValue;
-  MlirType it = mlirValueGetType(x->in[0]), vt = mlirValueGetType(x->in[2]);
-  if (!(depthValue >= 1 && depthValue < 1e9) || !mlirShapedTypeHasRank(it) || mlirShapedTypeGetRank(it) >= STRATA_MAX_RANK ||
-      !mlirShapedTypeHasRank(vt) || mlirShapedTypeGetRank(vt) != 1 || mlirShapedTypeGetDimSize(vt, 0) != 2) {
-    NODE_ERROR(x->im, x->loc, x->n, "needs a depth >= 1, ranked indices and values of shape [2] (off, on)");
-    return false;
-  }
-  int64_t rank = mlirShapedTypeGetRank(it) + 1, axis = -1;
-  const Onnx__AttributeProto *a = onnxFindAttr(x->n, "axis");
-  if (a) axis = a->i;
-  if (axis < -rank || axis >= rank) {
-    NODE_ERROR(x->im, x->loc, x->n, "axis %lld is out of range for the output's rank %lld", (long long)axis, (long long)rank);
-    return false;
-  }
-  if (axis < 0) axis += rank;
-  MlirType i64 = mlirIntegerTypeGet(x->im->mc, 64);
-  MlirValue idx = x->in[0];
-  if (!mlirTypeEqual(elemOf(idx), i64)) { /* float indices truncate, as ONNX's reference casts them */
-    MlirOperation c = onnxBuild(x->im, x->loc, "nn.cast", &idx, 1, 1, NULL, 0, i64);
-    idx = mlirOperationIsNull(c) ? (MlirValue){NULL} : strataResult(c, 0);
-  }
-  /* Negative indices count from the end; others outside [-depth, depth)
-   * match no position and give all off values. */
-  MlirValue neg = onnxBinary(x, "nn.less", idx, onnxScalarConst(x, i64, 0), NULL, 0);
-  MlirValue wrapped = onnxBinary(x, "nn.add", idx, onnxScalarConst(x, i64, (double)depth), NULL, 0);
-  MlirValue sel[3] = {neg, wrapped, idx};
-  MlirOperation w = mlirValueIsNull(neg) || mlirValueIsNull(wrapped) ? (MlirOperation){NULL}
-                                                                       : onnxBuild(x->im, x->loc, "nn.where", sel, 3, 1, NULL, 0, i64);
-  if (mlirOperationIsNull(w)) return false;
-  Attr ax[1] = {{"axes", mlirDenseI64ArrayGet(x->im->mc, 1, &axis)}};
-  MlirValue expanded = onnxUnary(x, "nn.unsqueeze", strataResult(w, 0), ax, 1);
-  int64_t shape[STRATA_MAX_RANK], *positions = malloc(sizeof *positions * (size_t)depth);
-  if (!positions) return false;
-  for (int64_t i = 0; i < rank; i++) shape[i] = i == axis ? depth : 1;
-  for (int64_t i = 0; i < depth; i++) positions[i] = i;
-  MlirType pt = mlirRankedTensorTypeGet(rank, shape, i64, mlirAttributeGetNull());
-  MlirValue iotaValue = onnxConstant(x->im, x->loc, mlirDenseElementsAttrInt64Get(pt, depth, positions));
-  free(positions);
-  MlirValue hit = onnxBinary(x, "nn.equal", expanded, iotaValue, NULL, 0);
-  Attr ax0[1] = {{"axis", strataI64Attr(x->im->mc, 0)}};
-  MlirValue off = onnxBinary(x, "nn.gather", x->in[2], onnxScalarConst(x, i64, 0), ax0, 1);
-  MlirValue on = onnxBinary(x, "nn.gather", x->in[2], onnxScalarConst(x, i64, 1), ax0, 1);
-  if (mlirValueIsNull(hit) || mlirValueIsNull(off) || mlirValueIsNull(on)) return false;
-  MlirValue ins[3] = {hit, on, off};
-  MlirOperation op = onnxBuild(x->im, x->loc, "nn.where", ins, 3, 1, NULL, 0, elemOf(x->in[2]));
-  return !mlirOperationIsNull(op) && onnxBindOutputs(x, op, 1);
+  MlirValue den = onnxBinary(x, "nn.add", onnxUnary(x, "nn.abs", in, NULL, 0), onnxScalarConst(x, onnxElemOf(in), 1), NULL, 0);
+  return onnxBindValueAt(x, 0, onnxBinary(x, "nn.div", in, den, NULL, 0));
 }
 
 /* ---- MeanVarianceNormalization (ONNX's function body): (X - E[X]) /
@@ -189,8 +128,8 @@ static bool importMeanVarianceNorm(Node *x) {
   MlirValue meanSq = onnxBinary(x, "nn.mul", mean, mean, NULL, 0);
   MlirValue sqMean = onnxUnary(x, "nn.reduce_mean", onnxBinary(x, "nn.mul", in, in, NULL, 0), red, 2);
   MlirValue std = onnxUnary(x, "nn.sqrt", onnxBinary(x, "nn.sub", sqMean, meanSq, NULL, 0), NULL, 0);
-  MlirValue den = onnxBinary(x, "nn.add", std, onnxScalarConst(x, elemOf(in), 1e-9), NULL, 0);
-  return bindAt(x, 0, onnxBinary(x, "nn.div", onnxBinary(x, "nn.sub", in, mean, NULL, 0), den, NULL, 0));
+  MlirValue den = onnxBinary(x, "nn.add", std, onnxScalarConst(x, onnxElemOf(in), 1e-9), NULL, 0);
+  return onnxBindValueAt(x, 0, onnxBinary(x, "nn.div", onnxBinary(x, "nn.sub", in, mean, NULL, 0), den, NULL, 0));
 }
 
 /* ---- LRN: x / (bias + alpha / size * sum of x^2 over a window of `size`
@@ -207,7 +146,7 @@ static bool importLrn(Node *x) {
   if ((a = onnxFindAttr(x->n, "alpha"))) alpha = a->f;
   if ((a = onnxFindAttr(x->n, "beta"))) beta = a->f;
   if ((a = onnxFindAttr(x->n, "bias"))) bias = a->f;
-  if (!strataGetShape(mlirValueGetType(in), &rank, dims) || rank < 3 || dims[1] < 0 || !mlirTypeIsAFloat(elemOf(in))) {
+  if (!strataGetShape(mlirValueGetType(in), &rank, dims) || rank < 3 || dims[1] < 0 || !mlirTypeIsAFloat(onnxElemOf(in))) {
     NODE_ERROR(x->im, x->loc, x->n, "needs a float input of rank >= 3 with a static channel dim");
     return false;
   }
@@ -218,7 +157,7 @@ static bool importLrn(Node *x) {
   int64_t before = (size - 1) / 2, after = size - 1 - before, pads[2 * STRATA_MAX_RANK] = {0};
   pads[1] = before;
   pads[rank + 1] = after;
-  MlirType et = elemOf(in), i64 = mlirIntegerTypeGet(x->im->mc, 64);
+  MlirType et = onnxElemOf(in), i64 = mlirIntegerTypeGet(x->im->mc, 64);
   int64_t n = 2 * rank;
   MlirValue pv = onnxConstant(x->im, x->loc, mlirDenseElementsAttrInt64Get(
                                                  mlirRankedTensorTypeGet(1, &n, i64, mlirAttributeGetNull()), n, pads));
@@ -229,141 +168,15 @@ static bool importLrn(Node *x) {
   MlirValue base = onnxBinary(x, "nn.add", onnxScalarConst(x, et, bias),
                               onnxBinary(x, "nn.mul", sum, onnxScalarConst(x, et, alpha / (double)size), NULL, 0), NULL, 0);
   MlirValue den = onnxBinary(x, "nn.pow", base, onnxScalarConst(x, et, beta), NULL, 0);
-  return bindAt(x, 0, onnxBinary(x, "nn.div", in, den, NULL, 0));
-}
-
-/* ---- GatherND and ScatterND (batch_dims 0): the k-tuples of indices
- * become row numbers of the data viewed as [d0 * ... * d(k-1), rest...],
- * then a gather / scatter_elements along that first axis. A tuple with an
- * index outside its dim becomes the row count, which the gather or scatter
- * reports as out of range at run time instead of reading another row. ---- */
-
-typedef struct {
-  int dataRank, indexRank;
-  int64_t data[STRATA_MAX_RANK], index[STRATA_MAX_RANK];
-  int64_t k, rows; /* tuple length, product of the first k data dims */
-} NdShapes;
-
-static bool ndShapes(Node *x, NdShapes *s) {
-  const Onnx__AttributeProto *bd = onnxFindAttr(x->n, "batch_dims");
-  if (bd && bd->i) {
-    NODE_ERROR(x->im, x->loc, x->n, "batch_dims = %lld is not supported (only 0)", (long long)bd->i);
-    return false;
-  }
-  if (!staticShape(x, x->in[0], &s->dataRank, s->data, onnxOpType(x->n)) ||
-      !staticShape(x, x->in[1], &s->indexRank, s->index, onnxOpType(x->n)))
-    return false;
-  s->k = s->indexRank ? s->index[s->indexRank - 1] : 0;
-  if (s->indexRank < 1 || s->k < 1 || s->k > s->dataRank || !mlirTypeIsAInteger(elemOf(x->in[1]))) {
-    NODE_ERROR(x->im, x->loc, x->n, "needs integer indices whose last dim (%lld) is from 1 to the data's rank %d",
-               (long long)s->k, s->dataRank);
-    return false;
-  }
-  s->rows = 1;
-  for (int64_t i = 0; i < s->k; i++) s->rows *= s->data[i];
-  return true;
-}
-
-static MlirValue i64Vector(Node *x, const int64_t *v, int64_t n) {
-  MlirType t = mlirRankedTensorTypeGet(1, &n, mlirIntegerTypeGet(x->im->mc, 64), mlirAttributeGetNull());
-  return onnxConstant(x->im, x->loc, mlirDenseElementsAttrInt64Get(t, n, v));
-}
-
-/* The row of each index tuple: shape indices[:-1], i64. */
-static MlirValue ndRows(Node *x, const NdShapes *s) {
-  MlirType i64 = mlirIntegerTypeGet(x->im->mc, 64);
-  MlirValue idx = x->in[1];
-  if (!mlirTypeEqual(elemOf(idx), i64)) {
-    MlirOperation c = onnxBuild(x->im, x->loc, "nn.cast", &idx, 1, 1, NULL, 0, i64);
-    idx = mlirOperationIsNull(c) ? (MlirValue){NULL} : strataResult(c, 0);
-  }
-  int64_t strides[STRATA_MAX_RANK], negDims[STRATA_MAX_RANK];
-  for (int64_t j = s->k - 1, st = 1; j >= 0; st *= s->data[j], j--) strides[j] = st;
-  for (int64_t j = 0; j < s->k; j++) negDims[j] = -s->data[j];
-  MlirValue dims = i64Vector(x, s->data, s->k), low = i64Vector(x, negDims, s->k);
-  MlirValue neg = onnxBinary(x, "nn.less", idx, onnxScalarConst(x, i64, 0), NULL, 0);
-  MlirValue wrap[3] = {neg, onnxBinary(x, "nn.add", idx, dims, NULL, 0), idx};
-  MlirOperation w = mlirValueIsNull(wrap[0]) || mlirValueIsNull(wrap[1]) ? (MlirOperation){NULL}
-                                                                           : onnxBuild(x->im, x->loc, "nn.where", wrap, 3, 1, NULL, 0, i64);
-  if (mlirOperationIsNull(w)) return (MlirValue){NULL};
-  int64_t last = s->indexRank - 1;
-  Attr red[2] = {{"axes", mlirDenseI64ArrayGet(x->im->mc, 1, &last)}, {"keepdims", strataI64Attr(x->im->mc, 0)}};
-  MlirValue rows = onnxUnary(x, "nn.reduce_sum", onnxBinary(x, "nn.mul", strataResult(w, 0), i64Vector(x, strides, s->k), NULL, 0),
-                             red, 2);
-  /* Every index of a tuple within [-d, d): else the row count. */
-  MlirValue inside = onnxBinary(x, "nn.and", onnxBinary(x, "nn.greater_or_equal", idx, low, NULL, 0),
-                                onnxBinary(x, "nn.less", idx, dims, NULL, 0), NULL, 0);
-  MlirOperation ic = mlirValueIsNull(inside) ? (MlirOperation){NULL} : onnxBuild(x->im, x->loc, "nn.cast", &inside, 1, 1, NULL, 0, i64);
-  MlirValue ok = mlirOperationIsNull(ic) ? (MlirValue){NULL} : onnxUnary(x, "nn.reduce_min", strataResult(ic, 0), red, 2);
-  MlirValue okBool = onnxBinary(x, "nn.equal", ok, onnxScalarConst(x, i64, 1), NULL, 0);
-  MlirValue sel[3] = {okBool, rows, onnxScalarConst(x, i64, (double)s->rows)};
-  MlirOperation r = mlirValueIsNull(okBool) || mlirValueIsNull(rows) ? (MlirOperation){NULL}
-                                                                      : onnxBuild(x->im, x->loc, "nn.where", sel, 3, 1, NULL, 0, i64);
-  return mlirOperationIsNull(r) ? (MlirValue){NULL} : strataResult(r, 0);
-}
-
-/* data viewed as [rows, data[k:]...] (or data[k:] prefixed by `lead`). */
-static MlirValue ndView(Node *x, MlirValue v, int64_t lead, const int64_t *rest, int nRest) {
-  int64_t shape[STRATA_MAX_RANK + 1];
-  shape[0] = lead;
-  for (int i = 0; i < nRest; i++) shape[i + 1] = rest[i];
-  return onnxBinary(x, "nn.reshape", v, i64Vector(x, shape, nRest + 1), NULL, 0);
-}
-
-static bool importGatherND(Node *x) {
-  NdShapes s;
-  if (x->nIn != 2 || mlirValueIsNull(x->in[1]) || !ndShapes(x, &s)) {
-    if (x->nIn != 2) NODE_ERROR(x->im, x->loc, x->n, "needs 2 inputs (data, indices)");
-    return false;
-  }
-  Attr ax0[1] = {{"axis", strataI64Attr(x->im->mc, 0)}};
-  MlirValue flat = ndView(x, x->in[0], s.rows, s.data + s.k, s.dataRank - (int)s.k);
-  return bindAt(x, 0, onnxBinary(x, "nn.gather", flat, ndRows(x, &s), ax0, 1));
-}
-
-static bool importScatterND(Node *x) {
-  NdShapes s;
-  if (x->nIn != 3 || mlirValueIsNull(x->in[1]) || mlirValueIsNull(x->in[2]) || !ndShapes(x, &s)) {
-    if (x->nIn != 3) NODE_ERROR(x->im, x->loc, x->n, "needs 3 inputs (data, indices, updates)");
-    return false;
-  }
-  int ur;
-  int64_t ud[STRATA_MAX_RANK], tuples = 1;
-  if (!staticShape(x, x->in[2], &ur, ud, "ScatterND")) return false;
-  int nRest = s.dataRank - (int)s.k;
-  bool fits = ur == s.indexRank - 1 + nRest;
-  for (int i = 0; fits && i < s.indexRank - 1; i++) fits = ud[i] == s.index[i], tuples *= s.index[i];
-  for (int i = 0; fits && i < nRest; i++) fits = ud[s.indexRank - 1 + i] == s.data[s.k + i];
-  if (!fits) {
-    NODE_ERROR(x->im, x->loc, x->n, "updates must have the shape indices[:-1] + data[k:]");
-    return false;
-  }
-  MlirValue flat = ndView(x, x->in[0], s.rows, s.data + s.k, nRest);
-  MlirValue upd = ndView(x, x->in[2], tuples, s.data + s.k, nRest);
-  /* Each tuple's row, repeated over the rest of its update: [tuples, rest...]. */
-  int64_t col[STRATA_MAX_RANK + 1], full[STRATA_MAX_RANK + 1];
-  col[0] = full[0] = tuples;
-  for (int i = 0; i < nRest; i++) col[i + 1] = 1, full[i + 1] = s.data[s.k + i];
-  MlirValue rows = onnxBinary(x, "nn.reshape", ndRows(x, &s), i64Vector(x, col, nRest + 1), NULL, 0);
-  MlirValue idx = onnxBinary(x, "nn.expand", rows, i64Vector(x, full, nRest + 1), NULL, 0);
-  Attr attrs[2] = {{"axis", strataI64Attr(x->im->mc, 0)}};
-  int nAttrs = 1;
-  const Onnx__AttributeProto *ra = onnxFindAttr(x->n, "reduction");
-  if (ra) attrs[nAttrs++] = (Attr){"reduction", mlirStringAttrGet(x->im->mc, mlirStringRefCreate((const char *)ra->s.data, ra->s.len))};
-  MlirValue ins[3] = {flat, idx, upd};
-  MlirOperation sc = mlirValueIsNull(flat) || mlirValueIsNull(idx) || mlirValueIsNull(upd)
-                         ? (MlirOperation){NULL}
-                         : onnxBuild(x->im, x->loc, "nn.scatter_elements", ins, 3, 1, attrs, nAttrs, elemOf(x->in[0]));
-  if (mlirOperationIsNull(sc)) return false;
-  return bindAt(x, 0, onnxBinary(x, "nn.reshape", strataResult(sc, 0), i64Vector(x, s.data, s.dataRank), NULL, 0));
+  return onnxBindValueAt(x, 0, onnxBinary(x, "nn.div", in, den, NULL, 0));
 }
 
 /* ---- Pow with a float base and an integer exponent (opset 12): the
  * exponent converted to the base's type, exact up to 2^24 in f32 ---- */
 
 static bool importMixedPow(Node *x) {
-  MlirOperation c = onnxBuild(x->im, x->loc, "nn.cast", &x->in[1], 1, 1, NULL, 0, elemOf(x->in[0]));
-  return !mlirOperationIsNull(c) && bindAt(x, 0, onnxBinary(x, "nn.pow", x->in[0], strataResult(c, 0), NULL, 0));
+  MlirOperation c = onnxBuild(x->im, x->loc, "nn.cast", &x->in[1], 1, 1, NULL, 0, onnxElemOf(x->in[0]));
+  return !mlirOperationIsNull(c) && onnxBindValueAt(x, 0, onnxBinary(x, "nn.pow", x->in[0], strataResult(c, 0), NULL, 0));
 }
 
 /* ---- EyeLike ---- */
@@ -377,19 +190,19 @@ static void fillDiagonal(StrataTensor *t, const void *arg) {
 static bool importEyeLike(Node *x) {
   int rank;
   int64_t dims[STRATA_MAX_RANK], k = 0;
-  if (!staticShape(x, x->in[0], &rank, dims, "EyeLike")) return false;
+  if (!onnxStaticShape(x, x->in[0], &rank, dims, "EyeLike")) return false;
   if (rank != 2) {
     NODE_ERROR(x->im, x->loc, x->n, "input #0 has rank %d; EyeLike takes 2-D tensors", rank);
     return false;
   }
   const Onnx__AttributeProto *ka = onnxFindAttr(x->n, "k"), *da = onnxFindAttr(x->n, "dtype");
   if (ka) k = ka->i;
-  StrataDType dt = da ? onnxDType((int32_t)da->i) : strataDTypeFromMlir(elemOf(x->in[0]));
+  StrataDType dt = da ? onnxDType((int32_t)da->i) : strataDTypeFromMlir(onnxElemOf(x->in[0]));
   if (dt == STRATA_DTYPE_INVALID) {
     NODE_ERROR(x->im, x->loc, x->n, "dtype %s is not supported", da ? onnxDTypeName((int32_t)da->i) : "?");
     return false;
   }
-  return bindAt(x, 0, tensorConst(x, dt, 2, dims, fillDiagonal, &k));
+  return onnxBindValueAt(x, 0, tensorConst(x, dt, 2, dims, fillDiagonal, &k));
 }
 
 /* ---- Softmax, LogSoftmax and Hardmax: along an axis, or (before opset 13)
@@ -415,7 +228,7 @@ static MlirValue hardmaxAlong(Node *x, MlirValue in, int64_t axis) {
   free(iota);
   MlirValue eq = onnxBinary(x, "nn.equal", positions, arg, NULL, 0);
   if (mlirValueIsNull(eq)) return eq;
-  MlirOperation cast = onnxBuild(x->im, x->loc, "nn.cast", &eq, 1, 1, NULL, 0, elemOf(in));
+  MlirOperation cast = onnxBuild(x->im, x->loc, "nn.cast", &eq, 1, 1, NULL, 0, onnxElemOf(in));
   return mlirOperationIsNull(cast) ? (MlirValue){NULL} : strataResult(cast, 0);
 }
 
@@ -443,7 +256,7 @@ bool onnxImportNormalizer(Node *x) {
     return false;
   }
   if (axis < 0) axis += rank;
-  if (!coerce) return bindAt(x, 0, along(x, in, axis));
+  if (!coerce) return onnxBindValueAt(x, 0, along(x, in, axis));
   /* Opset < 13: flatten at the axis, normalize along dim 1, reshape back
    * to the input's shape (nn.shape: a constant once nn-fold sees static
    * dims). */
@@ -452,7 +265,7 @@ bool onnxImportNormalizer(Node *x) {
   MlirValue r = mlirValueIsNull(flat) ? flat : along(x, flat, 1);
   MlirOperation shape = onnxBuild(x->im, x->loc, "nn.shape", &in, 1, 1, NULL, 0, mlirIntegerTypeGet(x->im->mc, 64));
   if (mlirOperationIsNull(shape)) return false;
-  return bindAt(x, 0, onnxBinary(x, "nn.reshape", r, strataResult(shape, 0), NULL, 0));
+  return onnxBindValueAt(x, 0, onnxBinary(x, "nn.reshape", r, strataResult(shape, 0), NULL, 0));
 }
 
 /* ---- LayerNormalization with its Mean and InvStdDev outputs (ONNX's
@@ -485,7 +298,7 @@ static bool importLayerNormStats(Node *x) {
     NODE_ERROR(x->im, x->loc, x->n, "stash_type %s is not supported", onnxDTypeName((int32_t)stash));
     return false;
   }
-  MlirType u = strataDTypeToMlir(x->im->mc, ut), et = elemOf(in);
+  MlirType u = strataDTypeToMlir(x->im->mc, ut), et = onnxElemOf(in);
   int64_t axes[STRATA_MAX_RANK];
   for (int64_t i = axis; i < rank; i++) axes[i - axis] = i;
   Attr red[2] = {{"axes", mlirDenseI64ArrayGet(x->im->mc, rank - axis, axes)}, {"keepdims", strataI64Attr(x->im->mc, 1)}};
@@ -506,7 +319,7 @@ static bool importLayerNormStats(Node *x) {
   }
   y = onnxBinary(x, "nn.mul", y, x->in[1], NULL, 0);
   if (x->nIn > 2 && !mlirValueIsNull(x->in[2])) y = onnxBinary(x, "nn.add", y, x->in[2], NULL, 0);
-  return bindAt(x, 0, y) && bindAt(x, 1, mean) && bindAt(x, 2, inv);
+  return onnxBindValueAt(x, 0, y) && onnxBindValueAt(x, 1, mean) && onnxBindValueAt(x, 2, inv);
 }
 
 /* ---- Dropout's mask at inference: all true (before opset 10: ones of
@@ -515,12 +328,12 @@ static bool importLayerNormStats(Node *x) {
 static bool importDropoutMask(Node *x) {
   int rank;
   int64_t dims[STRATA_MAX_RANK];
-  if (!staticShape(x, x->in[0], &rank, dims, "Dropout's mask output")) return false;
-  MlirType et = x->im->opset < 10 ? elemOf(x->in[0]) : mlirIntegerTypeGet(x->im->mc, 1);
+  if (!onnxStaticShape(x, x->in[0], &rank, dims, "Dropout's mask output")) return false;
+  MlirType et = x->im->opset < 10 ? onnxElemOf(x->in[0]) : mlirIntegerTypeGet(x->im->mc, 1);
   MlirType mt = mlirRankedTensorTypeGet(rank, dims, et, mlirAttributeGetNull());
   MlirAttribute one = mlirTypeIsAFloat(et) ? mlirFloatAttrDoubleGet(x->im->mc, et, 1.0) : mlirIntegerAttrGet(et, 1);
   MlirValue mask = onnxConstant(x->im, x->loc, mlirDenseElementsAttrSplatGet(mt, one));
-  return bindAt(x, 0, onnxUnary(x, "nn.identity", x->in[0], NULL, 0)) && bindAt(x, 1, mask);
+  return onnxBindValueAt(x, 0, onnxUnary(x, "nn.identity", x->in[0], NULL, 0)) && onnxBindValueAt(x, 1, mask);
 }
 
 /* ---- Clip with bounds known only at run time: max, then min ---- */
@@ -536,7 +349,7 @@ static bool importClipRuntime(Node *x) {
     }
     v = onnxBinary(x, i == 1 ? "nn.max" : "nn.min", v, x->in[i], NULL, 0);
   }
-  return bindAt(x, 0, v);
+  return onnxBindValueAt(x, 0, v);
 }
 
 /* ---- NegativeLogLikelihoodLoss and SoftmaxCrossEntropyLoss ---- */
@@ -552,19 +365,19 @@ static MlirValue nllLoss(Node *x, MlirValue input, MlirValue target, MlirValue w
     NODE_ERROR(x->im, x->loc, x->n, "reduction '%s' is not one of none, sum, mean", reduction);
     return (MlirValue){NULL};
   }
-  MlirType it = mlirValueGetType(input), tt = mlirValueGetType(target), et = elemOf(input);
+  MlirType it = mlirValueGetType(input), tt = mlirValueGetType(target), et = onnxElemOf(input);
   if (!mlirShapedTypeHasRank(it) || !mlirShapedTypeHasRank(tt) || mlirShapedTypeGetRank(it) < 2 ||
-      mlirShapedTypeGetRank(tt) != mlirShapedTypeGetRank(it) - 1 || !mlirTypeIsAInteger(elemOf(target))) {
+      mlirShapedTypeGetRank(tt) != mlirShapedTypeGetRank(it) - 1 || !mlirTypeIsAInteger(onnxElemOf(target))) {
     NODE_ERROR(x->im, x->loc, x->n, "needs scores of rank >= 2 and integer targets of one rank less");
     return (MlirValue){NULL};
   }
   MlirValue valid = {NULL}, safe = target;
   if (ia) {
-    MlirValue ignore = onnxScalarConst(x, elemOf(target), (double)ia->i);
+    MlirValue ignore = onnxScalarConst(x, onnxElemOf(target), (double)ia->i);
     valid = onnxUnary(x, "nn.not", onnxBinary(x, "nn.equal", target, ignore, NULL, 0), NULL, 0);
-    MlirValue zero = onnxScalarConst(x, elemOf(target), 0);
+    MlirValue zero = onnxScalarConst(x, onnxElemOf(target), 0);
     MlirValue ins[3] = {valid, target, zero};
-    MlirOperation w = mlirValueIsNull(valid) ? (MlirOperation){NULL} : onnxBuild(x->im, x->loc, "nn.where", ins, 3, 1, NULL, 0, elemOf(target));
+    MlirOperation w = mlirValueIsNull(valid) ? (MlirOperation){NULL} : onnxBuild(x->im, x->loc, "nn.where", ins, 3, 1, NULL, 0, onnxElemOf(target));
     safe = mlirOperationIsNull(w) ? (MlirValue){NULL} : strataResult(w, 0);
   }
   Attr one[1] = {{"axes", mlirDenseI64ArrayGet(x->im->mc, 1, (int64_t[]){1})}};
@@ -602,7 +415,7 @@ static bool importLoss(Node *x, bool softmax) {
     NODE_ERROR(x->im, x->loc, x->n, "needs input #1 (the targets)");
     return false;
   }
-  if (!mlirTypeIsAFloat(elemOf(x->in[0]))) {
+  if (!mlirTypeIsAFloat(onnxElemOf(x->in[0]))) {
     NODE_ERROR(x->im, x->loc, x->n, "input #0 must be of a float type");
     return false;
   }
@@ -616,7 +429,7 @@ static bool importLoss(Node *x, bool softmax) {
     NODE_ERROR(x->im, x->loc, x->n, "has %zu outputs; NegativeLogLikelihoodLoss has one", x->n->n_output);
     return false;
   }
-  return bindAt(x, 0, nllLoss(x, input, x->in[1], weight)) && (!softmax || onnxBindOutput(x, 1, input));
+  return onnxBindValueAt(x, 0, nllLoss(x, input, x->in[1], weight)) && (!softmax || onnxBindOutput(x, 1, input));
 }
 
 /* ---- Dispatch ---- */
@@ -640,13 +453,13 @@ bool onnxImportComposite(Node *x, bool *handled) {
   if (!strcmp(t, "Trilu")) return importTrilu(x);
   if (!strcmp(t, "EyeLike")) return importEyeLike(x);
   if (!strcmp(t, "Softsign")) return importSoftsign(x);
-  if (!strcmp(t, "OneHot")) return importOneHot(x);
+  if (!strcmp(t, "OneHot")) return onnxImportOneHot(x);
   if (!strcmp(t, "MeanVarianceNormalization")) return importMeanVarianceNorm(x);
   if (!strcmp(t, "LRN")) return importLrn(x);
-  if (!strcmp(t, "GatherND")) return importGatherND(x);
-  if (!strcmp(t, "ScatterND")) return importScatterND(x);
-  if (!strcmp(t, "Pow") && x->nIn == 2 && !mlirValueIsNull(x->in[1]) && mlirTypeIsAFloat(elemOf(x->in[0])) &&
-      mlirTypeIsAInteger(elemOf(x->in[1])))
+  if (!strcmp(t, "GatherND")) return onnxImportGatherND(x);
+  if (!strcmp(t, "ScatterND")) return onnxImportScatterND(x);
+  if (!strcmp(t, "Pow") && x->nIn == 2 && !mlirValueIsNull(x->in[1]) && mlirTypeIsAFloat(onnxElemOf(x->in[0])) &&
+      mlirTypeIsAInteger(onnxElemOf(x->in[1])))
     return importMixedPow(x);
   if (!strcmp(t, "Hardmax") || ((!strcmp(t, "Softmax") || !strcmp(t, "LogSoftmax")) && x->im->opset < 13))
     return onnxImportNormalizer(x);

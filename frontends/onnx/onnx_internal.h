@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h> /* NODE_ERROR */
 #include "onnx.pb-c.h"
 #include "strata/builder.h"
 #include "strata/onnx.h"
@@ -140,5 +141,14 @@ bool onnxIsComposite(const char *opType);
 bool onnxImportComposite(Node *x, bool *handled);
 /* Softmax, LogSoftmax and Hardmax with their opset's axis semantics. */
 bool onnxImportNormalizer(Node *x);
+MlirType onnxElemOf(MlirValue v);
+/* The static shape of v, or false after an error saying `why` needs it. */
+bool onnxStaticShape(Node *x, MlirValue v, int *rank, int64_t *dims, const char *why);
+/* Output i is v; false if v is null (an earlier step failed) or binding fails. */
+bool onnxBindValueAt(Node *x, size_t i, MlirValue v);
+/* (onnx_indexing.c) */
+bool onnxImportOneHot(Node *x);
+bool onnxImportGatherND(Node *x);
+bool onnxImportScatterND(Node *x);
 
 #endif

@@ -1,0 +1,196 @@
+/* ONNX's index-based operators as compositions of nn ops (see
+ * onnx_compose.c): OneHot (a constant depth), GatherND and ScatterND
+ * (batch_dims 0). */
+#include <stdlib.h>
+#include <string.h>
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "onnx_internal.h"
+#include "strata/builder.h"
+#include "strata/support.h"
+
+/* ---- OneHot: where(unsqueeze(indices mod depth) == iota, on, off) ---- */
+
+bool onnxImportOneHot(Node *x) {
+  if (x->nIn != 3 || mlirValueIsNull(x->in[1]) || mlirValueIsNull(x->in[2])) {
+    NODE_ERROR(x->im, x->loc, x->n, "needs 3 inputs (indices, depth, values)");
+    return false;
+  }
+  double depthValue;
+  if (onnxConstDoubles(x->in[1], &depthValue, 1) != 1) {
+    NODE_ERROR(x->im, x->loc, x->n, "input #1 ('depth') must be a constant with one value (it sets the output shape)");
+    return false;
+  }
+  int64_t depth = (int64_t)depthValue;
+  MlirType it = mlirValueGetType(x->in[0]), vt = mlirValueGetType(x->in[2]);
+  if (!(depthValue >= 1 && depthValue < 1e9) || !mlirShapedTypeHasRank(it) || mlirShapedTypeGetRank(it) >= STRATA_MAX_RANK ||
+      !mlirShapedTypeHasRank(vt) || mlirShapedTypeGetRank(vt) != 1 || mlirShapedTypeGetDimSize(vt, 0) != 2) {
+    NODE_ERROR(x->im, x->loc, x->n, "needs a depth >= 1, ranked indices and values of shape [2] (off, on)");
+    return false;
+  }
+  int64_t rank = mlirShapedTypeGetRank(it) + 1, axis = -1;
+  const Onnx__AttributeProto *a = onnxFindAttr(x->n, "axis");
+  if (a) axis = a->i;
+  if (axis < -rank || axis >= rank) {
+    NODE_ERROR(x->im, x->loc, x->n, "axis %lld is out of range for the output's rank %lld", (long long)axis, (long long)rank);
+    return false;
+  }
+  if (axis < 0) axis += rank;
+  MlirType i64 = mlirIntegerTypeGet(x->im->mc, 64);
+  MlirValue idx = x->in[0];
+  if (!mlirTypeEqual(onnxElemOf(idx), i64)) { /* float indices truncate, as ONNX's reference casts them */
+    MlirOperation c = onnxBuild(x->im, x->loc, "nn.cast", &idx, 1, 1, NULL, 0, i64);
+    idx = mlirOperationIsNull(c) ? (MlirValue){NULL} : strataResult(c, 0);
+  }
+  /* Negative indices count from the end; others outside [-depth, depth)
+   * match no position and give all off values. */
+  MlirValue neg = onnxBinary(x, "nn.less", idx, onnxScalarConst(x, i64, 0), NULL, 0);
+  MlirValue wrapped = onnxBinary(x, "nn.add", idx, onnxScalarConst(x, i64, (double)depth), NULL, 0);
+  MlirValue sel[3] = {neg, wrapped, idx};
+  MlirOperation w = mlirValueIsNull(neg) || mlirValueIsNull(wrapped) ? (MlirOperation){NULL}
+                                                                       : onnxBuild(x->im, x->loc, "nn.where", sel, 3, 1, NULL, 0, i64);
+  if (mlirOperationIsNull(w)) return false;
+  Attr ax[1] = {{"axes", mlirDenseI64ArrayGet(x->im->mc, 1, &axis)}};
+  MlirValue expanded = onnxUnary(x, "nn.unsqueeze", strataResult(w, 0), ax, 1);
+  int64_t shape[STRATA_MAX_RANK], *positions = malloc(sizeof *positions * (size_t)depth);
+  if (!positions) return false;
+  for (int64_t i = 0; i < rank; i++) shape[i] = i == axis ? depth : 1;
+  for (int64_t i = 0; i < depth; i++) positions[i] = i;
+  MlirType pt = mlirRankedTensorTypeGet(rank, shape, i64, mlirAttributeGetNull());
+  MlirValue iotaValue = onnxConstant(x->im, x->loc, mlirDenseElementsAttrInt64Get(pt, depth, positions));
+  free(positions);
+  MlirValue hit = onnxBinary(x, "nn.equal", expanded, iotaValue, NULL, 0);
+  Attr ax0[1] = {{"axis", strataI64Attr(x->im->mc, 0)}};
+  MlirValue off = onnxBinary(x, "nn.gather", x->in[2], onnxScalarConst(x, i64, 0), ax0, 1);
+  MlirValue on = onnxBinary(x, "nn.gather", x->in[2], onnxScalarConst(x, i64, 1), ax0, 1);
+  if (mlirValueIsNull(hit) || mlirValueIsNull(off) || mlirValueIsNull(on)) return false;
+  MlirValue ins[3] = {hit, on, off};
+  MlirOperation op = onnxBuild(x->im, x->loc, "nn.where", ins, 3, 1, NULL, 0, onnxElemOf(x->in[2]));
+  return !mlirOperationIsNull(op) && onnxBindOutputs(x, op, 1);
+}
+
+/* ---- GatherND and ScatterND (batch_dims 0): the k-tuples of indices
+ * become row numbers of the data viewed as [d0 * ... * d(k-1), rest...],
+ * then a gather / scatter_elements along that first axis. A tuple with an
+ * index outside its dim becomes the row count, which the gather or scatter
+ * reports as out of range at run time instead of reading another row. ---- */
+
+typedef struct {
+  int dataRank, indexRank;
+  int64_t data[STRATA_MAX_RANK], index[STRATA_MAX_RANK];
+  int64_t k, rows; /* tuple length, product of the first k data dims */
+} NdShapes;
+
+static bool ndShapes(Node *x, NdShapes *s) {
+  const Onnx__AttributeProto *bd = onnxFindAttr(x->n, "batch_dims");
+  if (bd && bd->i) {
+    NODE_ERROR(x->im, x->loc, x->n, "batch_dims = %lld is not supported (only 0)", (long long)bd->i);
+    return false;
+  }
+  if (!onnxStaticShape(x, x->in[0], &s->dataRank, s->data, onnxOpType(x->n)) ||
+      !onnxStaticShape(x, x->in[1], &s->indexRank, s->index, onnxOpType(x->n)))
+    return false;
+  s->k = s->indexRank ? s->index[s->indexRank - 1] : 0;
+  if (s->indexRank < 1 || s->k < 1 || s->k > s->dataRank || !mlirTypeIsAInteger(onnxElemOf(x->in[1]))) {
+    NODE_ERROR(x->im, x->loc, x->n, "needs integer indices whose last dim (%lld) is from 1 to the data's rank %d",
+               (long long)s->k, s->dataRank);
+    return false;
+  }
+  s->rows = 1;
+  for (int64_t i = 0; i < s->k; i++) s->rows *= s->data[i];
+  return true;
+}
+
+static MlirValue i64Vector(Node *x, const int64_t *v, int64_t n) {
+  MlirType t = mlirRankedTensorTypeGet(1, &n, mlirIntegerTypeGet(x->im->mc, 64), mlirAttributeGetNull());
+  return onnxConstant(x->im, x->loc, mlirDenseElementsAttrInt64Get(t, n, v));
+}
+
+/* The row of each index tuple: shape indices[:-1], i64. */
+static MlirValue ndRows(Node *x, const NdShapes *s) {
+  MlirType i64 = mlirIntegerTypeGet(x->im->mc, 64);
+  MlirValue idx = x->in[1];
+  if (!mlirTypeEqual(onnxElemOf(idx), i64)) {
+    MlirOperation c = onnxBuild(x->im, x->loc, "nn.cast", &idx, 1, 1, NULL, 0, i64);
+    idx = mlirOperationIsNull(c) ? (MlirValue){NULL} : strataResult(c, 0);
+  }
+  int64_t strides[STRATA_MAX_RANK], negDims[STRATA_MAX_RANK];
+  for (int64_t j = s->k - 1, st = 1; j >= 0; st *= s->data[j], j--) strides[j] = st;
+  for (int64_t j = 0; j < s->k; j++) negDims[j] = -s->data[j];
+  MlirValue dims = i64Vector(x, s->data, s->k), low = i64Vector(x, negDims, s->k);
+  MlirValue neg = onnxBinary(x, "nn.less", idx, onnxScalarConst(x, i64, 0), NULL, 0);
+  MlirValue wrap[3] = {neg, onnxBinary(x, "nn.add", idx, dims, NULL, 0), idx};
+  MlirOperation w = mlirValueIsNull(wrap[0]) || mlirValueIsNull(wrap[1]) ? (MlirOperation){NULL}
+                                                                           : onnxBuild(x->im, x->loc, "nn.where", wrap, 3, 1, NULL, 0, i64);
+  if (mlirOperationIsNull(w)) return (MlirValue){NULL};
+  int64_t last = s->indexRank - 1;
+  Attr red[2] = {{"axes", mlirDenseI64ArrayGet(x->im->mc, 1, &last)}, {"keepdims", strataI64Attr(x->im->mc, 0)}};
+  MlirValue rows = onnxUnary(x, "nn.reduce_sum", onnxBinary(x, "nn.mul", strataResult(w, 0), i64Vector(x, strides, s->k), NULL, 0),
+                             red, 2);
+  /* Every index of a tuple within [-d, d): else the row count. */
+  MlirValue inside = onnxBinary(x, "nn.and", onnxBinary(x, "nn.greater_or_equal", idx, low, NULL, 0),
+                                onnxBinary(x, "nn.less", idx, dims, NULL, 0), NULL, 0);
+  MlirOperation ic = mlirValueIsNull(inside) ? (MlirOperation){NULL} : onnxBuild(x->im, x->loc, "nn.cast", &inside, 1, 1, NULL, 0, i64);
+  MlirValue ok = mlirOperationIsNull(ic) ? (MlirValue){NULL} : onnxUnary(x, "nn.reduce_min", strataResult(ic, 0), red, 2);
+  MlirValue okBool = onnxBinary(x, "nn.equal", ok, onnxScalarConst(x, i64, 1), NULL, 0);
+  MlirValue sel[3] = {okBool, rows, onnxScalarConst(x, i64, (double)s->rows)};
+  MlirOperation r = mlirValueIsNull(okBool) || mlirValueIsNull(rows) ? (MlirOperation){NULL}
+                                                                      : onnxBuild(x->im, x->loc, "nn.where", sel, 3, 1, NULL, 0, i64);
+  return mlirOperationIsNull(r) ? (MlirValue){NULL} : strataResult(r, 0);
+}
+
+/* data viewed as [rows, data[k:]...] (or data[k:] prefixed by `lead`). */
+static MlirValue ndView(Node *x, MlirValue v, int64_t lead, const int64_t *rest, int nRest) {
+  int64_t shape[STRATA_MAX_RANK + 1];
+  shape[0] = lead;
+  for (int i = 0; i < nRest; i++) shape[i + 1] = rest[i];
+  return onnxBinary(x, "nn.reshape", v, i64Vector(x, shape, nRest + 1), NULL, 0);
+}
+
+bool onnxImportGatherND(Node *x) {
+  NdShapes s;
+  if (x->nIn != 2 || mlirValueIsNull(x->in[1]) || !ndShapes(x, &s)) {
+    if (x->nIn != 2) NODE_ERROR(x->im, x->loc, x->n, "needs 2 inputs (data, indices)");
+    return false;
+  }
+  Attr ax0[1] = {{"axis", strataI64Attr(x->im->mc, 0)}};
+  MlirValue flat = ndView(x, x->in[0], s.rows, s.data + s.k, s.dataRank - (int)s.k);
+  return onnxBindValueAt(x, 0, onnxBinary(x, "nn.gather", flat, ndRows(x, &s), ax0, 1));
+}
+
+bool onnxImportScatterND(Node *x) {
+  NdShapes s;
+  if (x->nIn != 3 || mlirValueIsNull(x->in[1]) || mlirValueIsNull(x->in[2]) || !ndShapes(x, &s)) {
+    if (x->nIn != 3) NODE_ERROR(x->im, x->loc, x->n, "needs 3 inputs (data, indices, updates)");
+    return false;
+  }
+  int ur;
+  int64_t ud[STRATA_MAX_RANK], tuples = 1;
+  if (!onnxStaticShape(x, x->in[2], &ur, ud, "ScatterND")) return false;
+  int nRest = s.dataRank - (int)s.k;
+  bool fits = ur == s.indexRank - 1 + nRest;
+  for (int i = 0; fits && i < s.indexRank - 1; i++) fits = ud[i] == s.index[i], tuples *= s.index[i];
+  for (int i = 0; fits && i < nRest; i++) fits = ud[s.indexRank - 1 + i] == s.data[s.k + i];
+  if (!fits) {
+    NODE_ERROR(x->im, x->loc, x->n, "updates must have the shape indices[:-1] + data[k:]");
+    return false;
+  }
+  MlirValue flat = ndView(x, x->in[0], s.rows, s.data + s.k, nRest);
+  MlirValue upd = ndView(x, x->in[2], tuples, s.data + s.k, nRest);
+  /* Each tuple's row, repeated over the rest of its update: [tuples, rest...]. */
+  int64_t col[STRATA_MAX_RANK + 1], full[STRATA_MAX_RANK + 1];
+  col[0] = full[0] = tuples;
+  for (int i = 0; i < nRest; i++) col[i + 1] = 1, full[i + 1] = s.data[s.k + i];
+  MlirValue rows = onnxBinary(x, "nn.reshape", ndRows(x, &s), i64Vector(x, col, nRest + 1), NULL, 0);
+  MlirValue idx = onnxBinary(x, "nn.expand", rows, i64Vector(x, full, nRest + 1), NULL, 0);
+  Attr attrs[2] = {{"axis", strataI64Attr(x->im->mc, 0)}};
+  int nAttrs = 1;
+  const Onnx__AttributeProto *ra = onnxFindAttr(x->n, "reduction");
+  if (ra) attrs[nAttrs++] = (Attr){"reduction", mlirStringAttrGet(x->im->mc, mlirStringRefCreate((const char *)ra->s.data, ra->s.len))};
+  MlirValue ins[3] = {flat, idx, upd};
+  MlirOperation sc = mlirValueIsNull(flat) || mlirValueIsNull(idx) || mlirValueIsNull(upd)
+                         ? (MlirOperation){NULL}
+                         : onnxBuild(x->im, x->loc, "nn.scatter_elements", ins, 3, 1, attrs, nAttrs, onnxElemOf(x->in[0]));
+  if (mlirOperationIsNull(sc)) return false;
+  return onnxBindValueAt(x, 0, onnxBinary(x, "nn.reshape", strataResult(sc, 0), i64Vector(x, s.data, s.dataRank), NULL, 0));
+}
