@@ -16,7 +16,6 @@
 #include "strata/builder.h"
 #include "strata/support.h"
 
-MlirType onnxElemOf(MlirValue v) { return mlirShapedTypeGetElementType(mlirValueGetType(v)); }
 
 bool onnxStaticShape(Node *x, MlirValue v, int *rank, int64_t *dims, const char *why) {
   MlirType t = mlirValueGetType(v);
@@ -50,23 +49,11 @@ static bool importCastLike(Node *x) {
     NODE_ERROR(x->im, x->loc, x->n, "needs input #1 ('target_type')");
     return false;
   }
-  MlirOperation op = onnxBuild(x->im, x->loc, "nn.cast", x->in, 1, 1, NULL, 0, onnxElemOf(x->in[1]));
-  return !mlirOperationIsNull(op) && onnxBindOutputs(x, op, 1);
+  return onnxBindValueAt(x, 0, onnxCast(x, x->in[0], onnxElemOf(x->in[1])));
 }
 
 /* ---- Trilu: where(col - row >= k (upper) or <= k (lower), x, 0) over the
  * last two dims; k may be a runtime scalar ---- */
-
-static MlirValue iota(Node *x, int64_t n, bool column) {
-  int64_t *v = malloc(sizeof *v * (size_t)(n ? n : 1));
-  if (!v) return (MlirValue){NULL};
-  for (int64_t i = 0; i < n; i++) v[i] = i;
-  int64_t shape[2] = {column ? 1 : n, column ? n : 1};
-  MlirType t = mlirRankedTensorTypeGet(2, shape, mlirIntegerTypeGet(x->im->mc, 64), mlirAttributeGetNull());
-  MlirValue c = onnxConstant(x->im, x->loc, mlirDenseElementsAttrInt64Get(t, n, v));
-  free(v);
-  return c;
-}
 
 static bool importTrilu(Node *x) {
   int rank;
@@ -85,21 +72,14 @@ static bool importTrilu(Node *x) {
       NODE_ERROR(x->im, x->loc, x->n, "input #1 ('k') must be an int64 scalar");
       return false;
     }
-    k = x->in[1];
-    if (!mlirTypeEqual(onnxElemOf(k), mlirIntegerTypeGet(x->im->mc, 64))) {
-      MlirOperation c = onnxBuild(x->im, x->loc, "nn.cast", &k, 1, 1, NULL, 0, mlirIntegerTypeGet(x->im->mc, 64));
-      k = mlirOperationIsNull(c) ? (MlirValue){NULL} : strataResult(c, 0);
-    }
+    k = onnxCast(x, x->in[1], mlirIntegerTypeGet(x->im->mc, 64));
   } else {
     k = onnxScalarConst(x, mlirIntegerTypeGet(x->im->mc, 64), 0);
   }
-  MlirValue diff = onnxBinary(x, "nn.sub", iota(x, dims[rank - 1], true), iota(x, dims[rank - 2], false), NULL, 0);
+  MlirValue diff = onnxBinary(x, "nn.sub", onnxIota(x, 2, 1, dims[rank - 1]), onnxIota(x, 2, 0, dims[rank - 2]), NULL, 0);
   MlirValue mask = onnxBinary(x, upper ? "nn.greater_or_equal" : "nn.less_or_equal", diff, k, NULL, 0);
-  if (mlirValueIsNull(mask)) return false;
   /* A [1]-shaped k would make the mask [N, M] still (it broadcasts). */
-  MlirValue ins[3] = {mask, x->in[0], onnxScalarConst(x, onnxElemOf(x->in[0]), 0)};
-  MlirOperation op = onnxBuild(x->im, x->loc, "nn.where", ins, 3, 1, NULL, 0, onnxElemOf(x->in[0]));
-  return !mlirOperationIsNull(op) && onnxBindOutputs(x, op, 1);
+  return onnxBindValueAt(x, 0, onnxWhere(x, mask, x->in[0], onnxScalarConst(x, onnxElemOf(x->in[0]), 0)));
 }
 
 /* ---- Softsign: x / (1 + |x|) ---- */
@@ -175,8 +155,7 @@ static bool importLrn(Node *x) {
  * exponent converted to the base's type, exact up to 2^24 in f32 ---- */
 
 static bool importMixedPow(Node *x) {
-  MlirOperation c = onnxBuild(x->im, x->loc, "nn.cast", &x->in[1], 1, 1, NULL, 0, onnxElemOf(x->in[0]));
-  return !mlirOperationIsNull(c) && onnxBindValueAt(x, 0, onnxBinary(x, "nn.pow", x->in[0], strataResult(c, 0), NULL, 0));
+  return onnxBindValueAt(x, 0, onnxBinary(x, "nn.pow", x->in[0], onnxCast(x, x->in[1], onnxElemOf(x->in[0])), NULL, 0));
 }
 
 /* ---- EyeLike ---- */
@@ -218,18 +197,8 @@ static MlirValue hardmaxAlong(Node *x, MlirValue in, int64_t axis) {
   }
   Attr am[2] = {{"axis", strataI64Attr(x->im->mc, axis)}, {"keepdims", strataI64Attr(x->im->mc, 1)}};
   MlirValue arg = onnxUnary(x, "nn.arg_max", in, am, 2);
-  int64_t shape[STRATA_MAX_RANK];
-  for (int i = 0; i < rank; i++) shape[i] = i == axis ? dims[axis] : 1;
-  int64_t *iota = malloc(sizeof *iota * (size_t)(dims[axis] ? dims[axis] : 1));
-  if (!iota) return (MlirValue){NULL};
-  for (int64_t i = 0; i < dims[axis]; i++) iota[i] = i;
-  MlirType it = mlirRankedTensorTypeGet(rank, shape, mlirIntegerTypeGet(x->im->mc, 64), mlirAttributeGetNull());
-  MlirValue positions = onnxConstant(x->im, x->loc, mlirDenseElementsAttrInt64Get(it, dims[axis], iota));
-  free(iota);
-  MlirValue eq = onnxBinary(x, "nn.equal", positions, arg, NULL, 0);
-  if (mlirValueIsNull(eq)) return eq;
-  MlirOperation cast = onnxBuild(x->im, x->loc, "nn.cast", &eq, 1, 1, NULL, 0, onnxElemOf(in));
-  return mlirOperationIsNull(cast) ? (MlirValue){NULL} : strataResult(cast, 0);
+  MlirValue eq = onnxBinary(x, "nn.equal", onnxIota(x, rank, (int)axis, dims[axis]), arg, NULL, 0);
+  return onnxCast(x, eq, onnxElemOf(in));
 }
 
 static MlirValue softmaxAlong(Node *x, MlirValue in, int64_t axis) {
@@ -302,22 +271,13 @@ static bool importLayerNormStats(Node *x) {
   int64_t axes[STRATA_MAX_RANK];
   for (int64_t i = axis; i < rank; i++) axes[i - axis] = i;
   Attr red[2] = {{"axes", mlirDenseI64ArrayGet(x->im->mc, rank - axis, axes)}, {"keepdims", strataI64Attr(x->im->mc, 1)}};
-  MlirValue xu = in;
-  if (!mlirTypeEqual(u, et)) {
-    MlirOperation c = onnxBuild(x->im, x->loc, "nn.cast", &in, 1, 1, NULL, 0, u);
-    xu = mlirOperationIsNull(c) ? (MlirValue){NULL} : strataResult(c, 0);
-  }
+  MlirValue xu = onnxCast(x, in, u);
   MlirValue mean = onnxUnary(x, "nn.reduce_mean", xu, red, 2);
   MlirValue d = onnxBinary(x, "nn.sub", xu, mean, NULL, 0);
   MlirValue var = onnxUnary(x, "nn.reduce_mean", onnxBinary(x, "nn.mul", d, d, NULL, 0), red, 2);
   MlirValue std = onnxUnary(x, "nn.sqrt", onnxBinary(x, "nn.add", var, onnxScalarConst(x, u, eps), NULL, 0), NULL, 0);
   MlirValue inv = onnxUnary(x, "nn.reciprocal", std, NULL, 0);
-  MlirValue y = onnxBinary(x, "nn.mul", d, inv, NULL, 0);
-  if (!mlirValueIsNull(y) && !mlirTypeEqual(u, et)) {
-    MlirOperation c = onnxBuild(x->im, x->loc, "nn.cast", &y, 1, 1, NULL, 0, et);
-    y = mlirOperationIsNull(c) ? (MlirValue){NULL} : strataResult(c, 0);
-  }
-  y = onnxBinary(x, "nn.mul", y, x->in[1], NULL, 0);
+  MlirValue y = onnxBinary(x, "nn.mul", onnxCast(x, onnxBinary(x, "nn.mul", d, inv, NULL, 0), et), x->in[1], NULL, 0);
   if (x->nIn > 2 && !mlirValueIsNull(x->in[2])) y = onnxBinary(x, "nn.add", y, x->in[2], NULL, 0);
   return onnxBindValueAt(x, 0, y) && onnxBindValueAt(x, 1, mean) && onnxBindValueAt(x, 2, inv);
 }
@@ -375,10 +335,7 @@ static MlirValue nllLoss(Node *x, MlirValue input, MlirValue target, MlirValue w
   if (ia) {
     MlirValue ignore = onnxScalarConst(x, onnxElemOf(target), (double)ia->i);
     valid = onnxUnary(x, "nn.not", onnxBinary(x, "nn.equal", target, ignore, NULL, 0), NULL, 0);
-    MlirValue zero = onnxScalarConst(x, onnxElemOf(target), 0);
-    MlirValue ins[3] = {valid, target, zero};
-    MlirOperation w = mlirValueIsNull(valid) ? (MlirOperation){NULL} : onnxBuild(x->im, x->loc, "nn.where", ins, 3, 1, NULL, 0, onnxElemOf(target));
-    safe = mlirOperationIsNull(w) ? (MlirValue){NULL} : strataResult(w, 0);
+    safe = onnxWhere(x, valid, target, onnxScalarConst(x, onnxElemOf(target), 0));
   }
   Attr one[1] = {{"axes", mlirDenseI64ArrayGet(x->im->mc, 1, (int64_t[]){1})}};
   Attr ax1[1] = {{"axis", strataI64Attr(x->im->mc, 1)}};
@@ -390,15 +347,7 @@ static MlirValue nllLoss(Node *x, MlirValue input, MlirValue target, MlirValue w
     w = onnxBinary(x, "nn.gather", weight, safe, ax0, 1);
   }
   if (ia) {
-    if (!mlirValueIsNull(weight)) {
-      MlirValue ins[3] = {valid, w, onnxScalarConst(x, et, 0)};
-      MlirOperation s = mlirValueIsNull(w) || mlirValueIsNull(valid) ? (MlirOperation){NULL}
-                                                                       : onnxBuild(x->im, x->loc, "nn.where", ins, 3, 1, NULL, 0, et);
-      w = mlirOperationIsNull(s) ? (MlirValue){NULL} : strataResult(s, 0);
-    } else if (!mlirValueIsNull(valid)) {
-      MlirOperation c = onnxBuild(x->im, x->loc, "nn.cast", &valid, 1, 1, NULL, 0, et);
-      w = mlirOperationIsNull(c) ? (MlirValue){NULL} : strataResult(c, 0);
-    }
+    w = mlirValueIsNull(weight) ? onnxCast(x, valid, et) : onnxWhere(x, valid, w, onnxScalarConst(x, et, 0));
     if (mlirValueIsNull(w)) return w;
   }
   if (!mlirValueIsNull(weight) || ia) loss = onnxBinary(x, "nn.mul", loss, w, NULL, 0);

@@ -37,36 +37,18 @@ bool onnxImportOneHot(Node *x) {
   }
   if (axis < 0) axis += rank;
   MlirType i64 = mlirIntegerTypeGet(x->im->mc, 64);
-  MlirValue idx = x->in[0];
-  if (!mlirTypeEqual(onnxElemOf(idx), i64)) { /* float indices truncate, as ONNX's reference casts them */
-    MlirOperation c = onnxBuild(x->im, x->loc, "nn.cast", &idx, 1, 1, NULL, 0, i64);
-    idx = mlirOperationIsNull(c) ? (MlirValue){NULL} : strataResult(c, 0);
-  }
+  MlirValue idx = onnxCast(x, x->in[0], i64); /* float indices truncate, as ONNX's reference casts them */
   /* Negative indices count from the end; others outside [-depth, depth)
    * match no position and give all off values. */
   MlirValue neg = onnxBinary(x, "nn.less", idx, onnxScalarConst(x, i64, 0), NULL, 0);
   MlirValue wrapped = onnxBinary(x, "nn.add", idx, onnxScalarConst(x, i64, (double)depth), NULL, 0);
-  MlirValue sel[3] = {neg, wrapped, idx};
-  MlirOperation w = mlirValueIsNull(neg) || mlirValueIsNull(wrapped) ? (MlirOperation){NULL}
-                                                                       : onnxBuild(x->im, x->loc, "nn.where", sel, 3, 1, NULL, 0, i64);
-  if (mlirOperationIsNull(w)) return false;
   Attr ax[1] = {{"axes", mlirDenseI64ArrayGet(x->im->mc, 1, &axis)}};
-  MlirValue expanded = onnxUnary(x, "nn.unsqueeze", strataResult(w, 0), ax, 1);
-  int64_t shape[STRATA_MAX_RANK], *positions = malloc(sizeof *positions * (size_t)depth);
-  if (!positions) return false;
-  for (int64_t i = 0; i < rank; i++) shape[i] = i == axis ? depth : 1;
-  for (int64_t i = 0; i < depth; i++) positions[i] = i;
-  MlirType pt = mlirRankedTensorTypeGet(rank, shape, i64, mlirAttributeGetNull());
-  MlirValue iotaValue = onnxConstant(x->im, x->loc, mlirDenseElementsAttrInt64Get(pt, depth, positions));
-  free(positions);
-  MlirValue hit = onnxBinary(x, "nn.equal", expanded, iotaValue, NULL, 0);
+  MlirValue expanded = onnxUnary(x, "nn.unsqueeze", onnxWhere(x, neg, wrapped, idx), ax, 1);
+  MlirValue hit = onnxBinary(x, "nn.equal", expanded, onnxIota(x, (int)rank, (int)axis, depth), NULL, 0);
   Attr ax0[1] = {{"axis", strataI64Attr(x->im->mc, 0)}};
   MlirValue off = onnxBinary(x, "nn.gather", x->in[2], onnxScalarConst(x, i64, 0), ax0, 1);
   MlirValue on = onnxBinary(x, "nn.gather", x->in[2], onnxScalarConst(x, i64, 1), ax0, 1);
-  if (mlirValueIsNull(hit) || mlirValueIsNull(off) || mlirValueIsNull(on)) return false;
-  MlirValue ins[3] = {hit, on, off};
-  MlirOperation op = onnxBuild(x->im, x->loc, "nn.where", ins, 3, 1, NULL, 0, onnxElemOf(x->in[2]));
-  return !mlirOperationIsNull(op) && onnxBindOutputs(x, op, 1);
+  return onnxBindValueAt(x, 0, onnxWhere(x, hit, on, off));
 }
 
 /* ---- GatherND and ScatterND (batch_dims 0): the k-tuples of indices
@@ -101,42 +83,26 @@ static bool ndShapes(Node *x, NdShapes *s) {
   return true;
 }
 
-static MlirValue i64Vector(Node *x, const int64_t *v, int64_t n) {
-  MlirType t = mlirRankedTensorTypeGet(1, &n, mlirIntegerTypeGet(x->im->mc, 64), mlirAttributeGetNull());
-  return onnxConstant(x->im, x->loc, mlirDenseElementsAttrInt64Get(t, n, v));
-}
-
 /* The row of each index tuple: shape indices[:-1], i64. */
 static MlirValue ndRows(Node *x, const NdShapes *s) {
   MlirType i64 = mlirIntegerTypeGet(x->im->mc, 64);
-  MlirValue idx = x->in[1];
-  if (!mlirTypeEqual(onnxElemOf(idx), i64)) {
-    MlirOperation c = onnxBuild(x->im, x->loc, "nn.cast", &idx, 1, 1, NULL, 0, i64);
-    idx = mlirOperationIsNull(c) ? (MlirValue){NULL} : strataResult(c, 0);
-  }
+  MlirValue idx = onnxCast(x, x->in[1], i64);
   int64_t strides[STRATA_MAX_RANK], negDims[STRATA_MAX_RANK];
   for (int64_t j = s->k - 1, st = 1; j >= 0; st *= s->data[j], j--) strides[j] = st;
   for (int64_t j = 0; j < s->k; j++) negDims[j] = -s->data[j];
-  MlirValue dims = i64Vector(x, s->data, s->k), low = i64Vector(x, negDims, s->k);
+  MlirValue dims = onnxI64Vector(x, s->data, s->k), low = onnxI64Vector(x, negDims, s->k);
   MlirValue neg = onnxBinary(x, "nn.less", idx, onnxScalarConst(x, i64, 0), NULL, 0);
-  MlirValue wrap[3] = {neg, onnxBinary(x, "nn.add", idx, dims, NULL, 0), idx};
-  MlirOperation w = mlirValueIsNull(wrap[0]) || mlirValueIsNull(wrap[1]) ? (MlirOperation){NULL}
-                                                                           : onnxBuild(x->im, x->loc, "nn.where", wrap, 3, 1, NULL, 0, i64);
-  if (mlirOperationIsNull(w)) return (MlirValue){NULL};
+  MlirValue wrapped = onnxWhere(x, neg, onnxBinary(x, "nn.add", idx, dims, NULL, 0), idx);
   int64_t last = s->indexRank - 1;
   Attr red[2] = {{"axes", mlirDenseI64ArrayGet(x->im->mc, 1, &last)}, {"keepdims", strataI64Attr(x->im->mc, 0)}};
-  MlirValue rows = onnxUnary(x, "nn.reduce_sum", onnxBinary(x, "nn.mul", strataResult(w, 0), i64Vector(x, strides, s->k), NULL, 0),
+  MlirValue rows = onnxUnary(x, "nn.reduce_sum", onnxBinary(x, "nn.mul", wrapped, onnxI64Vector(x, strides, s->k), NULL, 0),
                              red, 2);
   /* Every index of a tuple within [-d, d): else the row count. */
   MlirValue inside = onnxBinary(x, "nn.and", onnxBinary(x, "nn.greater_or_equal", idx, low, NULL, 0),
                                 onnxBinary(x, "nn.less", idx, dims, NULL, 0), NULL, 0);
-  MlirOperation ic = mlirValueIsNull(inside) ? (MlirOperation){NULL} : onnxBuild(x->im, x->loc, "nn.cast", &inside, 1, 1, NULL, 0, i64);
-  MlirValue ok = mlirOperationIsNull(ic) ? (MlirValue){NULL} : onnxUnary(x, "nn.reduce_min", strataResult(ic, 0), red, 2);
+  MlirValue ok = onnxUnary(x, "nn.reduce_min", onnxCast(x, inside, i64), red, 2);
   MlirValue okBool = onnxBinary(x, "nn.equal", ok, onnxScalarConst(x, i64, 1), NULL, 0);
-  MlirValue sel[3] = {okBool, rows, onnxScalarConst(x, i64, (double)s->rows)};
-  MlirOperation r = mlirValueIsNull(okBool) || mlirValueIsNull(rows) ? (MlirOperation){NULL}
-                                                                      : onnxBuild(x->im, x->loc, "nn.where", sel, 3, 1, NULL, 0, i64);
-  return mlirOperationIsNull(r) ? (MlirValue){NULL} : strataResult(r, 0);
+  return onnxWhere(x, okBool, rows, onnxScalarConst(x, i64, (double)s->rows));
 }
 
 /* data viewed as [rows, data[k:]...] (or data[k:] prefixed by `lead`). */
@@ -144,7 +110,7 @@ static MlirValue ndView(Node *x, MlirValue v, int64_t lead, const int64_t *rest,
   int64_t shape[STRATA_MAX_RANK + 1];
   shape[0] = lead;
   for (int i = 0; i < nRest; i++) shape[i + 1] = rest[i];
-  return onnxBinary(x, "nn.reshape", v, i64Vector(x, shape, nRest + 1), NULL, 0);
+  return onnxBinary(x, "nn.reshape", v, onnxI64Vector(x, shape, nRest + 1), NULL, 0);
 }
 
 bool onnxImportGatherND(Node *x) {
@@ -181,8 +147,8 @@ bool onnxImportScatterND(Node *x) {
   int64_t col[STRATA_MAX_RANK + 1], full[STRATA_MAX_RANK + 1];
   col[0] = full[0] = tuples;
   for (int i = 0; i < nRest; i++) col[i + 1] = 1, full[i + 1] = s.data[s.k + i];
-  MlirValue rows = onnxBinary(x, "nn.reshape", ndRows(x, &s), i64Vector(x, col, nRest + 1), NULL, 0);
-  MlirValue idx = onnxBinary(x, "nn.expand", rows, i64Vector(x, full, nRest + 1), NULL, 0);
+  MlirValue rows = onnxBinary(x, "nn.reshape", ndRows(x, &s), onnxI64Vector(x, col, nRest + 1), NULL, 0);
+  MlirValue idx = onnxBinary(x, "nn.expand", rows, onnxI64Vector(x, full, nRest + 1), NULL, 0);
   Attr attrs[2] = {{"axis", strataI64Attr(x->im->mc, 0)}};
   int nAttrs = 1;
   const Onnx__AttributeProto *ra = onnxFindAttr(x->n, "reduction");
@@ -192,5 +158,5 @@ bool onnxImportScatterND(Node *x) {
                          ? (MlirOperation){NULL}
                          : onnxBuild(x->im, x->loc, "nn.scatter_elements", ins, 3, 1, attrs, nAttrs, onnxElemOf(x->in[0]));
   if (mlirOperationIsNull(sc)) return false;
-  return onnxBindValueAt(x, 0, onnxBinary(x, "nn.reshape", strataResult(sc, 0), i64Vector(x, s.data, s.dataRank), NULL, 0));
+  return onnxBindValueAt(x, 0, onnxBinary(x, "nn.reshape", strataResult(sc, 0), onnxI64Vector(x, s.data, s.dataRank), NULL, 0));
 }

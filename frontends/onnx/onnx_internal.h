@@ -115,6 +115,14 @@ MlirValue onnxUnary(Node *x, const char *name, MlirValue a, const Attr *attrs, i
 MlirValue onnxBinary(Node *x, const char *name, MlirValue a, MlirValue b, const Attr *attrs, int nAttrs);
 /* in[start:end] along `axis` (an nn.slice with constant operands). */
 MlirValue onnxSliceAxis(Node *x, MlirValue in, int64_t axis, int64_t start, int64_t end);
+/* v converted to `elementType` (v itself when it has that type already). */
+MlirValue onnxCast(Node *x, MlirValue v, MlirType elementType);
+/* nn.where(cond, a, b), of a's element type. */
+MlirValue onnxWhere(Node *x, MlirValue cond, MlirValue a, MlirValue b);
+/* A 1-D i64 constant. */
+MlirValue onnxI64Vector(Node *x, const int64_t *v, int64_t n);
+/* The i64 constant 0..n-1 along `axis` of a rank-`rank` shape of 1s. */
+MlirValue onnxIota(Node *x, int rank, int axis, int64_t n);
 /* A rank-0 constant of a float or integer element type. */
 MlirValue onnxScalarConst(Node *x, MlirType elementType, double value);
 /* Creates the node's nn op (x->nn) from its inputs and attributes. */

@@ -79,6 +79,40 @@ MlirValue onnxScalarConst(Node *x, MlirType elementType, double value) {
   return onnxConstant(x->im, x->loc, mlirDenseElementsAttrSplatGet(st, v));
 }
 
+MlirType onnxElemOf(MlirValue v) { return mlirShapedTypeGetElementType(mlirValueGetType(v)); }
+
+MlirValue onnxCast(Node *x, MlirValue v, MlirType elementType) {
+  if (mlirValueIsNull(v) || mlirTypeEqual(onnxElemOf(v), elementType)) return v;
+  MlirOperation op = onnxBuild(x->im, x->loc, "nn.cast", &v, 1, 1, NULL, 0, elementType);
+  return mlirOperationIsNull(op) ? (MlirValue){NULL} : strataResult(op, 0);
+}
+
+MlirValue onnxWhere(Node *x, MlirValue cond, MlirValue a, MlirValue b) {
+  if (mlirValueIsNull(cond) || mlirValueIsNull(a) || mlirValueIsNull(b)) return (MlirValue){NULL};
+  MlirValue ins[3] = {cond, a, b};
+  MlirOperation op = onnxBuild(x->im, x->loc, "nn.where", ins, 3, 1, NULL, 0, onnxElemOf(a));
+  return mlirOperationIsNull(op) ? (MlirValue){NULL} : strataResult(op, 0);
+}
+
+MlirValue onnxI64Vector(Node *x, const int64_t *v, int64_t n) {
+  MlirType t = mlirRankedTensorTypeGet(1, &n, mlirIntegerTypeGet(x->im->mc, 64), mlirAttributeGetNull());
+  return onnxConstant(x->im, x->loc, mlirDenseElementsAttrInt64Get(t, n, v));
+}
+
+MlirValue onnxIota(Node *x, int rank, int axis, int64_t n) {
+  int64_t shape[STRATA_MAX_RANK], *v = malloc(sizeof *v * (size_t)(n ? n : 1));
+  if (!v) {
+    NODE_ERROR(x->im, x->loc, x->n, "out of memory");
+    return (MlirValue){NULL};
+  }
+  for (int64_t i = 0; i < n; i++) v[i] = i;
+  for (int i = 0; i < rank; i++) shape[i] = i == axis ? n : 1;
+  MlirType t = mlirRankedTensorTypeGet(rank, shape, mlirIntegerTypeGet(x->im->mc, 64), mlirAttributeGetNull());
+  MlirValue c = onnxConstant(x->im, x->loc, mlirDenseElementsAttrInt64Get(t, n, v));
+  free(v);
+  return c;
+}
+
 int onnxConstDoubles(MlirValue v, double *out, int max) {
   if (mlirValueIsNull(v) || !mlirValueIsAOpResult(v)) return -1;
   MlirAttribute a = mlirOperationGetAttributeByName(mlirOpResultGetOwner(v), mlirStringRefCreateFromCString("value"));
@@ -276,9 +310,7 @@ static bool chain(Node *x, const char *binary) {
       NODE_ERROR(x->im, x->loc, x->n, "element type %s is not supported (Mean takes floats)", ts);
       return false;
     }
-    MlirType st = mlirRankedTensorTypeGet(0, NULL, et, mlirAttributeGetNull());
-    MlirValue k = onnxConstant(x->im, x->loc, mlirDenseElementsAttrSplatGet(st, mlirFloatAttrDoubleGet(x->im->mc, et, 1.0 / x->nIn)));
-    MlirOperation op = onnxBuild1(x->im, x->loc, "nn.mul", acc, k, NULL, 0);
+    MlirOperation op = onnxBuild1(x->im, x->loc, "nn.mul", acc, onnxScalarConst(x, et, 1.0 / x->nIn), NULL, 0);
     if (mlirOperationIsNull(op)) return false;
     acc = strataResult(op, 0);
   }
@@ -318,15 +350,27 @@ static bool importConstant(Node *x) {
   return !mlirAttributeIsNull(v) && onnxBindValue(x, onnxConstant(x->im, x->loc, v));
 }
 
+/* Cast: `to` is a TensorProto.DataType, or before opset 6 its name ("FLOAT"). */
 static bool importCast(Node *x) {
   const Onnx__AttributeProto *to = onnxFindAttr(x->n, "to");
-  StrataDType dt = to ? onnxDType((int32_t)to->i) : STRATA_DTYPE_INVALID;
+  char name[32] = "(missing 'to')";
+  int32_t code = -1;
+  if (to && to->type == ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__STRING) {
+    snprintf(name, sizeof name, "'%.*s'", (int)(to->s.len < 28 ? to->s.len : 28), (const char *)to->s.data);
+    char bare[32];
+    snprintf(bare, sizeof bare, "%.*s", (int)(to->s.len < 31 ? to->s.len : 31), (const char *)to->s.data);
+    const ProtobufCEnumValue *v = protobuf_c_enum_descriptor_get_value_by_name(&onnx__tensor_proto__data_type__descriptor, bare);
+    if (v) code = v->value;
+  } else if (to) {
+    code = (int32_t)to->i;
+    snprintf(name, sizeof name, "%s", onnxDTypeName(code));
+  }
+  StrataDType dt = code >= 0 ? onnxDType(code) : STRATA_DTYPE_INVALID;
   if (dt == STRATA_DTYPE_INVALID) {
-    NODE_ERROR(x->im, x->loc, x->n, "cast target %s is not supported", to ? onnxDTypeName((int32_t)to->i) : "(missing 'to')");
+    NODE_ERROR(x->im, x->loc, x->n, "cast target %s is not supported", name);
     return false;
   }
-  MlirOperation op = onnxBuild(x->im, x->loc, "nn.cast", x->in, 1, 1, NULL, 0, strataDTypeToMlir(x->im->mc, dt));
-  return !mlirOperationIsNull(op) && onnxBindOutputs(x, op, 1);
+  return onnxBindValueAt(x, 0, onnxCast(x, x->in[0], strataDTypeToMlir(x->im->mc, dt)));
 }
 
 static bool importClip(Node *x) {
@@ -346,12 +390,7 @@ static bool importClip(Node *x) {
 
 MlirValue onnxSliceAxis(Node *x, MlirValue in, int64_t axis, int64_t start, int64_t end) {
   if (mlirValueIsNull(in)) return in;
-  MlirType i64 = mlirIntegerTypeGet(x->im->mc, 64);
-  int64_t one = 1;
-  MlirType vt = mlirRankedTensorTypeGet(1, &one, i64, mlirAttributeGetNull());
-  MlirValue ins[4] = {in, onnxConstant(x->im, x->loc, mlirDenseElementsAttrInt64Get(vt, 1, &start)),
-                      onnxConstant(x->im, x->loc, mlirDenseElementsAttrInt64Get(vt, 1, &end)),
-                      onnxConstant(x->im, x->loc, mlirDenseElementsAttrInt64Get(vt, 1, &axis))};
+  MlirValue ins[4] = {in, onnxI64Vector(x, &start, 1), onnxI64Vector(x, &end, 1), onnxI64Vector(x, &axis, 1)};
   int32_t seg[5] = {1, 1, 1, 1, 0};
   Attr attrs[1] = {{"operandSegmentSizes", mlirDenseI32ArrayGet(x->im->mc, 5, seg)}};
   MlirOperation op = onnxBuild(x->im, x->loc, "nn.slice", ins, 4, 1, attrs, 1, (MlirType){NULL});

@@ -4,10 +4,10 @@
  * attributes that became inputs (Pad, Slice, TopK, Reshape), Upsample and
  * Resize-10 (asymmetric coordinates, no nearest_mode), BatchNormalization's
  * `spatial` and `is_test`, Dropout's `is_test`, Scatter (ScatterElements'
- * old name), ConvTranspose's padding rules, Cast's string `to`, Concat's
+ * old name), ConvTranspose's padding rules, Concat's
  * default axis and, before opset 7, binary ops' `broadcast`/`axis`.
- * Opsets 11-21 need no more than onnx_node.c does (Softmax before 13, the
- * axes attributes before 13/18). */
+ * Opsets 11-21 need no more than onnx_compose.c (Softmax before 13) and
+ * onnx_node.c (the axes attributes before 13/18) do. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -61,13 +61,6 @@ bool onnxCheckOpset(Importer *im, MlirLocation loc, const Onnx__NodeProto *n) {
   return true;
 }
 
-/* ---- Constants ---- */
-
-static MlirValue i64Const(Node *x, const int64_t *v, int64_t n) {
-  MlirType t = mlirRankedTensorTypeGet(1, &n, mlirIntegerTypeGet(x->im->mc, 64), mlirAttributeGetNull());
-  return onnxConstant(x->im, x->loc, mlirDenseElementsAttrInt64Get(t, n, v));
-}
-
 /* Attribute `name` (INTS) as a constant i64 input #index; false after an
  * error when it is required and missing. */
 static bool intsAttrToInput(Node *x, const char *name, int index, bool required) {
@@ -81,7 +74,7 @@ static bool intsAttrToInput(Node *x, const char *name, int index, bool required)
     x->in[index] = (MlirValue){NULL};
     return !required;
   }
-  x->in[index] = i64Const(x, a->ints, (int64_t)a->n_ints);
+  x->in[index] = onnxI64Vector(x, a->ints, (int64_t)a->n_ints);
   onnxDropAttr(x, name);
   return true;
 }
@@ -129,7 +122,7 @@ static bool legacyTopK(Node *x) {
     NODE_ERROR(x->im, x->loc, x->n, "needs the 'k' attribute and one input before opset 10");
     return false;
   }
-  x->in[1] = i64Const(x, &k->i, 1);
+  x->in[1] = onnxI64Vector(x, &k->i, 1);
   onnxDropAttr(x, "k");
   x->nIn = 2;
   return onnxDirect(x, 2);
@@ -293,7 +286,7 @@ static bool legacyBroadcast(Node *x) {
       NODE_ERROR(x->im, x->loc, x->n, "input #1 needs a static shape to broadcast at axis %lld", (long long)axis);
       return false;
     }
-  x->in[1] = onnxBinary(x, "nn.reshape", x->in[1], i64Const(x, shape, ra), NULL, 0);
+  x->in[1] = onnxBinary(x, "nn.reshape", x->in[1], onnxI64Vector(x, shape, ra), NULL, 0);
   return !mlirValueIsNull(x->in[1]);
 }
 
@@ -308,22 +301,6 @@ static bool legacyIsTest(Node *x) {
   return true;
 }
 
-/* Cast before opset 6 names its target type as a string ("FLOAT"). */
-static bool legacyCast(Node *x) {
-  const Onnx__AttributeProto *to = onnxFindAttr(x->n, "to");
-  char name[32] = "";
-  if (to && to->type == ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__STRING)
-    snprintf(name, sizeof name, "%.*s", (int)(to->s.len < 31 ? to->s.len : 31), (const char *)to->s.data);
-  const ProtobufCEnumValue *v = protobuf_c_enum_descriptor_get_value_by_name(&onnx__tensor_proto__data_type__descriptor, name);
-  StrataDType dt = v ? onnxDType(v->value) : STRATA_DTYPE_INVALID;
-  if (dt == STRATA_DTYPE_INVALID) {
-    NODE_ERROR(x->im, x->loc, x->n, "cast target '%s' is not supported", name);
-    return false;
-  }
-  MlirOperation op = onnxBuild(x->im, x->loc, "nn.cast", x->in, 1, 1, NULL, 0, strataDTypeToMlir(x->im->mc, dt));
-  return !mlirOperationIsNull(op) && onnxBindOutputs(x, op, 1);
-}
-
 static bool isBinaryWithBroadcastAttr(const char *t) {
   static const char *const kOps[] = {"Add", "Sub", "Mul", "Div", "Pow", "And", "Or", "Xor", "Equal", "Greater", "Less"};
   for (size_t i = 0; i < sizeof kOps / sizeof kOps[0]; i++)
@@ -331,17 +308,14 @@ static bool isBinaryWithBroadcastAttr(const char *t) {
   return false;
 }
 
-/* The opset 1-6 forms; *handled as for onnxImportLegacy. */
-static bool importBefore7(Node *x, bool *handled) {
+/* The opset 1-6 forms that onnxImportLegacy's later steps and the usual
+ * import then take as they are (Cast's string `to` is read by importCast). */
+static bool importBefore7(Node *x) {
   const char *t = onnxOpType(x->n);
   int64_t opset = x->im->opset;
   onnxDropAttr(x, "consumed_inputs"); /* an in-place hint, no semantics */
   if (isBinaryWithBroadcastAttr(t)) return legacyBroadcast(x);
   if (!strcmp(t, "BatchNormalization") || !strcmp(t, "Dropout")) return legacyIsTest(x);
-  if (!strcmp(t, "Cast") && opset < 6) {
-    *handled = true;
-    return legacyCast(x);
-  }
   if (!strcmp(t, "Reshape") && opset < 5) {
     if (x->nIn != 1) {
       NODE_ERROR(x->im, x->loc, x->n, "takes one input before opset 5 (the shape is an attribute)");
@@ -363,10 +337,7 @@ bool onnxImportLegacy(Node *x, bool *handled) {
   const char *t = onnxOpType(x->n);
   int64_t opset = x->im->opset;
   *handled = false;
-  if (opset < 7) {
-    if (!importBefore7(x, handled)) return false;
-    if (*handled) return true;
-  }
+  if (opset < 7 && !importBefore7(x)) return false;
   *handled = true;
   if (!strcmp(t, "Pad") && opset < 11) return legacyPad(x);
   if (!strcmp(t, "Slice") && opset < 10) return legacySlice(x);
