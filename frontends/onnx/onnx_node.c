@@ -100,17 +100,20 @@ MlirValue onnxI64Vector(Node *x, const int64_t *v, int64_t n) {
 }
 
 MlirValue onnxIota(Node *x, int rank, int axis, int64_t n) {
-  int64_t shape[STRATA_MAX_RANK], *v = malloc(sizeof *v * (size_t)(n ? n : 1));
-  if (!v) {
-    NODE_ERROR(x->im, x->loc, x->n, "out of memory");
-    return (MlirValue){NULL};
-  }
-  for (int64_t i = 0; i < n; i++) v[i] = i;
-  for (int i = 0; i < rank; i++) shape[i] = i == axis ? n : 1;
-  MlirType t = mlirRankedTensorTypeGet(rank, shape, mlirIntegerTypeGet(x->im->mc, 64), mlirAttributeGetNull());
-  MlirValue c = onnxConstant(x->im, x->loc, mlirDenseElementsAttrInt64Get(t, n, v));
-  free(v);
-  return c;
+  /* An nn.range, not a constant: n comes from the model and may be huge
+   * (the fold pass materializes it only when it is small). */
+  MlirType i64 = mlirIntegerTypeGet(x->im->mc, 64);
+  MlirValue ins[3] = {onnxScalarConst(x, i64, 0), onnxScalarConst(x, i64, (double)n), onnxScalarConst(x, i64, 1)};
+  MlirOperation op = onnxBuild(x->im, x->loc, "nn.range", ins, 3, 1, NULL, 0, i64);
+  if (mlirOperationIsNull(op)) return (MlirValue){NULL};
+  MlirValue v = strataResult(op, 0);
+  int64_t axes[STRATA_MAX_RANK];
+  int nAxes = 0;
+  for (int i = 0; i < rank; i++)
+    if (i != axis) axes[nAxes++] = i;
+  if (!nAxes) return v;
+  Attr ax[1] = {{"axes", mlirDenseI64ArrayGet(x->im->mc, nAxes, axes)}};
+  return onnxUnary(x, "nn.unsqueeze", v, ax, 1);
 }
 
 int onnxConstDoubles(MlirValue v, double *out, int max) {
