@@ -77,15 +77,42 @@ char *strataAotCompile(StrataContext *ctx, MlirModule module, const StrataAotOpt
   return result;
 }
 
-char *strataAotEmitLowered(StrataContext *ctx, MlirModule lowered, const StrataAotOptions *o, size_t *size) {
+/* Defines the parameters' declarations again, after LLVM's optimization
+ * (which never sees their values), as private arrays of bytes in a section
+ * of their own: code generation writes an i8 array's bytes in one piece. */
+static void defineParams(LLVMContextRef llctx, LLVMModuleRef mod, const StrataParams *p) {
+  for (int i = 0; i < p->count; i++) {
+    const StrataParam *e = &p->entries[i];
+    LLVMValueRef decl = LLVMGetNamedGlobal(mod, e->name);
+    if (!decl) continue; /* optimized away */
+    LLVMValueRef def = LLVMAddGlobal(mod, LLVMArrayType2(LLVMInt8TypeInContext(llctx), e->bytes), "");
+    LLVMSetInitializer(def, LLVMConstStringInContext2(llctx, (const char *)p->blob + e->offset, e->bytes, 1));
+    LLVMSetGlobalConstant(def, 1);
+    LLVMSetLinkage(def, LLVMPrivateLinkage);
+    LLVMSetAlignment(def, 64);
+    LLVMSetSection(def, ".strata_params");
+    LLVMReplaceAllUsesWith(decl, def);
+    LLVMDeleteGlobal(decl);
+    LLVMSetValueName2(def, e->name, strlen(e->name));
+  }
+}
+
+char *strataAotEmitLowered(StrataContext *ctx, MlirModule borrowed, const StrataAotOptions *o, size_t *size) {
   (void)ctx; /* errors go through the module's context */
+  MlirModule lowered = mlirModuleFromOperation(mlirOperationClone(mlirModuleGetOperation(borrowed)));
   MlirOperation top = mlirModuleGetOperation(lowered);
   MlirLocation loc = mlirOperationGetLocation(top);
   char *result = NULL;
   LLVMContextRef llctx = LLVMContextCreate();
   LLVMTargetMachineRef tm = NULL;
   char *triple = NULL, *cpu = NULL, *features = NULL, *err = NULL;
-  LLVMModuleRef mod = mlirTranslateModuleToLLVMIR(top, llctx);
+  LLVMModuleRef mod = NULL;
+  StrataParams *params = strataParamsExtract(lowered, STRATA_PARAM_MIN_BYTES);
+  if (!params) {
+    strataEmitError(loc, "AOT: out of memory for the module's weights");
+    goto done;
+  }
+  mod = mlirTranslateModuleToLLVMIR(top, llctx);
   if (!mod) {
     strataEmitError(loc, "AOT: translation of the lowered module to LLVM IR failed");
     goto done;
@@ -133,6 +160,7 @@ char *strataAotEmitLowered(StrataContext *ctx, MlirModule lowered, const StrataA
     LLVMDisposeErrorMessage(msg);
     goto done;
   }
+  defineParams(llctx, mod, params);
   if (o->kind == STRATA_AOT_LLVM_IR) {
     char *text = LLVMPrintModuleToString(mod);
     *size = strlen(text);
@@ -157,5 +185,7 @@ done:
   if (tm) LLVMDisposeTargetMachine(tm);
   free(triple), free(cpu), free(features);
   LLVMContextDispose(llctx); /* owns the module */
+  strataParamsDestroy(params);
+  mlirModuleDestroy(lowered);
   return result;
 }

@@ -25,4 +25,24 @@ StrataJit *strataJitCreateFromLowered(StrataContext *ctx, MlirModule lowered, in
 char *strataAotEmitLowered(StrataContext *ctx, MlirModule lowered, const StrataAotOptions *o,
                            size_t *size);
 
+/* A lowered module's weights, out of LLVM (params.c): each entry is an
+ * external global of the module whose bytes are blob[offset, +bytes). */
+typedef struct {
+  char *name;
+  size_t offset, bytes;
+} StrataParam;
+typedef struct {
+  unsigned char *blob; /* 64-byte aligned */
+  size_t bytes;
+  StrataParam *entries;
+  int count;
+} StrataParams;
+/* The minimum size of a constant that leaves the module. */
+#define STRATA_PARAM_MIN_BYTES 4096
+/* Moves every constant llvm.mlir.global of a non-splat dense(_resource)
+ * value of >= minBytes into the blob and makes it an external declaration.
+ * NULL when out of memory (the module may then be half rewritten). */
+StrataParams *strataParamsExtract(MlirModule lowered, size_t minBytes);
+void strataParamsDestroy(StrataParams *p);
+
 #endif /* STRATA_CPU_INTERNAL_H */

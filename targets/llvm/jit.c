@@ -15,6 +15,7 @@ struct StrataJit {
   StrataContext *ctx;
   MlirModule lowered;
   MlirExecutionEngine engine;
+  StrataParams *params; /* the weights the compiled code reads */
   /* The last function looked up: an ORC symbol lookup costs microseconds,
    * as much as a small kernel, and callers invoke one function repeatedly. */
   char lastName[256];
@@ -38,17 +39,29 @@ StrataJit *strataJitCreateWithPipeline(StrataContext *ctx, MlirModule module, co
 
 StrataJit *strataJitCreateFromLowered(StrataContext *ctx, MlirModule lowered, int optLevel) {
   MlirOperation clone = mlirModuleGetOperation(lowered);
-  /* memref.copy of non-contiguous buffers calls `memrefCopy`, which
-   * libstrata_rt provides (registered below): no MLIR runtime library. */
-  MlirExecutionEngine engine = mlirExecutionEngineCreate(lowered, optLevel, 0, NULL,
-                                                         /*enableObjectDump=*/false,
-                                                         /*enablePIC=*/false);
-  if (mlirExecutionEngineIsNull(engine)) {
-    strataEmitError(mlirOperationGetLocation(clone),
-                    "JIT: the LLVM execution engine could not compile this module");
+  StrataParams *params = strataParamsExtract(lowered, STRATA_PARAM_MIN_BYTES);
+  if (!params) {
+    strataEmitError(mlirOperationGetLocation(clone), "JIT: out of memory for the module's weights");
     mlirModuleDestroy(lowered);
     return NULL;
   }
+  /* memref.copy of non-contiguous buffers calls `memrefCopy`, which
+   * libstrata_rt provides (registered below): no MLIR runtime library.
+   * PIC: the weights live in the parameter blob, anywhere in the address
+   * space, so the code reaches them through its GOT. */
+  MlirExecutionEngine engine = mlirExecutionEngineCreate(lowered, optLevel, 0, NULL,
+                                                         /*enableObjectDump=*/false,
+                                                         /*enablePIC=*/true);
+  if (mlirExecutionEngineIsNull(engine)) {
+    strataEmitError(mlirOperationGetLocation(clone),
+                    "JIT: the LLVM execution engine could not compile this module");
+    strataParamsDestroy(params);
+    mlirModuleDestroy(lowered);
+    return NULL;
+  }
+  for (int i = 0; i < params->count; i++)
+    mlirExecutionEngineRegisterSymbol(engine, mlirStringRefCreateFromCString(params->entries[i].name),
+                                      params->blob + params->entries[i].offset);
   /* The kernels --nn-to-kernels calls live in this process (libstrata_rt). */
   static const struct {
     const char *name;
@@ -76,10 +89,11 @@ StrataJit *strataJitCreateFromLowered(StrataContext *ctx, MlirModule lowered, in
   StrataJit *jit = malloc(sizeof *jit);
   if (!jit) {
     mlirExecutionEngineDestroy(engine);
+    strataParamsDestroy(params);
     mlirModuleDestroy(lowered);
     return NULL;
   }
-  *jit = (StrataJit){ctx, lowered, engine, {0}, NULL};
+  *jit = (StrataJit){ctx, lowered, engine, params, {0}, NULL};
   return jit;
 }
 
@@ -87,6 +101,7 @@ void strataJitDestroy(StrataJit *jit) {
   if (!jit) return;
   mlirExecutionEngineDestroy(jit->engine);
   strataRtReleasePackedConstants(); /* keyed by addresses this code owned */
+  strataParamsDestroy(jit->params);
   mlirModuleDestroy(jit->lowered);
   free(jit);
 }

@@ -1,0 +1,99 @@
+/* Weights out of the LLVM module. The lowered module's large constant
+ * globals (a model's weights: llvm.mlir.global ops initialized from a
+ * dense or dense_resource attribute) become external declarations, and
+ * their bytes move into one 64-byte aligned parameter blob. The JIT binds
+ * each declaration to its place in the blob; the AOT writer defines it
+ * again after LLVM's optimization, as raw bytes in a section of its own.
+ * LLVM then never optimizes or emits element by element what it cannot
+ * use anyway: ResNet-18's 45 MB of weights took seconds and 1 GB there. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "strata/support.h"
+#include "strata/tensor.h"
+#include "cpu_internal.h"
+
+enum { kParamAlign = 64 };
+
+static MlirAttribute attrOf(MlirOperation op, const char *name) {
+  return mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
+}
+
+/* The byte size of a global's initial value when it is worth moving: a
+ * non-splat dense or dense_resource tensor of a dtype stored one element
+ * per strataDTypeSize bytes, of at least `minBytes`; 0 otherwise. */
+static size_t movableBytes(MlirOperation op, size_t minBytes) {
+  if (!strataOpIsNamed(op, "llvm.mlir.global") || mlirAttributeIsNull(attrOf(op, "constant"))) return 0;
+  MlirAttribute v = attrOf(op, "value");
+  if (mlirAttributeIsNull(v)) return 0;
+  bool dense = mlirAttributeIsADenseElements(v);
+  if (!(dense || mlirAttributeIsADenseResourceElements(v))) return 0;
+  if (dense && mlirDenseElementsAttrIsSplat(v)) return 0;
+  MlirType t = mlirAttributeGetType(v);
+  if (!mlirShapedTypeHasStaticShape(t)) return 0;
+  StrataDType d = strataDTypeFromMlir(mlirShapedTypeGetElementType(t));
+  if (d == STRATA_DTYPE_INVALID || d == STRATA_DTYPE_I1) return 0; /* i1 is bit-packed in attributes */
+  int64_t n = 1;
+  for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); i++) n *= mlirShapedTypeGetDimSize(t, i);
+  size_t bytes = (size_t)n * strataDTypeSize(d);
+  return bytes >= minBytes ? bytes : 0;
+}
+
+static size_t alignUp(size_t n) { return (n + kParamAlign - 1) / kParamAlign * kParamAlign; }
+
+StrataParams *strataParamsExtract(MlirModule lowered, size_t minBytes) {
+  StrataParams *p = calloc(1, sizeof *p);
+  if (!p) return NULL;
+  MlirBlock body = mlirModuleGetBody(lowered);
+  size_t total = 0;
+  int count = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    size_t b = movableBytes(op, minBytes);
+    if (b) total += alignUp(b), count++;
+  }
+  if (!count) return p;
+  p->entries = calloc((size_t)count, sizeof *p->entries);
+  if (!p->entries || !(p->blob = aligned_alloc(kParamAlign, total))) {
+    strataParamsDestroy(p);
+    return NULL;
+  }
+  p->bytes = total;
+  MlirContext mc = mlirOperationGetContext(mlirModuleGetOperation(lowered));
+  MlirAttribute external = mlirAttributeParseGet(mc, mlirStringRefCreateFromCString("#llvm.linkage<external>"));
+  size_t offset = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    size_t b = movableBytes(op, minBytes);
+    if (!b) continue;
+    StrataTensor *t = strataTensorFromAttr(attrOf(op, "value"));
+    MlirStringRef name = mlirStringAttrGetValue(attrOf(op, "sym_name"));
+    StrataParam *e = &p->entries[p->count];
+    if (!t || strataTensorNumBytes(t) != b || !(e->name = strndup(name.data, name.length))) {
+      strataTensorDestroy(t);
+      strataParamsDestroy(p);
+      return NULL;
+    }
+    memcpy(p->blob + offset, t->data, b);
+    strataTensorDestroy(t);
+    e->offset = offset, e->bytes = b;
+    p->count++;
+    offset += alignUp(b);
+    /* A declaration: no initial value, external linkage, and not dso_local
+     * (the definition may be anywhere in the address space). */
+    mlirOperationRemoveAttributeByName(op, mlirStringRefCreateFromCString("value"));
+    mlirOperationRemoveAttributeByName(op, mlirStringRefCreateFromCString("dso_local"));
+    mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString("linkage"), external);
+  }
+  return p;
+}
+
+void strataParamsDestroy(StrataParams *p) {
+  if (!p) return;
+  for (int i = 0; i < p->count; i++) free(p->entries[i].name);
+  free(p->entries);
+  free(p->blob);
+  free(p);
+}
