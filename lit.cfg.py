@@ -46,6 +46,9 @@ config.substitutions.append(('%python', '/usr/bin/python3'))
 # interpreter's own allocations are not freed at exit).
 config.environment['PYTHONPATH'] = os.path.join(root, 'python')
 config.environment['STRATA_BUILD_DIR'] = build
+# No compile cache unless a test names one: tests write nothing outside
+# their own directories (not ~/.cache), and each compiles what it tests.
+config.environment['STRATA_CACHE_DIR'] = ''
 pystrata = '/usr/bin/python3'
 if sanitized:
     import subprocess

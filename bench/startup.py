@@ -8,10 +8,12 @@ run on this machine.
 
 Per model and tool: the best of N rounds (default 3) of the whole process's
 wall time and its peak resident memory (bench/rss.c), Strata's own
-split (strata-run's "compiled in" and "ran in"; strata-translate writing an
-object), ORT's (session creation, first run), and Strata/ORT ratios."""
+split (strata-run's "compiled in" and "ran in") without the compile cache
+and from a warm one, ORT's (session creation, first run), strata-translate
+writing an object, and Strata/ORT ratios."""
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -56,21 +58,31 @@ def best(cmd, env=None):
     return min(runs, key=lambda r: r[0]), max(r[1] for r in runs)
 
 
+def strata(path, extra):
+    (wall, _, out), rss = best(['strata-run', path, '--quiet'] + extra)
+    split = re.search(r'compiled \S+ in ([0-9.]+) ms, ran in ([0-9.]+) ms', out)
+    return wall, float(split.group(1)), float(split.group(2)), rss
+
+
 def main():
-    print('| model | weights MB | Strata first result s (compile + run ms) | ORT first result s (session + run ms) '
-          '| Strata/ORT time | Strata peak MB | ORT peak MB | Strata/ORT memory | strata-translate s, peak MB |')
-    print('|---|---|---|---|---|---|---|---|---|')
+    cache = os.path.join(WORK, 'startup-cache')
+    shutil.rmtree(cache, ignore_errors=True)
+    print('| model | weights MB | Strata s (compile + run ms) | cached s (compile + run ms) | ORT s (session + run ms) '
+          '| Strata/ORT | cached/ORT | Strata MB | cached MB | ORT MB | strata-translate s, MB |')
+    print('|---|---|---|---|---|---|---|---|---|---|---|')
     for name, make, dims in models():
         path = export(name, make, dims)
         weights = os.path.getsize(path) / 1e6
-        (sw, _, sout), srss = best(['strata-run', path, '--quiet'])
-        split = re.search(r'compiled \S+ in ([0-9.]+) ms, ran in ([0-9.]+) ms', sout)
+        cold = strata(path, ['--no-cache'])
+        run(['strata-run', path, '--quiet', '--cache-dir', cache])  # fills the cache
+        warm = strata(path, ['--cache-dir', cache])
         (ow, _, oout), orss = best(['node', os.path.join(ROOT, 'bench', 'ort_first.js'), path, str(list(dims)), '1'],
                                    ORT_ENV)
         (tw, _, _), trss = best(['strata-translate', path, '-o', os.path.join(WORK, 'startup.o')])
-        print('| %s | %.1f | %.2f (%.0f + %.0f) | %.2f (%s + %s) | %.2fx | %.0f | %.0f | %.2fx | %.2f, %.0f |' % (
-            name, weights, sw, float(split.group(1)), float(split.group(2)), ow, *oout.split(), sw / ow, srss, orss,
-            srss / orss, tw, trss), flush=True)
+        print('| %s | %.1f | %.2f (%.0f + %.0f) | %.2f (%.0f + %.0f) | %.2f (%s + %s) | %.2fx | %.2fx | %.0f | %.0f | '
+              '%.0f | %.2f, %.0f |' % (name, weights, cold[0], cold[1], cold[2], warm[0], warm[1], warm[2], ow,
+                                     *oout.split(), cold[0] / ow, warm[0] / ow, cold[3], warm[3], orss, tw, trss),
+              flush=True)
 
 
 main()

@@ -250,6 +250,19 @@ MlirLogicalResult strataExecutableInvoke(StrataExecutable *exe, const char *name
 
 const StrataTargetDef *strataExecutableGetTarget(const StrataExecutable *exe) { return exe->def; }
 
+const char *strataDefaultCacheDir(char *buf, size_t size) {
+  const char *own = getenv("STRATA_CACHE_DIR"), *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+  int n = -1;
+  if (own) n = *own ? snprintf(buf, size, "%s", own) : -1;
+  else if (xdg && *xdg) n = snprintf(buf, size, "%s/strata", xdg);
+  else if (home && *home) n = snprintf(buf, size, "%s/.cache/strata", home);
+  return n > 0 && (size_t)n < size ? buf : NULL;
+}
+
+bool strataExecutableFromCache(const StrataExecutable *exe) {
+  return exe->def->fromCache && exe->def->fromCache(exe->state);
+}
+
 void strataExecutableDestroy(StrataExecutable *exe) {
   if (!exe) return;
   if (exe->def->destroy) exe->def->destroy(exe->state);

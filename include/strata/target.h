@@ -54,6 +54,9 @@ typedef struct {
   const char *fuseProfile;   /* dnnfusion: nn-fuse's profile mode (measure, db, always,
                                 never); NULL: the pipeline's own */
   const char *fuseProfileDb; /* dnnfusion: nn-fuse's latency database file; NULL: none */
+  const char *cacheDir;      /* a compile cache there, for targets that keep one (cpu: object
+                                code keyed by the lowered module, options and host CPU);
+                                NULL: none */
 } StrataCompileOptions;
 
 /* Ahead-of-time output. */
@@ -105,6 +108,9 @@ struct StrataTargetDef {
   MlirLogicalResult (*invoke)(void *executable, const char *name, StrataTensor *const *inputs,
                               size_t numInputs, StrataTensor *const *outputs, size_t numOutputs);
   void (*destroy)(void *executable);
+  /* True if the executable's code came from options->cacheDir (NULL: the
+   * target keeps no cache). */
+  bool (*fromCache)(void *executable);
 
   /* Ahead-of-time output (NULL emit: none). emitFormats lists what emit
    * writes, comma-separated, the default first ("obj,asm,llvm"). emit
@@ -165,6 +171,16 @@ StrataExecutable *strataCompile(StrataContext *ctx, MlirModule module, const cha
 MlirLogicalResult strataExecutableInvoke(StrataExecutable *exe, const char *name,
                                          StrataTensor *const *inputs, size_t numInputs,
                                          StrataTensor *const *outputs, size_t numOutputs);
+/* The user's compile cache directory, written into `buf`: $STRATA_CACHE_DIR
+ * when set (NULL when it is set but empty: no cache), else
+ * $XDG_CACHE_HOME/strata, else $HOME/.cache/strata; NULL when none of
+ * them is set or the path does not fit. What strata-run and the Python
+ * session use by default (strataCompile itself caches nothing unless
+ * StrataCompileOptions.cacheDir says where). */
+const char *strataDefaultCacheDir(char *buf, size_t size);
+/* True if the executable's code came from the compile cache
+ * (StrataCompileOptions.cacheDir) instead of being compiled. */
+bool strataExecutableFromCache(const StrataExecutable *exe);
 /* The target an executable was compiled for. */
 const StrataTargetDef *strataExecutableGetTarget(const StrataExecutable *exe);
 void strataExecutableDestroy(StrataExecutable *exe);

@@ -59,7 +59,7 @@ class _RuntimeOptions(ctypes.Structure):
 
 class _CompileOptions(ctypes.Structure):
     _fields_ = [('fusion', ctypes.c_int), ('optLevel', ctypes.c_int), ('pipeline', ctypes.c_char_p),
-                ('fuseProfile', ctypes.c_char_p), ('fuseProfileDb', ctypes.c_char_p)]
+                ('fuseProfile', ctypes.c_char_p), ('fuseProfileDb', ctypes.c_char_p), ('cacheDir', ctypes.c_char_p)]
 
 
 class _SessionOptions(ctypes.Structure):
@@ -111,6 +111,7 @@ def _load():
         'strataSessionDestroy': (None, [P]),
         'strataTensorCreate': (T, [ctypes.c_int, ctypes.c_int, ctypes.POINTER(ctypes.c_int64)]),
         'strataTensorDestroy': (None, [T]),
+        'strataDefaultCacheDir': (ctypes.c_char_p, [ctypes.c_char_p, ctypes.c_size_t]),
     }
     for name, (res, args) in sigs.items():
         f = getattr(lib, name)
@@ -134,10 +135,11 @@ class NodeArg:
 class Session:
     """A compiled model. `model`: a path to an .onnx or .mlir file, ONNX
     bytes, or an onnx.ModelProto; `mlir=True` reads a str/bytes `model` as
-    MLIR text instead."""
+    MLIR text instead. `cache_dir`: where compiled code is kept and reused
+    (True: the user's cache, as strata-run's; None or False: no cache)."""
 
     def __init__(self, model, target='cpu', threads=1, fusion='fixed', opt_level=2, passes=None, entry=None,
-                 mlir=False):
+                 mlir=False, cache_dir=True):
         lib = _load()
         self._messages = []
         self._cb = _DiagCallback(self._on_diagnostic)
@@ -151,8 +153,14 @@ class Session:
         if not lib.strataContextSetRuntime(self._ctx, ctypes.byref(_RuntimeOptions(None, None, 0, int(threads)))):
             self._raise('cannot use %r threads' % threads)
         module, in_names, out_names = self._read(model, mlir)
+        if cache_dir is True:
+            buf = ctypes.create_string_buffer(4096)
+            cache_dir = lib.strataDefaultCacheDir(buf, len(buf))
+        elif cache_dir:
+            cache_dir = os.fsencode(cache_dir)
         opts = _SessionOptions(entry.encode() if entry else None, target.encode() if target else None,
-                               passes.encode() if passes else None, _CompileOptions(_FUSION[fusion], int(opt_level)))
+                               passes.encode() if passes else None,
+                               _CompileOptions(_FUSION[fusion], int(opt_level), None, None, None, cache_dir or None))
         self._sess = lib.strataSessionCreate(self._ctx, module, ctypes.byref(opts))
         if not self._sess:
             self._raise('could not compile the model')

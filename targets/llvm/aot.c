@@ -97,9 +97,58 @@ static void defineParams(LLVMContextRef llctx, LLVMModuleRef mod, const StrataPa
   }
 }
 
+/* For the JIT: `void _mlir__mlir_ciface_f(void **args)` calling
+ * _mlir_ciface_f(*(T0 *)args[0], ...) and storing a result through
+ * args[n], as MLIR's ExecutionEngine packs functions: one signature for the
+ * caller, whatever f takes. */
+static void addPackedWrappers(LLVMContextRef llctx, LLVMModuleRef mod) {
+  LLVMTypeRef ptr = LLVMPointerTypeInContext(llctx, 0), i64 = LLVMInt64TypeInContext(llctx);
+  LLVMTypeRef voidTy = LLVMVoidTypeInContext(llctx);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(llctx);
+  for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
+    size_t n;
+    const char *name = LLVMGetValueName2(fn, &n);
+    char wrapper[600];
+    if (LLVMIsDeclaration(fn) || n < 13 || strncmp(name, "_mlir_ciface_", 13) ||
+        snprintf(wrapper, sizeof wrapper, "_mlir_%.*s", (int)n, name) >= (int)sizeof wrapper ||
+        LLVMGetNamedFunction(mod, wrapper))
+      continue;
+    LLVMTypeRef type = LLVMGlobalGetValueType(fn);
+    unsigned np = LLVMCountParamTypes(type);
+    LLVMTypeRef params[64];
+    LLVMValueRef values[64];
+    if (np > 64) continue; /* not callable through strataJitInvoke either */
+    LLVMGetParamTypes(type, params);
+    LLVMValueRef w = LLVMAddFunction(mod, wrapper, LLVMFunctionType(voidTy, &ptr, 1, 0));
+    LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(llctx, w, "entry"));
+    LLVMValueRef args = LLVMGetParam(w, 0);
+    for (unsigned i = 0; i <= np; i++) {
+      if (i == np && LLVMGetTypeKind(LLVMGetReturnType(type)) == LLVMVoidTypeKind) break;
+      LLVMValueRef index = LLVMConstInt(i64, i, 0);
+      LLVMValueRef slot = LLVMBuildLoad2(b, ptr, LLVMBuildGEP2(b, ptr, args, &index, 1, ""), "");
+      if (i < np) values[i] = LLVMBuildLoad2(b, params[i], slot, "");
+      else LLVMBuildStore(b, LLVMBuildCall2(b, type, fn, values, np, ""), slot);
+    }
+    if (LLVMGetTypeKind(LLVMGetReturnType(type)) == LLVMVoidTypeKind) LLVMBuildCall2(b, type, fn, values, np, "");
+    LLVMBuildRetVoid(b);
+  }
+  LLVMDisposeBuilder(b);
+}
+
 char *strataAotEmitLowered(StrataContext *ctx, MlirModule borrowed, const StrataAotOptions *o, size_t *size) {
   (void)ctx; /* errors go through the module's context */
   MlirModule lowered = mlirModuleFromOperation(mlirOperationClone(mlirModuleGetOperation(borrowed)));
+  char *result = NULL;
+  StrataParams *params = strataParamsExtract(lowered, STRATA_PARAM_MIN_BYTES);
+  if (params) result = strataLlvmEmit(lowered, o, params, false, size);
+  else strataEmitError(mlirOperationGetLocation(mlirModuleGetOperation(lowered)), "AOT: out of memory for the module's weights");
+  strataParamsDestroy(params);
+  mlirModuleDestroy(lowered);
+  return result;
+}
+
+char *strataLlvmEmit(MlirModule lowered, const StrataAotOptions *o, const StrataParams *params, bool packed,
+                     size_t *size) {
   MlirOperation top = mlirModuleGetOperation(lowered);
   MlirLocation loc = mlirOperationGetLocation(top);
   char *result = NULL;
@@ -107,11 +156,6 @@ char *strataAotEmitLowered(StrataContext *ctx, MlirModule borrowed, const Strata
   LLVMTargetMachineRef tm = NULL;
   char *triple = NULL, *cpu = NULL, *features = NULL, *err = NULL;
   LLVMModuleRef mod = NULL;
-  StrataParams *params = strataParamsExtract(lowered, STRATA_PARAM_MIN_BYTES);
-  if (!params) {
-    strataEmitError(loc, "AOT: out of memory for the module's weights");
-    goto done;
-  }
   mod = mlirTranslateModuleToLLVMIR(top, llctx);
   if (!mod) {
     strataEmitError(loc, "AOT: translation of the lowered module to LLVM IR failed");
@@ -127,6 +171,7 @@ char *strataAotEmitLowered(StrataContext *ctx, MlirModule borrowed, const Strata
     LLVMValueRef c = LLVMGetNamedFunction(mod, twin);
     if (c && !LLVMIsDeclaration(c) && !LLVMIsDeclaration(fn)) LLVMSetLinkage(fn, LLVMInternalLinkage);
   }
+  if (packed) addPackedWrappers(llctx, mod);
   LLVMInitializeNativeTarget();
   LLVMInitializeNativeAsmPrinter();
   triple = o->triple ? strdup(o->triple) : LLVMGetDefaultTargetTriple();
@@ -160,7 +205,7 @@ char *strataAotEmitLowered(StrataContext *ctx, MlirModule borrowed, const Strata
     LLVMDisposeErrorMessage(msg);
     goto done;
   }
-  defineParams(llctx, mod, params);
+  if (params) defineParams(llctx, mod, params);
   if (o->kind == STRATA_AOT_LLVM_IR) {
     char *text = LLVMPrintModuleToString(mod);
     *size = strlen(text);
@@ -185,7 +230,5 @@ done:
   if (tm) LLVMDisposeTargetMachine(tm);
   free(triple), free(cpu), free(features);
   LLVMContextDispose(llctx); /* owns the module */
-  strataParamsDestroy(params);
-  mlirModuleDestroy(lowered);
   return result;
 }

@@ -4,6 +4,7 @@
 #ifndef STRATA_CPU_INTERNAL_H
 #define STRATA_CPU_INTERNAL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include "mlir-c/IR.h"
 #include "strata/context.h"
@@ -20,6 +21,10 @@ extern const char strataCpuPipelineUpstreamText[];
 /* JIT-compiles `lowered` (the LLVM dialect with C interfaces), taking
  * ownership of it, also on failure. NULL after located errors. */
 StrataJit *strataJitCreateFromLowered(StrataContext *ctx, MlirModule lowered, int optLevel);
+/* The same with a compile cache in `cacheDir` (NULL: none). */
+StrataJit *strataJitCreateCached(StrataContext *ctx, MlirModule lowered, int optLevel, const char *cacheDir);
+/* True if the JIT's code came from the cache. */
+bool strataJitFromCache(const StrataJit *jit);
 
 /* strataAotCompile on an already lowered module (borrowed, left as is). */
 char *strataAotEmitLowered(StrataContext *ctx, MlirModule lowered, const StrataAotOptions *o,
@@ -44,5 +49,25 @@ typedef struct {
  * NULL when out of memory (the module may then be half rewritten). */
 StrataParams *strataParamsExtract(MlirModule lowered, size_t minBytes);
 void strataParamsDestroy(StrataParams *p);
+
+/* The LLVM half of strataAotEmitLowered, on a module whose weights
+ * strataParamsExtract took out (borrowed; translated as it is): LLVM IR,
+ * assembly or an object (PIC) for o's machine. With `params`, their
+ * declarations are defined as bytes in .strata_params; without, they stay
+ * external (the JIT binds them). `packed` adds, for each _mlir_ciface_f,
+ * _mlir__mlir_ciface_f(void **args), the form the JIT calls. NULL after a
+ * located error. */
+char *strataLlvmEmit(MlirModule lowered, const StrataAotOptions *o, const StrataParams *params, bool packed,
+                     size_t *size);
+
+/* The compile cache (objcache.c). The key of a module whose weights are
+ * out, for the host CPU at an LLVM level: 32 hex digits and a NUL. */
+void strataObjCacheKey(MlirModule lowered, int optLevel, char key[33]);
+/* DIR/<key>.o's object (malloc'd) when the file is whole; NULL otherwise. */
+char *strataObjCacheRead(const char *dir, const char *key, size_t *size);
+/* Stores an object under `key` (creating DIR); false with the reason in
+ * `why` when it cannot. */
+bool strataObjCacheWrite(const char *dir, const char *key, const char *data, size_t size, char *why,
+                         size_t whySize);
 
 #endif /* STRATA_CPU_INTERNAL_H */

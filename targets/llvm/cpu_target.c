@@ -22,8 +22,10 @@ static bool absorbsPrologue(const StrataTargetDef *def, MlirOperation producer,
 static void *compile(const StrataTargetDef *def, StrataContext *ctx, MlirModule lowered,
                      const StrataCompileOptions *options) {
   (void)def;
-  return strataJitCreateFromLowered(ctx, lowered, options->optLevel);
+  return strataJitCreateCached(ctx, lowered, options->optLevel, options->cacheDir);
 }
+
+static bool fromCache(void *exe) { return strataJitFromCache(exe); }
 
 static MlirLogicalResult invoke(void *exe, const char *name, StrataTensor *const *inputs,
                                 size_t numInputs, StrataTensor *const *outputs,
@@ -72,6 +74,7 @@ const StrataTargetDef strataCpuTarget = {
     .compile = compile,
     .invoke = invoke,
     .destroy = destroy,
+    .fromCache = fromCache,
     .emitFormats = "obj,asm,llvm",
     .emit = emit,
     .emitHeader = emitHeader,

@@ -1,8 +1,16 @@
-/* JIT execution of lowered modules through MLIR's ExecutionEngine. */
+/* JIT execution of lowered modules: the module's weights go to a parameter
+ * blob (params.c), its code becomes an object as strata-translate's
+ * (aot.c) or comes from the compile cache (objcache.c), and ORC's LLJIT
+ * links that object into this process, binding the weights, libstrata_rt's
+ * kernels and the process's own symbols (libc, libm). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "mlir-c/ExecutionEngine.h"
+#include "llvm-c/Core.h"
+#include "llvm-c/Error.h"
+#include "llvm-c/LLJIT.h"
+#include "llvm-c/Orc.h"
+#include "llvm-c/Target.h"
 #include "instr.h"
 #include "kernels.h"
 #include "memref.h"
@@ -14,8 +22,9 @@
 struct StrataJit {
   StrataContext *ctx;
   MlirModule lowered;
-  MlirExecutionEngine engine;
+  LLVMOrcLLJITRef orc;
   StrataParams *params; /* the weights the compiled code reads */
+  bool fromCache;
   /* The last function looked up: an ORC symbol lookup costs microseconds,
    * as much as a small kernel, and callers invoke one function repeatedly. */
   char lastName[256];
@@ -38,31 +47,22 @@ StrataJit *strataJitCreateWithPipeline(StrataContext *ctx, MlirModule module, co
 }
 
 StrataJit *strataJitCreateFromLowered(StrataContext *ctx, MlirModule lowered, int optLevel) {
-  MlirOperation clone = mlirModuleGetOperation(lowered);
-  StrataParams *params = strataParamsExtract(lowered, STRATA_PARAM_MIN_BYTES);
-  if (!params) {
-    strataEmitError(mlirOperationGetLocation(clone), "JIT: out of memory for the module's weights");
-    mlirModuleDestroy(lowered);
-    return NULL;
-  }
-  /* memref.copy of non-contiguous buffers calls `memrefCopy`, which
-   * libstrata_rt provides (registered below): no MLIR runtime library.
-   * PIC: the weights live in the parameter blob, anywhere in the address
-   * space, so the code reaches them through its GOT. */
-  MlirExecutionEngine engine = mlirExecutionEngineCreate(lowered, optLevel, 0, NULL,
-                                                         /*enableObjectDump=*/false,
-                                                         /*enablePIC=*/true);
-  if (mlirExecutionEngineIsNull(engine)) {
-    strataEmitError(mlirOperationGetLocation(clone),
-                    "JIT: the LLVM execution engine could not compile this module");
-    strataParamsDestroy(params);
-    mlirModuleDestroy(lowered);
-    return NULL;
-  }
-  for (int i = 0; i < params->count; i++)
-    mlirExecutionEngineRegisterSymbol(engine, mlirStringRefCreateFromCString(params->entries[i].name),
-                                      params->blob + params->entries[i].offset);
-  /* The kernels --nn-to-kernels calls live in this process (libstrata_rt). */
+  return strataJitCreateCached(ctx, lowered, optLevel, NULL);
+}
+
+/* An LLVM error as a located error (the error is consumed). */
+static void orcError(MlirLocation loc, const char *what, LLVMErrorRef err) {
+  char *msg = LLVMGetErrorMessage(err);
+  strataEmitError(loc, "JIT: %s: %s", what, msg);
+  LLVMDisposeErrorMessage(msg);
+}
+
+/* Symbols the object may use: libstrata_rt's entry points (the kernels
+ * --nn-to-kernels calls, memrefCopy for memref.copy of non-contiguous
+ * buffers, instrumentation sinks) and the weights. They are bound
+ * explicitly: the library may be loaded where its symbols are not global
+ * (Python's ctypes). */
+static LLVMErrorRef defineSymbols(LLVMOrcLLJITRef orc, const StrataParams *params) {
   static const struct {
     const char *name;
     void *fn;
@@ -83,23 +83,97 @@ StrataJit *strataJitCreateFromLowered(StrataContext *ctx, MlirModule lowered, in
       {"_mlir_ciface_strata_rt_instr_profile", (void *)_mlir_ciface_strata_rt_instr_profile},
       {"_mlir_ciface_strata_rt_instr_dump", (void *)_mlir_ciface_strata_rt_instr_dump},
   };
-  for (size_t i = 0; i < sizeof kRuntime / sizeof kRuntime[0]; i++)
-    mlirExecutionEngineRegisterSymbol(engine, mlirStringRefCreateFromCString(kRuntime[i].name),
-                                      kRuntime[i].fn);
-  StrataJit *jit = malloc(sizeof *jit);
-  if (!jit) {
-    mlirExecutionEngineDestroy(engine);
-    strataParamsDestroy(params);
-    mlirModuleDestroy(lowered);
-    return NULL;
+  size_t nRuntime = sizeof kRuntime / sizeof kRuntime[0], n = nRuntime + (size_t)params->count;
+  LLVMOrcCSymbolMapPair *pairs = calloc(n, sizeof *pairs);
+  if (!pairs) return LLVMCreateStringError("out of memory");
+  for (size_t i = 0; i < n; i++) {
+    bool fn = i < nRuntime;
+    const char *name = fn ? kRuntime[i].name : params->entries[i - nRuntime].name;
+    void *addr = fn ? kRuntime[i].fn : params->blob + params->entries[i - nRuntime].offset;
+    uint8_t flags = LLVMJITSymbolGenericFlagsExported | (fn ? LLVMJITSymbolGenericFlagsCallable : 0);
+    pairs[i] = (LLVMOrcCSymbolMapPair){LLVMOrcLLJITMangleAndIntern(orc, name),
+                                       {(LLVMOrcExecutorAddress)(uintptr_t)addr, {flags, 0}}};
   }
-  *jit = (StrataJit){ctx, lowered, engine, params, {0}, NULL};
-  return jit;
+  LLVMErrorRef err = LLVMOrcJITDylibDefine(LLVMOrcLLJITGetMainJITDylib(orc), LLVMOrcAbsoluteSymbols(pairs, n));
+  free(pairs);
+  return err;
 }
+
+/* The object code of `lowered` (its weights out): from the cache when it
+ * holds it, compiled (and stored) otherwise. */
+static char *objectCode(MlirModule lowered, int optLevel, const char *cacheDir, size_t *size, bool *fromCache) {
+  char key[33];
+  *fromCache = false;
+  if (cacheDir) {
+    strataObjCacheKey(lowered, optLevel, key);
+    char *cached = strataObjCacheRead(cacheDir, key, size);
+    if (cached) return *fromCache = true, cached;
+  }
+  StrataAotOptions o = {.kind = STRATA_AOT_OBJECT, .optLevel = optLevel};
+  char *obj = strataLlvmEmit(lowered, &o, NULL, true, size);
+  char why[256];
+  if (obj && cacheDir && !strataObjCacheWrite(cacheDir, key, obj, *size, why, sizeof why))
+    strataEmitDiagnostic(STRATA_SEVERITY_WARNING, mlirOperationGetLocation(mlirModuleGetOperation(lowered)),
+                         "the compile cache '%s' cannot be written (%s): this code is not cached", cacheDir, why);
+  return obj;
+}
+
+StrataJit *strataJitCreateCached(StrataContext *ctx, MlirModule lowered, int optLevel, const char *cacheDir) {
+  MlirLocation loc = mlirOperationGetLocation(mlirModuleGetOperation(lowered));
+  StrataJit *jit = calloc(1, sizeof *jit);
+  size_t size = 0;
+  char *obj = NULL;
+  LLVMErrorRef err = NULL;
+  LLVMOrcDefinitionGeneratorRef process = NULL;
+  if (!jit || !(jit->params = strataParamsExtract(lowered, STRATA_PARAM_MIN_BYTES))) {
+    strataEmitError(loc, "JIT: out of memory for the module's weights");
+    goto fail;
+  }
+  jit->ctx = ctx, jit->lowered = lowered;
+  if (!(obj = objectCode(lowered, optLevel, cacheDir, &size, &jit->fromCache))) goto fail;
+  LLVMInitializeNativeTarget();
+  LLVMInitializeNativeAsmPrinter();
+  if ((err = LLVMOrcCreateLLJIT(&jit->orc, NULL))) {
+    orcError(loc, "cannot create the JIT", err);
+    goto fail;
+  }
+  if ((err = LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess(
+           &process, LLVMOrcLLJITGetGlobalPrefix(jit->orc), NULL, NULL))) {
+    orcError(loc, "cannot see the process's symbols", err);
+    goto fail;
+  }
+  LLVMOrcJITDylibAddGenerator(LLVMOrcLLJITGetMainJITDylib(jit->orc), process);
+  if ((err = defineSymbols(jit->orc, jit->params))) {
+    orcError(loc, "cannot define the runtime's symbols", err);
+    goto fail;
+  }
+  LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(obj, size, "strata-jit");
+  free(obj);
+  obj = NULL;
+  if ((err = LLVMOrcLLJITAddObjectFile(jit->orc, LLVMOrcLLJITGetMainJITDylib(jit->orc), buf))) {
+    orcError(loc, "cannot load the compiled code", err);
+    goto fail;
+  }
+  return jit;
+fail:
+  free(obj);
+  if (jit) {
+    jit->lowered = lowered; /* destroyed below, as the caller gave it */
+    strataJitDestroy(jit);
+  } else {
+    mlirModuleDestroy(lowered);
+  }
+  return NULL;
+}
+
+bool strataJitFromCache(const StrataJit *jit) { return jit && jit->fromCache; }
 
 void strataJitDestroy(StrataJit *jit) {
   if (!jit) return;
-  mlirExecutionEngineDestroy(jit->engine);
+  if (jit->orc) {
+    LLVMErrorRef err = LLVMOrcDisposeLLJIT(jit->orc);
+    if (err) LLVMConsumeError(err);
+  }
   strataRtReleasePackedConstants(); /* keyed by addresses this code owned */
   strataParamsDestroy(jit->params);
   mlirModuleDestroy(jit->lowered);
@@ -152,9 +226,11 @@ MlirLogicalResult strataJitInvoke(StrataJit *jit, const char *name, StrataTensor
     packed = jit->lastFn;
   } else {
     char sym[512];
-    snprintf(sym, sizeof sym, "_mlir_ciface_%s", name);
-    packed = (void (*)(void **))mlirExecutionEngineLookupPacked(jit->engine,
-                                                                mlirStringRefCreateFromCString(sym));
+    snprintf(sym, sizeof sym, "_mlir__mlir_ciface_%s", name);
+    LLVMOrcExecutorAddress addr = 0;
+    LLVMErrorRef err = LLVMOrcLLJITLookup(jit->orc, &addr, sym);
+    if (err) LLVMConsumeError(err);
+    packed = err ? NULL : (void (*)(void **))(uintptr_t)addr;
     if (packed && strlen(name) < sizeof jit->lastName) {
       strcpy(jit->lastName, name);
       jit->lastFn = packed;

@@ -2,9 +2,14 @@
  * LLVM-specific API (strataJit*, strataAotCompile) gives; registry errors.
  * RUN: %capi/target_cpu 2>&1 | FileCheck %s
  */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L /* mkdtemp */
+#endif
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "strata/strata.h"
 
 static void onDiag(const StrataDiagnostic *d, void *user) {
@@ -76,6 +81,36 @@ int main(void) {
   // CHECK-NEXT: diag: JIT: no compiled public function 'g'
   // CHECK-NEXT: invoke missing: 1
   strataExecutableDestroy(exe);
+
+  /* A compile cache: the second compile loads the first one's code, and
+   * it computes the same. (The directory is this test's own.) */
+  char dir[] = "/tmp/strata-capi-cache-XXXXXX";
+  if (!mkdtemp(dir)) return 1;
+  StrataCompileOptions cached = {.optLevel = 2, .cacheDir = dir};
+  for (int k = 0; k < 2; k++) {
+    StrataExecutable *e = strataCompile(ctx, m, NULL, &cached);
+    bool ok = e && mlirLogicalResultIsSuccess(strataExecutableInvoke(e, "f", in, 2, &viaTarget, 1));
+    printf("cache %d: ran %d, from the cache %d, same %d\n", k, ok, e && strataExecutableFromCache(e),
+           !memcmp(viaJit->data, viaTarget->data, strataTensorNumBytes(viaJit)));
+    strataExecutableDestroy(e);
+  }
+  // CHECK-NEXT: cache 0: ran 1, from the cache 0, same 1
+  // CHECK-NEXT: cache 1: ran 1, from the cache 1, same 1
+  DIR *d = opendir(dir);
+  for (struct dirent *e; d && (e = readdir(d));) {
+    char path[sizeof dir + sizeof e->d_name + 1];
+    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+    if (e->d_name[0] != '.') unlink(path);
+  }
+  if (d) closedir(d);
+  rmdir(dir);
+  char def[4096];
+  setenv("STRATA_CACHE_DIR", "", 1);
+  printf("default with STRATA_CACHE_DIR empty: %s\n", strataDefaultCacheDir(def, sizeof def) ? "a cache" : "none");
+  // CHECK-NEXT: default with STRATA_CACHE_DIR empty: none
+  setenv("STRATA_CACHE_DIR", "/x/y", 1);
+  printf("default: %s\n", strataDefaultCacheDir(def, sizeof def));
+  // CHECK-NEXT: default: /x/y
 
   /* strataEmit writes what strataAotCompile writes. */
   StrataAotOptions aot = {STRATA_AOT_LLVM_IR, 2, NULL, NULL, NULL};

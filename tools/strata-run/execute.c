@@ -14,7 +14,8 @@
 
 StrataCompileOptions compileOptions(const Options *o) {
   StrataCompileOptions c = {.fusion = STRATA_FUSION_FIXED, .optLevel = (int)o->optLevel,
-                            .fuseProfile = o->fuseProfile, .fuseProfileDb = o->fuseDb};
+                            .fuseProfile = o->fuseProfile, .fuseProfileDb = o->fuseDb,
+                            .cacheDir = o->cacheDir};
   if (o->upstream) c.fusion = STRATA_FUSION_BASELINE;
   else if (o->fusion) strataParseFusionMode(o->fusion, &c.fusion); /* checked by parseArgs */
   return c;
@@ -91,7 +92,8 @@ static bool runCompiled(RunState *r, const Options *o) {
   if (mlirLogicalResultIsFailure(
           strataExecutableInvoke(r->exe, r->entry, r->inputs, r->numIn, r->outputs, r->numOut)))
     return false;
-  printf("compiled '%s' in %.1f ms, ran in %.3f ms\n", r->entry, t1 - t0, toolNowMs() - t1);
+  printf("compiled '%s' in %.1f ms, ran in %.3f ms%s\n", r->entry, t1 - t0, toolNowMs() - t1,
+         strataExecutableFromCache(r->exe) ? " (code from the cache)" : "");
   if (!o->repeat) return true;
   double *times = malloc((size_t)o->repeat * sizeof *times);
   if (!times) return false;

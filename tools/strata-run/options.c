@@ -54,6 +54,11 @@ static void usage(FILE *f) {
           "                     interpreter's beyond --atol/--rtol (every f32 op output)\n"
           "  --dump-dir DIR     with --debug-numerics: write op<ID>_<I>.{jit,ref}.npy there\n"
           "  -O N               LLVM optimization level 0-3 (default 2)\n"
+          "  --cache-dir DIR    keep compiled code in DIR and reuse it when the same model\n"
+          "                     is compiled again with the same options on this CPU\n"
+          "                     (default: $STRATA_CACHE_DIR, else $XDG_CACHE_HOME/strata,\n"
+          "                     else ~/.cache/strata; STRATA_CACHE_DIR= turns it off)\n"
+          "  --no-cache         neither read nor write the compile cache\n"
           "  --quiet            do not print output values\n"
           "  --version, --help\n");
 }
@@ -165,6 +170,12 @@ int parseArgs(int argc, char **argv, Options *o) {
     } else if (!strcmp(a, "--trace-out")) {
       NEED_VALUE();
       o->traceOut = val;
+    } else if (!strcmp(a, "--cache-dir")) {
+      NEED_VALUE();
+      if (!*val) return fprintf(stderr, "error: --cache-dir needs a directory\n"), 1;
+      o->cacheDir = val;
+    } else if (!strcmp(a, "--no-cache")) {
+      o->noCache = true;
     } else if (!strcmp(a, "-O")) {
       NEED_VALUE();
       if (!parseLong(val, 0, 3, &o->optLevel)) return fprintf(stderr, "error: bad -O '%s'\n", val), 1;
@@ -209,6 +220,10 @@ int parseArgs(int argc, char **argv, Options *o) {
     return fprintf(stderr, "error: --trace-out needs --instrument\n"), 1;
   if (o->traceOut && o->mode == MODE_INTERPRET)
     return fprintf(stderr, "error: --trace-out records JIT runs; it does not work with --interpret\n"), 1;
+  if (o->noCache && o->cacheDir)
+    return fprintf(stderr, "error: --cache-dir and --no-cache exclude each other\n"), 1;
+  if (!o->noCache && !o->cacheDir) o->cacheDir = strataDefaultCacheDir(o->cacheBuf, sizeof o->cacheBuf);
+  if (o->noCache) o->cacheDir = NULL;
   if (o->upstream && o->fusion)
     return fprintf(stderr, "error: --upstream-lowering and --fusion exclude each other\n"), 1;
   return 0;

@@ -30,6 +30,9 @@ typedef struct {
   unsigned long long seed;
   double atol, rtol;
   bool quiet;
+  const char *cacheDir; /* the compile cache; NULL: none */
+  bool noCache;
+  char cacheBuf[4096];  /* the default cacheDir's text */
 } Options;
 
 /* Parses the command line: 0 to go on, -1 to exit successfully (--help,

@@ -1,0 +1,182 @@
+/* The compile cache of the cpu target: the object code of a lowered module
+ * whose weights strataParamsExtract took out, in DIR/<key>.o, keyed by the
+ * module's text (which has no large weights left, and names every option
+ * that shaped the code), the LLVM level, the host CPU and its features,
+ * the LLVM version and this build of Strata (its ELF build ID, which
+ * changes with any change to the compiler). A file is written to a name of its own
+ * and renamed into place, so concurrent runs never see half a file; it
+ * starts with a header holding its size and a checksum, and a file that
+ * does not match is a miss (it is compiled and written again). */
+#define _GNU_SOURCE /* dladdr, dl_iterate_phdr */
+#include <dlfcn.h>
+#include <elf.h>
+#include <errno.h>
+#include <link.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "llvm-c/Core.h"
+#include "llvm-c/TargetMachine.h"
+#include "mlir-c/IR.h"
+#include "cpu_internal.h"
+
+#ifndef STRATA_VERSION
+#define STRATA_VERSION "unknown"
+#endif
+
+static const char kMagic[16] = "STRATA-OBJECT-1";
+
+/* Two 64-bit FNV-1a streams with different offsets: a 128-bit key. */
+typedef struct {
+  uint64_t a, b;
+} Hash;
+
+static void hashBytes(Hash *h, const void *data, size_t n) {
+  const unsigned char *p = data;
+  for (size_t i = 0; i < n; i++) {
+    h->a = (h->a ^ p[i]) * 0x100000001b3ULL;
+    h->b = (h->b ^ p[i]) * 0x100000001b3ULL;
+    h->b ^= h->b >> 29;
+  }
+}
+
+static void hashString(Hash *h, const char *s) { hashBytes(h, s, strlen(s) + 1); }
+
+static void hashChunk(MlirStringRef s, void *user) { hashBytes(user, s.data, s.length); }
+
+static Hash hashInit(void) { return (Hash){0xcbf29ce484222325ULL, 0x84222325cbf29ce4ULL}; }
+
+/* The build ID note of the object that holds this code. */
+typedef struct {
+  const void *self;
+  Hash *h;
+  bool found;
+} BuildId;
+
+static int findBuildId(struct dl_phdr_info *info, size_t size, void *user) {
+  (void)size;
+  BuildId *b = user;
+  bool mine = false;
+  for (int i = 0; i < info->dlpi_phnum && !mine; i++) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
+    mine = ph->p_type == PT_LOAD && (uintptr_t)b->self >= lo && (uintptr_t)b->self < lo + ph->p_memsz;
+  }
+  if (!mine) return 0;
+  for (int i = 0; i < info->dlpi_phnum; i++) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    if (ph->p_type != PT_NOTE) continue;
+    const char *p = (const char *)(info->dlpi_addr + ph->p_vaddr), *end = p + ph->p_memsz;
+    while (p + sizeof(ElfW(Nhdr)) <= end) {
+      const ElfW(Nhdr) *n = (const ElfW(Nhdr) *)p;
+      const char *desc = p + sizeof *n + ((n->n_namesz + 3) & ~3u);
+      if (n->n_type == NT_GNU_BUILD_ID && desc + n->n_descsz <= end) {
+        hashBytes(b->h, desc, n->n_descsz);
+        b->found = true;
+        return 1;
+      }
+      p = desc + ((n->n_descsz + 3) & ~3u);
+    }
+  }
+  return 1;
+}
+
+/* This build of Strata: its build ID, else its file's identity. */
+static void hashBuild(Hash *h) {
+  BuildId b = {(const void *)hashBuild, h, false};
+  dl_iterate_phdr(findBuildId, &b);
+  Dl_info info;
+  struct stat st;
+  if (!b.found && dladdr((const void *)hashBuild, &info) && info.dli_fname && stat(info.dli_fname, &st) == 0) {
+    long long id[4] = {(long long)st.st_dev, (long long)st.st_ino, (long long)st.st_size, (long long)st.st_mtime};
+    hashBytes(h, id, sizeof id);
+  }
+}
+
+void strataObjCacheKey(MlirModule lowered, int optLevel, char key[33]) {
+  Hash h = hashInit();
+  char *cpu = LLVMGetHostCPUName(), *features = LLVMGetHostCPUFeatures();
+  unsigned major, minor, patch;
+  LLVMGetVersion(&major, &minor, &patch);
+  char head[128];
+  snprintf(head, sizeof head, "strata %s llvm %u.%u.%u O%d", STRATA_VERSION, major, minor, patch, optLevel);
+  hashString(&h, head);
+  hashBuild(&h);
+  hashString(&h, cpu);
+  hashString(&h, features);
+  LLVMDisposeMessage(cpu);
+  LLVMDisposeMessage(features);
+  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+  mlirOpPrintingFlagsPrintGenericOpForm(flags);
+  mlirOperationPrintWithFlags(mlirModuleGetOperation(lowered), flags, hashChunk, &h);
+  mlirOpPrintingFlagsDestroy(flags);
+  snprintf(key, 33, "%016llx%016llx", (unsigned long long)h.a, (unsigned long long)h.b);
+}
+
+static uint64_t checksum(const char *data, size_t n) {
+  Hash h = hashInit();
+  hashBytes(&h, data, n);
+  return h.a ^ h.b;
+}
+
+static void pathOf(char *buf, size_t size, const char *dir, const char *key) {
+  snprintf(buf, size, "%s/%s.o", dir, key);
+}
+
+char *strataObjCacheRead(const char *dir, const char *key, size_t *size) {
+  char path[4096];
+  pathOf(path, sizeof path, dir, key);
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  char magic[16];
+  uint64_t n = 0, sum = 0;
+  char *data = NULL;
+  if (fread(magic, 1, 16, f) == 16 && !memcmp(magic, kMagic, 16) && fread(&n, sizeof n, 1, f) == 1 &&
+      fread(&sum, sizeof sum, 1, f) == 1 && n > 0 && n < ((uint64_t)1 << 34) && (data = malloc((size_t)n)) &&
+      fread(data, 1, (size_t)n, f) == n && fgetc(f) == EOF && checksum(data, (size_t)n) == sum) {
+    fclose(f);
+    *size = (size_t)n;
+    return data;
+  }
+  free(data);
+  fclose(f);
+  return NULL;
+}
+
+/* mkdir -p, for the directories a cache path needs. */
+static int makeDirs(const char *dir) {
+  char buf[4096];
+  if (snprintf(buf, sizeof buf, "%s", dir) >= (int)sizeof buf) return ENAMETOOLONG;
+  for (char *p = buf + 1;; p++) {
+    if (*p != '/' && *p) continue;
+    char c = *p;
+    *p = '\0';
+    if (mkdir(buf, 0755) != 0 && errno != EEXIST) return errno;
+    if (!c) return 0;
+    *p = c;
+  }
+}
+
+bool strataObjCacheWrite(const char *dir, const char *key, const char *data, size_t size, char *why, size_t whySize) {
+  char path[4096], tmp[4200];
+  pathOf(path, sizeof path, dir, key);
+  static unsigned counter;
+  snprintf(tmp, sizeof tmp, "%s.tmp.%ld.%u", path, (long)getpid(), __atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED));
+  int err = makeDirs(dir);
+  FILE *f = err ? NULL : fopen(tmp, "wb");
+  if (!f) {
+    snprintf(why, whySize, "%s", strerror(err ? err : errno));
+    return false;
+  }
+  uint64_t n = size, sum = checksum(data, size);
+  bool ok = fwrite(kMagic, 1, 16, f) == 16 && fwrite(&n, sizeof n, 1, f) == 1 && fwrite(&sum, sizeof sum, 1, f) == 1 &&
+            fwrite(data, 1, size, f) == size;
+  ok = (fclose(f) == 0) && ok;
+  if (ok && rename(tmp, path) == 0) return true;
+  snprintf(why, whySize, "%s", strerror(errno ? errno : EIO));
+  unlink(tmp);
+  return false;
+}
