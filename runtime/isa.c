@@ -62,6 +62,51 @@ RT_INLINE void epilogueBody(float *c, int64_t ldc, int64_t m0, int64_t n0, int64
 #define RT_DEFINE_ISA(NAME, TARGET, VW, MR)                                                        \
   typedef float NAME##_vf __attribute__((vector_size((VW) * 4), aligned(4)));                     \
   typedef int32_t NAME##_vi __attribute__((vector_size((VW) * 4)));                               \
+  /* exp on a vector (Cephes expf: range reduction by ln 2, degree-6      \
+   * polynomial, 2^n through the exponent bits; NaN propagates). */       \
+  TARGET RT_INLINE NAME##_vf NAME##_exp(NAME##_vf v) {                                             \
+    const NAME##_vf lo = -87.3365447f - (NAME##_vf){0}, hi = 88.3762626f - (NAME##_vf){0};         \
+    NAME##_vi m = (NAME##_vi)(v < lo);                                                             \
+    v = (NAME##_vf)(((NAME##_vi)v & ~m) | ((NAME##_vi)lo & m));                                    \
+    m = (NAME##_vi)(v > hi);                                                                       \
+    v = (NAME##_vf)(((NAME##_vi)v & ~m) | ((NAME##_vi)hi & m));                                    \
+    NAME##_vf fx = v * 1.44269504088896341f + 0.5f;                                                \
+    NAME##_vf t = __builtin_convertvector(__builtin_convertvector(fx, NAME##_vi), NAME##_vf);       \
+    m = (NAME##_vi)(t > fx); /* truncation rounded up a negative: floor */                        \
+    t -= (NAME##_vf)((NAME##_vi)(1.0f - (NAME##_vf){0}) & m);                                      \
+    v = v - t * 0.693359375f + t * 2.12194440e-4f;                                                 \
+    NAME##_vf z = v * v;                                                                           \
+    NAME##_vf y = 1.9875691500e-4f - (NAME##_vf){0};                                               \
+    y = y * v + 1.3981999507e-3f;                                                                  \
+    y = y * v + 8.3334519073e-3f;                                                                  \
+    y = y * v + 4.1665795894e-2f;                                                                  \
+    y = y * v + 1.6666665459e-1f;                                                                  \
+    y = y * v + 5.0000001201e-1f;                                                                  \
+    y = y * z + v + 1.0f;                                                                          \
+    NAME##_vi n = __builtin_convertvector(t, NAME##_vi);                                           \
+    return y * (NAME##_vf)((n + 127) << 23);                                                       \
+  }                                                                                                \
+  /* The sigmoid gates: 1 / (1 + e^-v) (act SIGMOID) or v times it      \
+   * (SILU, as x * sigmoid(x) is exported), e^-v overflowing to infinity \
+   * past exp's range as in the reference. */                            \
+  TARGET RT_INLINE NAME##_vf NAME##_gate(NAME##_vf v, int act) {                                   \
+    NAME##_vi big = (NAME##_vi)(-v > 88.3762626f);                                                 \
+    NAME##_vf inf = __builtin_inff() - (NAME##_vf){0};                                             \
+    NAME##_vf e = NAME##_exp(-v);                                                                  \
+    NAME##_vf s = 1.0f / (1.0f + (NAME##_vf)(((NAME##_vi)e & ~big) | ((NAME##_vi)inf & big)));     \
+    return act == STRATA_RT_ACT_SILU ? v * s : s;                                                  \
+  }                                                                                                \
+  /* The gate on a row of n floats; the tail through one padded vector. */\
+  TARGET RT_INLINE void NAME##_gateRow(float *row, int64_t n, int act) {                           \
+    int64_t j = 0;                                                                                 \
+    for (; j + (VW) <= n; j += (VW)) {                                                             \
+      NAME##_vf v;                                                                                 \
+      memcpy(&v, row + j, sizeof v);                                                               \
+      v = NAME##_gate(v, act);                                                                     \
+      memcpy(row + j, &v, sizeof v);                                                               \
+    }                                                                                              \
+    for (; j < n; j++) row[j] = NAME##_gate(row[j] - (NAME##_vf){0}, act)[0];                      \
+  }                                                                                                \
   /* The epilogue on one register pair (a row's 2 * VW columns). */                             \
   TARGET RT_INLINE void NAME##_rowEpilogue(NAME##_vf *r0, NAME##_vf *r1, const RtEpilogue *ep,    \
                                            int64_t m, int64_t n0) {                                \
@@ -89,6 +134,9 @@ RT_INLINE void epilogueBody(float *c, int64_t ldc, int64_t m0, int64_t n0, int64
       m0 = (NAME##_vi)(*r0 > hi), m1 = (NAME##_vi)(*r1 > hi);                                      \
       *r0 = (NAME##_vf)(((NAME##_vi)*r0 & ~m0) | ((NAME##_vi)hi & m0));                            \
       *r1 = (NAME##_vf)(((NAME##_vi)*r1 & ~m1) | ((NAME##_vi)hi & m1));                            \
+    } else if (ep->act == STRATA_RT_ACT_SIGMOID || ep->act == STRATA_RT_ACT_SILU) {                 \
+      *r0 = NAME##_gate(*r0, ep->act);                                                             \
+      *r1 = NAME##_gate(*r1, ep->act);                                                             \
     }                                                                                              \
   }                                                                                                \
   TARGET static void NAME##_kernel(int64_t kc, const float *restrict a, const float *restrict b,  \
@@ -117,6 +165,8 @@ RT_INLINE void epilogueBody(float *c, int64_t ldc, int64_t m0, int64_t n0, int64
   TARGET static void NAME##_epilogue(float *c, int64_t ldc, int64_t m0, int64_t n0, int64_t mr,   \
                                      int64_t nr, const RtEpilogue *ep) {                           \
     epilogueBody(c, ldc, m0, n0, mr, nr, ep);                                                      \
+    if (ep->act == STRATA_RT_ACT_SIGMOID || ep->act == STRATA_RT_ACT_SILU)                         \
+      for (int64_t i = 0; i < mr; i++) NAME##_gateRow(c + i * ldc, nr, ep->act);                   \
   }                                                                                                \
   TARGET static void NAME##_window(float *restrict y, const float *const *taps, const float *w,   \
                                    int64_t ntaps, int64_t n) {                                     \
@@ -146,30 +196,6 @@ RT_INLINE void epilogueBody(float *c, int64_t ldc, int64_t m0, int64_t n0, int64
       for (int64_t t = 0; t < ntaps; t++) acc += w[t] * taps[t][o];                                \
       y[o] = acc;                                                                                  \
     }                                                                                              \
-  }                                                                                                \
-  /* exp on a vector (Cephes expf: range reduction by ln 2, degree-6      \
-   * polynomial, 2^n through the exponent bits; NaN propagates). */       \
-  TARGET RT_INLINE NAME##_vf NAME##_exp(NAME##_vf v) {                                             \
-    const NAME##_vf lo = -87.3365447f - (NAME##_vf){0}, hi = 88.3762626f - (NAME##_vf){0};         \
-    NAME##_vi m = (NAME##_vi)(v < lo);                                                             \
-    v = (NAME##_vf)(((NAME##_vi)v & ~m) | ((NAME##_vi)lo & m));                                    \
-    m = (NAME##_vi)(v > hi);                                                                       \
-    v = (NAME##_vf)(((NAME##_vi)v & ~m) | ((NAME##_vi)hi & m));                                    \
-    NAME##_vf fx = v * 1.44269504088896341f + 0.5f;                                                \
-    NAME##_vf t = __builtin_convertvector(__builtin_convertvector(fx, NAME##_vi), NAME##_vf);       \
-    m = (NAME##_vi)(t > fx); /* truncation rounded up a negative: floor */                        \
-    t -= (NAME##_vf)((NAME##_vi)(1.0f - (NAME##_vf){0}) & m);                                      \
-    v = v - t * 0.693359375f + t * 2.12194440e-4f;                                                 \
-    NAME##_vf z = v * v;                                                                           \
-    NAME##_vf y = 1.9875691500e-4f - (NAME##_vf){0};                                               \
-    y = y * v + 1.3981999507e-3f;                                                                  \
-    y = y * v + 8.3334519073e-3f;                                                                  \
-    y = y * v + 4.1665795894e-2f;                                                                  \
-    y = y * v + 1.6666665459e-1f;                                                                  \
-    y = y * v + 5.0000001201e-1f;                                                                  \
-    y = y * z + v + 1.0f;                                                                          \
-    NAME##_vi n = __builtin_convertvector(t, NAME##_vi);                                           \
-    return y * (NAME##_vf)((n + 127) << 23);                                                       \
   }                                                                                                \
   /* Softmax (or log-softmax) of one contiguous row: the max ignores NaN  \
    * like fmax, a NaN then poisons the sum, as in the reference. */        \

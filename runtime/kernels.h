@@ -26,7 +26,15 @@ typedef void (*StrataRtChunkFn)(float *, float *, int64_t, int64_t, int64_t, flo
                                 int64_t, float *, float *, int64_t, int64_t, int64_t, float *, float *, int64_t,
                                 int64_t, int64_t, int64_t, int64_t);
 
-enum { STRATA_RT_ACT_NONE = 0, STRATA_RT_ACT_RELU = 1, STRATA_RT_ACT_CLIP = 2 };
+/* relu: v <= 0 ? 0 : v; clip: to [lo, hi]; sigmoid: 1 / (1 + e^-v); silu:
+ * v * sigmoid(v) (NaN propagates through each). */
+enum {
+  STRATA_RT_ACT_NONE = 0,
+  STRATA_RT_ACT_RELU = 1,
+  STRATA_RT_ACT_CLIP = 2,
+  STRATA_RT_ACT_SIGMOID = 3,
+  STRATA_RT_ACT_SILU = 4
+};
 
 /* `constant` (bit 0: a or x's weights w; bit 1: b) promises that operand's
  * data is fixed while the code is loaded (a weight): it is packed into the

@@ -31,6 +31,7 @@
 #include "nn_internal.h"
 #include "lower_helpers.h"
 #include "nn_to_kernels.h"
+#include "kernels.h" /* STRATA_RT_ACT_* */
 
 #define MATMUL_FN "strata_rt_matmul_f32"
 #define CONV_FN "strata_rt_conv2d_f32"
@@ -141,12 +142,43 @@ static bool swapsLastTwo(MlirOperation op) {
   return true;
 }
 
+/* True if r's users are exactly a sigmoid of r and a Mul of r by that
+ * sigmoid (SiLU as exporters write it, x * sigmoid(x)), all of r's type. */
+static bool siluUsers(MlirValue r, MlirOperation *sig, MlirOperation *mul) {
+  MlirOperation users[2];
+  int n = 0;
+  for (MlirOpOperand u = mlirValueGetFirstUse(r); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+    if (n == 2) return false;
+    users[n++] = mlirOpOperandGetOwner(u);
+  }
+  if (n != 2) return false;
+  int si = strataOpIsNamed(users[0], "nn.sigmoid") ? 0 : 1;
+  *sig = users[si], *mul = users[1 - si];
+  if (!strataOpIsNamed(*sig, "nn.sigmoid") || !strataOpIsNamed(*mul, "nn.mul")) return false;
+  MlirValue s = mlirOperationGetResult(*sig, 0), a = mlirOperationGetOperand(*mul, 0),
+            b = mlirOperationGetOperand(*mul, 1);
+  MlirOperation su = lowerSoleUser(s);
+  MlirType t = mlirValueGetType(r);
+  return !mlirOperationIsNull(su) && mlirOperationEqual(su, *mul) &&
+         ((mlirValueEqual(a, r) && mlirValueEqual(b, s)) || (mlirValueEqual(a, s) && mlirValueEqual(b, r))) &&
+         mlirTypeEqual(mlirValueGetType(s), t) && mlirTypeEqual(mlirValueGetType(mlirOperationGetResult(*mul, 0)), t);
+}
+
 /* Grows the epilogue through the sole users of `last`'s result, across
- * chains of profile probes (each the sole user of the value before it). */
+ * chains of profile probes (each the sole user of the value before it),
+ * and through a SiLU (a sigmoid and a Mul, both reading the result). */
 static void absorbEpilogue(Epilogue *e, const KernelsRun *k) {
   for (;;) {
     if (!k->epilogues) return;
     MlirValue r = mlirOperationGetResult(e->last, 0);
+    MlirOperation sig, mul;
+    if (!e->act && e->numAbsorbed + 2 <= MAX_ABSORBED && siluUsers(r, &sig, &mul)) {
+      e->act = STRATA_RT_ACT_SILU;
+      e->absorbed[e->numAbsorbed++] = sig;
+      e->absorbed[e->numAbsorbed++] = mul;
+      e->last = mul;
+      return;
+    }
     MlirOperation u = lowerSoleUser(r), chain[MAX_CHAIN], addendProbes[MAX_ADDEND_PROBES];
     int numChain = 0, numAddendProbes = 0;
     while (!mlirOperationIsNull(u) && strataInstrIsProbe(u, "profile") && numChain < MAX_CHAIN) {
@@ -187,11 +219,13 @@ static void absorbEpilogue(Epilogue *e, const KernelsRun *k) {
       e->scale *= f;
       for (int i = 0; i < e->nadd; i++) e->beta[i] *= f;
     } else if (strataOpIsNamed(u, "nn.relu")) {
-      e->act = 1;
+      e->act = STRATA_RT_ACT_RELU;
+    } else if (strataOpIsNamed(u, "nn.sigmoid")) {
+      e->act = STRATA_RT_ACT_SIGMOID;
     } else if (strataOpIsNamed(u, "nn.clip")) {
       if (!nnAttrFloat(u, "min", -INFINITY, &e->lo) || !nnAttrFloat(u, "max", INFINITY, &e->hi))
         return;
-      e->act = 2;
+      e->act = STRATA_RT_ACT_CLIP;
     } else {
       return;
     }
@@ -287,8 +321,8 @@ static MlirValue f32c(StrataRewrite *rw, MlirOperation at, double v) {
  * act, lo, hi. */
 static int actScalars(StrataRewrite *rw, const Epilogue *e, MlirValue *s) {
   s[0] = i64c(rw, e->last, e->act);
-  s[1] = f32c(rw, e->last, e->act == 2 ? e->lo : 0.0);
-  s[2] = f32c(rw, e->last, e->act == 2 ? e->hi : 0.0);
+  s[1] = f32c(rw, e->last, e->act == STRATA_RT_ACT_CLIP ? e->lo : 0.0);
+  s[2] = f32c(rw, e->last, e->act == STRATA_RT_ACT_CLIP ? e->hi : 0.0);
   return 3;
 }
 
@@ -518,7 +552,7 @@ static void runNnToKernels(StrataPassRun *run, MlirOperation module) {
 
 static const StrataPassOptionDef kOptions[] = {
     {"epilogues", STRATA_OPTION_BOOL, "true",
-     "absorb sole-user bias/residual adds and relu/clip into the kernel call"},
+     "absorb sole-user bias/residual adds and relu/clip/sigmoid/SiLU into the kernel call"},
 };
 
 static const StrataDialectHandleFn kDeps[] = {
@@ -529,7 +563,7 @@ static const StrataDialectHandleFn kDeps[] = {
 const StrataPassDef strataNnToKernelsPass = {
     .name = "nn-to-kernels",
     .summary = "Call libstrata_rt kernels for f32 conv/matmul/gemm (fusing bias, residual and "
-               "relu/clip epilogues), softmax, 2-D pooling and layer normalization",
+               "relu/clip/sigmoid/SiLU epilogues), softmax, 2-D pooling and layer normalization",
     .anchor = "builtin.module",
     .options = kOptions,
     .numOptions = 1,

@@ -189,3 +189,58 @@ func.func @transposed_operands(%q: tensor<12x128x26xf32>, %k: tensor<128x12x26xf
   %p = "nn.matmul"(%at, %a) : (tensor<6x6xf32>, tensor<6x6xf32>) -> tensor<6x6xf32>
   return %s, %p, %at : tensor<12x128x128xf32>, tensor<6x6xf32>, tensor<6x6xf32>
 }
+
+// -----
+// SiLU as exporters write it (x * sigmoid(x): the kernel result read by a
+// sigmoid and by the Mul of the two) is the kernel's act 4; a sigmoid alone
+// is act 3.
+// CHECK-LABEL: func.func @conv_bias_silu
+// CHECK: %[[SILU:.*]] = arith.constant 4 : i64
+// CHECK: call @strata_rt_conv2d_f32(
+// CHECK-SAME: %[[SILU]]
+// CHECK-NOT: nn.
+// CHECK: return
+func.func @conv_bias_silu(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<4xf32>) -> tensor<1x4x8x8xf32> {
+  %y = "nn.conv"(%x, %w, %b) {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>) -> tensor<1x4x8x8xf32>
+  %s = "nn.sigmoid"(%y) : (tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
+  %z = "nn.mul"(%s, %y) : (tensor<1x4x8x8xf32>, tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
+  return %z : tensor<1x4x8x8xf32>
+}
+
+// -----
+// CHECK-LABEL: func.func @matmul_sigmoid
+// CHECK: %[[SIG:.*]] = arith.constant 3 : i64
+// CHECK: call @strata_rt_matmul_f32(
+// CHECK-SAME: %[[SIG]]
+// CHECK-NOT: nn.
+// CHECK: return
+func.func @matmul_sigmoid(%a: tensor<4x6xf32>, %b: tensor<6x3xf32>) -> tensor<4x3xf32> {
+  %y = "nn.matmul"(%a, %b) : (tensor<4x6xf32>, tensor<6x3xf32>) -> tensor<4x3xf32>
+  %s = "nn.sigmoid"(%y) : (tensor<4x3xf32>) -> tensor<4x3xf32>
+  return %s : tensor<4x3xf32>
+}
+
+// -----
+// Not a SiLU: the Mul multiplies the sigmoid by another value, or the
+// sigmoid has a second user; the kernel keeps no gate and the ops stay.
+// CHECK-LABEL: func.func @gate_of_other
+// CHECK: call @strata_rt_matmul_f32(
+// CHECK: "nn.sigmoid"
+// CHECK: "nn.mul"
+// CHECK-LABEL: func.func @sigmoid_shared
+// CHECK: call @strata_rt_matmul_f32(
+// CHECK: "nn.sigmoid"
+// CHECK: "nn.mul"
+func.func @gate_of_other(%a: tensor<4x6xf32>, %b: tensor<6x3xf32>, %c: tensor<4x3xf32>) -> (tensor<4x3xf32>, tensor<4x3xf32>) {
+  %y = "nn.matmul"(%a, %b) : (tensor<4x6xf32>, tensor<6x3xf32>) -> tensor<4x3xf32>
+  %s = "nn.sigmoid"(%y) : (tensor<4x3xf32>) -> tensor<4x3xf32>
+  %z = "nn.mul"(%s, %c) : (tensor<4x3xf32>, tensor<4x3xf32>) -> tensor<4x3xf32>
+  %w = "nn.add"(%y, %c) : (tensor<4x3xf32>, tensor<4x3xf32>) -> tensor<4x3xf32>
+  return %z, %w : tensor<4x3xf32>, tensor<4x3xf32>
+}
+func.func @sigmoid_shared(%a: tensor<4x6xf32>, %b: tensor<6x3xf32>) -> (tensor<4x3xf32>, tensor<4x3xf32>) {
+  %y = "nn.matmul"(%a, %b) : (tensor<4x6xf32>, tensor<6x3xf32>) -> tensor<4x3xf32>
+  %s = "nn.sigmoid"(%y) : (tensor<4x3xf32>) -> tensor<4x3xf32>
+  %z = "nn.mul"(%y, %s) : (tensor<4x3xf32>, tensor<4x3xf32>) -> tensor<4x3xf32>
+  return %z, %s : tensor<4x3xf32>, tensor<4x3xf32>
+}

@@ -287,3 +287,40 @@ func.func @unit_dim_view_batches(%x: tensor<1x8x12xf32>, %w: tensor<12x10xf32>, 
   %y = "nn.add"(%a, %r) : (tensor<8x1x10xf32>, tensor<8x1x10xf32>) -> tensor<8x1x10xf32>
   return %y : tensor<8x1x10xf32>
 }
+// The sigmoid gates (SiLU, sigmoid) in the conv, depthwise and GEMM
+// epilogues, with vector tails, after a bias and a residual; the scaled
+// product reaches exp's overflow (sigmoid(-big) is exactly 0).
+func.func @conv_bias_silu(%x: tensor<1x5x7x9xf32>, %w: tensor<6x5x3x3xf32>, %b: tensor<6xf32>) -> tensor<1x6x7x9xf32> {
+  %y = "nn.conv"(%x, %w, %b) {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x5x7x9xf32>, tensor<6x5x3x3xf32>, tensor<6xf32>) -> tensor<1x6x7x9xf32>
+  %s = "nn.sigmoid"(%y) : (tensor<1x6x7x9xf32>) -> tensor<1x6x7x9xf32>
+  %z = "nn.mul"(%y, %s) : (tensor<1x6x7x9xf32>, tensor<1x6x7x9xf32>) -> tensor<1x6x7x9xf32>
+  return %z : tensor<1x6x7x9xf32>
+}
+func.func @depthwise5x5_s2_silu(%x: tensor<1x19x11x13xf32>, %w: tensor<19x1x5x5xf32>, %b: tensor<19xf32>) -> tensor<1x19x6x7xf32> {
+  %y = "nn.conv"(%x, %w, %b) {group = 19 : i64, strides = array<i64: 2, 2>, pads = array<i64: 2, 2, 2, 2>} : (tensor<1x19x11x13xf32>, tensor<19x1x5x5xf32>, tensor<19xf32>) -> tensor<1x19x6x7xf32>
+  %s = "nn.sigmoid"(%y) : (tensor<1x19x6x7xf32>) -> tensor<1x19x6x7xf32>
+  %z = "nn.mul"(%s, %y) : (tensor<1x19x6x7xf32>, tensor<1x19x6x7xf32>) -> tensor<1x19x6x7xf32>
+  return %z : tensor<1x19x6x7xf32>
+}
+func.func @matmul_residual_silu(%a: tensor<7x13xf32>, %b: tensor<13x19xf32>, %r: tensor<7x19xf32>) -> tensor<7x19xf32> {
+  %y = "nn.matmul"(%a, %b) : (tensor<7x13xf32>, tensor<13x19xf32>) -> tensor<7x19xf32>
+  %t = "nn.add"(%y, %r) : (tensor<7x19xf32>, tensor<7x19xf32>) -> tensor<7x19xf32>
+  %s = "nn.sigmoid"(%t) : (tensor<7x19xf32>) -> tensor<7x19xf32>
+  %z = "nn.mul"(%t, %s) : (tensor<7x19xf32>, tensor<7x19xf32>) -> tensor<7x19xf32>
+  return %z : tensor<7x19xf32>
+}
+func.func @matmul_scaled_sigmoid(%a: tensor<9x33xf32>, %b: tensor<33x21xf32>) -> tensor<9x21xf32> {
+  %y = "nn.matmul"(%a, %b) : (tensor<9x33xf32>, tensor<33x21xf32>) -> tensor<9x21xf32>
+  %k = "nn.constant"() {value = dense<400.0> : tensor<f32>} : () -> tensor<f32>
+  %big = "nn.mul"(%y, %k) : (tensor<9x21xf32>, tensor<f32>) -> tensor<9x21xf32>
+  %g = "nn.sigmoid"(%big) : (tensor<9x21xf32>) -> tensor<9x21xf32>
+  return %g : tensor<9x21xf32>
+}
+func.func @matmul_scaled_silu(%a: tensor<9x33xf32>, %b: tensor<33x21xf32>) -> tensor<9x21xf32> {
+  %y = "nn.matmul"(%a, %b) : (tensor<9x33xf32>, tensor<33x21xf32>) -> tensor<9x21xf32>
+  %k = "nn.constant"() {value = dense<400.0> : tensor<f32>} : () -> tensor<f32>
+  %big = "nn.mul"(%y, %k) : (tensor<9x21xf32>, tensor<f32>) -> tensor<9x21xf32>
+  %s = "nn.sigmoid"(%big) : (tensor<9x21xf32>) -> tensor<9x21xf32>
+  %z = "nn.mul"(%big, %s) : (tensor<9x21xf32>, tensor<9x21xf32>) -> tensor<9x21xf32>
+  return %z : tensor<9x21xf32>
+}
