@@ -140,6 +140,7 @@ void strataContextDestroy(StrataContext *ctx) {
   free(ctx->passes);
   free(ctx->passTypeIds);
   free(ctx->targets);
+  free(ctx->blobs);
   strataRtEnvDestroy(ctx->rtEnv);
   free(ctx);
 }

@@ -36,6 +36,13 @@ typedef struct {
   char *message;
 } StrataBufferedDiag;
 
+/* A dense_resource attribute strataResourceAttrGet made, and its bytes. */
+typedef struct {
+  const void *attr; /* MlirAttribute.ptr: attributes are uniqued */
+  const void *data;
+  size_t bytes;
+} StrataBlobRecord;
+
 struct StrataContext {
   MlirContext mlir;
   MlirDiagnosticHandlerID handler;
@@ -60,6 +67,9 @@ struct StrataContext {
 
   StrataRuntimeOptions runtime; /* core/context.c */
   struct StrataRtEnv *rtEnv;    /* created on first use */
+
+  StrataBlobRecord *blobs; /* core/blobs.c */
+  size_t numBlobs, capBlobs;
 };
 
 MlirLogicalResult strataDiagnosticHandler(MlirDiagnostic diag, void *user);

@@ -65,8 +65,10 @@ static MlirAttribute tensorAttr(Importer *im, const StrataTensor *t, const char 
   MlirType type = strataTensorType(strataDTypeToMlir(im->mc, t->dtype), t->rank, t->dims);
   if ((size_t)strataTensorNumElements(t) <= im->resourceThreshold || t->dtype == STRATA_DTYPE_I1)
     return strataTensorToAttr(type, t);
+  /* 64-byte aligned, whole cache lines: compiled code reads the weights
+   * where they are (strataResourceData) */
   size_t bytes = strataTensorNumBytes(t);
-  void *copy = malloc(bytes ? bytes : 1);
+  void *copy = aligned_alloc(64, (bytes + 63) / 64 * 64 + (bytes ? 0 : 64));
   if (!copy) return mlirAttributeGetNull();
   memcpy(copy, t->data, bytes);
   char key[128];
@@ -74,8 +76,9 @@ static MlirAttribute tensorAttr(Importer *im, const StrataTensor *t, const char 
   for (const char *p = name && *name ? name : "weight"; *p && k + 1 < sizeof key; p++)
     key[k++] = isalnum((unsigned char)*p) ? *p : '_';
   key[k] = '\0';
-  return mlirUnmanagedDenseResourceElementsAttrGet(type, mlirStringRefCreateFromCString(key), copy, bytes,
-                                                   strataDTypeSize(t->dtype), false, freeBlob, NULL);
+  MlirAttribute a = strataResourceAttrGet(im->ctx, type, key, copy, bytes, 64, freeBlob, NULL);
+  if (mlirAttributeIsNull(a)) free(copy);
+  return a;
 }
 
 MlirValue onnxConstant(Importer *im, MlirLocation loc, MlirAttribute value) {

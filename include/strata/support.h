@@ -88,6 +88,19 @@ bool strataCheckType(MlirLocation loc, const char *what, MlirType t);
  * if it cannot). Ownership transfers to the caller: destroy it with
  * strataTensorDestroy. */
 StrataTensor *strataTensorFromAttr(MlirAttribute dense);
+
+typedef struct StrataContext StrataContext;
+/* A dense_resource attribute over `data` (`bytes` long, aligned to
+ * `align`), which stays the caller's until the context releases the blob
+ * (`release`, may be NULL), recorded so that strataResourceData finds the
+ * bytes again. Null if out of memory. */
+MlirAttribute strataResourceAttrGet(StrataContext *ctx, MlirType type, const char *key, void *data, size_t bytes,
+                                    size_t align, void (*release)(void *user, const void *data, size_t bytes,
+                                                                  size_t align),
+                                    void *user);
+/* The bytes of a dense_resource attribute strataResourceAttrGet made in
+ * `ctx` (their count in *bytes); NULL for any other attribute. */
+const void *strataResourceData(StrataContext *ctx, MlirAttribute attr, size_t *bytes);
 /* The inverse: a dense elements attribute of `type` (a static ranked tensor
  * type matching t's shape and dtype) holding t's values. */
 MlirAttribute strataTensorToAttr(MlirType type, const StrataTensor *t);

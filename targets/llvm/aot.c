@@ -86,7 +86,7 @@ static void defineParams(LLVMContextRef llctx, LLVMModuleRef mod, const StrataPa
     LLVMValueRef decl = LLVMGetNamedGlobal(mod, e->name);
     if (!decl) continue; /* optimized away */
     LLVMValueRef def = LLVMAddGlobal(mod, LLVMArrayType2(LLVMInt8TypeInContext(llctx), e->bytes), "");
-    LLVMSetInitializer(def, LLVMConstStringInContext2(llctx, (const char *)p->blob + e->offset, e->bytes, 1));
+    LLVMSetInitializer(def, LLVMConstStringInContext2(llctx, (const char *)e->data, e->bytes, 1));
     LLVMSetGlobalConstant(def, 1);
     LLVMSetLinkage(def, LLVMPrivateLinkage);
     LLVMSetAlignment(def, 64);

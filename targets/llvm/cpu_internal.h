@@ -31,13 +31,15 @@ char *strataAotEmitLowered(StrataContext *ctx, MlirModule lowered, const StrataA
                            size_t *size);
 
 /* A lowered module's weights, out of LLVM (params.c): each entry is an
- * external global of the module whose bytes are blob[offset, +bytes). */
+ * external global of the module and its bytes, 64-byte aligned, in the
+ * blob or where the importer put them (the context owns those). */
 typedef struct {
   char *name;
-  size_t offset, bytes;
+  const unsigned char *data;
+  size_t bytes;
 } StrataParam;
 typedef struct {
-  unsigned char *blob; /* 64-byte aligned */
+  unsigned char *blob; /* 64-byte aligned; the bytes Strata had to copy */
   size_t bytes;
   StrataParam *entries;
   int count;

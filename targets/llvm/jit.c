@@ -89,7 +89,7 @@ static LLVMErrorRef defineSymbols(LLVMOrcLLJITRef orc, const StrataParams *param
   for (size_t i = 0; i < n; i++) {
     bool fn = i < nRuntime;
     const char *name = fn ? kRuntime[i].name : params->entries[i - nRuntime].name;
-    void *addr = fn ? kRuntime[i].fn : params->blob + params->entries[i - nRuntime].offset;
+    const void *addr = fn ? kRuntime[i].fn : params->entries[i - nRuntime].data;
     uint8_t flags = LLVMJITSymbolGenericFlagsExported | (fn ? LLVMJITSymbolGenericFlagsCallable : 0);
     pairs[i] = (LLVMOrcCSymbolMapPair){LLVMOrcLLJITMangleAndIntern(orc, name),
                                        {(LLVMOrcExecutorAddress)(uintptr_t)addr, {flags, 0}}};

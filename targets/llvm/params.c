@@ -1,8 +1,10 @@
 /* Weights out of the LLVM module. The lowered module's large constant
  * globals (a model's weights: llvm.mlir.global ops initialized from a
- * dense or dense_resource attribute) become external declarations, and
- * their bytes move into one 64-byte aligned parameter blob. The JIT binds
- * each declaration to its place in the blob; the AOT writer defines it
+ * dense or dense_resource attribute) become external declarations. Their
+ * bytes stay where the importer put them when Strata knows that place
+ * (strataResourceData: aligned, not copied) and move into one 64-byte
+ * aligned parameter blob otherwise. The JIT binds each declaration to its
+ * bytes; the AOT writer defines it
  * again after LLVM's optimization, as raw bytes in a section of its own.
  * LLVM then never optimizes or emits element by element what it cannot
  * use anyway: ResNet-18's 45 MB of weights took seconds and 1 GB there. */
@@ -11,6 +13,7 @@
 #include <string.h>
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
+#include "strata/context.h"
 #include "strata/support.h"
 #include "strata/tensor.h"
 #include "cpu_internal.h"
@@ -43,6 +46,15 @@ static size_t movableBytes(MlirOperation op, size_t minBytes) {
 
 static size_t alignUp(size_t n) { return (n + kParamAlign - 1) / kParamAlign * kParamAlign; }
 
+/* The bytes of a global's value where they already are: a dense_resource
+ * blob Strata recorded, of the expected size and 64-byte aligned. */
+static const unsigned char *knownBytes(MlirAttribute v, size_t bytes) {
+  if (!mlirAttributeIsADenseResourceElements(v)) return NULL;
+  size_t n = 0;
+  const void *d = strataResourceData(strataContextFromMlir(mlirAttributeGetContext(v)), v, &n);
+  return d && n == bytes && (uintptr_t)d % kParamAlign == 0 ? d : NULL;
+}
+
 StrataParams *strataParamsExtract(MlirModule lowered, size_t minBytes) {
   StrataParams *p = calloc(1, sizeof *p);
   if (!p) return NULL;
@@ -52,11 +64,11 @@ StrataParams *strataParamsExtract(MlirModule lowered, size_t minBytes) {
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
     size_t b = movableBytes(op, minBytes);
-    if (b) total += alignUp(b), count++;
+    if (b) count++, total += knownBytes(attrOf(op, "value"), b) ? 0 : alignUp(b);
   }
   if (!count) return p;
   p->entries = calloc((size_t)count, sizeof *p->entries);
-  if (!p->entries || !(p->blob = aligned_alloc(kParamAlign, total))) {
+  if (!p->entries || (total && !(p->blob = aligned_alloc(kParamAlign, total)))) {
     strataParamsDestroy(p);
     return NULL;
   }
@@ -68,19 +80,27 @@ StrataParams *strataParamsExtract(MlirModule lowered, size_t minBytes) {
        op = mlirOperationGetNextInBlock(op)) {
     size_t b = movableBytes(op, minBytes);
     if (!b) continue;
-    StrataTensor *t = strataTensorFromAttr(attrOf(op, "value"));
+    MlirAttribute v = attrOf(op, "value");
     MlirStringRef name = mlirStringAttrGetValue(attrOf(op, "sym_name"));
     StrataParam *e = &p->entries[p->count];
-    if (!t || strataTensorNumBytes(t) != b || !(e->name = strndup(name.data, name.length))) {
-      strataTensorDestroy(t);
+    e->bytes = b;
+    if (!(e->name = strndup(name.data, name.length))) {
       strataParamsDestroy(p);
       return NULL;
     }
-    memcpy(p->blob + offset, t->data, b);
-    strataTensorDestroy(t);
-    e->offset = offset, e->bytes = b;
     p->count++;
-    offset += alignUp(b);
+    if (!(e->data = knownBytes(v, b))) {
+      StrataTensor *t = strataTensorFromAttr(v);
+      if (!t || strataTensorNumBytes(t) != b) {
+        strataTensorDestroy(t);
+        strataParamsDestroy(p);
+        return NULL;
+      }
+      memcpy(p->blob + offset, t->data, b);
+      strataTensorDestroy(t);
+      e->data = p->blob + offset;
+      offset += alignUp(b);
+    }
     /* A declaration: no initial value, external linkage, and not dso_local
      * (the definition may be anywhere in the address space). */
     mlirOperationRemoveAttributeByName(op, mlirStringRefCreateFromCString("value"));
