@@ -54,6 +54,12 @@ RT_INLINE void epilogueBody(float *c, int64_t ldc, int64_t m0, int64_t n0, int64
         float v = row[j] < lo ? lo : row[j];
         row[j] = v > hi ? hi : v;
       }
+    } else if (ep->act == STRATA_RT_ACT_HARDSWISH) {
+      for (int64_t j = 0; j < nr; j++) { /* NaN compares false: it stays */
+        float s = row[j] * (1.0f / 6.0f) + 0.5f;
+        s = s < 0.0f ? 0.0f : s;
+        row[j] *= s > 1.0f ? 1.0f : s;
+      }
     }
   }
 }
@@ -96,6 +102,15 @@ RT_INLINE void epilogueBody(float *c, int64_t ldc, int64_t m0, int64_t n0, int64
     NAME##_vf s = 1.0f / (1.0f + (NAME##_vf)(((NAME##_vi)e & ~big) | ((NAME##_vi)inf & big)));     \
     return act == STRATA_RT_ACT_SILU ? v * s : s;                                                  \
   }                                                                                                \
+  /* v * clip(v / 6 + 1/2, 0, 1); NaN compares false: it stays. */       \
+  TARGET RT_INLINE NAME##_vf NAME##_hardSwish(NAME##_vf v) {                                       \
+    NAME##_vf s = v * (1.0f / 6.0f) + 0.5f, zero = {0}, one = 1.0f - zero;                         \
+    NAME##_vi m = (NAME##_vi)(s < zero);                                                           \
+    s = (NAME##_vf)((NAME##_vi)s & ~m);                                                            \
+    m = (NAME##_vi)(s > one);                                                                      \
+    s = (NAME##_vf)(((NAME##_vi)s & ~m) | ((NAME##_vi)one & m));                                   \
+    return v * s;                                                                                  \
+  }                                                                                                \
   /* The gate on a row of n floats; the tail through one padded vector. */\
   TARGET RT_INLINE void NAME##_gateRow(float *row, int64_t n, int act) {                           \
     int64_t j = 0;                                                                                 \
@@ -137,6 +152,9 @@ RT_INLINE void epilogueBody(float *c, int64_t ldc, int64_t m0, int64_t n0, int64
     } else if (ep->act == STRATA_RT_ACT_SIGMOID || ep->act == STRATA_RT_ACT_SILU) {                 \
       *r0 = NAME##_gate(*r0, ep->act);                                                             \
       *r1 = NAME##_gate(*r1, ep->act);                                                             \
+    } else if (ep->act == STRATA_RT_ACT_HARDSWISH) {                                               \
+      *r0 = NAME##_hardSwish(*r0);                                                                 \
+      *r1 = NAME##_hardSwish(*r1);                                                                 \
     }                                                                                              \
   }                                                                                                \
   TARGET static void NAME##_kernel(int64_t kc, const float *restrict a, const float *restrict b,  \

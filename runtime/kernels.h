@@ -27,13 +27,15 @@ typedef void (*StrataRtChunkFn)(float *, float *, int64_t, int64_t, int64_t, flo
                                 int64_t, int64_t, int64_t, int64_t);
 
 /* relu: v <= 0 ? 0 : v; clip: to [lo, hi]; sigmoid: 1 / (1 + e^-v); silu:
- * v * sigmoid(v) (NaN propagates through each). */
+ * v * sigmoid(v); hard-swish: v * clip(v / 6 + 1/2, 0, 1) (NaN propagates
+ * through each). */
 enum {
   STRATA_RT_ACT_NONE = 0,
   STRATA_RT_ACT_RELU = 1,
   STRATA_RT_ACT_CLIP = 2,
   STRATA_RT_ACT_SIGMOID = 3,
-  STRATA_RT_ACT_SILU = 4
+  STRATA_RT_ACT_SILU = 4,
+  STRATA_RT_ACT_HARDSWISH = 5
 };
 
 /* `constant` (bit 0: a or x's weights w; bit 1: b) promises that operand's

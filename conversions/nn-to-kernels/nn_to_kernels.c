@@ -222,6 +222,8 @@ static void absorbEpilogue(Epilogue *e, const KernelsRun *k) {
       e->act = STRATA_RT_ACT_RELU;
     } else if (strataOpIsNamed(u, "nn.sigmoid")) {
       e->act = STRATA_RT_ACT_SIGMOID;
+    } else if (strataOpIsNamed(u, "nn.hard_swish")) {
+      e->act = STRATA_RT_ACT_HARDSWISH;
     } else if (strataOpIsNamed(u, "nn.clip")) {
       if (!nnAttrFloat(u, "min", -INFINITY, &e->lo) || !nnAttrFloat(u, "max", INFINITY, &e->hi))
         return;
@@ -552,7 +554,7 @@ static void runNnToKernels(StrataPassRun *run, MlirOperation module) {
 
 static const StrataPassOptionDef kOptions[] = {
     {"epilogues", STRATA_OPTION_BOOL, "true",
-     "absorb sole-user bias/residual adds and relu/clip/sigmoid/SiLU into the kernel call"},
+     "absorb sole-user bias/residual adds and relu/clip/sigmoid/SiLU/hard-swish into the kernel call"},
 };
 
 static const StrataDialectHandleFn kDeps[] = {
@@ -563,7 +565,7 @@ static const StrataDialectHandleFn kDeps[] = {
 const StrataPassDef strataNnToKernelsPass = {
     .name = "nn-to-kernels",
     .summary = "Call libstrata_rt kernels for f32 conv/matmul/gemm (fusing bias, residual and "
-               "relu/clip/sigmoid/SiLU epilogues), softmax, 2-D pooling and layer normalization",
+               "relu/clip/sigmoid/SiLU/hard-swish epilogues), softmax, 2-D pooling and layer normalization",
     .anchor = "builtin.module",
     .options = kOptions,
     .numOptions = 1,

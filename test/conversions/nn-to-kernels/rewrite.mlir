@@ -244,3 +244,16 @@ func.func @sigmoid_shared(%a: tensor<4x6xf32>, %b: tensor<6x3xf32>) -> (tensor<4
   %z = "nn.mul"(%y, %s) : (tensor<4x3xf32>, tensor<4x3xf32>) -> tensor<4x3xf32>
   return %z, %s : tensor<4x3xf32>, tensor<4x3xf32>
 }
+
+// -----
+// CHECK-LABEL: func.func @conv_hardswish
+// CHECK: %[[HS:.*]] = arith.constant 5 : i64
+// CHECK: call @strata_rt_conv2d_f32(
+// CHECK-SAME: %[[HS]]
+// CHECK-NOT: nn.
+// CHECK: return
+func.func @conv_hardswish(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x8x8xf32> {
+  %y = "nn.conv"(%x, %w) {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x8x8xf32>
+  %z = "nn.hard_swish"(%y) : (tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
+  return %z : tensor<1x4x8x8xf32>
+}

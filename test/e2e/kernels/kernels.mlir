@@ -324,3 +324,21 @@ func.func @matmul_scaled_silu(%a: tensor<9x33xf32>, %b: tensor<33x21xf32>) -> te
   %z = "nn.mul"(%big, %s) : (tensor<9x21xf32>, tensor<9x21xf32>) -> tensor<9x21xf32>
   return %z : tensor<9x21xf32>
 }
+// Hard-swish (MobileNetV3's) in the conv, depthwise and GEMM epilogues.
+func.func @conv_hardswish(%x: tensor<1x5x7x9xf32>, %w: tensor<6x5x3x3xf32>, %b: tensor<6xf32>) -> tensor<1x6x7x9xf32> {
+  %y = "nn.conv"(%x, %w, %b) {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x5x7x9xf32>, tensor<6x5x3x3xf32>, tensor<6xf32>) -> tensor<1x6x7x9xf32>
+  %z = "nn.hard_swish"(%y) : (tensor<1x6x7x9xf32>) -> tensor<1x6x7x9xf32>
+  return %z : tensor<1x6x7x9xf32>
+}
+func.func @depthwise_hardswish(%x: tensor<1x19x11x13xf32>, %w: tensor<19x1x3x3xf32>) -> tensor<1x19x11x13xf32> {
+  %y = "nn.conv"(%x, %w) {group = 19 : i64, pads = array<i64: 1, 1, 1, 1>} : (tensor<1x19x11x13xf32>, tensor<19x1x3x3xf32>) -> tensor<1x19x11x13xf32>
+  %z = "nn.hard_swish"(%y) : (tensor<1x19x11x13xf32>) -> tensor<1x19x11x13xf32>
+  return %z : tensor<1x19x11x13xf32>
+}
+func.func @matmul_scaled_hardswish(%a: tensor<9x33xf32>, %b: tensor<33x21xf32>) -> tensor<9x21xf32> {
+  %y = "nn.matmul"(%a, %b) : (tensor<9x33xf32>, tensor<33x21xf32>) -> tensor<9x21xf32>
+  %k = "nn.constant"() {value = dense<2.0> : tensor<f32>} : () -> tensor<f32>
+  %s = "nn.mul"(%y, %k) : (tensor<9x21xf32>, tensor<f32>) -> tensor<9x21xf32>
+  %z = "nn.hard_swish"(%s) : (tensor<9x21xf32>) -> tensor<9x21xf32>
+  return %z : tensor<9x21xf32>
+}
