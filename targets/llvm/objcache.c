@@ -122,14 +122,15 @@ static uint64_t checksum(const char *data, size_t n) {
   return h.a ^ h.b;
 }
 
-static void pathOf(char *buf, size_t size, const char *dir, const char *key) {
-  snprintf(buf, size, "%s/%s.o", dir, key);
+/* DIR/<key>.o; false when it does not fit (never a truncated path). */
+static bool pathOf(char *buf, size_t size, const char *dir, const char *key) {
+  int n = snprintf(buf, size, "%s/%s.o", dir, key);
+  return n > 0 && (size_t)n < size;
 }
 
 char *strataObjCacheRead(const char *dir, const char *key, size_t *size) {
   char path[4096];
-  pathOf(path, sizeof path, dir, key);
-  FILE *f = fopen(path, "rb");
+  FILE *f = pathOf(path, sizeof path, dir, key) ? fopen(path, "rb") : NULL;
   if (!f) return NULL;
   char magic[16];
   uint64_t n = 0, sum = 0;
@@ -162,8 +163,11 @@ static int makeDirs(const char *dir) {
 
 bool strataObjCacheWrite(const char *dir, const char *key, const char *data, size_t size, char *why, size_t whySize) {
   char path[4096], tmp[4200];
-  pathOf(path, sizeof path, dir, key);
   static unsigned counter;
+  if (!pathOf(path, sizeof path, dir, key)) {
+    snprintf(why, whySize, "%s", strerror(ENAMETOOLONG));
+    return false;
+  }
   snprintf(tmp, sizeof tmp, "%s.tmp.%ld.%u", path, (long)getpid(), __atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED));
   int err = makeDirs(dir);
   FILE *f = err ? NULL : fopen(tmp, "wb");
