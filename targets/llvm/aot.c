@@ -115,9 +115,12 @@ static void addPackedWrappers(LLVMContextRef llctx, LLVMModuleRef mod) {
       continue;
     LLVMTypeRef type = LLVMGlobalGetValueType(fn);
     unsigned np = LLVMCountParamTypes(type);
-    LLVMTypeRef params[64];
-    LLVMValueRef values[64];
-    if (np > 64) continue; /* not callable through strataJitInvoke either */
+    LLVMTypeRef *params = malloc(sizeof *params * (np + 1));
+    LLVMValueRef *values = malloc(sizeof *values * (np + 1));
+    if (!params || !values) { /* no wrapper: the JIT then reports the function missing */
+      free(params), free(values);
+      continue;
+    }
     LLVMGetParamTypes(type, params);
     LLVMValueRef w = LLVMAddFunction(mod, wrapper, LLVMFunctionType(voidTy, &ptr, 1, 0));
     LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(llctx, w, "entry"));
@@ -131,6 +134,7 @@ static void addPackedWrappers(LLVMContextRef llctx, LLVMModuleRef mod) {
     }
     if (LLVMGetTypeKind(LLVMGetReturnType(type)) == LLVMVoidTypeKind) LLVMBuildCall2(b, type, fn, values, np, "");
     LLVMBuildRetVoid(b);
+    free(params), free(values);
   }
   LLVMDisposeBuilder(b);
 }
