@@ -58,6 +58,7 @@ int main(void) {
   strataExecutableDestroy(exe);
   strataTensorDestroy(x);
   strataTensorDestroy(y);
+  mlirModuleDestroy(m);
   strataContextDestroy(ctx);
   free(data);
   return 0;
