@@ -92,6 +92,14 @@ MlirOperation strataLookupFunc(MlirModule module, const char *name) {
   return (MlirOperation){NULL};
 }
 
+MlirType strataFuncSignature(MlirOperation func, char *name, size_t nameSize) {
+  MlirStringRef s = mlirStringAttrGetValue(
+      mlirOperationGetAttributeByName(func, mlirStringRefCreateFromCString("sym_name")));
+  snprintf(name, nameSize, "%.*s", (int)s.length, s.data);
+  return mlirTypeAttrGetValue(
+      mlirOperationGetAttributeByName(func, mlirStringRefCreateFromCString("function_type")));
+}
+
 /* The tensor type the interpreter holds a value of type `t` in: a vector as
  * the tensor of its shape, an integer or float scalar (an i1 predicate, say)
  * as a rank-0 tensor; tensors as they are. */

@@ -49,11 +49,7 @@ StrataSession *strataSessionCreate(StrataContext *ctx, MlirModule module, const 
     else strataEmitError(loc, "no public function with a body in the module");
     goto fail;
   }
-  MlirStringRef name = mlirStringAttrGetValue(
-      mlirOperationGetAttributeByName(s->func, mlirStringRefCreateFromCString("sym_name")));
-  snprintf(s->entry, sizeof s->entry, "%.*s", (int)name.length, name.data);
-  s->ftype = mlirTypeAttrGetValue(
-      mlirOperationGetAttributeByName(s->func, mlirStringRefCreateFromCString("function_type")));
+  s->ftype = strataFuncSignature(s->func, s->entry, sizeof s->entry);
   if (o.target && !strcmp(o.target, "interpreter")) return s;
   if ((s->exe = strataCompile(ctx, module, o.target, &o.compile))) return s;
 fail:

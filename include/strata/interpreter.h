@@ -16,6 +16,10 @@ extern "C" {
 /* Finds func.func @name in module (NULL name: the first public function). */
 MlirOperation strataLookupFunc(MlirModule module, const char *name);
 
+/* A func.func's function type; its name is copied into `name` (cut to
+ * nameSize - 1 characters). */
+MlirType strataFuncSignature(MlirOperation func, char *name, size_t nameSize);
+
 /* Runs `func` on `inputs` (one per argument, matching the argument types).
  * On success *outputs receives a malloc'ed array of *numOutputs tensors and
  * ownership of both transfers to the caller: destroy each tensor with

@@ -97,6 +97,12 @@ static void defineParams(LLVMContextRef llctx, LLVMModuleRef mod, const StrataPa
   }
 }
 
+/* args[i], a pointer, loaded in the wrapper being built. */
+static LLVMValueRef argSlot(LLVMBuilderRef b, LLVMTypeRef i64, LLVMTypeRef ptr, LLVMValueRef args, unsigned i) {
+  LLVMValueRef index = LLVMConstInt(i64, i, 0);
+  return LLVMBuildLoad2(b, ptr, LLVMBuildGEP2(b, ptr, args, &index, 1, ""), "");
+}
+
 /* For the JIT: `void _mlir__mlir_ciface_f(void **args)` calling
  * _mlir_ciface_f(*(T0 *)args[0], ...) and storing a result through
  * args[n], as MLIR's ExecutionEngine packs functions: one signature for the
@@ -125,14 +131,11 @@ static void addPackedWrappers(LLVMContextRef llctx, LLVMModuleRef mod) {
     LLVMValueRef w = LLVMAddFunction(mod, wrapper, LLVMFunctionType(voidTy, &ptr, 1, 0));
     LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(llctx, w, "entry"));
     LLVMValueRef args = LLVMGetParam(w, 0);
-    for (unsigned i = 0; i <= np; i++) {
-      if (i == np && LLVMGetTypeKind(LLVMGetReturnType(type)) == LLVMVoidTypeKind) break;
-      LLVMValueRef index = LLVMConstInt(i64, i, 0);
-      LLVMValueRef slot = LLVMBuildLoad2(b, ptr, LLVMBuildGEP2(b, ptr, args, &index, 1, ""), "");
-      if (i < np) values[i] = LLVMBuildLoad2(b, params[i], slot, "");
-      else LLVMBuildStore(b, LLVMBuildCall2(b, type, fn, values, np, ""), slot);
-    }
-    if (LLVMGetTypeKind(LLVMGetReturnType(type)) == LLVMVoidTypeKind) LLVMBuildCall2(b, type, fn, values, np, "");
+    for (unsigned i = 0; i < np; i++)
+      values[i] = LLVMBuildLoad2(b, params[i], argSlot(b, i64, ptr, args, i), "");
+    LLVMValueRef call = LLVMBuildCall2(b, type, fn, values, np, "");
+    if (LLVMGetTypeKind(LLVMGetReturnType(type)) != LLVMVoidTypeKind) /* args[np] holds where it goes */
+      LLVMBuildStore(b, call, argSlot(b, i64, ptr, args, np));
     LLVMBuildRetVoid(b);
     free(params), free(values);
   }
@@ -159,8 +162,7 @@ char *strataLlvmEmit(MlirModule lowered, const StrataAotOptions *o, const Strata
   LLVMContextRef llctx = LLVMContextCreate();
   LLVMTargetMachineRef tm = NULL;
   char *triple = NULL, *cpu = NULL, *features = NULL, *err = NULL;
-  LLVMModuleRef mod = NULL;
-  mod = mlirTranslateModuleToLLVMIR(top, llctx);
+  LLVMModuleRef mod = mlirTranslateModuleToLLVMIR(top, llctx);
   if (!mod) {
     strataEmitError(loc, "AOT: translation of the lowered module to LLVM IR failed");
     goto done;

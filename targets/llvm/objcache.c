@@ -22,6 +22,7 @@
 #include "llvm-c/TargetMachine.h"
 #include "mlir-c/IR.h"
 #include "cpu_internal.h"
+#include "outfile.h"
 
 #ifndef STRATA_VERSION
 #define STRATA_VERSION "unknown"
@@ -162,25 +163,23 @@ static int makeDirs(const char *dir) {
 }
 
 bool strataObjCacheWrite(const char *dir, const char *key, const char *data, size_t size, char *why, size_t whySize) {
-  char path[4096], tmp[4200];
-  static unsigned counter;
+  char path[4096];
   if (!pathOf(path, sizeof path, dir, key)) {
     snprintf(why, whySize, "%s", strerror(ENAMETOOLONG));
     return false;
   }
-  snprintf(tmp, sizeof tmp, "%s.tmp.%ld.%u", path, (long)getpid(), __atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED));
   int err = makeDirs(dir);
-  FILE *f = err ? NULL : fopen(tmp, "wb");
-  if (!f) {
-    snprintf(why, whySize, "%s", strerror(err ? err : errno));
+  if (err) {
+    snprintf(why, whySize, "%s", strerror(err));
     return false;
   }
+  StrataRtOutFile out;
+  if (strataRtOutFileOpen(&out, path, why, whySize) != 0) return false;
   uint64_t n = size, sum = checksum(data, size);
-  bool ok = fwrite(kMagic, 1, 16, f) == 16 && fwrite(&n, sizeof n, 1, f) == 1 && fwrite(&sum, sizeof sum, 1, f) == 1 &&
-            fwrite(data, 1, size, f) == size;
-  ok = (fclose(f) == 0) && ok;
-  if (ok && rename(tmp, path) == 0) return true;
+  if (fwrite(kMagic, 1, 16, out.f) == 16 && fwrite(&n, sizeof n, 1, out.f) == 1 &&
+      fwrite(&sum, sizeof sum, 1, out.f) == 1 && fwrite(data, 1, size, out.f) == size)
+    return strataRtOutFileCommit(&out, why, whySize) == 0;
   snprintf(why, whySize, "%s", strerror(errno ? errno : EIO));
-  unlink(tmp);
+  strataRtOutFileAbort(&out);
   return false;
 }

@@ -55,59 +55,61 @@ static const unsigned char *knownBytes(MlirAttribute v, size_t bytes) {
   return d && n == bytes && (uintptr_t)d % kParamAlign == 0 ? d : NULL;
 }
 
+/* One pass finds the movable globals (their entries, with the bytes Strata
+ * already holds) and sizes the blob; a second over what it found fills the
+ * blob and turns each global into a declaration. */
 StrataParams *strataParamsExtract(MlirModule lowered, size_t minBytes) {
   StrataParams *p = calloc(1, sizeof *p);
+  MlirOperation *ops = NULL;
+  int cap = 0;
   if (!p) return NULL;
-  MlirBlock body = mlirModuleGetBody(lowered);
-  size_t total = 0;
-  int count = 0;
-  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
-       op = mlirOperationGetNextInBlock(op)) {
-    size_t b = movableBytes(op, minBytes);
-    if (b) count++, total += knownBytes(attrOf(op, "value"), b) ? 0 : alignUp(b);
-  }
-  if (!count) return p;
-  p->entries = calloc((size_t)count, sizeof *p->entries);
-  if (!p->entries || (total && !(p->blob = aligned_alloc(kParamAlign, total)))) {
-    strataParamsDestroy(p);
-    return NULL;
-  }
-  p->bytes = total;
-  MlirContext mc = mlirOperationGetContext(mlirModuleGetOperation(lowered));
-  MlirAttribute external = mlirAttributeParseGet(mc, mlirStringRefCreateFromCString("#llvm.linkage<external>"));
-  size_t offset = 0;
-  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+  for (MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(lowered)); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
     size_t b = movableBytes(op, minBytes);
     if (!b) continue;
-    MlirAttribute v = attrOf(op, "value");
+    if (p->count == cap) {
+      cap = cap ? 2 * cap : 64;
+      StrataParam *entries = realloc(p->entries, sizeof *entries * (size_t)cap);
+      MlirOperation *grown = entries ? realloc(ops, sizeof *ops * (size_t)cap) : NULL;
+      if (entries) p->entries = entries;
+      if (!grown) goto fail;
+      ops = grown;
+    }
     MlirStringRef name = mlirStringAttrGetValue(attrOf(op, "sym_name"));
     StrataParam *e = &p->entries[p->count];
     e->bytes = b;
-    if (!(e->name = strndup(name.data, name.length))) {
-      strataParamsDestroy(p);
-      return NULL;
-    }
-    p->count++;
-    if (!(e->data = knownBytes(v, b))) {
-      StrataTensor *t = strataTensorFromAttr(v);
-      if (!t || strataTensorNumBytes(t) != b) {
-        strataTensorDestroy(t);
-        strataParamsDestroy(p);
-        return NULL;
-      }
-      memcpy(p->blob + offset, t->data, b);
+    e->data = knownBytes(attrOf(op, "value"), b);
+    if (!(e->name = strndup(name.data, name.length))) goto fail;
+    ops[p->count++] = op;
+    if (!e->data) p->bytes += alignUp(b);
+  }
+  if (p->bytes && !(p->blob = aligned_alloc(kParamAlign, p->bytes))) goto fail;
+  MlirAttribute external = mlirAttributeParseGet(mlirOperationGetContext(mlirModuleGetOperation(lowered)),
+                                                 mlirStringRefCreateFromCString("#llvm.linkage<external>"));
+  size_t offset = 0;
+  for (int i = 0; i < p->count; i++) {
+    StrataParam *e = &p->entries[i];
+    if (!e->data) {
+      StrataTensor *t = strataTensorFromAttr(attrOf(ops[i], "value"));
+      bool ok = t && strataTensorNumBytes(t) == e->bytes;
+      if (ok) memcpy(p->blob + offset, t->data, e->bytes);
       strataTensorDestroy(t);
+      if (!ok) goto fail;
       e->data = p->blob + offset;
-      offset += alignUp(b);
+      offset += alignUp(e->bytes);
     }
     /* A declaration: no initial value, external linkage, and not dso_local
      * (the definition may be anywhere in the address space). */
-    mlirOperationRemoveAttributeByName(op, mlirStringRefCreateFromCString("value"));
-    mlirOperationRemoveAttributeByName(op, mlirStringRefCreateFromCString("dso_local"));
-    mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString("linkage"), external);
+    mlirOperationRemoveAttributeByName(ops[i], mlirStringRefCreateFromCString("value"));
+    mlirOperationRemoveAttributeByName(ops[i], mlirStringRefCreateFromCString("dso_local"));
+    mlirOperationSetAttributeByName(ops[i], mlirStringRefCreateFromCString("linkage"), external);
   }
+  free(ops);
   return p;
+fail:
+  free(ops);
+  strataParamsDestroy(p);
+  return NULL;
 }
 
 void strataParamsDestroy(StrataParams *p) {

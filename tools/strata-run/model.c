@@ -80,11 +80,7 @@ bool prepareEntry(RunState *r, const Options *o) {
       fprintf(stderr, "%s: error: no public function with a body in the module\n", o->file);
     return false;
   }
-  MlirStringRef fname = mlirStringAttrGetValue(
-      mlirOperationGetAttributeByName(r->func, mlirStringRefCreateFromCString("sym_name")));
-  snprintf(r->entry, sizeof r->entry, "%.*s", (int)fname.length, fname.data);
-  r->ftype = mlirTypeAttrGetValue(
-      mlirOperationGetAttributeByName(r->func, mlirStringRefCreateFromCString("function_type")));
+  r->ftype = strataFuncSignature(r->func, r->entry, sizeof r->entry);
   r->numIn = (size_t)mlirFunctionTypeGetNumInputs(r->ftype);
   r->numOut = (size_t)mlirFunctionTypeGetNumResults(r->ftype);
   if (r->numIn > MAX_IO || r->numOut > MAX_IO) {
