@@ -38,10 +38,9 @@ static DwGroup dwGroup(const RtDepthwise *p, int64_t c0, int vw) {
   g.vectorEpilogue = true;
   for (int a = 0; p->ep && a < p->ep->nadd; a++)
     if (p->ep->add[a].sh != 0 || p->ep->add[a].sw != 0) g.vectorEpilogue = false;
-  /* the sigmoid gates and hard-swish run in the ISA's epilogue after the
-   * tile is out */
-  if (p->ep && (p->ep->act == STRATA_RT_ACT_SIGMOID || p->ep->act == STRATA_RT_ACT_SILU ||
-                p->ep->act == STRATA_RT_ACT_HARDSWISH))
+  /* the gates and hard-swish run in the ISA's epilogue after the tile is
+   * out */
+  if (p->ep && (strataRtActIsGate(p->ep->act) || p->ep->act == STRATA_RT_ACT_HARDSWISH))
     g.vectorEpilogue = false;
   return g;
 }

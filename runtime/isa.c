@@ -92,12 +92,45 @@ RT_INLINE void epilogueBody(float *c, int64_t ldc, int64_t m0, int64_t n0, int64
     NAME##_vi n = __builtin_convertvector(t, NAME##_vi);                                           \
     return y * (NAME##_vf)((n + 127) << 23);                                                       \
   }                                                                                                \
-  /* The sigmoid gates: 1 / (1 + e^-v) (act SIGMOID) or v times it      \
-   * (SILU, as x * sigmoid(x) is exported), e^-v overflowing to infinity \
-   * past exp's range as in the reference. */                            \
+  /* erf on a vector: a rational approximation on [-4, 4] (odd degree-13 \
+   * over even degree-8, as Eigen's float erf; erf(4) is 1 in float) with  \
+   * the argument clamped there (NaN compares false: it stays). */        \
+  TARGET RT_INLINE NAME##_vf NAME##_erf(NAME##_vf v) {                                             \
+    const NAME##_vf lo = -4.0f - (NAME##_vf){0}, hi = 4.0f - (NAME##_vf){0};                       \
+    NAME##_vi m = (NAME##_vi)(v < lo);                                                             \
+    v = (NAME##_vf)(((NAME##_vi)v & ~m) | ((NAME##_vi)lo & m));                                    \
+    m = (NAME##_vi)(v > hi);                                                                       \
+    v = (NAME##_vf)(((NAME##_vi)v & ~m) | ((NAME##_vi)hi & m));                                    \
+    NAME##_vf x2 = v * v;                                                                          \
+    NAME##_vf p = -2.72614225801306e-10f - (NAME##_vf){0};                                         \
+    p = p * x2 + 2.77068142495902e-08f;                                                            \
+    p = p * x2 - 2.10102402082508e-06f;                                                            \
+    p = p * x2 - 5.69250639462346e-05f;                                                            \
+    p = p * x2 - 7.34990630326855e-04f;                                                            \
+    p = p * x2 - 2.95459980854025e-03f;                                                            \
+    p = p * x2 - 1.60960333262415e-02f;                                                            \
+    NAME##_vf q = -1.45660718464996e-05f - (NAME##_vf){0};                                         \
+    q = q * x2 - 2.13374055278905e-04f;                                                            \
+    q = q * x2 - 1.68282697438203e-03f;                                                            \
+    q = q * x2 - 7.37332916720468e-03f;                                                            \
+    q = q * x2 - 1.42647390514189e-02f;                                                            \
+    return v * p / q;                                                                              \
+  }                                                                                                \
+  /* The gates (strataRtActIsGate): 1 / (1 + e^-v) (SIGMOID), v times it  \
+   * (SILU, as x * sigmoid(x) is exported), e^-v overflowing to infinity  \
+   * past exp's range as in the reference; v/2 (1 + erf(v / sqrt 2))      \
+   * (GELU) and its tanh form, tanh(y) = 1 - 2 / (1 + e^2y) (GELU_TANH). */\
   TARGET RT_INLINE NAME##_vf NAME##_gate(NAME##_vf v, int act) {                                   \
-    NAME##_vi big = (NAME##_vi)(-v > 88.3762626f);                                                 \
+    if (act == STRATA_RT_ACT_GELU) return 0.5f * v * (1.0f + NAME##_erf(v * 0.707106781186547524f)); \
     NAME##_vf inf = __builtin_inff() - (NAME##_vf){0};                                             \
+    if (act == STRATA_RT_ACT_GELU_TANH) {                                                          \
+      NAME##_vf y = 0.797884560802865355f * (v + 0.044715f * v * v * v);                           \
+      NAME##_vi big = (NAME##_vi)(2.0f * y > 88.3762626f);                                         \
+      NAME##_vf e = NAME##_exp(2.0f * y);                                                          \
+      e = (NAME##_vf)(((NAME##_vi)e & ~big) | ((NAME##_vi)inf & big));                             \
+      return 0.5f * v * (2.0f - 2.0f / (1.0f + e));                                                \
+    }                                                                                              \
+    NAME##_vi big = (NAME##_vi)(-v > 88.3762626f);                                                 \
     NAME##_vf e = NAME##_exp(-v);                                                                  \
     NAME##_vf s = 1.0f / (1.0f + (NAME##_vf)(((NAME##_vi)e & ~big) | ((NAME##_vi)inf & big)));     \
     return act == STRATA_RT_ACT_SILU ? v * s : s;                                                  \
@@ -149,7 +182,7 @@ RT_INLINE void epilogueBody(float *c, int64_t ldc, int64_t m0, int64_t n0, int64
       m0 = (NAME##_vi)(*r0 > hi), m1 = (NAME##_vi)(*r1 > hi);                                      \
       *r0 = (NAME##_vf)(((NAME##_vi)*r0 & ~m0) | ((NAME##_vi)hi & m0));                            \
       *r1 = (NAME##_vf)(((NAME##_vi)*r1 & ~m1) | ((NAME##_vi)hi & m1));                            \
-    } else if (ep->act == STRATA_RT_ACT_SIGMOID || ep->act == STRATA_RT_ACT_SILU) {                 \
+    } else if (strataRtActIsGate(ep->act)) {                                                       \
       *r0 = NAME##_gate(*r0, ep->act);                                                             \
       *r1 = NAME##_gate(*r1, ep->act);                                                             \
     } else if (ep->act == STRATA_RT_ACT_HARDSWISH) {                                               \
@@ -183,7 +216,7 @@ RT_INLINE void epilogueBody(float *c, int64_t ldc, int64_t m0, int64_t n0, int64
   TARGET static void NAME##_epilogue(float *c, int64_t ldc, int64_t m0, int64_t n0, int64_t mr,   \
                                      int64_t nr, const RtEpilogue *ep) {                           \
     epilogueBody(c, ldc, m0, n0, mr, nr, ep);                                                      \
-    if (ep->act == STRATA_RT_ACT_SIGMOID || ep->act == STRATA_RT_ACT_SILU)                         \
+    if (strataRtActIsGate(ep->act))                                                                \
       for (int64_t i = 0; i < mr; i++) NAME##_gateRow(c + i * ldc, nr, ep->act);                   \
   }                                                                                                \
   TARGET static void NAME##_window(float *restrict y, const float *const *taps, const float *w,   \

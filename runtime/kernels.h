@@ -27,16 +27,26 @@ typedef void (*StrataRtChunkFn)(float *, float *, int64_t, int64_t, int64_t, flo
                                 int64_t, int64_t, int64_t, int64_t);
 
 /* relu: v <= 0 ? 0 : v; clip: to [lo, hi]; sigmoid: 1 / (1 + e^-v); silu:
- * v * sigmoid(v); hard-swish: v * clip(v / 6 + 1/2, 0, 1) (NaN propagates
- * through each). */
+ * v * sigmoid(v); hard-swish: v * clip(v / 6 + 1/2, 0, 1); gelu:
+ * v/2 * (1 + erf(v / sqrt 2)); gelu-tanh: v/2 * (1 + tanh(sqrt(2/pi) *
+ * (v + 0.044715 v^3))) (NaN propagates through each). */
 enum {
   STRATA_RT_ACT_NONE = 0,
   STRATA_RT_ACT_RELU = 1,
   STRATA_RT_ACT_CLIP = 2,
   STRATA_RT_ACT_SIGMOID = 3,
   STRATA_RT_ACT_SILU = 4,
-  STRATA_RT_ACT_HARDSWISH = 5
+  STRATA_RT_ACT_HARDSWISH = 5,
+  STRATA_RT_ACT_GELU = 6,
+  STRATA_RT_ACT_GELU_TANH = 7
 };
+
+/* The activations computed through exp or erf, on whole vectors after the
+ * tile is out (sigmoid, SiLU, the GELUs). */
+static inline int strataRtActIsGate(int64_t act) {
+  return act == STRATA_RT_ACT_SIGMOID || act == STRATA_RT_ACT_SILU || act == STRATA_RT_ACT_GELU ||
+         act == STRATA_RT_ACT_GELU_TANH;
+}
 
 /* `constant` (bit 0: a or x's weights w; bit 1: b) promises that operand's
  * data is fixed while the code is loaded (a weight): it is packed into the

@@ -224,6 +224,10 @@ static void absorbEpilogue(Epilogue *e, const KernelsRun *k) {
       e->act = STRATA_RT_ACT_SIGMOID;
     } else if (strataOpIsNamed(u, "nn.hard_swish")) {
       e->act = STRATA_RT_ACT_HARDSWISH;
+    } else if (strataOpIsNamed(u, "nn.gelu")) {
+      char mode[8];
+      if (!nnAttrString(u, "approximate", "none", "none|tanh", mode, sizeof mode)) return;
+      e->act = strcmp(mode, "tanh") ? STRATA_RT_ACT_GELU : STRATA_RT_ACT_GELU_TANH;
     } else if (strataOpIsNamed(u, "nn.clip")) {
       if (!nnAttrFloat(u, "min", -INFINITY, &e->lo) || !nnAttrFloat(u, "max", INFINITY, &e->hi))
         return;

@@ -20,6 +20,8 @@
  * the result keeps X's type: anything else would duplicate work or change
  * what another user sees.
  *
+ * GELU's two spellings become nn.gelu (gelu.c, which says which forms).
+ *
  * Instrumented chains (docs/instrument.md): a probe of the `profile` tool
  * reads no value (it times an op), so the chain is matched through chains
  * of profile probes, and they stay: the first op's (the ReduceMean's)
@@ -37,6 +39,7 @@
 #include "strata/pattern.h"
 #include "strata/support.h"
 #include "nn_internal.h"
+#include "raise_internal.h"
 
 static MlirOperation producer(MlirValue v) {
   return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
@@ -292,6 +295,7 @@ static MlirLogicalResult raiseLayerNorm(StrataRewrite *rw, MlirOperation div, vo
 static void runNnRaise(StrataPassRun *run, MlirOperation root) {
   StrataPatternSet *set = strataPatternSetCreate(mlirOperationGetContext(root));
   strataPatternSetAdd(set, "nn.div", 1, raiseLayerNorm, NULL);
+  strataNnRaiseAddGelu(set);
   StrataGreedyConfig cfg = {0, true, false};
   if (mlirLogicalResultIsFailure(strataApplyPatternsGreedily(set, root, &cfg))) strataPassSignalFailure(run);
   strataPatternSetDestroy(set);
@@ -300,7 +304,7 @@ static void runNnRaise(StrataPassRun *run, MlirOperation root) {
 const StrataPassDef strataNnRaisePass = {
     .name = "nn-raise",
     .summary = "Recognize decomposed operators (layer normalization as ReduceMean/Sub/Pow/"
-               "ReduceMean/Add/Sqrt/Div[/Mul/Add]) and rewrite them into the nn op",
+               "ReduceMean/Add/Sqrt/Div[/Mul/Add]; GELU's erf and tanh forms) and rewrite them into the nn op",
     .anchor = "func.func",
     .run = runNnRaise,
 };

@@ -221,6 +221,30 @@ func.func @matmul_sigmoid(%a: tensor<4x6xf32>, %b: tensor<6x3xf32>) -> tensor<4x
 }
 
 // -----
+// GELU is act 6, its tanh form act 7.
+// CHECK-LABEL: func.func @matmul_gelu
+// CHECK: %[[GELU:.*]] = arith.constant 6 : i64
+// CHECK: call @strata_rt_matmul_f32(
+// CHECK-SAME: %[[GELU]]
+// CHECK-NOT: nn.
+// CHECK-LABEL: func.func @conv_gelu_tanh
+// CHECK: %[[TANH:.*]] = arith.constant 7 : i64
+// CHECK: call @strata_rt_conv2d_f32(
+// CHECK-SAME: %[[TANH]]
+// CHECK-NOT: nn.
+// CHECK: return
+func.func @matmul_gelu(%a: tensor<4x6xf32>, %b: tensor<6x3xf32>) -> tensor<4x3xf32> {
+  %y = "nn.matmul"(%a, %b) : (tensor<4x6xf32>, tensor<6x3xf32>) -> tensor<4x3xf32>
+  %g = "nn.gelu"(%y) : (tensor<4x3xf32>) -> tensor<4x3xf32>
+  return %g : tensor<4x3xf32>
+}
+func.func @conv_gelu_tanh(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x8x8xf32> {
+  %y = "nn.conv"(%x, %w) {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x8x8xf32>
+  %g = "nn.gelu"(%y) {approximate = "tanh"} : (tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
+  return %g : tensor<1x4x8x8xf32>
+}
+
+// -----
 // Not a SiLU: the Mul multiplies the sigmoid by another value, or the
 // sigmoid has a second user; the kernel keeps no gate and the ops stay.
 // CHECK-LABEL: func.func @gate_of_other

@@ -324,6 +324,41 @@ func.func @matmul_scaled_silu(%a: tensor<9x33xf32>, %b: tensor<33x21xf32>) -> te
   %z = "nn.mul"(%big, %s) : (tensor<9x21xf32>, tensor<9x21xf32>) -> tensor<9x21xf32>
   return %z : tensor<9x21xf32>
 }
+// GELU, erf and tanh forms, in the conv, depthwise and GEMM epilogues:
+// the matmul's decomposed erf chain (as PyTorch exports it, raised by
+// nn-raise), values scaled past erf's clamp at 4 and tanh's exp range.
+func.func @matmul_bias_gelu_chain(%a: tensor<9x33xf32>, %b: tensor<33x21xf32>, %c: tensor<21xf32>) -> tensor<9x21xf32> {
+  %y = "nn.matmul"(%a, %b) : (tensor<9x33xf32>, tensor<33x21xf32>) -> tensor<9x21xf32>
+  %t = "nn.add"(%y, %c) : (tensor<9x21xf32>, tensor<21xf32>) -> tensor<9x21xf32>
+  %k = "nn.constant"() {value = dense<3.0> : tensor<f32>} : () -> tensor<f32>
+  %x = "nn.mul"(%t, %k) : (tensor<9x21xf32>, tensor<f32>) -> tensor<9x21xf32>
+  %r2 = "nn.constant"() {value = dense<1.41421354> : tensor<f32>} : () -> tensor<f32>
+  %one = "nn.constant"() {value = dense<1.0> : tensor<f32>} : () -> tensor<f32>
+  %half = "nn.constant"() {value = dense<0.5> : tensor<f32>} : () -> tensor<f32>
+  %u = "nn.div"(%x, %r2) : (tensor<9x21xf32>, tensor<f32>) -> tensor<9x21xf32>
+  %e = "nn.erf"(%u) : (tensor<9x21xf32>) -> tensor<9x21xf32>
+  %p = "nn.add"(%e, %one) : (tensor<9x21xf32>, tensor<f32>) -> tensor<9x21xf32>
+  %m = "nn.mul"(%x, %p) : (tensor<9x21xf32>, tensor<9x21xf32>) -> tensor<9x21xf32>
+  %g = "nn.mul"(%m, %half) : (tensor<9x21xf32>, tensor<f32>) -> tensor<9x21xf32>
+  return %g : tensor<9x21xf32>
+}
+func.func @matmul_gelu_tanh(%a: tensor<7x40xf32>, %b: tensor<40x35xf32>) -> tensor<7x35xf32> {
+  %y = "nn.matmul"(%a, %b) : (tensor<7x40xf32>, tensor<40x35xf32>) -> tensor<7x35xf32>
+  %k = "nn.constant"() {value = dense<40.0> : tensor<f32>} : () -> tensor<f32>
+  %x = "nn.mul"(%y, %k) : (tensor<7x35xf32>, tensor<f32>) -> tensor<7x35xf32>
+  %g = "nn.gelu"(%x) {approximate = "tanh"} : (tensor<7x35xf32>) -> tensor<7x35xf32>
+  return %g : tensor<7x35xf32>
+}
+func.func @conv_bias_gelu(%x: tensor<1x5x7x9xf32>, %w: tensor<6x5x3x3xf32>, %b: tensor<6xf32>) -> tensor<1x6x7x9xf32> {
+  %y = "nn.conv"(%x, %w, %b) {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x5x7x9xf32>, tensor<6x5x3x3xf32>, tensor<6xf32>) -> tensor<1x6x7x9xf32>
+  %z = "nn.gelu"(%y) : (tensor<1x6x7x9xf32>) -> tensor<1x6x7x9xf32>
+  return %z : tensor<1x6x7x9xf32>
+}
+func.func @depthwise7x7_gelu_tanh(%x: tensor<1x19x11x13xf32>, %w: tensor<19x1x7x7xf32>, %b: tensor<19xf32>) -> tensor<1x19x11x13xf32> {
+  %y = "nn.conv"(%x, %w, %b) {group = 19 : i64, pads = array<i64: 3, 3, 3, 3>} : (tensor<1x19x11x13xf32>, tensor<19x1x7x7xf32>, tensor<19xf32>) -> tensor<1x19x11x13xf32>
+  %z = "nn.gelu"(%y) {approximate = "tanh"} : (tensor<1x19x11x13xf32>) -> tensor<1x19x11x13xf32>
+  return %z : tensor<1x19x11x13xf32>
+}
 // Hard-swish (MobileNetV3's) in the conv, depthwise and GEMM epilogues.
 func.func @conv_hardswish(%x: tensor<1x5x7x9xf32>, %w: tensor<6x5x3x3xf32>, %b: tensor<6xf32>) -> tensor<1x6x7x9xf32> {
   %y = "nn.conv"(%x, %w, %b) {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x5x7x9xf32>, tensor<6x5x3x3xf32>, tensor<6xf32>) -> tensor<1x6x7x9xf32>
