@@ -222,9 +222,10 @@ typedef struct RtPool {
   pthread_mutex_t mu;
   pthread_cond_t start, finished;
   int threads, started, stop;
-  uint64_t generation;
-  int pending;
-  int64_t n, chunks;
+  uint64_t generation; /* bumped per region (and to stop): wakes the workers */
+  uint64_t ticket;     /* the region's claim word: generation, chunks, next chunk */
+  int done;            /* chunks of the region finished */
+  int64_t n;
   RtTaskFn fn;
   void *ctx;
   pthread_mutex_t regionMu; /* held by the thread running a region */

@@ -1,13 +1,23 @@
 /* libstrata_rt thread pool: persistent workers started on first use, one
- * parallel region at a time, the caller running chunk 0. Nested regions
- * run serially on the calling thread. A model runs many short regions back
- * to back, so workers spin for a while on the region counter before they
- * sleep on the condition variable, and the caller spins before it waits:
- * a condvar wake-up per region cost more than the regions on small layers. */
+ * parallel region at a time, split into one chunk per thread. Chunks are
+ * claimed, not assigned: the caller and the workers take the next chunk
+ * from the region's ticket (one atomic word holding the region's
+ * generation, its chunk count and the next chunk) until none is left, and
+ * the caller waits only for chunks someone took. A worker the OS has not
+ * scheduled (the second core busy with another program) therefore costs
+ * nothing: the caller runs its chunk too, where a fixed split made every
+ * region wait a scheduler time slice for it. A model runs many short
+ * regions back to back, so an idle worker spins a short while (about
+ * 100 us, yielding the core now and then) before it sleeps on the
+ * condition variable, and so does the caller before it waits: a condvar
+ * wake-up per region cost more than the regions on small layers. Nested
+ * regions run serially on the calling thread. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sched.h>
 #include <string.h>
+#include <time.h>
 #include "kernels.h"
 #include "rt_internal.h"
 #include "status.h"
@@ -21,7 +31,7 @@ bool rtInParallelRegion(void) { return inRegion; }
  * pool->message) and raised again on the calling thread once every chunk
  * is done, so the error leaves through the caller's strataRtCall and no
  * thread is left inside the region. Written by the first failing chunk
- * only; read after `pending` reaches zero. */
+ * only; read after `done` reaches the chunk count. */
 typedef struct {
   RtPool *pool;
   int64_t b, e;
@@ -37,11 +47,35 @@ static void chunkFailed(RtPool *pool, const char *err) {
     memcpy(pool->message, err, sizeof pool->message);
 }
 
-static void runChunk(RtPool *pool, int tid) {
-  Chunk c = {pool, pool->n * tid / pool->chunks, pool->n * (tid + 1) / pool->chunks};
+static void runChunk(RtPool *pool, int64_t chunk, int64_t chunks) {
+  Chunk c = {pool, pool->n * chunk / chunks, pool->n * (chunk + 1) / chunks};
   if (c.b >= c.e) return;
   char err[sizeof pool->message] = "out of memory for the runtime's state of a pool worker";
   if (!rtCurThread || strataRtCall(chunkBody, &c, err, sizeof err) != 0) chunkFailed(pool, err);
+}
+
+/* The ticket: generation (low 32 bits) << 32 | chunks << 16 | next chunk. */
+static uint64_t ticketOf(uint64_t gen, int chunks) { return (gen & 0xffffffffu) << 32 | (uint64_t)chunks << 16; }
+
+/* Claims and runs chunks of region `gen` until none is left (or the
+ * region is another's). A claimed chunk keeps its region open until it is
+ * counted done, so the region's fields stay as they were when it was
+ * claimed. */
+static void claimChunks(RtPool *pool, uint64_t gen) {
+  uint64_t t = __atomic_load_n(&pool->ticket, __ATOMIC_ACQUIRE);
+  for (;;) {
+    int chunks = (int)(t >> 16 & 0xffff), next = (int)(t & 0xffff);
+    if (t >> 32 != (gen & 0xffffffffu) || next >= chunks) return;
+    if (!__atomic_compare_exchange_n(&pool->ticket, &t, t + 1, true, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+      continue; /* t now holds the current ticket */
+    runChunk(pool, next, chunks);
+    if (__atomic_add_fetch(&pool->done, 1, __ATOMIC_ACQ_REL) == chunks) {
+      pthread_mutex_lock(&pool->mu);
+      pthread_cond_signal(&pool->finished);
+      pthread_mutex_unlock(&pool->mu);
+    }
+    t = __atomic_load_n(&pool->ticket, __ATOMIC_ACQUIRE);
+  }
 }
 
 void rtPoolInit(RtPool *pool, int threads) {
@@ -54,12 +88,32 @@ void rtPoolInit(RtPool *pool, int threads) {
   pool->started = 1; /* the caller runs chunk 0 */
 }
 
-enum { SPIN = 1 << 15 }; /* polls before sleeping: a few hundred microseconds */
+enum { SPIN_NS = 100000 }; /* how long an idle thread polls before it sleeps */
 
 static void relax(void) {
 #if defined(__x86_64__) || defined(__i386__)
   __builtin_ia32_pause();
 #endif
+}
+
+static uint64_t nowNs(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Polls until *word differs from `seen` (returned: its value) or SPIN_NS
+ * pass (returns `seen`), giving the core away now and then. */
+static uint64_t spinWhile64(const uint64_t *word, uint64_t seen) {
+  uint64_t start = nowNs(), v;
+  for (int i = 1; (v = __atomic_load_n(word, __ATOMIC_ACQUIRE)) == seen; i++) {
+    relax();
+    if (i % 64 == 0) {
+      if (nowNs() - start > SPIN_NS) break;
+      if (i % 1024 == 0) sched_yield();
+    }
+  }
+  return v;
 }
 
 typedef struct {
@@ -75,11 +129,7 @@ static void *worker(void *arg) {
   uint64_t seen = 0;
   inRegion = 1;
   for (;;) {
-    uint64_t g = __atomic_load_n(&pool->generation, __ATOMIC_ACQUIRE);
-    for (int i = 0; g == seen && i < SPIN; i++) {
-      relax();
-      g = __atomic_load_n(&pool->generation, __ATOMIC_ACQUIRE);
-    }
+    uint64_t g = spinWhile64(&pool->generation, seen);
     if (g == seen) {
       pthread_mutex_lock(&pool->mu);
       while ((g = __atomic_load_n(&pool->generation, __ATOMIC_ACQUIRE)) == seen)
@@ -88,14 +138,7 @@ static void *worker(void *arg) {
     }
     seen = g;
     if (__atomic_load_n(&pool->stop, __ATOMIC_ACQUIRE)) break;
-    /* Every worker acknowledges every region (pending counts them all), so
-     * none can still be reading a region's fields when the next starts. */
-    if (w.tid < pool->chunks) runChunk(pool, w.tid);
-    if (__atomic_sub_fetch(&pool->pending, 1, __ATOMIC_ACQ_REL) == 0) {
-      pthread_mutex_lock(&pool->mu);
-      pthread_cond_signal(&pool->finished);
-      pthread_mutex_unlock(&pool->mu);
-    }
+    claimChunks(pool, g);
   }
   return NULL;
 }
@@ -166,19 +209,21 @@ void rtParallelFor(int64_t n, RtTaskFn fn, void *ctx) {
   pool->fn = fn;
   pool->ctx = ctx;
   pool->n = n;
-  pool->chunks = t;
-  __atomic_store_n(&pool->pending, pool->started - 1, __ATOMIC_RELEASE);
-  __atomic_add_fetch(&pool->generation, 1, __ATOMIC_RELEASE); /* publishes the fields above */
+  __atomic_store_n(&pool->done, 0, __ATOMIC_RELAXED);
+  /* the ticket first: a worker woken by the generation finds it */
+  uint64_t gen = pool->generation + 1;
+  __atomic_store_n(&pool->ticket, ticketOf(gen, t), __ATOMIC_RELEASE);
+  __atomic_store_n(&pool->generation, gen, __ATOMIC_RELEASE);
   pthread_cond_broadcast(&pool->start);
   pthread_mutex_unlock(&pool->mu);
   inRegion = 1;
-  runChunk(pool, 0);
+  claimChunks(pool, gen);
   inRegion = 0;
-  for (int i = 0; __atomic_load_n(&pool->pending, __ATOMIC_ACQUIRE) > 0 && i < SPIN; i++) relax();
-  if (__atomic_load_n(&pool->pending, __ATOMIC_ACQUIRE) > 0) {
+  for (uint64_t start = nowNs(); __atomic_load_n(&pool->done, __ATOMIC_ACQUIRE) < t && nowNs() - start < SPIN_NS;)
+    for (int i = 0; i < 64; i++) relax();
+  if (__atomic_load_n(&pool->done, __ATOMIC_ACQUIRE) < t) {
     pthread_mutex_lock(&pool->mu);
-    while (__atomic_load_n(&pool->pending, __ATOMIC_ACQUIRE) > 0)
-      pthread_cond_wait(&pool->finished, &pool->mu);
+    while (__atomic_load_n(&pool->done, __ATOMIC_ACQUIRE) < t) pthread_cond_wait(&pool->finished, &pool->mu);
     pthread_mutex_unlock(&pool->mu);
   }
   char err[sizeof pool->message];

@@ -7,9 +7,11 @@
  * RUN: %capi/runtime_env 2>&1 | FileCheck %s
  */
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "kernels.h"
 #include "memref.h"
 #include "rt_internal.h"
@@ -43,12 +45,15 @@ static void pushPop(void *arg) {
   _mlir_ciface_strata_rt_frame_pop(&arena);
 }
 
-/* Records which threads ran chunks of a region (up to 64 distinct). */
+/* Records which threads ran chunks of a region (up to 64 distinct). Chunks
+ * are claimed, so a fast caller could run them all: each chunk waits (up to
+ * two seconds) until `*want` threads have shown up, which gives every
+ * worker time to claim one. */
 static pthread_t seen[64];
 static int numSeen;
 static pthread_mutex_t seenMu = PTHREAD_MUTEX_INITIALIZER;
 static void noteThread(void *ctx, int64_t b, int64_t e) {
-  (void)ctx, (void)b, (void)e;
+  (void)b, (void)e;
   float *s = rtScratch(0, 4096); /* from the worker's environment */
   if (!s) rtError("no scratch");
   s[0] = 1;
@@ -57,12 +62,18 @@ static void noteThread(void *ctx, int64_t b, int64_t e) {
   for (int i = 0; i < numSeen; i++) known |= pthread_equal(seen[i], pthread_self());
   if (!known && numSeen < 64) seen[numSeen++] = pthread_self();
   pthread_mutex_unlock(&seenMu);
+  struct timespec t0, t;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  do {
+    sched_yield();
+    clock_gettime(CLOCK_MONOTONIC, &t);
+  } while (__atomic_load_n(&numSeen, __ATOMIC_ACQUIRE) < *(const int *)ctx && t.tv_sec - t0.tv_sec < 2);
 }
 static void region(void *arg) {
   (void)arg;
   numSeen = 0;
-  /* several regions: every worker gets a chunk at least once */
-  for (int i = 0; i < 20; i++) rtParallelFor(64, noteThread, NULL);
+  int want = rtNumThreads();
+  rtParallelFor(64, noteThread, &want);
   printf("threads %d, distinct chunk threads %d\n", rtNumThreads(), numSeen);
 }
 
