@@ -1,5 +1,11 @@
 """Measures Strata against its peers (called by bench/run). Every number in
-the table comes from this run on this machine: medians after a warm-up."""
+the table comes from this run on this machine: medians after a warm-up.
+
+  run.py WORK [--write-docs] [--zoo-only] [--only NAME...]
+
+--zoo-only runs the model zoo (zoo.py) alone and, with --write-docs,
+rewrites only its section of docs/performance.md; --only restricts the zoo
+(in either mode) to the named models."""
 import ctypes
 import os
 import platform
@@ -16,6 +22,8 @@ import fusion
 
 WORK = sys.argv[1]
 WRITE_DOCS = '--write-docs' in sys.argv
+ZOO_ONLY = '--zoo-only' in sys.argv
+ONLY = [a for a in sys.argv[sys.argv.index('--only') + 1:] if not a.startswith('--')] if '--only' in sys.argv else []
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ORT_DIR = os.path.join(ROOT, 'bench', '.peers')
 REPEATS = 5
@@ -63,11 +71,18 @@ def blas_threads(n):
             pass
 
 
+TORCH_BUDGET_MS = 3000  # a PyTorch measurement's timed runs take about this at most (3 runs at least)
+
+
 def torch_ms(fn, threads, repeats=REPEATS):
     torch.set_num_threads(threads)
     blas_threads(threads)
     with torch.no_grad():
+        a = time.perf_counter()
         fn()
+        warm = (time.perf_counter() - a) * 1e3
+        # Debian's PyTorch takes seconds a run on the larger transformers
+        repeats = max(3, min(repeats, int(TORCH_BUDGET_MS / max(warm, 1e-3))))
         t = []
         for _ in range(repeats):
             a = time.perf_counter()
@@ -147,7 +162,9 @@ PEERS_1T = ['OpenBLAS', 'ONNX Runtime', 'PyTorch']  # "x best" compares against 
 UPSTREAM_MAX_FLOPS = 2e9  # the scalar baseline takes minutes beyond this; skipped
 
 
-def main():
+def peer_rows():
+    """The main table (sgemm, layers, whole models) and the whole models'
+    (name, ONNX path) for the sections after it."""
     peak = max(float(subprocess.run([os.path.join(WORK, 'peak')], check=True, capture_output=True, text=True).stdout)
                for _ in range(7))  # best of seven: the VM's clock varies (the first runs ramp up)
     rows, models = [], []
@@ -194,23 +211,50 @@ def main():
         lines.append('| %s | %s | %s | %s | %s | %s | %.2fx | %.2fx | %s |' % (
             name, fmt(s['Strata']), fmt(s['Strata 2T']), fmt(s.get('AOT')), fmt(s.get('AOT 2T')),
             ' | '.join(fmt(peers.get(c)) for c in COLUMNS), s['Strata'] / best, s['Strata'] / s['Strata 2T'], gf))
-    table = '\n'.join(lines)
-    print(table)
-    fused = fusion.rows(models, WORK)
-    print(fused)
-    blocks = fusion.block_rows(WORK)
-    print(blocks)
-    import instr_overhead  # the instrumentation-overhead rows (issue 7)
-    instr = instr_overhead.rows(models, WORK)
-    print(instr)
+    return '\n'.join(lines), models
+
+
+def write_docs(sections):
+    """Replaces each (marker, body) section of docs/performance.md."""
+    doc = os.path.join(ROOT, 'docs', 'performance.md')
+    text = open(doc).read()
+    for marker, body in sections:
+        start = text.index('<!-- %s:begin -->' % marker)
+        end = text.index('<!-- %s:end -->' % marker)
+        text = text[:start] + '<!-- %s:begin -->\n' % marker + body + '\n' + text[end:]
+    open(doc, 'w').write(text)
+
+
+def main():
+    flags = sys.argv[2:sys.argv.index('--only')] if '--only' in sys.argv else sys.argv[2:]
+    unknown = [f for f in flags if f not in ('--write-docs', '--zoo-only')]
+    if unknown:
+        sys.exit('bench: unknown argument(s) %s; usage: run.py WORK [--write-docs] [--zoo-only] [--only NAME...]'
+                 % ' '.join(unknown))
+    import zoo  # the model zoo (issue 22)
+    zoo.known(ONLY)  # a misspelt name fails now, not after the sections before the zoo
+    if WRITE_DOCS and ONLY:
+        print('bench: --only with --write-docs: the zoo section of docs/performance.md will hold only %s'
+              % ', '.join(ONLY), file=sys.stderr)
+    sections = []
+    if not ZOO_ONLY:
+        table, models = peer_rows()
+        print(table)
+        sections.append(('bench', table))
+    zoo_table = zoo.rows(WORK, ONLY, sys.modules[__name__])
+    print(zoo_table)
+    sections.append(('zoo', zoo_table))
+    if not ZOO_ONLY:
+        fused = fusion.rows(models, WORK)
+        print(fused)
+        blocks = fusion.block_rows(WORK)
+        print(blocks)
+        import instr_overhead  # the instrumentation-overhead rows (issue 7)
+        instr = instr_overhead.rows(models, WORK)
+        print(instr)
+        sections += [('fusion', fused), ('fusion-blocks', blocks), ('instr', instr)]
     if WRITE_DOCS:
-        doc = os.path.join(ROOT, 'docs', 'performance.md')
-        text = open(doc).read()
-        for marker, body in (('bench', table), ('fusion', fused), ('fusion-blocks', blocks), ('instr', instr)):
-            start = text.index('<!-- %s:begin -->' % marker)
-            end = text.index('<!-- %s:end -->' % marker)
-            text = text[:start] + '<!-- %s:begin -->\n' % marker + body + '\n' + text[end:]
-        open(doc, 'w').write(text)
+        write_docs(sections)
 
 
 if __name__ == '__main__':
