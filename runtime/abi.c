@@ -171,36 +171,6 @@ static float *yPlane(const Conv *cv, int64_t n, int64_t m) {
   return cv->y.data + n * cv->y.stride[0] + m * cv->y.stride[1];
 }
 
-/* A padded copy of the image channels the windows of `g` read (scratch
- * slot 2): Hp x Wp planes covering every window, zeros around the image,
- * so that the im2col packing copies runs without bounds checks. The copy
- * is C * Hp * Wp floats against the KH * KW * OH * OW per channel the
- * packing then reads. */
-static void padImage(RtConvGeom *g) {
-  int64_t Hp = (g->OH - 1) * g->sh + (g->KH - 1) * g->dh + 1;
-  int64_t Wp = (g->OW - 1) * g->sw + (g->KW - 1) * g->dw + 1;
-  float *p = rtScratch(2, (size_t)(g->C * Hp * Wp));
-  if (!p) rtError("out of memory for a padded convolution input");
-  int64_t w1 = g->W < Wp - g->pw ? g->W : Wp - g->pw; /* image columns inside the copy */
-  if (w1 < 0) w1 = 0;
-  for (int64_t c = 0; c < g->C; c++)
-    for (int64_t r = 0; r < Hp; r++) {
-      float *row = p + (c * Hp + r) * Wp;
-      int64_t ih = r - g->ph;
-      if (ih < 0 || ih >= g->H) {
-        memset(row, 0, sizeof(float) * (size_t)Wp);
-        continue;
-      }
-      const float *src = g->x + c * g->cs + ih * g->hs;
-      int64_t pw = g->pw < Wp ? g->pw : Wp;
-      memset(row, 0, sizeof(float) * (size_t)pw);
-      if (g->ws == 1) memcpy(row + pw, src, sizeof(float) * (size_t)w1);
-      else for (int64_t t = 0; t < w1; t++) row[pw + t] = src[t * g->ws];
-      memset(row + pw + w1, 0, sizeof(float) * (size_t)(Wp - pw - w1));
-    }
-  g->x = p, g->H = Hp, g->W = Wp, g->cs = Hp * Wp, g->hs = Wp, g->ws = 1, g->ph = g->pw = 0;
-}
-
 static void convGemm(const Conv *cv, int64_t n, int64_t g, bool parallel) {
   RtConvGeom geom = cv->g;
   geom.x = cv->x.data + n * cv->x.stride[0] + g * cv->Cg * cv->x.stride[1];
@@ -210,7 +180,6 @@ static void convGemm(const Conv *cv, int64_t n, int64_t g, bool parallel) {
   bool direct = geom.KH == 1 && geom.KW == 1 && geom.sh == 1 && geom.sw == 1 && geom.ph == 0 &&
                 geom.pw == 0 && geom.ws == 1 && (geom.hs == geom.W || geom.H == 1);
   if (direct) B = (RtBSrc){{geom.x, geom.cs, 1, false}, NULL};
-  else if (!rtConvWindowsInside(&geom)) padImage(&geom);
   RtEpilogue ep = convEpilogue(cv, n, g * cv->Mg);
   rtGemm(cv->Mg, N, K, A, B, yPlane(cv, n, g * cv->Mg), cv->y.stride[1], &ep, parallel);
 }

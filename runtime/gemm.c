@@ -36,9 +36,11 @@ static void packA(float *ap, RtMat A, int64_t i0, int64_t mc, int64_t k0, int64_
   }
 }
 
-/* One NR-column panel of an implicit im2col, rows k0..k0+kc, of an image
- * its windows do not leave (the caller pads it). The panel's columns split
- * into runs within one output row; per row k a run is a strided copy. */
+/* One NR-column panel of an implicit im2col, rows k0..k0+kc, read
+ * straight from the image: the panel's columns split into runs within one
+ * output row; per row k a run is a strided copy of the image columns its
+ * windows read, with zeros where they fall in the padding (no padded copy
+ * of the image is made). */
 static void packConvPanel(float *dst, const RtConvGeom *g, int64_t k0, int64_t kc, int64_t n0,
                           int64_t nr, int NR) {
   int64_t runOh[64], runOw[64], runJ[65];
@@ -49,23 +51,37 @@ static void packConvPanel(float *dst, const RtConvGeom *g, int64_t k0, int64_t k
     j += len;
   }
   runJ[runs] = nr;
-  int64_t KK = g->KH * g->KW;
+  int64_t KK = g->KH * g->KW, sw = g->sw, step = g->sw * g->ws;
   int64_t c = k0 / KK, r = k0 % KK, ki = r / g->KW, kj = r % g->KW;
-  if (!rtConvWindowsInside(g)) rtInvariant("im2col packing of an image its windows leave (pad it first)");
   for (int64_t k = 0; k < kc; k++) {
     float *d = dst + k * NR;
     const float *plane = g->x + c * g->cs;
     for (int q = 0; q < runs; q++) {
       float *o = d + runJ[q];
       int64_t len = runJ[q + 1] - runJ[q];
-      const float *src = plane + (runOh[q] * g->sh + ki * g->dh) * g->hs + (runOw[q] * g->sw + kj * g->dw) * g->ws;
-      int64_t step = g->sw * g->ws;
-      if (step == 1)
-        for (int64_t t = 0; t < len; t++) o[t] = src[t];
-      else if (step == 2) /* a constant stride the compiler vectorizes (stride-2 convs) */
-        for (int64_t t = 0; t < len; t++) o[t] = src[2 * t];
-      else
-        for (int64_t t = 0; t < len; t++) o[t] = src[t * step];
+      int64_t ih = runOh[q] * g->sh + ki * g->dh - g->ph, iw0 = runOw[q] * sw + kj * g->dw - g->pw;
+      /* t in [lo, hi) reads image column iw0 + t * sw inside [0, W) */
+      int64_t lo = 0, hi = 0;
+      if (ih >= 0 && ih < g->H && iw0 < g->W) {
+        if (sw == 1) /* no division on the common path: it cost more than the copy */
+          lo = iw0 >= 0 ? 0 : -iw0, hi = min64(len, g->W - iw0);
+        else
+          lo = iw0 >= 0 ? 0 : (-iw0 + sw - 1) / sw, hi = min64(len, (g->W - 1 - iw0) / sw + 1);
+        if (lo > hi) lo = hi;
+      }
+      for (int64_t t = 0; t < lo; t++) o[t] = 0.0f;
+      if (hi > lo) {
+        const float *src = plane + ih * g->hs + (iw0 + lo * sw) * g->ws;
+        float *out = o + lo;
+        int64_t n = hi - lo;
+        if (step == 1)
+          for (int64_t t = 0; t < n; t++) out[t] = src[t];
+        else if (step == 2) /* a constant stride the compiler vectorizes (stride-2 convs) */
+          for (int64_t t = 0; t < n; t++) out[t] = src[2 * t];
+        else
+          for (int64_t t = 0; t < n; t++) out[t] = src[t * step];
+      }
+      for (int64_t t = hi; t < len; t++) o[t] = 0.0f;
     }
     for (int64_t j = nr; j < NR; j++) d[j] = 0.0f;
     if (++kj == g->KW) {

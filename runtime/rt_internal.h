@@ -59,13 +59,6 @@ typedef struct {
   int64_t KH, KW, sh, sw, ph, pw, dh, dw, OH, OW;
 } RtConvGeom;
 
-/* Whether every window of g lies inside its image: the im2col packing
- * reads no padding (convolutions pad a copy of the image otherwise). */
-static inline bool rtConvWindowsInside(const RtConvGeom *g) {
-  return g->ph == 0 && g->pw == 0 && (g->OH - 1) * g->sh + (g->KH - 1) * g->dh < g->H &&
-         (g->OW - 1) * g->sw + (g->KW - 1) * g->dw < g->W;
-}
-
 /* The B operand of a GEMM: a strided matrix, or an image seen through im2col. */
 typedef struct {
   RtMat mat;

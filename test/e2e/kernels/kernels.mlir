@@ -324,6 +324,12 @@ func.func @matmul_scaled_silu(%a: tensor<9x33xf32>, %b: tensor<33x21xf32>) -> te
   %z = "nn.mul"(%big, %s) : (tensor<9x21xf32>, tensor<9x21xf32>) -> tensor<9x21xf32>
   return %z : tensor<9x21xf32>
 }
+// Padding wider than the kernel's reach: whole windows in the padding
+// (the im2col packing reads the image in place and writes the zeros).
+func.func @conv_wide_pads(%x: tensor<1x4x7x6xf32>, %w: tensor<5x4x3x3xf32>) -> tensor<1x5x4x5xf32> {
+  %y = "nn.conv"(%x, %w) {pads = array<i64: 4, 5, 3, 2>, strides = array<i64: 3, 2>, dilations = array<i64: 2, 2>} : (tensor<1x4x7x6xf32>, tensor<5x4x3x3xf32>) -> tensor<1x5x4x5xf32>
+  return %y : tensor<1x5x4x5xf32>
+}
 // GELU, erf and tanh forms, in the conv, depthwise and GEMM epilogues:
 // the matmul's decomposed erf chain (as PyTorch exports it, raised by
 // nn-raise), values scaled past erf's clamp at 4 and tanh's exp range.
