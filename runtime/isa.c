@@ -65,7 +65,7 @@ RT_INLINE void epilogueBody(float *c, int64_t ldc, int64_t m0, int64_t n0, int64
 }
 
 /* NAME_kernel: MR x 2*VW tile; NAME_epilogue; NAME_window: a depthwise row. */
-#define RT_DEFINE_ISA(NAME, TARGET, VW, MR)                                                        \
+#define RT_DEFINE_ISA(NAME, TARGET, VW, MR, RECIP)                                                 \
   typedef float NAME##_vf __attribute__((vector_size((VW) * 4), aligned(4)));                     \
   typedef int32_t NAME##_vi __attribute__((vector_size((VW) * 4)));                               \
   /* exp on a vector (Cephes expf: range reduction by ln 2, degree-6      \
@@ -114,26 +114,22 @@ RT_INLINE void epilogueBody(float *c, int64_t ldc, int64_t m0, int64_t n0, int64
     q = q * x2 - 1.68282697438203e-03f;                                                            \
     q = q * x2 - 7.37332916720468e-03f;                                                            \
     q = q * x2 - 1.42647390514189e-02f;                                                            \
-    return v * p / q;                                                                              \
+    return v * p * RECIP(q);                                                                       \
   }                                                                                                \
-  /* The gates (strataRtActIsGate): 1 / (1 + e^-v) (SIGMOID), v times it  \
-   * (SILU, as x * sigmoid(x) is exported), e^-v overflowing to infinity  \
-   * past exp's range as in the reference; v/2 (1 + erf(v / sqrt 2))      \
-   * (GELU) and its tanh form, tanh(y) = 1 - 2 / (1 + e^2y) (GELU_TANH). */\
+  /* The gates (strataRtActIsGate): s(z) = 1 / (1 + e^-z) of z = v        \
+   * (SIGMOID: s; SILU, as x * sigmoid(x) is exported: v s) or of         \
+   * z = 2 sqrt(2/pi) (v + 0.044715 v^3) (GELU_TANH: v s, which is          \
+   * v/2 (1 + tanh(z/2)) without its cancellation), e^-z overflowing to     \
+   * infinity past exp's range as in the reference; GELU: v/2 (1 + erf(v /  \
+   * sqrt 2)). */                                                            \
   TARGET RT_INLINE NAME##_vf NAME##_gate(NAME##_vf v, int act) {                                   \
     if (act == STRATA_RT_ACT_GELU) return 0.5f * v * (1.0f + NAME##_erf(v * 0.707106781186547524f)); \
+    NAME##_vf z = act == STRATA_RT_ACT_GELU_TANH ? 1.59576912160573071f * (v + 0.044715f * v * v * v) : v; \
+    NAME##_vi big = (NAME##_vi)(-z > 88.3762626f);                                                 \
     NAME##_vf inf = __builtin_inff() - (NAME##_vf){0};                                             \
-    if (act == STRATA_RT_ACT_GELU_TANH) {                                                          \
-      NAME##_vf y = 0.797884560802865355f * (v + 0.044715f * v * v * v);                           \
-      NAME##_vi big = (NAME##_vi)(2.0f * y > 88.3762626f);                                         \
-      NAME##_vf e = NAME##_exp(2.0f * y);                                                          \
-      e = (NAME##_vf)(((NAME##_vi)e & ~big) | ((NAME##_vi)inf & big));                             \
-      return 0.5f * v * (2.0f - 2.0f / (1.0f + e));                                                \
-    }                                                                                              \
-    NAME##_vi big = (NAME##_vi)(-v > 88.3762626f);                                                 \
-    NAME##_vf e = NAME##_exp(-v);                                                                  \
-    NAME##_vf s = 1.0f / (1.0f + (NAME##_vf)(((NAME##_vi)e & ~big) | ((NAME##_vi)inf & big)));     \
-    return act == STRATA_RT_ACT_SILU ? v * s : s;                                                  \
+    NAME##_vf e = NAME##_exp(-z);                                                                  \
+    NAME##_vf s = RECIP(1.0f + (NAME##_vf)(((NAME##_vi)e & ~big) | ((NAME##_vi)inf & big)));        \
+    return act == STRATA_RT_ACT_SIGMOID ? s : v * s;                                               \
   }                                                                                                \
   /* v * clip(v / 6 + 1/2, 0, 1); NaN compares false: it stays. */       \
   TARGET RT_INLINE NAME##_vf NAME##_hardSwish(NAME##_vf v) {                                       \
@@ -341,10 +337,34 @@ RT_INLINE void epilogueBody(float *c, int64_t ldc, int64_t m0, int64_t n0, int64
                                    NAME##_window, NAME##_softmaxRow, NAME##_depthwiseGroup,        \
                                    NAME##_axpy, NAME##_dot, NAME##_layerNormRow};
 
-RT_DEFINE_ISA(generic, , 4, 6)
+/* 1 / d on a vector, for the gates' 1 / (1 + e) (d >= 1, infinity or NaN)
+ * and erf's p / q (q < 0): a division where the ISA has nothing faster;
+ * on AVX2 and AVX-512 the hardware reciprocal estimate and one Newton step
+ * (within 2 ulp; vdivps on 512-bit vectors has a throughput of about 10
+ * cycles, as much as the rest of a sigmoid). The step would make 1 / inf
+ * a NaN: infinity keeps the estimate's exact 0. */
+typedef float rtV4 __attribute__((vector_size(16), aligned(4)));
+static inline rtV4 genericRecip(rtV4 d) { return 1.0f / d; }
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-RT_DEFINE_ISA(avx2, __attribute__((target("avx2,fma"))), 8, 6)
-RT_DEFINE_ISA(avx512, __attribute__((target("avx512f,avx2,fma"))), 16, 8)
+#include <immintrin.h>
+typedef float rtV8 __attribute__((vector_size(32), aligned(4)));
+typedef float rtV16 __attribute__((vector_size(64), aligned(4)));
+__attribute__((target("avx2,fma"))) static inline rtV8 avx2Recip(rtV8 d) {
+  __m256 x = (__m256)d, r = _mm256_rcp_ps(x);
+  __m256 y = _mm256_mul_ps(r, _mm256_fnmadd_ps(x, r, _mm256_set1_ps(2.0f)));
+  return (rtV8)_mm256_blendv_ps(y, r, _mm256_cmp_ps(x, _mm256_set1_ps(__builtin_inff()), _CMP_EQ_OQ));
+}
+__attribute__((target("avx512f"))) static inline rtV16 avx512Recip(rtV16 d) {
+  __m512 x = (__m512)d, r = _mm512_rcp14_ps(x);
+  __m512 y = _mm512_mul_ps(r, _mm512_fnmadd_ps(x, r, _mm512_set1_ps(2.0f)));
+  return (rtV16)_mm512_mask_blend_ps(_mm512_cmp_ps_mask(x, _mm512_set1_ps(__builtin_inff()), _CMP_EQ_OQ), y, r);
+}
+#endif
+
+RT_DEFINE_ISA(generic, , 4, 6, genericRecip)
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+RT_DEFINE_ISA(avx2, __attribute__((target("avx2,fma"))), 8, 6, avx2Recip)
+RT_DEFINE_ISA(avx512, __attribute__((target("avx512f,avx2,fma"))), 16, 8, avx512Recip)
 #define RT_HAVE_X86 1
 #endif
 
