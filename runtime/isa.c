@@ -68,17 +68,20 @@ RT_INLINE void epilogueBody(float *c, int64_t ldc, int64_t m0, int64_t n0, int64
 #define RT_DEFINE_ISA(NAME, TARGET, VW, MR, RECIP)                                                 \
   typedef float NAME##_vf __attribute__((vector_size((VW) * 4), aligned(4)));                     \
   typedef int32_t NAME##_vi __attribute__((vector_size((VW) * 4)));                               \
+  /* v clamped to [lo, hi]; NaN compares false: it stays. */             \
+  TARGET RT_INLINE NAME##_vf NAME##_clamp(NAME##_vf v, float lo, float hi) {                       \
+    NAME##_vi m = (NAME##_vi)(v < lo);                                                             \
+    v = (NAME##_vf)(((NAME##_vi)v & ~m) | ((NAME##_vi)(lo - (NAME##_vf){0}) & m));                 \
+    m = (NAME##_vi)(v > hi);                                                                       \
+    return (NAME##_vf)(((NAME##_vi)v & ~m) | ((NAME##_vi)(hi - (NAME##_vf){0}) & m));              \
+  }                                                                                                \
   /* exp on a vector (Cephes expf: range reduction by ln 2, degree-6      \
    * polynomial, 2^n through the exponent bits; NaN propagates). */       \
   TARGET RT_INLINE NAME##_vf NAME##_exp(NAME##_vf v) {                                             \
-    const NAME##_vf lo = -87.3365447f - (NAME##_vf){0}, hi = 88.3762626f - (NAME##_vf){0};         \
-    NAME##_vi m = (NAME##_vi)(v < lo);                                                             \
-    v = (NAME##_vf)(((NAME##_vi)v & ~m) | ((NAME##_vi)lo & m));                                    \
-    m = (NAME##_vi)(v > hi);                                                                       \
-    v = (NAME##_vf)(((NAME##_vi)v & ~m) | ((NAME##_vi)hi & m));                                    \
+    v = NAME##_clamp(v, -87.3365447f, 88.3762626f);                                                \
     NAME##_vf fx = v * 1.44269504088896341f + 0.5f;                                                \
     NAME##_vf t = __builtin_convertvector(__builtin_convertvector(fx, NAME##_vi), NAME##_vf);       \
-    m = (NAME##_vi)(t > fx); /* truncation rounded up a negative: floor */                        \
+    NAME##_vi m = (NAME##_vi)(t > fx); /* truncation rounded up a negative: floor */              \
     t -= (NAME##_vf)((NAME##_vi)(1.0f - (NAME##_vf){0}) & m);                                      \
     v = v - t * 0.693359375f + t * 2.12194440e-4f;                                                 \
     NAME##_vf z = v * v;                                                                           \
@@ -96,11 +99,7 @@ RT_INLINE void epilogueBody(float *c, int64_t ldc, int64_t m0, int64_t n0, int64
    * over even degree-8, as Eigen's float erf; erf(4) is 1 in float) with  \
    * the argument clamped there (NaN compares false: it stays). */        \
   TARGET RT_INLINE NAME##_vf NAME##_erf(NAME##_vf v) {                                             \
-    const NAME##_vf lo = -4.0f - (NAME##_vf){0}, hi = 4.0f - (NAME##_vf){0};                       \
-    NAME##_vi m = (NAME##_vi)(v < lo);                                                             \
-    v = (NAME##_vf)(((NAME##_vi)v & ~m) | ((NAME##_vi)lo & m));                                    \
-    m = (NAME##_vi)(v > hi);                                                                       \
-    v = (NAME##_vf)(((NAME##_vi)v & ~m) | ((NAME##_vi)hi & m));                                    \
+    v = NAME##_clamp(v, -4.0f, 4.0f);                                                              \
     NAME##_vf x2 = v * v;                                                                          \
     NAME##_vf p = -2.72614225801306e-10f - (NAME##_vf){0};                                         \
     p = p * x2 + 2.77068142495902e-08f;                                                            \
@@ -133,12 +132,7 @@ RT_INLINE void epilogueBody(float *c, int64_t ldc, int64_t m0, int64_t n0, int64
   }                                                                                                \
   /* v * clip(v / 6 + 1/2, 0, 1); NaN compares false: it stays. */       \
   TARGET RT_INLINE NAME##_vf NAME##_hardSwish(NAME##_vf v) {                                       \
-    NAME##_vf s = v * (1.0f / 6.0f) + 0.5f, zero = {0}, one = 1.0f - zero;                         \
-    NAME##_vi m = (NAME##_vi)(s < zero);                                                           \
-    s = (NAME##_vf)((NAME##_vi)s & ~m);                                                            \
-    m = (NAME##_vi)(s > one);                                                                      \
-    s = (NAME##_vf)(((NAME##_vi)s & ~m) | ((NAME##_vi)one & m));                                   \
-    return v * s;                                                                                  \
+    return v * NAME##_clamp(v * (1.0f / 6.0f) + 0.5f, 0.0f, 1.0f);                                 \
   }                                                                                                \
   /* The gate on a row of n floats; the tail through one padded vector. */\
   TARGET RT_INLINE void NAME##_gateRow(float *row, int64_t n, int act) {                           \
@@ -170,14 +164,9 @@ RT_INLINE void epilogueBody(float *c, int64_t ldc, int64_t m0, int64_t n0, int64
     if (ep->act == STRATA_RT_ACT_RELU) { /* v <= 0 ? 0 : v: NaN stays */                          \
       *r0 = (NAME##_vf)((NAME##_vi)*r0 & ~(NAME##_vi)(*r0 <= 0.0f));                               \
       *r1 = (NAME##_vf)((NAME##_vi)*r1 & ~(NAME##_vi)(*r1 <= 0.0f));                               \
-    } else if (ep->act == STRATA_RT_ACT_CLIP) { /* NaN compares false: it stays */                \
-      NAME##_vf lo = ep->lo - (NAME##_vf){0}, hi = ep->hi - (NAME##_vf){0};                        \
-      NAME##_vi m0 = (NAME##_vi)(*r0 < lo), m1 = (NAME##_vi)(*r1 < lo);                            \
-      *r0 = (NAME##_vf)(((NAME##_vi)*r0 & ~m0) | ((NAME##_vi)lo & m0));                            \
-      *r1 = (NAME##_vf)(((NAME##_vi)*r1 & ~m1) | ((NAME##_vi)lo & m1));                            \
-      m0 = (NAME##_vi)(*r0 > hi), m1 = (NAME##_vi)(*r1 > hi);                                      \
-      *r0 = (NAME##_vf)(((NAME##_vi)*r0 & ~m0) | ((NAME##_vi)hi & m0));                            \
-      *r1 = (NAME##_vf)(((NAME##_vi)*r1 & ~m1) | ((NAME##_vi)hi & m1));                            \
+    } else if (ep->act == STRATA_RT_ACT_CLIP) {                                                    \
+      *r0 = NAME##_clamp(*r0, ep->lo, ep->hi);                                                     \
+      *r1 = NAME##_clamp(*r1, ep->lo, ep->hi);                                                     \
     } else if (strataRtActIsGate(ep->act)) {                                                       \
       *r0 = NAME##_gate(*r0, ep->act);                                                             \
       *r1 = NAME##_gate(*r1, ep->act);                                                             \
