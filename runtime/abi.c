@@ -90,7 +90,7 @@ static void matmulBatch(const Matmul *mm, int64_t bi, bool parallel) {
   RtEpilogue ep = mm->ep;
   for (int k = 0; k < ep.nadd; k++) ep.add[k].p += addo[k];
   int64_t ldc = mm->yRowStride;
-  rtGemm(mm->M, mm->N, mm->K, A, (RtBSrc){B, NULL}, mm->y.data + yo, ldc, &ep, parallel);
+  rtGemm(mm->M, mm->N, mm->K, A, (RtBSrc){B, NULL, NULL, 0}, mm->y.data + yo, ldc, &ep, parallel);
 }
 
 static void matmulTask(void *ctx, int64_t begin, int64_t end) {
@@ -143,7 +143,8 @@ void _mlir_ciface_strata_rt_matmul_f32(StrataUnrankedMemRef *a, StrataUnrankedMe
 typedef struct {
   View x, w, y;
   Addends ad;
-  RtConvGeom g;       /* per image and group: x is set per task */
+  View xscale;        /* [N or 1, C, 1, 1]; data NULL when not scaled */
+  RtConvGeom g;       /* per image and group: x (and xscale) are set per task */
   int64_t G, Cg, Mg;  /* groups, input and output channels per group */
   RtEpilogue ep;
   bool constW;
@@ -176,10 +177,15 @@ static void convGemm(const Conv *cv, int64_t n, int64_t g, bool parallel) {
   geom.x = cv->x.data + n * cv->x.stride[0] + g * cv->Cg * cv->x.stride[1];
   int64_t K = cv->Cg * geom.KH * geom.KW, N = geom.OH * geom.OW;
   RtMat A = {cv->w.data + g * cv->Mg * cv->w.stride[0], cv->w.stride[0], 1, cv->constW};
-  RtBSrc B = {{0}, &geom};
+  RtBSrc B = {{0}, &geom, NULL, 0};
+  if (cv->xscale.data) {
+    const View *s = &cv->xscale;
+    geom.xscale = s->data + (s->size[0] == 1 ? 0 : n * s->stride[0]) + g * cv->Cg * s->stride[1];
+    geom.xss = s->stride[1];
+  }
   bool direct = geom.KH == 1 && geom.KW == 1 && geom.sh == 1 && geom.sw == 1 && geom.ph == 0 &&
                 geom.pw == 0 && geom.ws == 1 && (geom.hs == geom.W || geom.H == 1);
-  if (direct) B = (RtBSrc){{geom.x, geom.cs, 1, false}, NULL};
+  if (direct) B = (RtBSrc){{geom.x, geom.cs, 1, false}, NULL, geom.xscale, geom.xss};
   RtEpilogue ep = convEpilogue(cv, n, g * cv->Mg);
   rtGemm(cv->Mg, N, K, A, B, yPlane(cv, n, g * cv->Mg), cv->y.stride[1], &ep, parallel);
 }
@@ -305,7 +311,8 @@ static bool useBlockedDepthwise(const Conv *cv) {
  * AVX-512 host): below that the transforms' memory traffic and the GEMMs'
  * short K or N cost more than the 2.25x fewer multiplications save.
  * STRATA_RT_WINOGRAD=0
- * turns it off (the implicit-im2col GEMM then runs). */
+ * turns it off (the implicit-im2col GEMM then runs), as does an input
+ * scale (its transform does not apply one). */
 static bool useWinograd(const Conv *cv) {
   static int enabled = -1;
   if (enabled < 0) {
@@ -313,7 +320,7 @@ static bool useWinograd(const Conv *cv) {
     enabled = !(e && !strcmp(e, "0"));
   }
   const RtConvGeom *g = &cv->g;
-  return enabled && cv->x.rank == 4 && g->KH == 3 && g->KW == 3 && g->sh == 1 && g->sw == 1 &&
+  return enabled && !cv->xscale.data && cv->x.rank == 4 && g->KH == 3 && g->KW == 3 && g->sh == 1 && g->sw == 1 &&
          g->dh == 1 && g->dw == 1 && cv->Cg >= 64 && cv->Mg >= 64 &&
          ((g->OH + 1) / 2) * ((g->OW + 1) / 2) >= 32;
 }
@@ -345,7 +352,8 @@ static void densifyWeights(Conv *cv) {
 
 void _mlir_ciface_strata_rt_conv2d_f32(StrataUnrankedMemRef *x, StrataUnrankedMemRef *w,
                                        StrataUnrankedMemRef *y, StrataUnrankedMemRef *add0,
-                                       StrataUnrankedMemRef *add1, int64_t strideH, int64_t strideW,
+                                       StrataUnrankedMemRef *add1, StrataUnrankedMemRef *xscale,
+                                       int64_t scaled, int64_t strideH, int64_t strideW,
                                        int64_t padH, int64_t padW, int64_t dilH, int64_t dilW,
                                        int64_t group, int64_t constant, int64_t nadd, float beta0, float beta1,
                                        int64_t act, float lo, float hi) {
@@ -362,7 +370,15 @@ void _mlir_ciface_strata_rt_conv2d_f32(StrataUnrankedMemRef *x, StrataUnrankedMe
   cv.g = (RtConvGeom){NULL, cv.Cg, is2d ? cv.x.size[2] : 1, cv.x.size[r - 1], cv.x.stride[1],
                       is2d ? cv.x.stride[2] : 0, cv.x.stride[r - 1], is2d ? cv.w.size[2] : 1,
                       cv.w.size[r - 1], is2d ? strideH : 1, strideW, is2d ? padH : 0, padW,
-                      is2d ? dilH : 1, dilW, is2d ? cv.y.size[2] : 1, cv.y.size[r - 1]};
+                      is2d ? dilH : 1, dilW, is2d ? cv.y.size[2] : 1, cv.y.size[r - 1], NULL, 0};
+  cv.xscale.data = NULL;
+  if (scaled) {
+    cv.xscale = rtView(xscale);
+    const View *v = &cv.xscale;
+    if (group != 1 || cv.Cg == 1 || v->rank != r || (v->size[0] != 1 && v->size[0] != cv.x.size[0]) ||
+        v->size[1] != cv.x.size[1] || v->size[r - 1] != 1 || (is2d && v->size[2] != 1))
+      rtInvariant("conv2d input scale must be [N or 1, C, 1(, 1)] on a group-1, non-depthwise conv");
+  }
   bool yDense = cv.y.stride[r - 1] == 1 && (!is2d || cv.y.stride[2] == cv.y.size[3] || cv.y.size[2] == 1);
   bool wDense = cv.w.stride[r - 1] == 1 && (!is2d || cv.w.stride[2] == cv.w.size[3]) &&
                 cv.w.stride[1] == cv.w.size[r - 1] * (is2d ? cv.w.size[2] : 1);

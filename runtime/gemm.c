@@ -39,8 +39,9 @@ static void packA(float *ap, RtMat A, int64_t i0, int64_t mc, int64_t k0, int64_
 /* One NR-column panel of an implicit im2col, rows k0..k0+kc, read
  * straight from the image: the panel's columns split into runs within one
  * output row; per row k a run is a strided copy of the image columns its
- * windows read, with zeros where they fall in the padding (no padded copy
- * of the image is made). */
+ * windows read (scaled by the channel's xscale when there is one), with
+ * zeros where they fall in the padding (no padded copy of the image is
+ * made). */
 static void packConvPanel(float *dst, const RtConvGeom *g, int64_t k0, int64_t kc, int64_t n0,
                           int64_t nr, int NR) {
   int64_t runOh[64], runOw[64], runJ[65];
@@ -74,7 +75,13 @@ static void packConvPanel(float *dst, const RtConvGeom *g, int64_t k0, int64_t k
         const float *src = plane + ih * g->hs + (iw0 + lo * sw) * g->ws;
         float *out = o + lo;
         int64_t n = hi - lo;
-        if (step == 1)
+        if (g->xscale) {
+          const float sc = g->xscale[c * g->xss];
+          if (step == 1)
+            for (int64_t t = 0; t < n; t++) out[t] = src[t] * sc;
+          else
+            for (int64_t t = 0; t < n; t++) out[t] = src[t * step] * sc;
+        } else if (step == 1)
           for (int64_t t = 0; t < n; t++) out[t] = src[t];
         else if (step == 2) /* a constant stride the compiler vectorizes (stride-2 convs) */
           for (int64_t t = 0; t < n; t++) out[t] = src[2 * t];
@@ -121,7 +128,17 @@ static void packB(float *bp, const RtBSrc *B, int64_t k0, int64_t kc, int64_t j0
     }
     const RtMat *m = &B->mat;
     const float *src = m->p + k0 * m->rs + (j0 + jp) * m->cs;
-    if (m->cs == 1 && nr == NR) {
+    if (B->rowScale) {
+      for (int64_t k = 0; k < kc; k++) {
+        const float sc = B->rowScale[(k0 + k) * B->rss], *row = src + k * m->rs;
+        float *d = dst + k * NR;
+        if (m->cs == 1)
+          for (int64_t j = 0; j < nr; j++) d[j] = row[j] * sc;
+        else
+          for (int64_t j = 0; j < nr; j++) d[j] = row[j * m->cs] * sc;
+        for (int64_t j = nr; j < NR; j++) d[j] = 0.0f;
+      }
+    } else if (m->cs == 1 && nr == NR) {
       copyRows(dst, src, m->rs, kc, NR);
     } else {
       for (int64_t j = 0; j < nr; j++)
@@ -151,7 +168,7 @@ static void packWhole(float *dst, const void *ctx) {
   for (int64_t pc = 0; pc < j->K; pc += KB) {
     int64_t kc = min64(KB, j->K - pc);
     if (j->kind == 'A') packA(dst + pc * j->padded, j->m, 0, j->rows, pc, kc, j->r);
-    else packB(dst + pc * j->padded, &(RtBSrc){j->m, NULL}, pc, kc, 0, j->cols, j->r);
+    else packB(dst + pc * j->padded, &(RtBSrc){j->m, NULL, NULL, 0}, pc, kc, 0, j->cols, j->r);
   }
 }
 
@@ -256,7 +273,7 @@ static void gemmBlock(const GemmTask *t, int64_t m0, int64_t m1, int64_t n0, int
  * scratch, transposed into C once at the end, then the epilogue runs. */
 static void gemmBlockSwapped(const GemmTask *t, int64_t m0, int64_t m1, int64_t n0, int64_t n1) {
   const int64_t K = t->K, ldc = t->ldc;
-  const RtBSrc At = {{t->A.p, t->A.cs, t->A.rs, t->A.constant}, NULL};
+  const RtBSrc At = {{t->A.p, t->A.cs, t->A.rs, t->A.constant}, NULL, NULL, 0};
   const RtIsa *isa = rtIsa();
   const int MR = isa->mr, NR = isa->nr;
   const int64_t MC = (int64_t)MR * MC_PANELS, NCB = NC / NR * NR, Mpad = roundUp(t->M, NR);
@@ -362,7 +379,7 @@ static void gemv(int64_t N, int64_t K, RtMat A, RtMat B, float *C, const RtEpilo
 void rtGemm(int64_t M, int64_t N, int64_t K, RtMat A, RtBSrc B, float *C, int64_t ldc,
             const RtEpilogue *ep, bool parallel) {
   if (M <= 0 || N <= 0) return;
-  if (M == 1 && K > 0 && !B.conv) {
+  if (M == 1 && K > 0 && !B.conv && !B.rowScale) {
     gemv(N, K, A, B.mat, C, ep, parallel);
     return;
   }
@@ -376,7 +393,7 @@ void rtGemm(int64_t M, int64_t N, int64_t K, RtMat A, RtBSrc B, float *C, int64_
     if (A.constant) t.preA = packedConstant('B', (RtMat){A.p, A.cs, A.rs, true}, K, M, isa->nr);
   } else {
     if (K > 0 && A.constant) t.preA = packedConstant('A', A, M, K, isa->mr);
-    if (K > 0 && !B.conv && B.mat.constant) t.preB = packedConstant('B', B.mat, K, N, isa->nr);
+    if (K > 0 && !B.conv && !B.rowScale && B.mat.constant) t.preB = packedConstant('B', B.mat, K, N, isa->nr);
   }
   t.unit = (t.splitN != t.swap) ? isa->nr : isa->mr; /* tile widths along the split dim */
   int64_t units = ((t.splitN ? N : M) + t.unit - 1) / t.unit;

@@ -52,17 +52,23 @@ typedef struct {
 } RtEpilogue;
 
 /* Implicit im2col of one image and one channel group: B(k, n) with
- * k = (c, i, j) over C x KH x KW and n = (oh, ow) over OH x OW. */
+ * k = (c, i, j) over C x KH x KW and n = (oh, ow) over OH x OW; with
+ * xscale, channel c of the image is scaled by xscale[c * xss]. */
 typedef struct {
   const float *x;
   int64_t C, H, W, cs, hs, ws;
   int64_t KH, KW, sh, sw, ph, pw, dh, dw, OH, OW;
+  const float *xscale;
+  int64_t xss;
 } RtConvGeom;
 
-/* The B operand of a GEMM: a strided matrix, or an image seen through im2col. */
+/* The B operand of a GEMM: a strided matrix (its rows optionally scaled),
+ * or an image seen through im2col. */
 typedef struct {
   RtMat mat;
   const RtConvGeom *conv;
+  const float *rowScale; /* with mat: B(k, n) = mat(k, n) * rowScale[k * rss] */
+  int64_t rss;
 } RtBSrc;
 
 /* C[M, N] (row stride ldc, unit column stride) = epilogue(A[M, K] * B[K, N]),

@@ -119,7 +119,7 @@ static void gemmTask(void *ctx, int64_t x0, int64_t x1) {
   RtEpilogue none = {1.0f, 0, {{0}}, j->T, 0, 0.0f, 0.0f};
   for (int64_t xi = x0; xi < x1; xi++) {
     RtMat A = {j->u + xi * p->M * p->C, p->C, 1, true};
-    RtBSrc B = {{j->v + xi * p->C * j->T, j->T, 1, false}, NULL};
+    RtBSrc B = {{j->v + xi * p->C * j->T, j->T, 1, false}, NULL, NULL, 0};
     rtGemm(p->M, j->T, p->C, A, B, j->mm + xi * p->M * j->T, j->T, &none, false);
   }
 }

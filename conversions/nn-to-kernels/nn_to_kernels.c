@@ -9,7 +9,9 @@
  * a Mul or Div by a scalar constant (into alpha) and, before any addend,
  * a Transpose of the last two dims (computed as B^T A^T); the probes of the
  * `profile` tool in between do not count as users (they move after the
- * call). Tensors cross the
+ * call). A 1x1 group-1 conv also absorbs the Mul of its input by a
+ * [N or 1, C, 1, 1] gate before it (squeeze-and-excitation), which the
+ * kernel applies while it packs the input. Tensors cross the
  * call as unranked memrefs (bufferization.to_buffer / to_tensor), so
  * One-Shot Bufferize plans the buffers around the call. Other dtypes and
  * 3-D convolutions are left to --nn-to-linalg. */
@@ -121,6 +123,12 @@ typedef struct {
   bool scalable, transposable;
   double scale;
   bool transposed;
+  /* Set by conv: the call has an input-scale slot (strata_rt_conv2d_f32's
+   * xscale, aliasing the result when there is no scale); `xscale` is the
+   * gate of a Mul absorbed before the conv (absorbInputScale). */
+  bool scaleSlot;
+  MlirValue xscale;
+  MlirOperation scaleMul;
 } Epilogue;
 
 /* The pass's state, the patterns' user data. */
@@ -277,11 +285,16 @@ static void emitCall(StrataRewrite *rw, MlirOperation root, Epilogue *e, const c
                                                .results = STRATA_TYPES(unrankedF32(ctx))),
                                 0);
   /* With addends: x/a, w/b, y, add0, add1 (unused addends alias y; nadd
-   * says how many). Without: the inputs, then y. */
-  MlirValue ordered[5] = {args[0], args[1], outU, outU, outU};
+   * says how many), then the conv's xscale slot. Without: the inputs, then
+   * y. */
+  MlirValue ordered[6] = {args[0], args[1], outU, outU, outU, outU};
   int numOrdered = 5;
   if (addendSlots) {
     for (int i = 2; i < numTensors; i++) ordered[i + 1] = args[i];
+    if (e->scaleSlot) {
+      numOrdered = 6;
+      if (e->xscale.ptr) ordered[5] = strataTensorToUnrankedMemRefPermuted(&b, loc, e->xscale, NULL);
+    }
   } else {
     for (int i = 0; i < numTensors; i++) ordered[i] = args[i];
     ordered[numTensors] = outU;
@@ -410,6 +423,36 @@ static MlirLogicalResult rewriteLayerNorm(StrataRewrite *rw, MlirOperation op, v
   return mlirLogicalResultSuccess();
 }
 
+/* A squeeze-and-excitation scale before a 1x1, group-1 conv: its input
+ * is nn.mul(a, s) (either order), read by the conv alone, with s of type
+ * [N or 1, C, 1, 1] and a of the input's type. The conv then reads a and
+ * scales each channel by s while it packs the input: the Mul's pass over
+ * the whole feature map is gone. (1x1 only: Winograd and depthwise do
+ * not take a scale, and SE gates feed the 1x1 projection.) */
+static void absorbInputScale(Epilogue *e, const KernelsRun *k, MlirOperation conv, MlirValue *x,
+                             const int64_t *kernel, int64_t group, int sp) {
+  MlirOperation mul = definingOp(*x);
+  if (!k->epilogues || sp != 2 || group != 1 || kernel[0] != 1 || kernel[1] != 1 || mlirOperationIsNull(mul) ||
+      !strataOpIsNamed(mul, "nn.mul") || mlirOperationGetNumOperands(mul) != 2 ||
+      !mlirOperationEqual(lowerSoleUser(*x), conv))
+    return;
+  MlirType xt = mlirValueGetType(*x);
+  for (int i = 0; i < 2; i++) {
+    MlirValue a = mlirOperationGetOperand(mul, i), s = mlirOperationGetOperand(mul, 1 - i);
+    MlirType st = mlirValueGetType(s);
+    if (!mlirTypeEqual(mlirValueGetType(a), xt) || !staticF32(s) || mlirShapedTypeGetRank(st) != 4) continue;
+    int64_t n = mlirShapedTypeGetDimSize(st, 0);
+    if ((n != 1 && n != mlirShapedTypeGetDimSize(xt, 0)) ||
+        mlirShapedTypeGetDimSize(st, 1) != mlirShapedTypeGetDimSize(xt, 1) || mlirShapedTypeGetDimSize(st, 2) != 1 ||
+        mlirShapedTypeGetDimSize(st, 3) != 1)
+      continue;
+    e->xscale = s;
+    e->scaleMul = mul;
+    *x = a;
+    return;
+  }
+}
+
 static MlirLogicalResult rewriteConv(StrataRewrite *rw, MlirOperation op, void *u) {
   MlirOperation *module = &((KernelsRun *)u)->module;
   if (mlirOperationGetNumOperands(op) < 2) return mlirLogicalResultFailure();
@@ -429,7 +472,8 @@ static MlirLogicalResult rewriteConv(StrataRewrite *rw, MlirOperation op, void *
   /* The depthwise kernel keeps up to 64 taps (and rows) on the stack. */
   int64_t taps = sp == 2 ? kernel[0] * kernel[1] : kernel[0];
   if (mlirShapedTypeGetDimSize(wt, 1) == 1 && taps > 64) return mlirLogicalResultFailure();
-  Epilogue e = {.last = op};
+  Epilogue e = {.last = op, .scaleSlot = true};
+  absorbInputScale(&e, u, op, &x, kernel, win.group, sp);
   if (mlirOperationGetNumOperands(op) == 3) {
     MlirValue bias = mlirOperationGetOperand(op, 2);
     if (!staticF32(bias)) return mlirLogicalResultFailure();
@@ -452,6 +496,7 @@ static MlirLogicalResult rewriteConv(StrataRewrite *rw, MlirOperation op, void *
   }
   MlirValue s[16];
   int ns = 0;
+  s[ns++] = i64c(rw, e.last, e.xscale.ptr != NULL);
   s[ns++] = i64c(rw, e.last, sp == 2 ? win.strides[0] : 1);
   s[ns++] = i64c(rw, e.last, win.strides[sp - 1]);
   s[ns++] = i64c(rw, e.last, sp == 2 ? win.pads[0] : 0);
@@ -466,6 +511,7 @@ static MlirLogicalResult rewriteConv(StrataRewrite *rw, MlirOperation op, void *
   ns += actScalars(rw, &e, s + ns);
   strataDeclareRuntimeFunc(*module, CONV_FN);
   emitCall(rw, op, &e, CONV_FN, true, tensors, NULL, nt, s, ns);
+  if (e.scaleMul.ptr) strataEraseOp(rw, e.scaleMul); /* the conv read it alone */
   return mlirLogicalResultSuccess();
 }
 

@@ -18,7 +18,7 @@ int main(void) {
     printf("%s : %s\n", name, strataRtAbiMlirType(name, type, sizeof type));
   }
   // CHECK: strata_rt_matmul_f32 : (memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, i64, i64, i64, i64, f32, f32, f32, i64, f32, f32) -> ()
-  // CHECK: strata_rt_conv2d_f32 : (memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, i64, i64, i64, i64, i64, i64, i64, i64, i64, f32, f32, i64, f32, f32) -> ()
+  // CHECK: strata_rt_conv2d_f32 : (memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, f32, f32, i64, f32, f32) -> ()
   // CHECK: strata_rt_pool2d_f32 : (memref<*xf32>, memref<*xf32>, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64) -> ()
   // CHECK: strata_rt_layernorm_f32 : (memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, i64, i64, f32) -> ()
   // CHECK: strata_rt_softmax_f32 : (memref<*xf32>, memref<*xf32>, i64, i64) -> ()

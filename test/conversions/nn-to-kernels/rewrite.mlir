@@ -3,7 +3,7 @@
 // take stays nn.
 // RUN: strata-opt %s --split-input-file --nn-to-kernels | FileCheck %s
 
-// CHECK-DAG: func.func private @strata_rt_conv2d_f32(memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, i64, i64, i64, i64, i64, i64, i64, i64, i64, f32, f32, i64, f32, f32) attributes {llvm.emit_c_interface}
+// CHECK-DAG: func.func private @strata_rt_conv2d_f32(memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, f32, f32, i64, f32, f32) attributes {llvm.emit_c_interface}
 // CHECK-LABEL: func.func @conv_bias_residual_clip
 // CHECK: %[[B:.*]] = tensor.reshape %arg2(%{{.*}}) : (tensor<4xf32>, tensor<3xi64>) -> tensor<4x1x1xf32>
 // CHECK: %[[OUT:.*]] = memref.alloc() {alignment = 64 : i64} : memref<1x4x8x8xf32>
@@ -242,6 +242,36 @@ func.func @conv_gelu_tanh(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> t
   %y = "nn.conv"(%x, %w) {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x8x8xf32>
   %g = "nn.gelu"(%y) {approximate = "tanh"} : (tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
   return %g : tensor<1x4x8x8xf32>
+}
+
+// -----
+// A squeeze-and-excitation gate [N, C, 1, 1] multiplying the input of a
+// 1x1 conv becomes the call's xscale (scaled = 1) and the Mul goes; a gate
+// that varies over the image, or a Mul with another reader, stays.
+// CHECK-LABEL: func.func @se_scale
+// CHECK-NOT: nn.mul
+// CHECK: %[[ONE:.*]] = arith.constant 1 : i64
+// CHECK: call @strata_rt_conv2d_f32(%[[X:[a-z0-9_]+]], %[[W:[a-z0-9_]+]], %[[Y:[a-z0-9_]+]], %[[Y]], %[[Y]], %[[S:cast_[0-9]+]], %[[ONE]],
+// CHECK-NOT: nn.
+// CHECK: return
+func.func @se_scale(%x: tensor<1x8x4x4xf32>, %g: tensor<1x8x1x1xf32>, %w: tensor<6x8x1x1xf32>) -> tensor<1x6x4x4xf32> {
+  %s = "nn.mul"(%x, %g) : (tensor<1x8x4x4xf32>, tensor<1x8x1x1xf32>) -> tensor<1x8x4x4xf32>
+  %y = "nn.conv"(%s, %w) : (tensor<1x8x4x4xf32>, tensor<6x8x1x1xf32>) -> tensor<1x6x4x4xf32>
+  return %y : tensor<1x6x4x4xf32>
+}
+
+// -----
+// CHECK-LABEL: func.func @not_se_scale
+// CHECK: "nn.mul"
+// CHECK: call @strata_rt_conv2d_f32(
+// CHECK: "nn.mul"
+// CHECK: call @strata_rt_conv2d_f32(
+func.func @not_se_scale(%x: tensor<1x8x4x4xf32>, %g: tensor<1x8x4x1xf32>, %h: tensor<1x8x1x1xf32>, %w: tensor<6x8x1x1xf32>) -> (tensor<1x6x4x4xf32>, tensor<1x8x4x4xf32>) {
+  %s = "nn.mul"(%x, %g) : (tensor<1x8x4x4xf32>, tensor<1x8x4x1xf32>) -> tensor<1x8x4x4xf32>
+  %y = "nn.conv"(%s, %w) : (tensor<1x8x4x4xf32>, tensor<6x8x1x1xf32>) -> tensor<1x6x4x4xf32>
+  %t = "nn.mul"(%x, %h) : (tensor<1x8x4x4xf32>, tensor<1x8x1x1xf32>) -> tensor<1x8x4x4xf32>
+  %z = "nn.conv"(%t, %w) : (tensor<1x8x4x4xf32>, tensor<6x8x1x1xf32>) -> tensor<1x6x4x4xf32>
+  return %z, %t : tensor<1x6x4x4xf32>, tensor<1x8x4x4xf32>
 }
 
 // -----

@@ -330,6 +330,32 @@ func.func @conv_wide_pads(%x: tensor<1x4x7x6xf32>, %w: tensor<5x4x3x3xf32>) -> t
   %y = "nn.conv"(%x, %w) {pads = array<i64: 4, 5, 3, 2>, strides = array<i64: 3, 2>, dilations = array<i64: 2, 2>} : (tensor<1x4x7x6xf32>, tensor<5x4x3x3xf32>) -> tensor<1x5x4x5xf32>
   return %y : tensor<1x5x4x5xf32>
 }
+// A squeeze-and-excitation scale before a 1x1 conv, applied while the
+// conv packs its input: per image (batch 2) and shared, strided, with a
+// bias and an activation after; a 3x3 conv keeps its Mul.
+func.func @se_scale_conv1x1(%x: tensor<2x19x5x7xf32>, %g: tensor<2x19x1x1xf32>, %w: tensor<13x19x1x1xf32>, %b: tensor<13xf32>) -> tensor<2x13x5x7xf32> {
+  %s = "nn.mul"(%x, %g) : (tensor<2x19x5x7xf32>, tensor<2x19x1x1xf32>) -> tensor<2x19x5x7xf32>
+  %y = "nn.conv"(%s, %w, %b) : (tensor<2x19x5x7xf32>, tensor<13x19x1x1xf32>, tensor<13xf32>) -> tensor<2x13x5x7xf32>
+  %r = "nn.relu"(%y) : (tensor<2x13x5x7xf32>) -> tensor<2x13x5x7xf32>
+  return %r : tensor<2x13x5x7xf32>
+}
+func.func @se_scale_shared_strided(%x: tensor<2x33x9x8xf32>, %g: tensor<1x33x1x1xf32>, %w: tensor<40x33x1x1xf32>) -> tensor<2x40x5x4xf32> {
+  %s = "nn.mul"(%g, %x) : (tensor<1x33x1x1xf32>, tensor<2x33x9x8xf32>) -> tensor<2x33x9x8xf32>
+  %y = "nn.conv"(%s, %w) {strides = array<i64: 2, 2>} : (tensor<2x33x9x8xf32>, tensor<40x33x1x1xf32>) -> tensor<2x40x5x4xf32>
+  return %y : tensor<2x40x5x4xf32>
+}
+func.func @se_scale_one_channel(%x: tensor<1x24x16x16xf32>, %g: tensor<1x24x1x1xf32>, %w: tensor<1x24x1x1xf32>, %w2: tensor<40x24x1x1xf32>) -> (tensor<1x1x16x16xf32>, tensor<1x40x16x16xf32>) {
+  %s = "nn.mul"(%x, %g) : (tensor<1x24x16x16xf32>, tensor<1x24x1x1xf32>) -> tensor<1x24x16x16xf32>
+  %y = "nn.conv"(%s, %w) : (tensor<1x24x16x16xf32>, tensor<1x24x1x1xf32>) -> tensor<1x1x16x16xf32>
+  %t = "nn.mul"(%g, %x) : (tensor<1x24x1x1xf32>, tensor<1x24x16x16xf32>) -> tensor<1x24x16x16xf32>
+  %z = "nn.conv"(%t, %w2) : (tensor<1x24x16x16xf32>, tensor<40x24x1x1xf32>) -> tensor<1x40x16x16xf32>
+  return %y, %z : tensor<1x1x16x16xf32>, tensor<1x40x16x16xf32>
+}
+func.func @se_scale_conv3x3(%x: tensor<1x8x6x6xf32>, %g: tensor<1x8x1x1xf32>, %w: tensor<4x8x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  %s = "nn.mul"(%x, %g) : (tensor<1x8x6x6xf32>, tensor<1x8x1x1xf32>) -> tensor<1x8x6x6xf32>
+  %y = "nn.conv"(%s, %w) {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x8x6x6xf32>, tensor<4x8x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return %y : tensor<1x4x6x6xf32>
+}
 // GELU, erf and tanh forms, in the conv, depthwise and GEMM epilogues:
 // the matmul's decomposed erf chain (as PyTorch exports it, raised by
 // nn-raise), values scaled past erf's clamp at 4 and tanh's exp range.
