@@ -437,6 +437,7 @@ static void absorbInputScale(Epilogue *e, const KernelsRun *k, MlirOperation con
       !mlirOperationEqual(lowerSoleUser(*x), conv))
     return;
   MlirType xt = mlirValueGetType(*x);
+  if (mlirShapedTypeGetDimSize(xt, 1) < 2) return; /* one input channel: the depthwise kernel's */
   for (int i = 0; i < 2; i++) {
     MlirValue a = mlirOperationGetOperand(mul, i), s = mlirOperationGetOperand(mul, 1 - i);
     MlirType st = mlirValueGetType(s);

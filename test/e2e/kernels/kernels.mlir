@@ -351,6 +351,11 @@ func.func @se_scale_one_channel(%x: tensor<1x24x16x16xf32>, %g: tensor<1x24x1x1x
   %z = "nn.conv"(%t, %w2) : (tensor<1x24x16x16xf32>, tensor<40x24x1x1xf32>) -> tensor<1x40x16x16xf32>
   return %y, %z : tensor<1x1x16x16xf32>, tensor<1x40x16x16xf32>
 }
+func.func @se_scale_one_input_channel(%x: tensor<1x1x6x6xf32>, %g: tensor<1x1x1x1xf32>, %w: tensor<3x1x1x1xf32>) -> tensor<1x3x6x6xf32> {
+  %s = "nn.mul"(%x, %g) : (tensor<1x1x6x6xf32>, tensor<1x1x1x1xf32>) -> tensor<1x1x6x6xf32>
+  %y = "nn.conv"(%s, %w) : (tensor<1x1x6x6xf32>, tensor<3x1x1x1xf32>) -> tensor<1x3x6x6xf32>
+  return %y : tensor<1x3x6x6xf32>
+}
 func.func @se_scale_conv3x3(%x: tensor<1x8x6x6xf32>, %g: tensor<1x8x1x1xf32>, %w: tensor<4x8x3x3xf32>) -> tensor<1x4x6x6xf32> {
   %s = "nn.mul"(%x, %g) : (tensor<1x8x6x6xf32>, tensor<1x8x1x1xf32>) -> tensor<1x8x6x6xf32>
   %y = "nn.conv"(%s, %w) {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x8x6x6xf32>, tensor<4x8x3x3xf32>) -> tensor<1x4x6x6xf32>
