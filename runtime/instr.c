@@ -12,6 +12,7 @@
 #include "instr.h"
 #include "memref.h"
 #include "outfile.h"
+#include "rt_internal.h"
 
 #define NAME_MAX_LEN 63
 
@@ -60,11 +61,7 @@ static struct {
   int atexitRegistered;
 } g = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
-static double nowUs(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
-}
+static double nowUs(void) { return (double)rtNowNs() / 1e3; }
 
 static void copyName(char *dst, const StrataUnrankedMemRef *name) {
   const StrataMemRefDesc *d = name ? name->descriptor : NULL;

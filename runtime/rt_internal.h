@@ -7,8 +7,16 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 #include "kernels.h"
 #include "status.h"
+
+/* Monotonic clock in nanoseconds (spin budgets, trace timestamps). */
+static inline uint64_t rtNowNs(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
 
 /* A kernel operand decoded from its unranked memref (view.c). */
 typedef struct {

@@ -96,20 +96,14 @@ static void relax(void) {
 #endif
 }
 
-static uint64_t nowNs(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 /* Polls until *word differs from `seen` (returned: its value) or SPIN_NS
  * pass (returns `seen`), giving the core away now and then. */
 static uint64_t spinWhile64(const uint64_t *word, uint64_t seen) {
-  uint64_t start = nowNs(), v;
+  uint64_t start = rtNowNs(), v;
   for (int i = 1; (v = __atomic_load_n(word, __ATOMIC_ACQUIRE)) == seen; i++) {
     relax();
     if (i % 64 == 0) {
-      if (nowNs() - start > SPIN_NS) break;
+      if (rtNowNs() - start > SPIN_NS) break;
       if (i % 1024 == 0) sched_yield();
     }
   }
@@ -219,7 +213,7 @@ void rtParallelFor(int64_t n, RtTaskFn fn, void *ctx) {
   inRegion = 1;
   claimChunks(pool, gen);
   inRegion = 0;
-  for (uint64_t start = nowNs(); __atomic_load_n(&pool->done, __ATOMIC_ACQUIRE) < t && nowNs() - start < SPIN_NS;)
+  for (uint64_t start = rtNowNs(); __atomic_load_n(&pool->done, __ATOMIC_ACQUIRE) < t && rtNowNs() - start < SPIN_NS;)
     for (int i = 0; i < 64; i++) relax();
   if (__atomic_load_n(&pool->done, __ATOMIC_ACQUIRE) < t) {
     pthread_mutex_lock(&pool->mu);

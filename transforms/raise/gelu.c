@@ -27,15 +27,11 @@ typedef struct {
   MlirType xt;
 } Chain;
 
-static MlirOperation producer(MlirValue v) {
-  return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
-}
 
+/* GELU's ops each have one result: a match on anything else is refused. */
 static bool isOp(MlirOperation op, const char *name) {
-  return !mlirOperationIsNull(op) && strataOpIsNamed(op, name) && mlirOperationGetNumResults(op) == 1;
+  return raiseIsOp(op, name) && mlirOperationGetNumResults(op) == 1;
 }
-
-static MlirValue result(MlirOperation op) { return mlirOperationGetResult(op, 0); }
 
 /* The one user of `v`, if it has exactly one use. */
 static MlirOperation soleUser(MlirValue v) {
@@ -49,7 +45,7 @@ static bool near(double v, double want) { return fabs(v - want) <= 1e-6 * fabs(w
 /* `op` is the binary `name` of `v` and another operand, returned in *other;
  * its result has the chain's type. */
 static bool binaryOf(const Chain *c, MlirOperation op, const char *name, MlirValue v, MlirValue *other) {
-  if (!isOp(op, name) || mlirOperationGetNumOperands(op) != 2 || !mlirTypeEqual(mlirValueGetType(result(op)), c->xt))
+  if (!isOp(op, name) || mlirOperationGetNumOperands(op) != 2 || !mlirTypeEqual(mlirValueGetType(raiseResult(op)), c->xt))
     return false;
   MlirValue a = mlirOperationGetOperand(op, 0), b = mlirOperationGetOperand(op, 1);
   if (mlirValueEqual(a, v)) *other = b;
@@ -77,29 +73,29 @@ static bool push(Chain *c, MlirOperation op) {
 static MlirOperation tail(Chain *c, MlirValue e) {
   MlirOperation add = soleUser(e);
   if (!byConstant(c, add, "nn.add", e, 1.0) || !push(c, add)) return (MlirOperation){NULL};
-  MlirOperation m = soleUser(result(add));
+  MlirOperation m = soleUser(raiseResult(add));
   MlirValue other;
-  if (!binaryOf(c, m, "nn.mul", result(add), &other)) return (MlirOperation){NULL};
+  if (!binaryOf(c, m, "nn.mul", raiseResult(add), &other)) return (MlirOperation){NULL};
   if (mlirValueEqual(other, c->x)) { /* (x * (1 + e)) * 0.5 */
-    MlirOperation half = soleUser(result(m));
-    return push(c, m) && byConstant(c, half, "nn.mul", result(m), 0.5) ? half : (MlirOperation){NULL};
+    MlirOperation half = soleUser(raiseResult(m));
+    return push(c, m) && byConstant(c, half, "nn.mul", raiseResult(m), 0.5) ? half : (MlirOperation){NULL};
   }
   double k;
   if (strataScalarConstant(other, &k) && near(k, 0.5)) { /* x * ((1 + e) * 0.5) */
-    MlirOperation last = soleUser(result(m));
+    MlirOperation last = soleUser(raiseResult(m));
     MlirValue y;
-    return push(c, m) && binaryOf(c, last, "nn.mul", result(m), &y) && mlirValueEqual(y, c->x)
+    return push(c, m) && binaryOf(c, last, "nn.mul", raiseResult(m), &y) && mlirValueEqual(y, c->x)
                ? last : (MlirOperation){NULL};
   }
   /* (0.5 * x) * (1 + e) */
-  MlirOperation h = producer(other);
+  MlirOperation h = raiseProducer(other);
   return byConstant(c, h, "nn.mul", c->x, 0.5) && !mlirOperationIsNull(soleUser(other)) && push(c, h)
              ? m : (MlirOperation){NULL};
 }
 
 /* x^3 as Pow(x, 3), x * (x * x) or (x * x) * x: returns the op making it. */
 static bool cubeOf(Chain *c, MlirValue v) {
-  MlirOperation op = producer(v);
+  MlirOperation op = raiseProducer(v);
   double k;
   if (isOp(op, "nn.pow") && mlirOperationGetNumOperands(op) == 2 &&
       mlirValueEqual(mlirOperationGetOperand(op, 0), c->x) &&
@@ -107,7 +103,7 @@ static bool cubeOf(Chain *c, MlirValue v) {
     return push(c, op);
   MlirValue sq;
   if (!binaryOf(c, op, "nn.mul", c->x, &sq) || !push(c, op)) return false;
-  MlirOperation s = producer(sq);
+  MlirOperation s = raiseProducer(sq);
   return isOp(s, "nn.mul") && mlirOperationGetNumOperands(s) == 2 && !mlirOperationIsNull(soleUser(sq)) &&
          mlirValueEqual(mlirOperationGetOperand(s, 0), c->x) && mlirValueEqual(mlirOperationGetOperand(s, 1), c->x) &&
          mlirTypeEqual(mlirValueGetType(sq), c->xt) && push(c, s);
@@ -116,14 +112,14 @@ static bool cubeOf(Chain *c, MlirValue v) {
 /* Tanh(sqrt(2/pi) * (x + 0.044715 * x^3)): finds x and pushes the ops. */
 static bool tanhInner(Chain *c, MlirOperation tanh) {
   MlirValue s = mlirOperationGetOperand(tanh, 0), inner;
-  MlirOperation scale = producer(s);
+  MlirOperation scale = raiseProducer(s);
   double k;
   if (!isOp(scale, "nn.mul") || mlirOperationGetNumOperands(scale) != 2 || mlirOperationIsNull(soleUser(s)))
     return false;
   int at = strataScalarConstant(mlirOperationGetOperand(scale, 0), &k) ? 0 : 1;
   if (!strataScalarConstant(mlirOperationGetOperand(scale, at), &k) || !near(k, sqrt(2.0 / 3.14159265358979323846))) return false;
   inner = mlirOperationGetOperand(scale, 1 - at);
-  MlirOperation add = producer(inner);
+  MlirOperation add = raiseProducer(inner);
   if (!isOp(add, "nn.add") || mlirOperationGetNumOperands(add) != 2 || mlirOperationIsNull(soleUser(inner)))
     return false;
   /* x + 0.044715 * x^3, either order: x is the operand that is not the product */
@@ -132,7 +128,7 @@ static bool tanhInner(Chain *c, MlirOperation tanh) {
     t.x = mlirOperationGetOperand(add, i);
     t.xt = mlirValueGetType(t.x);
     MlirValue p = mlirOperationGetOperand(add, 1 - i), cube;
-    MlirOperation mul = producer(p);
+    MlirOperation mul = raiseProducer(p);
     if (!mlirTypeEqual(mlirValueGetType(s), t.xt) || !mlirTypeEqual(mlirValueGetType(inner), t.xt) ||
         !isOp(mul, "nn.mul") || mlirOperationGetNumOperands(mul) != 2 || mlirOperationIsNull(soleUser(p)))
       continue;
@@ -140,7 +136,7 @@ static bool tanhInner(Chain *c, MlirOperation tanh) {
     if (!strataScalarConstant(mlirOperationGetOperand(mul, kat), &k) || !near(k, 0.044715)) continue;
     cube = mlirOperationGetOperand(mul, 1 - kat);
     if (mlirOperationIsNull(soleUser(cube)) || !mlirTypeEqual(mlirValueGetType(cube), t.xt) ||
-        !mlirTypeEqual(mlirValueGetType(result(mul)), t.xt))
+        !mlirTypeEqual(mlirValueGetType(raiseResult(mul)), t.xt))
       continue;
     if (push(&t, scale) && push(&t, add) && push(&t, mul) && cubeOf(&t, cube)) {
       *c = t;
@@ -153,7 +149,7 @@ static bool tanhInner(Chain *c, MlirOperation tanh) {
 /* Erf(x / sqrt(2)) or Erf(x * (1/sqrt(2))): finds x and pushes the op. */
 static bool erfInner(Chain *c, MlirOperation erf) {
   MlirValue u = mlirOperationGetOperand(erf, 0);
-  MlirOperation op = producer(u);
+  MlirOperation op = raiseProducer(u);
   if (mlirOperationIsNull(soleUser(u)) || mlirOperationIsNull(op) || mlirOperationGetNumOperands(op) != 2)
     return false;
   double k;
@@ -172,9 +168,9 @@ static MlirLogicalResult raiseGelu(StrataRewrite *rw, MlirOperation root, void *
   Chain c = {.n = 0};
   if (mlirOperationGetNumOperands(root) != 1 || mlirOperationGetNumResults(root) != 1 ||
       !(tanhForm ? tanhInner(&c, root) : erfInner(&c, root)) ||
-      !mlirTypeEqual(mlirValueGetType(result(root)), c.xt) || !mlirTypeIsARankedTensor(c.xt) || !push(&c, root))
+      !mlirTypeEqual(mlirValueGetType(raiseResult(root)), c.xt) || !mlirTypeIsARankedTensor(c.xt) || !push(&c, root))
     return mlirLogicalResultFailure();
-  MlirOperation last = tail(&c, result(root));
+  MlirOperation last = tail(&c, raiseResult(root));
   if (mlirOperationIsNull(last)) return mlirLogicalResultFailure();
   MlirBlock block = mlirOperationGetBlock(last);
   for (int i = 0; i < c.n; i++)

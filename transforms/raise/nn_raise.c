@@ -41,13 +41,6 @@
 #include "nn_internal.h"
 #include "raise_internal.h"
 
-static MlirOperation producer(MlirValue v) {
-  return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
-}
-
-static bool isOp(MlirOperation op, const char *name) {
-  return !mlirOperationIsNull(op) && strataOpIsNamed(op, name);
-}
 
 /* ---- Profile probes between the chain's ops ---- */
 
@@ -80,7 +73,7 @@ static MlirValue throughProbes(MlirValue v) { return strataInstrThroughProbes(v,
  * probe of another op (the "after" probe of X's producer) stays above. */
 static MlirValue underOwnProbes(MlirOperation op, intptr_t i, ProbeList *probes) {
   MlirValue v = mlirOperationGetOperand(op, i);
-  for (MlirOperation p = producer(v); strataInstrIsProbeOf(p, "profile", "before", op); p = producer(v)) {
+  for (MlirOperation p = raiseProducer(v); strataInstrIsProbeOf(p, "profile", "before", op); p = raiseProducer(v)) {
     if (!mlirOpOperandIsNull(mlirOpOperandGetNextUse(mlirValueGetFirstUse(v)))) break;
     if (probes) addProbe(probes, p);
     v = mlirOperationGetOperand(p, 0);
@@ -115,12 +108,11 @@ static MlirOperation soleUserThroughProbes(MlirValue v, ProbeList *probes) {
   return usesThroughProbes(v, probes, &user) == 1 ? user : (MlirOperation){NULL};
 }
 
-static MlirValue result(MlirOperation op) { return mlirOperationGetResult(op, 0); }
 
 /* A keepdims ReduceMean of `x` (through profile probes) over trailing axes
  * [a, rank): returns a. */
 static int trailingMean(MlirOperation op, MlirValue x) {
-  if (!isOp(op, "nn.reduce_mean") || mlirOperationGetNumOperands(op) != 1 ||
+  if (!raiseIsOp(op, "nn.reduce_mean") || mlirOperationGetNumOperands(op) != 1 ||
       !mlirValueEqual(throughProbes(mlirOperationGetOperand(op, 0)), throughProbes(x)))
     return -1;
   int64_t keep;
@@ -149,7 +141,7 @@ static int otherOperand(MlirOperation op, MlirValue v) {
  * only (rank at most rank - a, each dim equal or 1), and the op applying
  * it keeps x's type. */
 static bool affineParam(MlirOperation op, MlirValue param, MlirType xt, int a) {
-  if (!mlirTypeEqual(mlirValueGetType(result(op)), xt)) return false;
+  if (!mlirTypeEqual(mlirValueGetType(raiseResult(op)), xt)) return false;
   MlirType pt = mlirValueGetType(param);
   if (!mlirTypeIsARankedTensor(pt) || !mlirTypeEqual(mlirShapedTypeGetElementType(pt),
                                                       mlirShapedTypeGetElementType(xt)))
@@ -198,9 +190,9 @@ static MlirValue reprobe(StrataRewrite *rw, MlirOperation probe, MlirValue v, Ml
   MlirOperation p = mlirRewriterBaseClone(rw->rewriter, probe);
   mlirRewriterBaseStartOpModification(rw->rewriter, p);
   mlirOperationSetOperand(p, 0, v);
-  mlirValueSetType(result(p), mlirValueGetType(v));
+  mlirValueSetType(raiseResult(p), mlirValueGetType(v));
   mlirRewriterBaseFinalizeOpModification(rw->rewriter, p);
-  return result(p);
+  return raiseResult(p);
 }
 
 /* Rooted at the Div n = d / s. Every edge of the chain is followed through
@@ -209,47 +201,47 @@ static MlirLogicalResult raiseLayerNorm(StrataRewrite *rw, MlirOperation div, vo
   (void)user;
   ProbeList moved = {.n = 0};
   MlirValue d = throughProbes(mlirOperationGetOperand(div, 0)), s = throughProbes(mlirOperationGetOperand(div, 1));
-  MlirOperation sub = producer(d), sqrt = producer(s);
-  if (!isOp(sub, "nn.sub") || !isOp(sqrt, "nn.sqrt") || usesThroughProbes(s, &moved, NULL) != 1) FAIL;
+  MlirOperation sub = raiseProducer(d), sqrt = raiseProducer(s);
+  if (!raiseIsOp(sub, "nn.sub") || !raiseIsOp(sqrt, "nn.sqrt") || usesThroughProbes(s, &moved, NULL) != 1) FAIL;
   MlirValue x = underOwnProbes(sub, 0, &moved), mv = throughProbes(mlirOperationGetOperand(sub, 1));
   MlirType xt = mlirValueGetType(x);
-  MlirOperation mean = producer(mv);
+  MlirOperation mean = raiseProducer(mv);
   int a = trailingMean(mean, x);
   if (a < 0 || usesThroughProbes(mv, &moved, NULL) != 1 || !mlirTypeEqual(mlirValueGetType(d), xt) ||
-      !mlirTypeEqual(mlirValueGetType(result(div)), xt))
+      !mlirTypeEqual(mlirValueGetType(raiseResult(div)), xt))
     FAIL;
   /* s = Sqrt(Add(v, eps)), v = ReduceMean(d^2) over the same axes. */
-  MlirOperation addEps = producer(throughProbes(mlirOperationGetOperand(sqrt, 0)));
-  if (!isOp(addEps, "nn.add") || mlirOperationGetNumOperands(addEps) != 2 ||
-      usesThroughProbes(result(addEps), &moved, NULL) != 1)
+  MlirOperation addEps = raiseProducer(throughProbes(mlirOperationGetOperand(sqrt, 0)));
+  if (!raiseIsOp(addEps, "nn.add") || mlirOperationGetNumOperands(addEps) != 2 ||
+      usesThroughProbes(raiseResult(addEps), &moved, NULL) != 1)
     FAIL;
   double eps, two;
   int epsAt = strataScalarConstant(underOwnProbes(addEps, 1, NULL), &eps) ? 1 : 0;
   MlirValue vv = throughProbes(mlirOperationGetOperand(addEps, 1 - epsAt));
-  MlirOperation var = producer(vv);
-  if (!strataScalarConstant(underOwnProbes(addEps, epsAt, &moved), &eps) || !isOp(var, "nn.reduce_mean") ||
+  MlirOperation var = raiseProducer(vv);
+  if (!strataScalarConstant(underOwnProbes(addEps, epsAt, &moved), &eps) || !raiseIsOp(var, "nn.reduce_mean") ||
       usesThroughProbes(vv, &moved, NULL) != 1)
     FAIL;
   MlirValue p = throughProbes(mlirOperationGetOperand(var, 0));
-  MlirOperation sq = producer(p);
+  MlirOperation sq = raiseProducer(p);
   if (mlirOperationIsNull(sq) || trailingMean(var, p) != a || usesThroughProbes(p, &moved, NULL) != 1) FAIL;
-  bool square = isOp(sq, "nn.mul") && mlirValueEqual(throughProbes(mlirOperationGetOperand(sq, 0)), d) &&
+  bool square = raiseIsOp(sq, "nn.mul") && mlirValueEqual(throughProbes(mlirOperationGetOperand(sq, 0)), d) &&
                 mlirValueEqual(throughProbes(mlirOperationGetOperand(sq, 1)), d);
-  bool power = isOp(sq, "nn.pow") && mlirValueEqual(throughProbes(mlirOperationGetOperand(sq, 0)), d) &&
+  bool power = raiseIsOp(sq, "nn.pow") && mlirValueEqual(throughProbes(mlirOperationGetOperand(sq, 0)), d) &&
                strataScalarConstant(underOwnProbes(sq, 1, &moved), &two) && two == 2.0;
   /* d's uses: the square (Mul(d, d) counts twice) and the Div, no other. */
   int dUses = usesThroughProbes(d, &moved, NULL);
   if (!(power && dUses == 2) && !(square && dUses == 3)) FAIL;
   /* The affine part after the Div; its probes move only if it is taken. */
   ProbeList afterDiv = {.n = 0}, afterMul = {.n = 0};
-  MlirOperation last = div, mul = soleUserThroughProbes(result(div), &afterDiv);
+  MlirOperation last = div, mul = soleUserThroughProbes(raiseResult(div), &afterDiv);
   MlirValue scale = {NULL}, bias = {NULL};
-  int at = isOp(mul, "nn.mul") ? otherOperand(mul, result(div)) : -1;
+  int at = raiseIsOp(mul, "nn.mul") ? otherOperand(mul, raiseResult(div)) : -1;
   if (at >= 0 && affineParam(mul, scale = underOwnProbes(mul, at, &afterDiv), xt, a)) {
     addProbes(&moved, &afterDiv);
     last = mul;
-    MlirOperation add = soleUserThroughProbes(result(mul), &afterMul);
-    at = isOp(add, "nn.add") ? otherOperand(add, result(mul)) : -1;
+    MlirOperation add = soleUserThroughProbes(raiseResult(mul), &afterMul);
+    at = raiseIsOp(add, "nn.add") ? otherOperand(add, raiseResult(mul)) : -1;
     if (at >= 0 && affineParam(add, bias = underOwnProbes(add, at, &afterMul), xt, a)) {
       addProbes(&moved, &afterMul);
       last = add;
