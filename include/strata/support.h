@@ -28,6 +28,13 @@ bool strataOpListAppend(StrataOpList *l, MlirOperation op);
 bool strataOpListContains(const StrataOpList *l, MlirOperation op);
 void strataOpListDestroy(StrataOpList *l);
 
+/* Erases every func.func of `module` that `entry` does not reach through
+ * symbol references (calls, and any attribute naming a function), so that
+ * compiling the module compiles only what running `entry` needs. Ops that
+ * are not functions stay, with the functions they name. Fails (module
+ * unchanged) only when memory runs out. */
+MlirLogicalResult strataModuleKeepReachable(MlirModule module, MlirOperation entry);
+
 /* Writes the textual form of a type / location into buf (truncated to fit). */
 void strataTypeToString(MlirType t, char *buf, size_t size);
 /* "tensor<1x?x3xf32>" for a shape (-1 = dynamic) and element type. */

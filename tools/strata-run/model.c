@@ -80,6 +80,11 @@ bool prepareEntry(RunState *r, const Options *o) {
       fprintf(stderr, "%s: error: no public function with a body in the module\n", o->file);
     return false;
   }
+  /* One function runs: the others of the module are not compiled. */
+  if (mlirLogicalResultIsFailure(strataModuleKeepReachable(r->module, r->func))) {
+    fprintf(stderr, "error: out of memory\n");
+    return false;
+  }
   r->ftype = strataFuncSignature(r->func, r->entry, sizeof r->entry);
   r->numIn = (size_t)mlirFunctionTypeGetNumInputs(r->ftype);
   r->numOut = (size_t)mlirFunctionTypeGetNumResults(r->ftype);

@@ -1,0 +1,14 @@
+// Three functions: @dyn has dynamic shapes, which the CPU target refuses;
+// @main calls the private @twice. See entry-only.test.
+func.func @dyn(%x: tensor<?xf32>) -> tensor<?xf32> {
+  %y = "nn.relu"(%x) : (tensor<?xf32>) -> tensor<?xf32>
+  return %y : tensor<?xf32>
+}
+func.func private @twice(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %y = "nn.add"(%x, %x) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %y : tensor<4xf32>
+}
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %y = func.call @twice(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %y : tensor<4xf32>
+}
