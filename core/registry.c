@@ -4,6 +4,7 @@
 #include "internal.h"
 #include "strata/instrument.h"
 #include "strata/nn.h"
+#include "strata/pred.h"
 #include "strata/sparse.h"
 
 extern const StrataPassDef strataNnToLinalgPass;
@@ -39,7 +40,7 @@ static const StrataPassDef *const *const kPassLists[] = {strataSparseTransformPa
                                                           strataSparseLowerPasses};
 
 static const StrataDialectDef *const kDialects[] = {&strataNnDialect, &strataInstrDialect,
-                                                      &strataSparseDialect};
+                                                      &strataSparseDialect, &strataPredDialect};
 
 static const StrataPassDef *const kPasses[] = {
     &strataNnFoldPass,
