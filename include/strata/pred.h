@@ -22,6 +22,7 @@
 #include <stdbool.h>
 #include "mlir-c/IR.h"
 #include "strata/dialect.h"
+#include "strata/pattern.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -55,6 +56,35 @@ typedef enum {
 
 /* The class of `op` alone (its regions are classified separately). */
 StrataPredSpeculation strataPredClassify(MlirOperation op);
+
+/* ---- Building guards (shared by the passes) ---- */
+
+/* `v xor true`, built at `b`. */
+MlirValue strataPredNot(StrataBuilder *b, MlirLocation loc, MlirValue v);
+/* A zero constant of `t` (integer, index, float, or a static tensor or
+ * vector of those), or a null value for any other type. */
+MlirValue strataPredZero(StrataBuilder *b, MlirLocation loc, MlirType t);
+/* Why a value of type `t` cannot stand for a branch not taken (R4: a
+ * dynamic shape may depend on the predicate; or no zero value exists), as
+ * a phrase for a diagnostic; NULL if strataPredZero can build one. */
+const char *strataPredZeroProblem(MlirType t);
+/* Guards on `pred` with else operands `inits`, built at `rw`'s builder,
+ * whose body is `body`'s ops: `body` (the only block of its region, ending
+ * in a terminator whose operands are the values to yield, e.g. scf.yield)
+ * is merged into a guard, its arguments replaced by `bodyArgs`, and its
+ * terminator replaced by gpu.yield. A guard's else operands and results
+ * are of one type (IRDL binds one type per variadic group), so with values
+ * of k types there are k guards, each on a copy of the body yielding its
+ * type's values (check strataPredCanDuplicate first). results[i] receives
+ * the value replacing inits[i]'s position. */
+void strataPredBuildGuards(StrataRewrite *rw, MlirLocation loc, MlirValue pred,
+                           StrataValueList inits, MlirBlock body, StrataValueList bodyArgs,
+                           MlirValue *results);
+/* How many distinct types `types` holds. */
+int strataPredNumTypes(StrataTypeList types);
+/* True if running `body` (and everything nested) twice is the same as
+ * once: no memory writes, calls or ops of unknown effects. */
+bool strataPredCanDuplicate(MlirBlock body);
 
 #ifdef __cplusplus
 }

@@ -25,6 +25,13 @@ bool loadModel(RunState *r, const Options *o) {
     return false;
   if (o->sparse.mode && mlirLogicalResultIsFailure(strataSparseApply(r->ctx, r->module, &o->sparse)))
     return false;
+  if (o->predicate) {
+    char pipeline[128];
+    snprintf(pipeline, sizeof pipeline,
+             "func.func(pred-if-to-guard,pred-loop-to-guard),pred-lower{mode=%s}", o->predicate);
+    if (mlirLogicalResultIsFailure(strataRunPipeline(r->ctx, mlirModuleGetOperation(r->module), pipeline)))
+      return false;
+  }
   if (!o->instrument) return true;
   char *pipeline = malloc(strlen(o->instrument) + 16);
   if (!pipeline) return false;
