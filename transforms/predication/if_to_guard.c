@@ -107,7 +107,10 @@ static void runIfToGuard(StrataPassRun *run, MlirOperation root) {
   }
   StrataPatternSet *set = strataPatternSetCreate(mlirOperationGetContext(root));
   strataPatternSetAdd(set, "scf.if", 1, ifToGuard, NULL);
-  if (mlirLogicalResultIsFailure(strataApplyPatternsGreedily(set, root, NULL))) {
+  /* No folding or constant CSE: the pass changes what it converts only, so a
+   * second run changes nothing. */
+  StrataGreedyConfig cfg = {0, true, false};
+  if (mlirLogicalResultIsFailure(strataApplyPatternsGreedily(set, root, &cfg))) {
     strataEmitError(mlirOperationGetLocation(root), "pred-if-to-guard: did not converge");
     strataPassSignalFailure(run);
   }

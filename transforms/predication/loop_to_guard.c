@@ -223,7 +223,10 @@ static void runLoopToGuard(StrataPassRun *run, MlirOperation root) {
   }
   StrataPatternSet *set = strataPatternSetCreate(mlirOperationGetContext(root));
   strataPatternSetAdd(set, "scf.while", 1, loopToGuard, &s);
-  if (mlirLogicalResultIsFailure(strataApplyPatternsGreedily(set, root, NULL))) {
+  /* No folding or constant CSE: the pass changes what it converts only, so a
+   * second run changes nothing. */
+  StrataGreedyConfig cfg = {0, true, false};
+  if (mlirLogicalResultIsFailure(strataApplyPatternsGreedily(set, root, &cfg))) {
     strataEmitError(mlirOperationGetLocation(root), "pred-loop-to-guard: did not converge");
     strataPassSignalFailure(run);
   }
