@@ -7,12 +7,14 @@
 // the counter and the break flag; the body runs under the exit condition,
 // so once `found` is set the carried values stay.
 // CHECK-LABEL: func.func @search
-// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
-// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
-// CHECK-DAG: %[[FALSE:.*]] = arith.constant false
+// CHECK: %[[C0:.*]] = arith.constant 0 : index
+// CHECK: %[[FALSE:.*]] = arith.constant false
 // CHECK-NOT: scf.while
-// CHECK: %{{.*}}:2 = scf.for %{{.*}} = %[[C0]] to %[[C8]] step %{{.*}} iter_args(%[[I:.*]] = %[[C0]], %[[F:.*]] = %[[FALSE]]) -> (index, i1) {
-// CHECK: %[[LT:.*]] = arith.cmpi slt, %[[I]], %[[C8]]
+// CHECK: %[[LB:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[UB:.*]] = arith.constant 8 : index
+// CHECK-NOT: scf.while
+// CHECK: %{{.*}}:2 = scf.for %{{.*}} = %[[LB]] to %[[UB]] step %{{.*}} iter_args(%[[I:.*]] = %[[C0]], %[[F:.*]] = %[[FALSE]]) -> (index, i1) {
+// CHECK: %[[LT:.*]] = arith.cmpi slt, %[[I]], %{{.*}}
 // CHECK: %[[NF:.*]] = arith.xori %[[F]]
 // CHECK: %[[GO:.*]] = arith.andi %[[LT]], %[[NF]]
 // CHECK: %[[NI:.*]] = "pred.guard"(%[[GO]], %[[I]]) ({
@@ -50,7 +52,8 @@ func.func @search(%a: tensor<8xf32>, %k: f32) -> (index, i1) {
 // The trip count is ceil((UB - init) / step): 2 to 9 by 3 runs 3 times.
 // CHECK-LABEL: func.func @stepped
 // CHECK: %[[C3:.*]] = arith.constant 3 : index
-// CHECK: scf.for %{{.*}} = %{{.*}} to %[[C3]] step
+// CHECK-NEXT: arith.constant 1 : index
+// CHECK-NEXT: scf.for %{{.*}} = %{{.*}} to %[[C3]] step
 func.func @stepped(%x: f32) -> (i32, f32) {
   %c2 = arith.constant 2 : i32
   %c3 = arith.constant 3 : i32
