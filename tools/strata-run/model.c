@@ -1,5 +1,5 @@
 /* strata-run's model: read (MLIR text or bytecode, or ONNX), verified,
- * made pattern-sparse and instrumented if asked; its entry function and that function's inputs,
+ * made pattern-sparse, predicated and instrumented if asked; its entry function and that function's inputs,
  * from .npy files or random and seeded. */
 #include <libgen.h>
 #include <stdio.h>

@@ -1,5 +1,7 @@
 // T9: m[idx] only when 0 <= idx < 8; idx 2^40 would fault if speculated
-// unclamped.
+// unclamped. The loaded value has two uses so that LLVM's CodeGenPrepare
+// cannot sink the load back under a branch (as it does for a load used
+// only by a select), which would hide a missing clamp.
 // CASES: [[f32((8,)), np.array(i, np.int64)] for i in (0, 7, -5, 8, 1 << 40)]
 // OUTPUTS: 1
 func.func @main(%m: tensor<8xf32>, %ti: tensor<i64>) -> tensor<f32> {
@@ -13,7 +15,9 @@ func.func @main(%m: tensor<8xf32>, %ti: tensor<i64>) -> tensor<f32> {
   %r = scf.if %in -> f32 {
     %idx = arith.index_cast %i : i64 to index
     %v = tensor.extract %m[%idx] : tensor<8xf32>
-    scf.yield %v : f32
+    %sq = arith.mulf %v, %v : f32
+    %w = arith.addf %sq, %v : f32
+    scf.yield %w : f32
   } else {
     scf.yield %d : f32
   }
