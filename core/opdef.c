@@ -296,7 +296,7 @@ MlirLogicalResult strataVerifyOp(const StrataOpDef *def, MlirOperation op) {
   int nr = parseSpec(def->results, rspec, 8);
   intptr_t numResults = mlirOperationGetNumResults(op);
   bool variadic = nr == 1 && rspec[0].kind == '*';
-  if (variadic ? numResults < 1 : numResults != nr) {
+  if (!variadic && numResults != nr) { /* a variadic group may be empty */
     strataEmitError(loc, "'%s' op expects results (%s), got %d", def->name, def->results,
                     (int)numResults);
     return mlirLogicalResultFailure();

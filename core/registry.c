@@ -4,6 +4,7 @@
 #include "internal.h"
 #include "strata/instrument.h"
 #include "strata/nn.h"
+#include "strata/pred.h"
 #include "strata/sparse.h"
 
 extern const StrataPassDef strataNnToLinalgPass;
@@ -15,6 +16,7 @@ extern const StrataPassDef strataCpuPipelineUpstreamPass;
 extern const StrataPassDef strataCpuPipelineUnfusedPass;
 extern const StrataPassDef strataCpuPipelineFusedPass;
 extern const StrataPassDef strataCpuPipelineFusedCodegenPass;
+extern const StrataPassDef strataCpuPipelinePredicatedPass;
 extern const StrataPassDef strataNnFusePass;
 extern const StrataPassDef strataNnFuseReportPass;
 extern const StrataPassDef strataFusedBlocksInlinePass;
@@ -35,11 +37,15 @@ extern const StrataTargetDef strataCpuTarget;
 /* NULL-terminated lists kept beside their passes. */
 extern const StrataPassDef *const strataSparseTransformPasses[];
 extern const StrataPassDef *const strataSparseLowerPasses[];
+extern const StrataPassDef *const strataPredTransformPasses[];
+extern const StrataPassDef *const strataPredLowerPasses[];
 static const StrataPassDef *const *const kPassLists[] = {strataSparseTransformPasses,
-                                                          strataSparseLowerPasses};
+                                                          strataSparseLowerPasses,
+                                                          strataPredTransformPasses,
+                                                          strataPredLowerPasses};
 
 static const StrataDialectDef *const kDialects[] = {&strataNnDialect, &strataInstrDialect,
-                                                      &strataSparseDialect};
+                                                      &strataSparseDialect, &strataPredDialect};
 
 static const StrataPassDef *const kPasses[] = {
     &strataNnFoldPass,
@@ -67,6 +73,7 @@ static const StrataPassDef *const kPasses[] = {
     &strataCpuPipelineUnfusedPass,
     &strataCpuPipelineFusedPass,
     &strataCpuPipelineFusedCodegenPass,
+    &strataCpuPipelinePredicatedPass,
 };
 
 static const StrataTargetDef *const kTargets[] = {&strataCpuTarget};

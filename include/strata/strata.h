@@ -13,6 +13,7 @@
 #include "strata/onnx.h"
 #include "strata/pass.h"
 #include "strata/pattern.h"
+#include "strata/pred.h"
 #include "strata/session.h"
 #include "strata/sparse.h"
 #include "strata/support.h"

@@ -138,6 +138,17 @@ const StrataPassDef strataCpuPipelinePass = {
     .pipeline = strataCpuPipelineText,
 };
 
+/* Predication (issue 20) first: data-dependent scf.if and bounded
+ * scf.while become guards, lowered masked (arith.select over speculated
+ * safe ops), then the usual pipeline. */
+const StrataPassDef strataCpuPipelinePredicatedPass = {
+    .name = "strata-cpu-pipeline-predicated",
+    .summary = "strata-cpu-pipeline after predication: pred-if-to-guard, pred-loop-to-guard, "
+               "pred-lower{mode=masked}",
+    .pipeline = "func.func(pred-if-to-guard,pred-loop-to-guard),pred-lower{mode=masked},"
+                "strata-cpu-pipeline",
+};
+
 /* Marks public functions with `llvm.emit_c_interface` so the LLVM lowering
  * emits `_mlir_ciface_<name>` wrappers taking memref descriptors by pointer,
  * and their arguments read-only for bufferization (callers own them). */

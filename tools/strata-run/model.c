@@ -1,5 +1,5 @@
 /* strata-run's model: read (MLIR text or bytecode, or ONNX), verified,
- * made pattern-sparse and instrumented if asked; its entry function and that function's inputs,
+ * made pattern-sparse, predicated and instrumented if asked; its entry function and that function's inputs,
  * from .npy files or random and seeded. */
 #include <libgen.h>
 #include <stdio.h>
@@ -25,6 +25,13 @@ bool loadModel(RunState *r, const Options *o) {
     return false;
   if (o->sparse.mode && mlirLogicalResultIsFailure(strataSparseApply(r->ctx, r->module, &o->sparse)))
     return false;
+  if (o->predicate) {
+    char pipeline[128];
+    snprintf(pipeline, sizeof pipeline,
+             "func.func(pred-if-to-guard,pred-loop-to-guard),pred-lower{mode=%s}", o->predicate);
+    if (mlirLogicalResultIsFailure(strataRunPipeline(r->ctx, mlirModuleGetOperation(r->module), pipeline)))
+      return false;
+  }
   if (!o->instrument) return true;
   char *pipeline = malloc(strlen(o->instrument) + 16);
   if (!pipeline) return false;

@@ -50,6 +50,9 @@ static void usage(FILE *f) {
           "                     FLOP cut, tuning and index overhead\n"
           "  --instrument SPEC  run the instrument pass first, e.g. 'tool=trace ops=nn.conv*'\n"
           "                     (tools: flops, trace, profile, prune, fakequant, dump)\n"
+          "  --predicate MODE   predicate data-dependent scf.if/scf.while first (Grape):\n"
+          "                     masked (arith.select over speculated safe ops) or skip\n"
+          "                     (a branch per guard); see docs/pred.md\n"
           "  --trace-out FILE   write the trace/profile JSON of the JIT runs to FILE\n"
           "  --debug-numerics   report the first op whose compiled output differs from the\n"
           "                     interpreter's beyond --atol/--rtol (every f32 op output)\n"
@@ -163,6 +166,11 @@ int parseArgs(int argc, char **argv, Options *o) {
       if (strpbrk(val, "{}"))
         return fprintf(stderr, "error: --instrument '%s' may not contain braces\n", val), 1;
       o->instrument = val;
+    } else if (!strcmp(a, "--predicate")) {
+      NEED_VALUE();
+      if (strcmp(val, "masked") && strcmp(val, "skip"))
+        return fprintf(stderr, "error: bad --predicate '%s' (masked or skip)\n", val), 1;
+      o->predicate = val;
     } else if (!strcmp(a, "--debug-numerics")) {
       o->debugNumerics = true;
     } else if (!strcmp(a, "--dump-dir")) {

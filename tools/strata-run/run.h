@@ -26,6 +26,7 @@ typedef struct {
   const char *fusion, *fuseDb, *fuseProfile;
   StrataSparseOptions sparse; /* --sparse*: mode NULL when not asked */
   const char *instrument, *traceOut, *dumpDir;
+  const char *predicate; /* --predicate: masked or skip; NULL when not asked */
   bool debugNumerics;
   unsigned long long seed;
   double atol, rtol;
