@@ -10,6 +10,7 @@ extern const StrataPassDef strataNnToLinalgPass;
 extern const StrataPassDef strataNnToKernelsPass;
 extern const StrataPassDef strataMathApproxPass;
 extern const StrataPassDef strataBufferArenaPass;
+extern const StrataPassDef strataPredPlaceholderAliasPass;
 extern const StrataPassDef strataCpuPipelinePass;
 extern const StrataPassDef strataCpuPipelineUpstreamPass;
 extern const StrataPassDef strataCpuPipelineUnfusedPass;
@@ -62,6 +63,7 @@ static const StrataPassDef *const kPasses[] = {
     &strataEmitCInterfacePass,
     &strataDistinctResultsPass,
     &strataBufferArenaPass,
+    &strataPredPlaceholderAliasPass,
     &strataCpuPipelinePass,
     &strataCpuPipelineUpstreamPass,
     &strataCpuPipelineUnfusedPass,
