@@ -11,6 +11,7 @@ extern const StrataPassDef strataNnToKernelsPass;
 extern const StrataPassDef strataMathApproxPass;
 extern const StrataPassDef strataBufferArenaPass;
 extern const StrataPassDef strataPredPlaceholderAliasPass;
+extern const StrataPassDef strataPredCompressPlansPass;
 extern const StrataPassDef strataCpuPipelinePass;
 extern const StrataPassDef strataCpuPipelineUpstreamPass;
 extern const StrataPassDef strataCpuPipelineUnfusedPass;
@@ -64,6 +65,7 @@ static const StrataPassDef *const kPasses[] = {
     &strataDistinctResultsPass,
     &strataBufferArenaPass,
     &strataPredPlaceholderAliasPass,
+    &strataPredCompressPlansPass,
     &strataCpuPipelinePass,
     &strataCpuPipelineUpstreamPass,
     &strataCpuPipelineUnfusedPass,

@@ -141,12 +141,43 @@ int strataRtPlanRleDecompress(const uint32_t *img, size_t imgBytes, void *dst, s
   return 0;
 }
 
-void _mlir_ciface_strata_rt_plan_rle_expand(StrataMemRefDesc *image, StrataMemRefDesc *dst) {
+/* The decompressed table as the constant cache holds it: a 64-byte status
+ * block (byte 0: the image was corrupt), then the table. The cache fills it
+ * once, under its lock, and never drops it before the code is unloaded
+ * (strataRtReleasePackedConstants), so a corrupt image is reported on every
+ * call, not only the first. */
+#define STATUS_BYTES 64
+typedef struct {
+  const uint32_t *img;
+  size_t imgBytes, rawBytes;
+} PlanJob;
+
+static void expandPlan(float *dst, const void *ctx) {
+  const PlanJob *j = ctx;
+  unsigned char *d = (unsigned char *)dst;
+  int bad = strataRtPlanRleDecompress(j->img, j->imgBytes, d + STATUS_BYTES, j->rawBytes) != 0;
+  memset(d, 0, STATUS_BYTES);
+  d[0] = (unsigned char)bad;
+}
+
+void _mlir_ciface_strata_rt_plan_table(StrataMemRefDesc *out, StrataMemRefDesc *image, int64_t rawBytes) {
   const unsigned char *img = (const unsigned char *)image->aligned + image->offset;
-  if ((uintptr_t)img % 4 || image->sizesAndStrides[1] != 1 || dst->sizesAndStrides[1] != 1)
-    rtInvariant("plan image or buffer not a dense, aligned byte array");
-  if (strataRtPlanRleDecompress((const uint32_t *)(const void *)img, (size_t)image->sizesAndStrides[0],
-                                (unsigned char *)dst->aligned + dst->offset, (size_t)dst->sizesAndStrides[0]))
-    rtError("corrupt compressed plan table (%lld bytes) or a buffer of the wrong size (%lld bytes)",
-            (long long)image->sizesAndStrides[0], (long long)dst->sizesAndStrides[0]);
+  if ((uintptr_t)img % 4 || image->sizesAndStrides[1] != 1)
+    rtInvariant("plan image not a dense, 4-byte aligned byte array");
+  size_t imgBytes = (size_t)image->sizesAndStrides[0], raw;
+  const uint32_t *words = (const uint32_t *)(const void *)img;
+  if (rawBytes < 0 || strataRtPlanRleRawSize(words, imgBytes, &raw) || raw != (size_t)rawBytes)
+    rtError("corrupt compressed plan table (%zu bytes) or not of %lld bytes", imgBytes, (long long)rawBytes);
+  PlanJob job = {words, imgBytes, raw};
+  int64_t key[6] = {(int64_t)imgBytes, rawBytes, 0, 0, 0, 0};
+  const float *t = raw <= SIZE_MAX - STATUS_BYTES - 3
+                       ? rtConstCacheGet('P', img, key, (STATUS_BYTES + raw + 3) / 4, expandPlan, &job)
+                       : NULL;
+  if (!t) rtError("out of memory for a plan table of %lld bytes", (long long)rawBytes);
+  const unsigned char *table = (const unsigned char *)t;
+  if (table[0]) rtError("corrupt compressed plan table (%zu bytes)", imgBytes);
+  out->allocated = out->aligned = (void *)(table + STATUS_BYTES);
+  out->offset = 0;
+  out->sizesAndStrides[0] = rawBytes;
+  out->sizesAndStrides[1] = 1;
 }

@@ -148,8 +148,8 @@ int strataRtAliasCopyIn(StrataRtAliasPredictor *p, int ph, const void *src, size
 void strataRtAliasGetStats(const StrataRtAliasPredictor *p, StrataRtAliasStats *out);
 
 /* ---- Called by compiled code (kernel_abi.def) ----
- * strata_rt_plan_rle_expand(image, dst): decompresses the image (bytes of
- * a memref<?xi8>) into dst, reporting a corrupt image or a size mismatch
- * as a runtime error (status.h). */
+ * strata_rt_plan_table(image, rawBytes): the table an image decompresses
+ * to, decompressed once into the runtime's constant cache (a corrupt image
+ * or another raw size is a runtime error, status.h). */
 
 #endif /* STRATA_RUNTIME_PRED_MEMORY_H */
