@@ -99,19 +99,25 @@ typedef struct {
 } Expand;
 
 /* Decompresses page p; -1 if it is corrupt. Offsets were not checked as a
- * whole: each page checks its own pair before use. */
+ * whole: each page checks its own pair before use. Zero runs (most of a
+ * plan) are memsets, other runs a word loop the compiler vectorizes; only
+ * the table's last word may be partial. */
 static int expandPage(const Header *h, unsigned char *dst, size_t p) {
   uint32_t b = h->offsets[p], e = h->offsets[p + 1];
   if (b > e || e > h->dataWords || (e - b) % 2) return -1;
   size_t first = p * PAGE_WORDS, end = first + PAGE_WORDS < h->words ? first + PAGE_WORDS : h->words;
-  size_t i = first;
+  size_t fullWords = h->rawBytes / 4, i = first;
   for (uint32_t k = b; k < e; k += 2) {
     uint32_t v = h->data[k], n = h->data[k + 1];
     if (n == 0 || n > end - i) return -1;
-    for (uint32_t r = 0; r < n; r++, i++) {
-      size_t at = i * 4, len = h->rawBytes - at < 4 ? h->rawBytes - at : 4;
-      memcpy(dst + at, &v, len);
+    size_t stop = i + n, full = stop < fullWords ? stop : fullWords;
+    if (full > i) {
+      if (v == 0) memset(dst + i * 4, 0, (full - i) * 4);
+      else
+        for (unsigned char *d = dst + i * 4, *dEnd = dst + full * 4; d < dEnd; d += 4) memcpy(d, &v, 4);
     }
+    if (stop > full) memcpy(dst + fullWords * 4, &v, h->rawBytes - fullWords * 4); /* the partial last word */
+    i = stop;
   }
   return i == end ? 0 : -1;
 }

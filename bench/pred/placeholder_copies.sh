@@ -18,6 +18,6 @@ for model in "$@"; do
   esac
   "$build/tools/strata-opt" "$src" --pass-pipeline="$pipeline" -o "$tmp/out.mlir" 2>"$tmp/err" || { echo "$name: pipeline failed"; continue; }
   total=$(grep -o '[0-9]* copies ([0-9]* bytes) into placeholders removed' "$tmp/err" || echo "no report")
-  left=$(grep -c 'memref.copy .*%arg' "$tmp/out.mlir" || true)
-  echo "$name: $total; copies from an argument left: $left"
+  left=$(grep -cE 'memref.copy [^,]*, %arg[0-9]+ ' "$tmp/out.mlir" || true)
+  echo "$name: $total; copies into an argument left: $left"
 done
