@@ -125,14 +125,20 @@ static bool plainBuffer(MlirType t, int64_t *count) {
 }
 
 /* Checks every use of v (and of what aliases it) is in `block` before
- * position `copyAt`, except deallocs and `copy` itself; sets *why
+ * position `copyAt`, except `copy` itself and v's own deallocs (depth 0); sets *why
  * otherwise. */
 static bool usesEndBefore(MlirValue v, MlirBlock block, intptr_t copyAt, MlirOperation copy, const char **why,
                           int depth) {
   if (depth > 64) return *why = "its views nest too deep", false;
   for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
     MlirOperation user = mlirOpOperandGetOwner(u);
-    if (mlirOperationEqual(user, copy) || strataOpIsNamed(user, "memref.dealloc")) continue;
+    if (mlirOperationEqual(user, copy)) continue;
+    /* Its own deallocs go with it; one through a view would free the
+     * placeholder. */
+    if (strataOpIsNamed(user, "memref.dealloc")) {
+      if (depth == 0) continue;
+      return *why = "the buffer is freed through a view of it", false;
+    }
     if (strataOpIsNamed(user, "func.return")) return *why = "the buffer is returned", false;
     if (strataOpIsNamed(user, "func.call") && !isRuntimeCall(user))
       return *why = "the buffer is passed to a call that may keep it", false;

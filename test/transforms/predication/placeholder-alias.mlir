@@ -212,3 +212,17 @@ func.func @placeholder_address(%ph: memref<4xf32> {pred.placeholder}) -> index {
   memref.copy %t, %ph : memref<4xf32> to memref<4xf32>
   return %p : index
 }
+
+// -----
+// Freed through a view: erasing only the buffer's own deallocs would leave
+// this one freeing the placeholder.
+// REMARK: placeholder-alias.mlir:[[@LINE+6]]:3: remark: pred-placeholder-alias: copy into the placeholder kept: the buffer is freed through a view of it
+// CHECK-LABEL: func.func @freed_through_view
+// CHECK: memref.copy %{{.*}}, %arg0
+func.func @freed_through_view(%ph: memref<4xf32> {pred.placeholder}) {
+  %t = memref.alloc() : memref<4xf32>
+  %v = memref.cast %t : memref<4xf32> to memref<?xf32>
+  memref.copy %t, %ph : memref<4xf32> to memref<4xf32>
+  memref.dealloc %v : memref<?xf32>
+  return
+}
