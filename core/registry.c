@@ -11,6 +11,8 @@ extern const StrataPassDef strataNnToLinalgPass;
 extern const StrataPassDef strataNnToKernelsPass;
 extern const StrataPassDef strataMathApproxPass;
 extern const StrataPassDef strataBufferArenaPass;
+extern const StrataPassDef strataPredPlaceholderAliasPass;
+extern const StrataPassDef strataPredCompressPlansPass;
 extern const StrataPassDef strataCpuPipelinePass;
 extern const StrataPassDef strataCpuPipelineUpstreamPass;
 extern const StrataPassDef strataCpuPipelineUnfusedPass;
@@ -68,6 +70,8 @@ static const StrataPassDef *const kPasses[] = {
     &strataEmitCInterfacePass,
     &strataDistinctResultsPass,
     &strataBufferArenaPass,
+    &strataPredPlaceholderAliasPass,
+    &strataPredCompressPlansPass,
     &strataCpuPipelinePass,
     &strataCpuPipelineUpstreamPass,
     &strataCpuPipelineUnfusedPass,

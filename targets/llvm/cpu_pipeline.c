@@ -55,6 +55,11 @@
 #define FUSED_POST                                                                                  \
   "func.func(fused-blocks-remap),func.func(linalg-fuse-elementwise-ops),func.func(fused-blocks-tile)," \
   "func.func(fused-blocks-inline),"
+/* The kernel pipelines' memory planning: buffers copied into the
+ * function's outputs are computed in them (pred-placeholder-alias: the
+ * results that are views, e.g. reshapes, which buffer-results-to-out-params
+ * copies out), then the rest share one arena. */
+#define MEMORY_PLAN "pred-placeholder-alias,strata-buffer-arena,"
 /* The kernel pipelines vectorize f32 exp/tanh/erf in the loops that
  * remain (polynomials in arith instead of a libm call per element); the
  * upstream baseline keeps libm. */
@@ -64,19 +69,19 @@
  * pipelines' fixed-pattern fusion; the unfused and upstream baselines keep
  * the chains. */
 const char strataCpuPipelineText[] =
-    CPU_PIPELINE("func.func(nn-raise),", SPARSE_VECTOR, "nn-to-kernels,", MATH, "strata-buffer-arena,");
+    CPU_PIPELINE("func.func(nn-raise),", SPARSE_VECTOR, "nn-to-kernels,", MATH, MEMORY_PLAN);
 /* No fusion at all: kernels without epilogues, one loop nest per op. */
 const char strataCpuPipelineUnfusedText[] =
     CPU_PIPELINE("", "sparse-fkw,sparse-to-vector{epilogues=false},", "nn-to-kernels{epilogues=false},", MATH,
-                 "strata-buffer-arena,");
+                 MEMORY_PLAN);
 /* DNNFusion: algebraic rewriting, fusion planning (its options are closed
  * by the user of FUSED_PLAN), fused code generation. */
 #define FUSED_PLAN \
   "func.func(nn-fold),func.func(nn-raise),func.func(nn-algebraic-rewrite),nn-fuse{cpu-kernels profile-green"
 const char strataCpuPipelineFusedText[] =
-    FUSED_PLAN "}," CPU_PIPELINE_TAIL(SPARSE_VECTOR, "nn-to-kernels,", FUSED_POST MATH, "strata-buffer-arena,");
+    FUSED_PLAN "}," CPU_PIPELINE_TAIL(SPARSE_VECTOR, "nn-to-kernels,", FUSED_POST MATH, MEMORY_PLAN);
 const char strataCpuPipelineFusedCodegenText[] =
-    CPU_PIPELINE_TAIL(SPARSE_VECTOR, "nn-to-kernels,", FUSED_POST MATH, "strata-buffer-arena,");
+    CPU_PIPELINE_TAIL(SPARSE_VECTOR, "nn-to-kernels,", FUSED_POST MATH, MEMORY_PLAN);
 /* Every op through nn-to-linalg and upstream MLIR's default lowering of
  * linalg (loops), no runtime kernels, no arena: the baseline bench/ compares
  * against. */

@@ -77,6 +77,7 @@ static LLVMErrorRef defineSymbols(LLVMOrcLLJITRef orc, const StrataParams *param
       {"_mlir_ciface_strata_rt_layernorm_f32", (void *)_mlir_ciface_strata_rt_layernorm_f32},
       {"_mlir_ciface_strata_rt_index_error", (void *)_mlir_ciface_strata_rt_index_error},
       {"_mlir_ciface_strata_rt_parallel_chunks", (void *)_mlir_ciface_strata_rt_parallel_chunks},
+      {"_mlir_ciface_strata_rt_plan_table", (void *)_mlir_ciface_strata_rt_plan_table},
       {"memrefCopy", (void *)memrefCopy},
       {"_mlir_ciface_strata_rt_instr_run_begin", (void *)_mlir_ciface_strata_rt_instr_run_begin},
       {"_mlir_ciface_strata_rt_instr_trace", (void *)_mlir_ciface_strata_rt_instr_trace},
