@@ -65,6 +65,13 @@ static StrataTensor *mapGet(const StrataInterp *in, MlirValue v) {
   return in->keys[s] ? in->vals[s] : NULL;
 }
 
+StrataTensor *strataInterpGet(StrataInterp *in, MlirValue v) { return mapGet(in, v); }
+bool strataInterpSet(StrataInterp *in, MlirValue v, StrataTensor *t) {
+  if (mapPut(in, v, t)) return true;
+  strataTensorDestroy(t);
+  return false;
+}
+
 static void interpFree(StrataInterp *in) {
   for (size_t i = 0; i < in->cap; i++)
     if (in->keys[i]) strataTensorDestroy(in->vals[i]);
@@ -102,35 +109,31 @@ MlirType strataFuncSignature(MlirOperation func, char *name, size_t nameSize) {
 
 /* The tensor type the interpreter holds a value of type `t` in: a vector as
  * the tensor of its shape, an integer or float scalar (an i1 predicate, say)
- * as a rank-0 tensor; tensors as they are. */
-static MlirType heldType(MlirType t) {
+ * as a rank-0 tensor, an index as a rank-0 i64 tensor; tensors as they are. */
+MlirType strataInterpHeldType(MlirType t) {
   if (mlirTypeIsAVector(t)) {
     intptr_t rank = mlirShapedTypeGetRank(t);
     int64_t dims[rank ? rank : 1];
     for (intptr_t i = 0; i < rank; i++) dims[i] = mlirShapedTypeGetDimSize(t, i);
     return mlirRankedTensorTypeGet(rank, dims, mlirShapedTypeGetElementType(t), mlirAttributeGetNull());
   }
+  if (mlirTypeIsAIndex(t)) t = mlirIntegerTypeGet(mlirTypeGetContext(t), 64);
   if (mlirTypeIsAInteger(t) || mlirTypeIsAFloat(t))
     return mlirRankedTensorTypeGet(0, NULL, t, mlirAttributeGetNull());
   return t;
 }
+#define heldType strataInterpHeldType
 
 static MlirLogicalResult runOp(StrataInterp *in, MlirOperation op) {
   MlirLocation loc = mlirOperationGetLocation(op);
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
   intptr_t numResults = mlirOperationGetNumResults(op);
-  /* arith.constant of a dense tensor: the upstream way to write weights. */
-  if (name.length == 14 && !strncmp(name.data, "arith.constant", 14) && numResults == 1) {
-    MlirAttribute v = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("value"));
-    StrataTensor *t = strataTensorFromAttr(v);
-    if (!t) {
-      strataEmitError(loc, "interpreter: cannot read the value of this 'arith.constant'");
-      return mlirLogicalResultFailure();
-    }
-    return mapPut(in, mlirOperationGetResult(op, 0), t) ? mlirLogicalResultSuccess()
-                                                        : mlirLogicalResultFailure();
-  }
   const StrataOpDef *def = strataContextGetOpDef(in->ctx, op);
+  if (!def) { /* upstream ops: scf control flow, tensor element moves, arith (interp_upstream.c) */
+    bool handled;
+    MlirLogicalResult r = strataInterpretUpstream(in, op, &handled);
+    if (handled) return r;
+  }
   if (!def || !def->interpret) {
     strataEmitError(loc, "interpreter: no reference semantics for '%.*s'", (int)name.length,
                     name.data);
@@ -196,7 +199,7 @@ static MlirLogicalResult runObserved(StrataInterp *in, MlirOperation op) {
   return r;
 }
 
-static StrataTensor *copyTensor(const StrataTensor *t) {
+StrataTensor *strataTensorCopy(const StrataTensor *t) {
   StrataTensor *c = t ? strataTensorCreate(t->dtype, t->rank, t->dims) : NULL;
   if (c) memcpy(c->data, t->data, strataTensorNumBytes(t));
   return c;
@@ -224,7 +227,7 @@ MlirLogicalResult strataInterpretBlock(StrataInterp *in, MlirBlock block, Strata
   }
   for (size_t i = 0; i < numArgs; i++) {
     MlirValue arg = mlirBlockGetArgument(block, (intptr_t)i);
-    StrataTensor *copy = copyTensor(args[i]);
+    StrataTensor *copy = strataTensorCopy(args[i]);
     if (!copy || !strataTensorMatchesType(copy, heldType(mlirValueGetType(arg)))) {
       char want[256], have[256];
       strataTypeToString(mlirValueGetType(arg), want, sizeof want);
@@ -248,7 +251,7 @@ MlirLogicalResult strataInterpretBlock(StrataInterp *in, MlirBlock block, Strata
   StrataTensor **outs = calloc(n ? (size_t)n : 1, sizeof *outs);
   if (!outs) return mlirLogicalResultFailure();
   for (intptr_t i = 0; i < n; i++) {
-    outs[i] = copyTensor(mapGet(in, mlirOperationGetOperand(terminator, i)));
+    outs[i] = strataTensorCopy(mapGet(in, mlirOperationGetOperand(terminator, i)));
     if (!outs[i]) {
       MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(terminator));
       strataEmitError(mlirOperationGetLocation(terminator),

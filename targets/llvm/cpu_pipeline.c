@@ -18,7 +18,7 @@
   SPARSE KERNELS "func.func(nn-to-linalg)," POST                                  \
   "instr-to-runtime,"                                                             \
   "strata-emit-c-interface,"                                                      \
-  "one-shot-bufferize{bufferize-function-boundaries "                             \
+  "one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops "                           \
   "function-boundary-type-conversion=identity-layout-map},"                       \
   "func.func(buffer-loop-hoisting,cse,canonicalize),"                              \
   "strata-distinct-results,"                                                      \
