@@ -32,10 +32,10 @@ static bool tensorsOnly(Node *x, const char *attr, const Onnx__ValueInfoProto *c
   for (size_t i = 0; i < n; i++) {
     const Onnx__TypeProto *t = vis[i]->type;
     if (t && t->value_case != ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE && t->value_case != ONNX__TYPE_PROTO__VALUE__NOT_SET) {
-      NODE_ERROR(x->im, x->loc, x->n, "%s '%s' of the '%s' graph is a %s; Strata imports only tensors (no sequences "
+      NODE_ERROR(x->im, x->loc, x->n, "%s '%s' of the '%s' graph is %s; Strata imports only tensors (no sequences "
                  "or optionals)", what, vis[i]->name ? vis[i]->name : "", attr,
-                 t->value_case == ONNX__TYPE_PROTO__VALUE_SEQUENCE_TYPE ? "sequence"
-                 : t->value_case == ONNX__TYPE_PROTO__VALUE_OPTIONAL_TYPE ? "optional" : "non-tensor");
+                 t->value_case == ONNX__TYPE_PROTO__VALUE_SEQUENCE_TYPE ? "a sequence"
+                 : t->value_case == ONNX__TYPE_PROTO__VALUE_OPTIONAL_TYPE ? "an optional" : "not a tensor");
       return false;
     }
   }

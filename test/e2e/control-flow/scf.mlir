@@ -7,6 +7,11 @@
 // RUN: strata-run %s --compare --quiet --entry while_data | FileCheck %s
 // RUN: strata-run %s --compare --quiet --entry if_extract | FileCheck %s
 // CHECK: compare output #0: max abs error {{.*}}: OK
+// Probes inside loops run once per iteration: the numerics debugger
+// compares their last run (it reported spurious divergences before).
+// RUN: strata-run %s --quiet --entry for_if --debug-numerics | FileCheck %s --check-prefix=DEBUG
+// RUN: strata-run %s --quiet --entry while_data --debug-numerics | FileCheck %s --check-prefix=DEBUG
+// DEBUG: debug-numerics: {{[0-9]+}} op outputs compared, all within tolerance
 // RUN: strata-run %s --interpret --entry for_if --input %S/Inputs/ones4.npy --input %S/Inputs/twos4.npy | FileCheck %s --check-prefix=FORIF
 // ones * 2 * 2 * 2 (i = 0, 1, 2), then + 2 + 2 (i = 3, 4): 12
 // FORIF: 12, 12, 12, 12
