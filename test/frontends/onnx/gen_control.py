@@ -157,6 +157,42 @@ for i in range(5):
     v = v + x if i % 2 == 0 else v * np.float32(0.5)
 case('loop_nested_if', [helper.make_node('Loop', ['M', '', 'v0'], ['y'], body=nested_body())], [('x', x)], [v],
      inits=[('M', np.array(5, np.int64)), ('v0', np.zeros(2, np.float32))])
+
+
+# ---- A Loop in a Loop: the inner body reads the outer body's carried value
+# and iteration number; the outer scans the inner result and its own
+# iteration numbers (a scan of a rank-0 int64).
+def inner_body():
+    return graph('inner', [helper.make_node('Cast', ['oi'], ['foi'], to=TensorProto.FLOAT),
+                           helper.make_node('Add', ['w', 'foi'], ['w1']),
+                           helper.make_node('Mul', ['w1', 'ov'], ['w2']),
+                           helper.make_node('Identity', ['cin2'], ['cout2'])],
+                 [vi('j', (), I64), vi('cin2', (), B), vi('w', (2,))], [vi('cout2', (), B), vi('w2', (2,))])
+
+
+def outer_body():
+    return graph('outer', [helper.make_node('Loop', ['two', '', 'ov'], ['inner_out'], body=inner_body()),
+                           helper.make_node('Mul', ['inner_out', 'tenth'], ['ov2']),
+                           helper.make_node('Identity', ['cin'], ['cout']),
+                           helper.make_node('Identity', ['oi'], ['iter_scan'])],
+                 [vi('oi', (), I64), vi('cin', (), B), vi('ov', (2,))],
+                 [vi('cout', (), B), vi('ov2', (2,)), vi('iter_scan', (), I64)],
+                 inits=[('two', np.array(2, np.int64)), ('tenth', np.array([0.1], np.float32))])
+
+
+v0 = r(2)
+ov, iters = v0.copy(), []
+for oi in range(3):
+    w = ov.copy()
+    for j in range(2):
+        w = (w + np.float32(oi)) * ov
+    ov = (w * np.float32(0.1)).astype(np.float32)
+    iters.append(oi)
+for which, want in enumerate([ov, np.array(iters, np.int64)]):
+    outs = ['v_f', 'iters']
+    case('loop_nested_loop_out%d' % which, [helper.make_node('Loop', ['M', '', 'v0'], outs, body=outer_body()),
+                                            helper.make_node('Identity', [outs[which]], ['y'])],
+         [('v0', v0)], [want], inits=[('M', np.array(3, np.int64))])
 C.finish()
 
 
