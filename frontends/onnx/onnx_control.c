@@ -55,8 +55,19 @@ static bool importSubgraph(Node *x, const char *attr, const Onnx__GraphProto *g,
     NODE_ERROR(im, x->loc, x->n, "the '%s' graph has more than %d outputs", attr, MAX_IO);
     return false;
   }
+  if (!inputs && g->n_input != (size_t)mlirBlockGetNumArguments(block)) {
+    NODE_ERROR(im, x->loc, x->n, "the '%s' graph takes %zu inputs; it must take none", attr, g->n_input);
+    return false;
+  }
+  /* Each level costs C stack (this importer recurses); real models nest a
+   * few levels, a corrupt one could nest thousands. */
+  if (im->depth >= MAX_GRAPH_DEPTH) {
+    NODE_ERROR(im, x->loc, x->n, "subgraphs are nested more than %d deep", MAX_GRAPH_DEPTH);
+    return false;
+  }
   StrataBuilder outer = im->b;
   size_t scope = onnxScopePush(im);
+  im->depth++;
   im->b = strataBuilderAtEnd(im->mc, block);
   bool ok = true;
   for (size_t i = 0; ok && i < g->n_input; i++)
@@ -73,6 +84,7 @@ static bool importSubgraph(Node *x, const char *attr, const Onnx__GraphProto *g,
     }
   }
   onnxScopePop(im, scope);
+  im->depth--;
   im->b = outer;
   return ok;
 }

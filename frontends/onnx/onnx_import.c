@@ -221,7 +221,7 @@ MlirModule strataImportOnnx(StrataContext *ctx, const void *data, size_t size, c
     return (MlirModule){NULL};
   }
   Importer im = {ctx, mc, name, baseDir, -1, opts && opts->resourceThreshold ? opts->resourceThreshold : 64,
-                 NULL, 0, 0, 0, {{NULL}, {NULL}, {NULL}, {NULL}}, fileLoc};
+                 NULL, 0, 0, 0, 0, {{NULL}, {NULL}, {NULL}, {NULL}}, fileLoc};
   for (size_t i = 0; i < model->n_opset_import; i++) {
     const Onnx__OperatorSetIdProto *o = model->opset_import[i];
     if (!o->domain || !*o->domain || !strcmp(o->domain, "ai.onnx")) im.opset = o->version;

@@ -22,6 +22,7 @@ StrataTensor *onnxReadTensor(const Onnx__TensorProto *t, const char *baseDir, ch
 /* ---- The importer's state (onnx_import.c) ---- */
 
 #define MAX_IO 64 /* inputs/outputs per node, inputs/outputs per graph */
+#define MAX_GRAPH_DEPTH 64 /* If/Loop subgraphs nested in each other */
 
 typedef struct {
   char *name;
@@ -38,6 +39,7 @@ typedef struct {
   Binding *values;
   size_t numValues, capValues;
   size_t scopeStart; /* values[scopeStart..] are the innermost graph's */
+  int depth;         /* subgraphs (If/Loop) being imported around the current one */
   StrataBuilder b; /* at the end of the block being imported into */
   MlirLocation fileLoc;
 } Importer;

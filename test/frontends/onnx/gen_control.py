@@ -219,3 +219,11 @@ save_bad('bad_loop_seq', [helper.make_node('Loop', ['M', '', 'v0'], ['y'], name=
     'body', [helper.make_node('Identity', ['cin'], ['cout']), helper.make_node('Identity', ['v'], ['v2'])],
     [vi('i', (), I64), vi('cin', (), B), seq_in], [vi('cout', (), B), vi('v2', (3,))]))],
     [vi('v0', (3,))], [vi('y', (3,))], inits=[('M', np.array(2, np.int64))])
+with_input = graph('then', [helper.make_node('Identity', ['p'], ['a'])], [vi('p', (3,))], [vi('a', (3,))])
+save_bad('bad_if_inputs', [helper.make_node('If', ['c'], ['y'], then_branch=with_input, else_branch=short, name='taker')],
+         [vi('c', (), B), vi('x', (3,))], [vi('y', (3,))])
+deep = short
+for _ in range(70):  # Ifs nested 70 deep
+    deep = graph('then', [helper.make_node('If', ['c'], ['a'], then_branch=deep, else_branch=short)], [], [vi('a', (3,))])
+save_bad('bad_if_deep', [helper.make_node('If', ['c'], ['y'], then_branch=deep, else_branch=short, name='deep')],
+         [vi('c', (), B), vi('x', (3,))], [vi('y', (3,))])
