@@ -21,7 +21,7 @@ typedef struct {
   MlirOperation op;
   MlirLocation loc;
   const char *full, *name; /* the op name, and it without the dialect prefix */
-  StrataTensor *ins[16];
+  StrataTensor **ins; /* the operands' values (the interpreter's) */
   intptr_t nIn;
 } Ctx;
 
@@ -284,7 +284,10 @@ static bool sliceParams(Ctx *c, intptr_t first, int rank, int64_t *off, int64_t 
     for (int d = 0; d < rank; d++) {
       int64_t v = mlirDenseI64ArrayGetElement(a, d);
       if (v == INT64_MIN) { /* ShapedType::kDynamic: the next dynamic operand */
-        if (next >= c->nIn) return false;
+        if (next >= c->nIn) {
+          strataEmitError(c->loc, "interpreter: '%s' has fewer dynamic operands than its attributes name", c->full);
+          return false;
+        }
         v = getInt(c->ins[next++], 0);
       }
       outs[k][d] = v;
@@ -301,12 +304,13 @@ static bool walkSlice(const StrataTensor *big, const int64_t *off, const int64_t
   int rank = big->rank;
   int64_t idx[STRATA_MAX_RANK] = {0}, total = 1;
   for (int d = 0; d < rank; d++) {
-    if (size[d] < 0) return false;
+    if (size[d] < 0 || (size[d] && total > INT64_MAX / size[d])) return false;
     total *= size[d];
     if (size[d] && (off[d] < 0 || off[d] + (size[d] - 1) * stride[d] >= big->dims[d] ||
                     off[d] + (size[d] - 1) * stride[d] < 0))
       return false;
   }
+  if (strataTensorNumElements(insert ? src : dst) != total) return false; /* the small side */
   for (int64_t s = 0; s < total; s++) {
     int64_t pos[STRATA_MAX_RANK], flat;
     for (int d = 0; d < rank; d++) pos[d] = off[d] + idx[d] * stride[d];
@@ -326,7 +330,8 @@ static MlirLogicalResult runSlice(Ctx *c, bool insert) {
   if (!r) return mlirLogicalResultFailure();
   if (!walkSlice(big, off, size, stride, r, insert ? c->ins[0] : big, insert)) {
     strataTensorDestroy(r);
-    FAIL(c, "interpreter: 'tensor.%s' slice is out of bounds", c->name);
+    FAIL(c, "interpreter: '%s' slice is out of bounds or does not match the %s's shape", c->full,
+         insert ? "source" : "result");
   }
   return bind(c, 0, r) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
@@ -396,7 +401,7 @@ static bool intBinary(Ctx *c, int64_t a, int64_t b, int w, int64_t *r) {
     strataEmitError(c->loc, "interpreter: 'arith.%s' divides by zero", c->name);
     return false;
   }
-  if (sdiv && sb == -1 && sa == sextBits(INT64_MIN, w)) {
+  if (sdiv && sb == -1 && sa == (w >= 64 ? INT64_MIN : -(INT64_C(1) << (w - 1)))) {
     strataEmitError(c->loc, "interpreter: 'arith.%s' overflows (the smallest i%d divided by -1)", c->name, w);
     return false;
   }
@@ -520,33 +525,32 @@ MlirLogicalResult strataInterpretUpstream(StrataInterp *in, MlirOperation op, bo
   if (!dot) return mlirLogicalResultFailure();
   bool scf = !strncmp(name, "scf.", 4), tensor = !strncmp(name, "tensor.", 7), arith = !strncmp(name, "arith.", 6);
   if (!scf && !tensor && !arith) return mlirLogicalResultFailure();
-  Ctx c = {in, op, mlirOperationGetLocation(op), name, dot + 1, {NULL}, mlirOperationGetNumOperands(op)};
-  if (c.nIn > (intptr_t)(sizeof c.ins / sizeof c.ins[0])) {
-    *handled = true;
-    FAIL(&c, "interpreter: '%s' has more than %d operands", name, (int)(sizeof c.ins / sizeof c.ins[0]));
-  }
+  Ctx c = {in, op, mlirOperationGetLocation(op), name, dot + 1, NULL, mlirOperationGetNumOperands(op)};
+  *handled = true;
+  c.ins = calloc(c.nIn ? (size_t)c.nIn : 1, sizeof *c.ins);
+  if (!c.ins) FAIL(&c, "interpreter: out of memory");
+  MlirLogicalResult r = mlirLogicalResultFailure();
   for (intptr_t i = 0; i < c.nIn; i++) {
     c.ins[i] = strataInterpGet(in, mlirOperationGetOperand(op, i));
     if (!c.ins[i]) {
-      *handled = true;
-      FAIL(&c, "interpreter: operand #%d of '%s' has no value (defined by an op the interpreter did not run)",
-           (int)i, name);
+      strataEmitError(c.loc, "interpreter: operand #%d of '%s' has no value (defined by an op the interpreter did "
+                      "not run)", (int)i, name);
+      goto done;
     }
   }
-  *handled = true;
-  if (scf && is(&c, "if")) return runIf(&c);
-  if (scf && is(&c, "for")) return runFor(&c);
-  if (scf && is(&c, "while")) return runWhile(&c);
-  if (tensor && is(&c, "extract")) return runExtract(&c);
-  if (tensor && is(&c, "from_elements")) return runFromElements(&c);
-  if (tensor && is(&c, "insert_slice")) return runSlice(&c, true);
-  if (tensor && is(&c, "extract_slice")) return runSlice(&c, false);
-  if (tensor && is(&c, "empty") && c.nIn == 0) { /* its contents are unspecified: zeros */
-    StrataTensor *t = newResult(&c, 0);
-    return bind(&c, 0, t) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
-  }
-  if (arith && is(&c, "constant")) return runConstant(&c);
-  if (arith) return runArith(&c, handled);
-  *handled = false;
-  return mlirLogicalResultFailure();
+  if (scf && is(&c, "if")) r = runIf(&c);
+  else if (scf && is(&c, "for")) r = runFor(&c);
+  else if (scf && is(&c, "while")) r = runWhile(&c);
+  else if (tensor && is(&c, "extract")) r = runExtract(&c);
+  else if (tensor && is(&c, "from_elements")) r = runFromElements(&c);
+  else if (tensor && is(&c, "insert_slice")) r = runSlice(&c, true);
+  else if (tensor && is(&c, "extract_slice")) r = runSlice(&c, false);
+  else if (tensor && is(&c, "empty") && c.nIn == 0) /* its contents are unspecified: zeros */
+    r = bind(&c, 0, newResult(&c, 0)) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  else if (arith && is(&c, "constant")) r = runConstant(&c);
+  else if (arith) r = runArith(&c, handled);
+  else *handled = false;
+done:
+  free(c.ins);
+  return r;
 }

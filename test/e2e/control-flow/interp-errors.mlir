@@ -44,3 +44,20 @@ func.func @out_of_range(%a: tensor<4xf32>) -> tensor<4xf32> {
   }
   return %r : tensor<4xf32>
 }
+
+// RUN: not strata-run %s --interpret --entry div_overflow 2>&1 | FileCheck %s --check-prefix=OVERFLOW
+// OVERFLOW: interp-errors.mlir:[[@LINE+4]]:8: error: interpreter: 'arith.divsi' overflows (the smallest i8 divided by -1)
+func.func @div_overflow(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %min = arith.constant -128 : i8
+  %m1 = arith.constant -1 : i8
+  %q = arith.divsi %min, %m1 : i8
+  %z = arith.constant 0 : i8
+  %p = arith.cmpi sgt, %q, %z : i8
+  %r = scf.if %p -> tensor<4xf32> {
+    scf.yield %a : tensor<4xf32>
+  } else {
+    %y = "nn.neg"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+    scf.yield %y : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}
