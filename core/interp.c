@@ -122,7 +122,6 @@ MlirType strataInterpHeldType(MlirType t) {
     return mlirRankedTensorTypeGet(0, NULL, t, mlirAttributeGetNull());
   return t;
 }
-#define heldType strataInterpHeldType
 
 static MlirLogicalResult runOp(StrataInterp *in, MlirOperation op) {
   MlirLocation loc = mlirOperationGetLocation(op);
@@ -150,7 +149,7 @@ static MlirLogicalResult runOp(StrataInterp *in, MlirOperation op) {
     }
   }
   for (intptr_t i = 0; i < numResults; i++) {
-    MlirType declared = mlirValueGetType(mlirOperationGetResult(op, i)), t = heldType(declared);
+    MlirType declared = mlirValueGetType(mlirOperationGetResult(op, i)), t = strataInterpHeldType(declared);
     outputs[i] = strataTensorCreateForType(t);
     bool dynamic = mlirTypeIsARankedTensor(t) && !mlirShapedTypeHasStaticShape(t) &&
                    strataDTypeFromMlir(mlirShapedTypeGetElementType(t)) != STRATA_DTYPE_INVALID;
@@ -167,7 +166,7 @@ static MlirLogicalResult runOp(StrataInterp *in, MlirOperation op) {
   MlirLogicalResult r = def->interpret(in, op, inputs, outputs);
   for (intptr_t i = 0; i < numResults && mlirLogicalResultIsSuccess(r); i++) {
     if (!outputs[i] ||
-        !strataTensorMatchesType(outputs[i], heldType(mlirValueGetType(mlirOperationGetResult(op, i))))) {
+        !strataTensorMatchesType(outputs[i], strataInterpHeldType(mlirValueGetType(mlirOperationGetResult(op, i))))) {
       strataEmitError(loc, "interpreter: '%.*s' produced no result #%d of its declared type "
                       "(its shape depends on values this kernel cannot resolve)",
                       (int)name.length, name.data, (int)i);
@@ -228,7 +227,7 @@ MlirLogicalResult strataInterpretBlock(StrataInterp *in, MlirBlock block, Strata
   for (size_t i = 0; i < numArgs; i++) {
     MlirValue arg = mlirBlockGetArgument(block, (intptr_t)i);
     StrataTensor *copy = strataTensorCopy(args[i]);
-    if (!copy || !strataTensorMatchesType(copy, heldType(mlirValueGetType(arg)))) {
+    if (!copy || !strataTensorMatchesType(copy, strataInterpHeldType(mlirValueGetType(arg)))) {
       char want[256], have[256];
       strataTypeToString(mlirValueGetType(arg), want, sizeof want);
       if (args[i]) strataTensorFormatType(args[i], have, sizeof have);
@@ -296,7 +295,7 @@ MlirLogicalResult strataInterpretObserved(StrataContext *ctx, MlirOperation func
   for (size_t i = 0; i < numInputs && mlirLogicalResultIsSuccess(r); i++) {
     MlirValue arg = mlirBlockGetArgument(entry, (intptr_t)i);
     StrataTensor *copy = strataTensorCreate(inputs[i]->dtype, inputs[i]->rank, inputs[i]->dims);
-    if (!copy || !strataTensorMatchesType(inputs[i], heldType(mlirValueGetType(arg)))) {
+    if (!copy || !strataTensorMatchesType(inputs[i], strataInterpHeldType(mlirValueGetType(arg)))) {
       char want[256], have[256];
       strataTypeToString(mlirValueGetType(arg), want, sizeof want);
       strataTensorFormatType(inputs[i], have, sizeof have);

@@ -1,6 +1,7 @@
 /* Reference semantics for the upstream ops control flow brings into a
  * function of Strata ops: scf.if / scf.for / scf.while (their regions run
- * through strataInterpretBlock), the tensor ops that move scalars and slices
+ * through strataInterpretBlock; also scf.execute_region, nn-fuse's blocks),
+ * the tensor ops that move scalars and slices
  * in and out of tensors, and the arith ops on scalars (elementwise on
  * tensors too, since arith ops are). Integers follow arith's two's-complement
  * semantics exactly (no detour through double); where arith leaves a result
@@ -140,6 +141,19 @@ static MlirLogicalResult runIf(Ctx *c) {
   MlirBlock block = mlirRegionGetFirstBlock(mlirOperationGetRegion(c->op, taken ? 0 : 1));
   if (mlirBlockIsNull(block)) /* no else region: no results either (the verifier says so) */
     return mlirLogicalResultSuccess();
+  StrataTensor **res;
+  size_t n;
+  if (mlirLogicalResultIsFailure(strataInterpretBlock(c->in, block, NULL, 0, &res, &n)))
+    return mlirLogicalResultFailure();
+  return bindAll(c, res, n);
+}
+
+/* scf.execute_region (a fused block): its one block, run once. */
+static MlirLogicalResult runRegion(Ctx *c) {
+  MlirRegion region = mlirOperationGetRegion(c->op, 0);
+  MlirBlock block = mlirRegionGetFirstBlock(region);
+  if (mlirBlockIsNull(block) || !mlirBlockIsNull(mlirBlockGetNextInRegion(block)))
+    FAIL(c, "interpreter: 'scf.execute_region' with more than one block has no reference semantics");
   StrataTensor **res;
   size_t n;
   if (mlirLogicalResultIsFailure(strataInterpretBlock(c->in, block, NULL, 0, &res, &n)))
@@ -541,6 +555,7 @@ MlirLogicalResult strataInterpretUpstream(StrataInterp *in, MlirOperation op, bo
   if (scf && is(&c, "if")) r = runIf(&c);
   else if (scf && is(&c, "for")) r = runFor(&c);
   else if (scf && is(&c, "while")) r = runWhile(&c);
+  else if (scf && is(&c, "execute_region")) r = runRegion(&c);
   else if (tensor && is(&c, "extract")) r = runExtract(&c);
   else if (tensor && is(&c, "from_elements")) r = runFromElements(&c);
   else if (tensor && is(&c, "insert_slice")) r = runSlice(&c, true);

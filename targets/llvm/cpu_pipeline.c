@@ -18,7 +18,8 @@
   SPARSE KERNELS "func.func(nn-to-linalg)," POST                                  \
   "instr-to-runtime,"                                                             \
   "strata-emit-c-interface,"                                                      \
-  "one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops "                           \
+  "one-shot-bufferize{bufferize-function-boundaries "                             \
+  "allow-return-allocs-from-loops " /* loops over nn ops yield new tensors */     \
   "function-boundary-type-conversion=identity-layout-map},"                       \
   "func.func(buffer-loop-hoisting,cse,canonicalize),"                              \
   "strata-distinct-results,"                                                      \

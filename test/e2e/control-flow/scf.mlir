@@ -15,6 +15,15 @@
 // RUN: strata-run %s --interpret --entry for_if --input %S/Inputs/ones4.npy --input %S/Inputs/twos4.npy | FileCheck %s --check-prefix=FORIF
 // ones * 2 * 2 * 2 (i = 0, 1, 2), then + 2 + 2 (i = 3, 4): 12
 // FORIF: 12, 12, 12, 12
+// The interpreter also runs nn-fuse's blocks (scf.execute_region): the
+// fused while_data (its top-level nn.mul in a block) gives the same values.
+// RUN: strata-opt %s --nn-fuse=profile=always -o %t.fused.mlir
+// RUN: FileCheck %s --check-prefix=BLOCK < %t.fused.mlir
+// BLOCK-LABEL: func.func @while_data
+// BLOCK: scf.execute_region
+// RUN: strata-run %t.fused.mlir --interpret --entry while_data | FileCheck %s --check-prefix=FUSED
+// RUN: strata-run %s --interpret --entry while_data | FileCheck %s --check-prefix=FUSED
+// FUSED: [0.0734636, 0.00234421, 0.112132, 0.110865]
 
 func.func @for_if(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
   %c0 = arith.constant 0 : index
