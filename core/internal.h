@@ -98,4 +98,17 @@ size_t strataSkipMlirTrivia(const char *s, size_t n, size_t i);
  * false after located errors. */
 bool strataCheckResourceBlobs(StrataContext *ctx, const char *text, size_t n, MlirOperation op);
 
+/* ---- Interpreter internals (interp.c, interp_upstream.c) ---- */
+/* The value the interpreter holds for v (owned by it), or NULL. */
+StrataTensor *strataInterpGet(StrataInterp *in, MlirValue v);
+/* Makes t (taken) v's value; false (t destroyed) when out of memory. */
+bool strataInterpSet(StrataInterp *in, MlirValue v, StrataTensor *t);
+/* The tensor type a value of type t is held as (scalars, index: rank 0). */
+MlirType strataInterpHeldType(MlirType t);
+/* A copy the caller owns; NULL for NULL or out of memory. */
+StrataTensor *strataTensorCopy(const StrataTensor *t);
+/* Runs an upstream op (scf, tensor, arith) the interpreter has semantics
+ * for; *handled is false (nothing emitted) for any other op. */
+MlirLogicalResult strataInterpretUpstream(StrataInterp *in, MlirOperation op, bool *handled);
+
 #endif /* STRATA_CORE_INTERNAL_H */

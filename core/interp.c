@@ -65,6 +65,13 @@ static StrataTensor *mapGet(const StrataInterp *in, MlirValue v) {
   return in->keys[s] ? in->vals[s] : NULL;
 }
 
+StrataTensor *strataInterpGet(StrataInterp *in, MlirValue v) { return mapGet(in, v); }
+bool strataInterpSet(StrataInterp *in, MlirValue v, StrataTensor *t) {
+  if (mapPut(in, v, t)) return true;
+  strataTensorDestroy(t);
+  return false;
+}
+
 static void interpFree(StrataInterp *in) {
   for (size_t i = 0; i < in->cap; i++)
     if (in->keys[i]) strataTensorDestroy(in->vals[i]);
@@ -102,14 +109,15 @@ MlirType strataFuncSignature(MlirOperation func, char *name, size_t nameSize) {
 
 /* The tensor type the interpreter holds a value of type `t` in: a vector as
  * the tensor of its shape, an integer or float scalar (an i1 predicate, say)
- * as a rank-0 tensor; tensors as they are. */
-static MlirType heldType(MlirType t) {
+ * as a rank-0 tensor, an index as a rank-0 i64 tensor; tensors as they are. */
+MlirType strataInterpHeldType(MlirType t) {
   if (mlirTypeIsAVector(t)) {
     intptr_t rank = mlirShapedTypeGetRank(t);
     int64_t dims[rank ? rank : 1];
     for (intptr_t i = 0; i < rank; i++) dims[i] = mlirShapedTypeGetDimSize(t, i);
     return mlirRankedTensorTypeGet(rank, dims, mlirShapedTypeGetElementType(t), mlirAttributeGetNull());
   }
+  if (mlirTypeIsAIndex(t)) t = mlirIntegerTypeGet(mlirTypeGetContext(t), 64);
   if (mlirTypeIsAInteger(t) || mlirTypeIsAFloat(t))
     return mlirRankedTensorTypeGet(0, NULL, t, mlirAttributeGetNull());
   return t;
@@ -119,18 +127,12 @@ static MlirLogicalResult runOp(StrataInterp *in, MlirOperation op) {
   MlirLocation loc = mlirOperationGetLocation(op);
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
   intptr_t numResults = mlirOperationGetNumResults(op);
-  /* arith.constant of a dense tensor: the upstream way to write weights. */
-  if (name.length == 14 && !strncmp(name.data, "arith.constant", 14) && numResults == 1) {
-    MlirAttribute v = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("value"));
-    StrataTensor *t = strataTensorFromAttr(v);
-    if (!t) {
-      strataEmitError(loc, "interpreter: cannot read the value of this 'arith.constant'");
-      return mlirLogicalResultFailure();
-    }
-    return mapPut(in, mlirOperationGetResult(op, 0), t) ? mlirLogicalResultSuccess()
-                                                        : mlirLogicalResultFailure();
-  }
   const StrataOpDef *def = strataContextGetOpDef(in->ctx, op);
+  if (!def) { /* upstream ops: scf control flow, tensor element moves, arith (interp_upstream.c) */
+    bool handled;
+    MlirLogicalResult r = strataInterpretUpstream(in, op, &handled);
+    if (handled) return r;
+  }
   if (!def || !def->interpret) {
     strataEmitError(loc, "interpreter: no reference semantics for '%.*s'", (int)name.length,
                     name.data);
@@ -147,7 +149,7 @@ static MlirLogicalResult runOp(StrataInterp *in, MlirOperation op) {
     }
   }
   for (intptr_t i = 0; i < numResults; i++) {
-    MlirType declared = mlirValueGetType(mlirOperationGetResult(op, i)), t = heldType(declared);
+    MlirType declared = mlirValueGetType(mlirOperationGetResult(op, i)), t = strataInterpHeldType(declared);
     outputs[i] = strataTensorCreateForType(t);
     bool dynamic = mlirTypeIsARankedTensor(t) && !mlirShapedTypeHasStaticShape(t) &&
                    strataDTypeFromMlir(mlirShapedTypeGetElementType(t)) != STRATA_DTYPE_INVALID;
@@ -164,7 +166,7 @@ static MlirLogicalResult runOp(StrataInterp *in, MlirOperation op) {
   MlirLogicalResult r = def->interpret(in, op, inputs, outputs);
   for (intptr_t i = 0; i < numResults && mlirLogicalResultIsSuccess(r); i++) {
     if (!outputs[i] ||
-        !strataTensorMatchesType(outputs[i], heldType(mlirValueGetType(mlirOperationGetResult(op, i))))) {
+        !strataTensorMatchesType(outputs[i], strataInterpHeldType(mlirValueGetType(mlirOperationGetResult(op, i))))) {
       strataEmitError(loc, "interpreter: '%.*s' produced no result #%d of its declared type "
                       "(its shape depends on values this kernel cannot resolve)",
                       (int)name.length, name.data, (int)i);
@@ -196,7 +198,7 @@ static MlirLogicalResult runObserved(StrataInterp *in, MlirOperation op) {
   return r;
 }
 
-static StrataTensor *copyTensor(const StrataTensor *t) {
+StrataTensor *strataTensorCopy(const StrataTensor *t) {
   StrataTensor *c = t ? strataTensorCreate(t->dtype, t->rank, t->dims) : NULL;
   if (c) memcpy(c->data, t->data, strataTensorNumBytes(t));
   return c;
@@ -224,8 +226,8 @@ MlirLogicalResult strataInterpretBlock(StrataInterp *in, MlirBlock block, Strata
   }
   for (size_t i = 0; i < numArgs; i++) {
     MlirValue arg = mlirBlockGetArgument(block, (intptr_t)i);
-    StrataTensor *copy = copyTensor(args[i]);
-    if (!copy || !strataTensorMatchesType(copy, heldType(mlirValueGetType(arg)))) {
+    StrataTensor *copy = strataTensorCopy(args[i]);
+    if (!copy || !strataTensorMatchesType(copy, strataInterpHeldType(mlirValueGetType(arg)))) {
       char want[256], have[256];
       strataTypeToString(mlirValueGetType(arg), want, sizeof want);
       if (args[i]) strataTensorFormatType(args[i], have, sizeof have);
@@ -248,7 +250,7 @@ MlirLogicalResult strataInterpretBlock(StrataInterp *in, MlirBlock block, Strata
   StrataTensor **outs = calloc(n ? (size_t)n : 1, sizeof *outs);
   if (!outs) return mlirLogicalResultFailure();
   for (intptr_t i = 0; i < n; i++) {
-    outs[i] = copyTensor(mapGet(in, mlirOperationGetOperand(terminator, i)));
+    outs[i] = strataTensorCopy(mapGet(in, mlirOperationGetOperand(terminator, i)));
     if (!outs[i]) {
       MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(terminator));
       strataEmitError(mlirOperationGetLocation(terminator),
@@ -293,7 +295,7 @@ MlirLogicalResult strataInterpretObserved(StrataContext *ctx, MlirOperation func
   for (size_t i = 0; i < numInputs && mlirLogicalResultIsSuccess(r); i++) {
     MlirValue arg = mlirBlockGetArgument(entry, (intptr_t)i);
     StrataTensor *copy = strataTensorCreate(inputs[i]->dtype, inputs[i]->rank, inputs[i]->dims);
-    if (!copy || !strataTensorMatchesType(inputs[i], heldType(mlirValueGetType(arg)))) {
+    if (!copy || !strataTensorMatchesType(inputs[i], strataInterpHeldType(mlirValueGetType(arg)))) {
       char want[256], have[256];
       strataTypeToString(mlirValueGetType(arg), want, sizeof want);
       strataTensorFormatType(inputs[i], have, sizeof have);

@@ -19,14 +19,15 @@
 
 /* ---- Value map ---- */
 
-static const Binding *findBinding(Importer *im, const char *name) {
-  for (size_t i = im->numValues; i-- > 0;)
+/* The innermost binding of `name` from binding #from on. */
+static const Binding *findBinding(Importer *im, const char *name, size_t from) {
+  for (size_t i = im->numValues; i-- > from;)
     if (!strcmp(im->values[i].name, name)) return &im->values[i];
   return NULL;
 }
 
 bool onnxBind(Importer *im, MlirLocation loc, const char *name, MlirValue v, const char *kind) {
-  const Binding *old = findBinding(im, name);
+  const Binding *old = findBinding(im, name, im->scopeStart);
   if (old) {
     strataEmitError(loc, "%s '%s' is already defined as %s %s (ONNX graphs are SSA: one definition per name)",
                     kind, name, strchr("aeiou", old->kind[0]) ? "an" : "a", old->kind);
@@ -49,8 +50,19 @@ bool onnxBind(Importer *im, MlirLocation loc, const char *name, MlirValue v, con
 }
 
 MlirValue onnxLookup(Importer *im, const char *name) {
-  const Binding *b = findBinding(im, name);
+  const Binding *b = findBinding(im, name, 0);
   return b ? b->value : (MlirValue){NULL};
+}
+
+size_t onnxScopePush(Importer *im) {
+  size_t saved = im->scopeStart;
+  im->scopeStart = im->numValues;
+  return saved;
+}
+
+void onnxScopePop(Importer *im, size_t saved) {
+  while (im->numValues > im->scopeStart) free(im->values[--im->numValues].name);
+  im->scopeStart = saved;
 }
 
 /* ---- Tensors and attributes ---- */
@@ -165,6 +177,26 @@ static MlirType valueInfoType(Importer *im, const Onnx__ValueInfoProto *vi, Mlir
   return strataTensorType(strataDTypeToMlir(im->mc, dt), (int)sh->n_dim, dims);
 }
 
+bool onnxImportGraphBody(Importer *im, const Onnx__GraphProto *g) {
+  char err[256];
+  for (size_t i = 0; i < g->n_initializer; i++) {
+    const Onnx__TensorProto *t = g->initializer[i];
+    MlirLocation loc = mlirLocationNameGet(im->mc, mlirStringRefCreateFromCString(t->name ? t->name : "initializer"), im->fileLoc);
+    StrataTensor *tensor = onnxReadTensor(t, im->baseDir, err, sizeof err);
+    if (!tensor) {
+      strataEmitError(loc, "initializer '%s': %s", t->name ? t->name : "", err);
+      return false;
+    }
+    MlirAttribute a = tensorAttr(im, tensor, t->name);
+    strataTensorDestroy(tensor);
+    if (mlirAttributeIsNull(a) || !onnxBind(im, loc, t->name ? t->name : "", onnxConstant(im, loc, a), "initializer"))
+      return false;
+  }
+  for (size_t i = 0; i < g->n_node; i++)
+    if (!onnxImportNode(im, g->node[i], i)) return false;
+  return true;
+}
+
 static bool isInitializer(const Onnx__GraphProto *g, const char *name) {
   for (size_t i = 0; i < g->n_initializer; i++)
     if (g->initializer[i]->name && !strcmp(g->initializer[i]->name, name)) return true;
@@ -189,7 +221,7 @@ MlirModule strataImportOnnx(StrataContext *ctx, const void *data, size_t size, c
     return (MlirModule){NULL};
   }
   Importer im = {ctx, mc, name, baseDir, -1, opts && opts->resourceThreshold ? opts->resourceThreshold : 64,
-                 NULL, 0, 0, {{NULL}, {NULL}, {NULL}, {NULL}}, fileLoc};
+                 NULL, 0, 0, 0, 0, {{NULL}, {NULL}, {NULL}, {NULL}}, fileLoc};
   for (size_t i = 0; i < model->n_opset_import; i++) {
     const Onnx__OperatorSetIdProto *o = model->opset_import[i];
     if (!o->domain || !*o->domain || !strcmp(o->domain, "ai.onnx")) im.opset = o->version;
@@ -212,6 +244,11 @@ MlirModule strataImportOnnx(StrataContext *ctx, const void *data, size_t size, c
     goto done;
   }
   const Onnx__GraphProto *g = model->graph;
+  /* If and Loop build upstream ops (onnx_control.c): their dialects must
+   * be loaded before ops of them are created. */
+  static const char *const kUpstream[] = {"arith", "scf", "tensor"};
+  for (size_t i = 0; i < sizeof kUpstream / sizeof kUpstream[0]; i++)
+    mlirContextGetOrLoadDialect(mc, mlirStringRefCreateFromCString(kUpstream[i]));
   module = mlirModuleCreateEmpty(fileLoc);
   StrataBuilder top = strataBuilderAtEnd(mc, mlirModuleGetBody(module));
   MlirType inTypes[MAX_IO];
@@ -245,21 +282,7 @@ MlirModule strataImportOnnx(StrataContext *ctx, const void *data, size_t size, c
     if (!mlirAttributeIsNull(dimNames[i]))
       mlirFuncSetArgAttr(func, i, mlirStringRefCreateFromCString("onnx.dim_params"), dimNames[i]);
   }
-  for (size_t i = 0; i < g->n_initializer; i++) {
-    const Onnx__TensorProto *t = g->initializer[i];
-    MlirLocation loc = mlirLocationNameGet(mc, mlirStringRefCreateFromCString(t->name ? t->name : "initializer"), fileLoc);
-    StrataTensor *tensor = onnxReadTensor(t, baseDir, err, sizeof err);
-    if (!tensor) {
-      strataEmitError(loc, "initializer '%s': %s", t->name ? t->name : "", err);
-      goto fail;
-    }
-    MlirAttribute a = tensorAttr(&im, tensor, t->name);
-    strataTensorDestroy(tensor);
-    if (mlirAttributeIsNull(a) || !onnxBind(&im, loc, t->name ? t->name : "", onnxConstant(&im, loc, a), "initializer"))
-      goto fail;
-  }
-  for (size_t i = 0; i < g->n_node; i++)
-    if (!onnxImportNode(&im, g->node[i], i)) goto fail;
+  if (!onnxImportGraphBody(&im, g)) goto fail;
   MlirValue outs[MAX_IO];
   MlirType outTypes[MAX_IO];
   if (g->n_output > MAX_IO) goto fail;

@@ -22,6 +22,7 @@ StrataTensor *onnxReadTensor(const Onnx__TensorProto *t, const char *baseDir, ch
 /* ---- The importer's state (onnx_import.c) ---- */
 
 #define MAX_IO 64 /* inputs/outputs per node, inputs/outputs per graph */
+#define MAX_GRAPH_DEPTH 64 /* If/Loop subgraphs nested in each other */
 
 typedef struct {
   char *name;
@@ -37,7 +38,9 @@ typedef struct {
   size_t resourceThreshold;
   Binding *values;
   size_t numValues, capValues;
-  StrataBuilder b; /* at the end of the function body */
+  size_t scopeStart; /* values[scopeStart..] are the innermost graph's */
+  int depth;         /* subgraphs (If/Loop) being imported around the current one */
+  StrataBuilder b; /* at the end of the block being imported into */
   MlirLocation fileLoc;
 } Importer;
 
@@ -45,8 +48,14 @@ typedef struct {
  * already defined is an error at `loc` (false), not a silent rebinding that
  * would change which value later nodes read. */
 bool onnxBind(Importer *im, MlirLocation loc, const char *name, MlirValue v, const char *kind);
-/* The value named `name`, or null. */
+/* The value named `name` in the innermost scope that defines it, or null. */
 MlirValue onnxLookup(Importer *im, const char *name);
+/* A subgraph's scope: its names shadow the enclosing graphs' and are gone
+ * after onnxScopePop(im, <what onnxScopePush returned>). */
+size_t onnxScopePush(Importer *im);
+void onnxScopePop(Importer *im, size_t saved);
+/* Imports g's initializers and nodes at im->b; false after a located error. */
+bool onnxImportGraphBody(Importer *im, const Onnx__GraphProto *g);
 
 /* A node's op type for messages; protobuf-c leaves an unset one NULL. */
 static inline const char *onnxOpType(const Onnx__NodeProto *n) { return n->op_type ? n->op_type : ""; }
@@ -130,6 +139,12 @@ bool onnxDirect(Node *x, int nResults);
 
 /* Imports node #index of the graph as nn op(s); false after a located error. */
 bool onnxImportNode(Importer *im, const Onnx__NodeProto *n, size_t index);
+
+/* ---- Control flow (onnx_control.c) ---- */
+
+/* If and Loop as scf.if / scf.while over their subgraphs. */
+bool onnxImportIf(Node *x);
+bool onnxImportLoop(Node *x);
 
 /* ---- Operator versions (onnx_opset.c) ---- */
 

@@ -511,6 +511,8 @@ bool onnxImportNode(Importer *im, const Onnx__NodeProto *n, size_t index) {
   const char *t = onnxOpType(n);
   if (!strcmp(t, "Constant")) return importConstant(&x);
   if (!onnxCheckOpset(im, x.loc, n)) return false;
+  if (!strcmp(t, "If")) return onnxImportIf(&x);
+  if (!strcmp(t, "Loop")) return onnxImportLoop(&x);
   bool known = nnName(t, x.nn, sizeof x.nn);
   /* Op types that import as an nn op of another name. */
   static const struct { const char *onnx, *nn; } kAliases[] = {

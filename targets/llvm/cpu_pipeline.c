@@ -19,6 +19,7 @@
   "instr-to-runtime,"                                                             \
   "strata-emit-c-interface,"                                                      \
   "one-shot-bufferize{bufferize-function-boundaries "                             \
+  "allow-return-allocs-from-loops " /* loops over nn ops yield new tensors */     \
   "function-boundary-type-conversion=identity-layout-map},"                       \
   "func.func(buffer-loop-hoisting,cse,canonicalize),"                              \
   "strata-distinct-results,"                                                      \

@@ -2,7 +2,9 @@
  * reference interpreter? Every f32 op output gets a `dump` probe; the
  * compiled run leaves a copy of each value in libstrata_rt; the
  * interpreter, run on the same instrumented IR, reaches the same probes in
- * execution order and compares. */
+ * execution order and compares. A probe inside a loop runs once per
+ * iteration and its dump keeps the last one, so the interpreter's value of
+ * its last run is kept and compared after the run. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,9 +19,16 @@
 #include "strata/target_llvm.h"
 
 typedef struct {
+  MlirOperation probe;
+  StrataTensor *ref; /* owned */
+} Deferred;
+
+typedef struct {
   const StrataDebugNumericsOptions *options;
   StrataDebugNumericsReport *report;
   bool writeFailed;
+  Deferred *deferred; /* the probes inside loops, with their last value */
+  size_t numDeferred;
 } Observer;
 
 static int64_t intAttr(MlirOperation op, const char *name) {
@@ -47,13 +56,43 @@ static void writeNpy(Observer *w, int64_t opId, int64_t index, const char *kind,
   if (!strataNpyWrite(path, t, err, sizeof err)) w->writeFailed = true;
 }
 
+static bool inLoop(MlirOperation op) {
+  for (MlirOperation p = mlirOperationGetParentOperation(op); !mlirOperationIsNull(p);
+       p = mlirOperationGetParentOperation(p))
+    if (strataOpIsNamed(p, "scf.for") || strataOpIsNamed(p, "scf.while") || strataOpIsNamed(p, "scf.parallel") ||
+        strataOpIsNamed(p, "scf.forall"))
+      return true;
+  return false;
+}
+
+static void compareProbe(Observer *w, MlirOperation op, const StrataTensor *ref);
+
 static void observe(MlirOperation op, const StrataTensor *const *results, intptr_t n, void *user) {
   Observer *w = user;
   if (n != 1 || !results[0] || !isDumpProbe(op)) return;
+  if (!inLoop(op)) {
+    compareProbe(w, op, results[0]);
+    return;
+  }
+  size_t i = 0;
+  while (i < w->numDeferred && !mlirOperationEqual(w->deferred[i].probe, op)) i++;
+  StrataTensor *copy = strataTensorCreate(results[0]->dtype, results[0]->rank, results[0]->dims);
+  Deferred *grown = i < w->numDeferred ? w->deferred : realloc(w->deferred, (i + 1) * sizeof *grown);
+  if (!copy || !grown) { /* out of memory: this probe goes uncompared */
+    strataTensorDestroy(copy);
+    return;
+  }
+  memcpy(copy->data, results[0]->data, strataTensorNumBytes(copy));
+  w->deferred = grown;
+  if (i == w->numDeferred) w->deferred[w->numDeferred++] = (Deferred){op, NULL};
+  strataTensorDestroy(w->deferred[i].ref);
+  w->deferred[i].ref = copy;
+}
+
+static void compareProbe(Observer *w, MlirOperation op, const StrataTensor *ref) {
   int64_t opId = intAttr(op, "op_id"), index = intAttr(op, "index"), dims[STRATA_RT_MAX_RANK];
   int rank;
   const float *jit = strataRtInstrGetDump(opId, index, &rank, dims);
-  const StrataTensor *ref = results[0];
   if (!jit) return; /* the probe did not survive into compiled code */
   StrataTensor *copy = strataTensorCreate(STRATA_DTYPE_F32, rank, dims);
   if (!copy) return;
@@ -125,10 +164,15 @@ MlirLogicalResult strataDebugNumerics(StrataContext *ctx, MlirModule module, con
                                       options->optLevel);
     ok = jit && mlirLogicalResultIsSuccess(strataJitInvoke(jit, name, inputs, numInputs, outs, numOuts));
   }
-  Observer w = {options, report, false};
+  Observer w = {options, report, false, NULL, 0};
   if (ok)
     ok = mlirLogicalResultIsSuccess(
         strataInterpretObserved(ctx, func, inputs, numInputs, &refOuts, &numRef, observe, &w));
+  for (size_t i = 0; i < w.numDeferred; i++) {
+    if (ok) compareProbe(&w, w.deferred[i].probe, w.deferred[i].ref);
+    strataTensorDestroy(w.deferred[i].ref);
+  }
+  free(w.deferred);
   if (ok && w.writeFailed) {
     strataEmitError(mlirOperationGetLocation(func), "debug-numerics: cannot write .npy files into '%s'",
                     options->dumpDir);

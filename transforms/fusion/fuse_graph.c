@@ -1,5 +1,9 @@
 /* The op graph --nn-fuse plans over: a function's top-level Strata ops in
- * program order (which is topological), with producer/consumer edges. */
+ * program order (which is topological), with producer/consumer edges, and
+ * the other ops between them that take inputs (an scf.for over nn ops, a
+ * tensor.extract) as opaque nodes: never fused, but a path through one is
+ * a path, so no block is planned around it (a block holding a producer of
+ * a loop and a consumer of its result would be a cycle). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +56,12 @@ static bool isNode(StrataContext *ctx, MlirOperation op) {
          mlirOperationGetNumResults(op) > 0;
 }
 
+/* Another dialect's op that depends on something (operands or regions). */
+static bool isOpaque(StrataContext *ctx, MlirOperation op) {
+  return !strataContextGetOpDef(ctx, op) && mlirOperationGetNumResults(op) > 0 &&
+         (mlirOperationGetNumOperands(op) > 0 || mlirOperationGetNumRegions(op) > 0);
+}
+
 /* The op's mapping type as fusion sees it. An element-wise op whose only
  * broadcasting operands are constants (a bias, a scalar exponent) moves no
  * intermediate data one-to-many: every non-constant input element maps to
@@ -85,6 +95,36 @@ static bool addEdge(int **list, int *n, size_t *cap, int v) {
   return true;
 }
 
+/* Adds the edge producer(v) -> node `self`, where v's producer is a node
+ * (through probes; for a value defined in a region, the top-level op
+ * holding its definition). False when out of memory. */
+static bool addOperandEdge(FuseGraph *g, int self, MlirValue v, MlirBlock entry) {
+  v = strataInstrThroughProbes(v, NULL);
+  if (!mlirValueIsAOpResult(v)) return true;
+  MlirOperation def = mlirOpResultGetOwner(v);
+  while (!mlirOperationIsNull(def) && !mlirBlockEqual(mlirOperationGetBlock(def), entry))
+    def = mlirOperationGetParentOperation(def);
+  int p = fuseGraphIndex(g, def);
+  if (p < 0 || p == self) return true;
+  FuseNode *n = &g->nodes[self];
+  return addEdge(&n->pred, &n->npred, &n->capPred, p) &&
+         addEdge(&g->nodes[p].succ, &g->nodes[p].nsucc, &g->nodes[p].capSucc, self);
+}
+
+typedef struct {
+  FuseGraph *g;
+  int self;
+  MlirBlock entry;
+  bool ok;
+} RegionUses;
+
+static MlirWalkResult addRegionUses(MlirOperation op, void *user) {
+  RegionUses *w = user;
+  for (intptr_t i = 0; w->ok && i < mlirOperationGetNumOperands(op); i++)
+    w->ok = addOperandEdge(w->g, w->self, mlirOperationGetOperand(op, i), w->entry);
+  return w->ok ? MlirWalkResultAdvance : MlirWalkResultInterrupt;
+}
+
 bool fuseGraphBuild(FuseGraph *g, StrataContext *ctx, const StrataTargetDef *target,
                     MlirOperation func) {
   memset(g, 0, sizeof *g);
@@ -95,16 +135,24 @@ bool fuseGraphBuild(FuseGraph *g, StrataContext *ctx, const StrataTargetDef *tar
   int count = 0;
   for (MlirOperation op = mlirBlockGetFirstOperation(entry); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op))
-    count += isNode(ctx, op);
+    count += isNode(ctx, op) || isOpaque(ctx, op);
   g->nodes = calloc((size_t)count + 1, sizeof *g->nodes);
   if (!fusePtrMapInit(&g->index, count) || !g->nodes) return false;
   for (MlirOperation op = mlirBlockGetFirstOperation(entry); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
-    if (!isNode(ctx, op)) continue;
+    bool opaque = !isNode(ctx, op) && isOpaque(ctx, op);
+    if (!isNode(ctx, op) && !opaque) continue;
     FuseNode *n = &g->nodes[g->count];
     n->op = op;
     n->block = -1;
     fusePtrMapPut(&g->index, op.ptr, g->count);
+    if ((n->opaque = opaque)) {
+      RegionUses w = {g, g->count, entry, true};
+      mlirOperationWalk(op, addRegionUses, &w, MlirWalkPreOrder);
+      g->count++; /* so fuseGraphDestroy frees this node's lists, also on failure */
+      if (!w.ok) return false;
+      continue;
+    }
     if ((n->probe = strataInstrIsProbe(op, NULL))) { /* transparent: see fuse_probes.c */
       g->count++;
       continue;

@@ -22,7 +22,7 @@ void fusePtrMapDestroy(FusePtrMap *m);
 void fusePtrMapPut(FusePtrMap *m, const void *key, int val); /* key not yet present */
 int fusePtrMapGet(const FusePtrMap *m, const void *key);     /* -1 if absent */
 
-/* ---- The graph: the Strata ops at a function's top level ---- */
+/* ---- The graph: the ops at a function's top level ---- */
 typedef struct {
   MlirOperation op;
   StrataMappingType map;
@@ -31,6 +31,9 @@ typedef struct {
   bool kernel;     /* the target runs it as a library kernel (StrataTargetDef.isKernel) */
   bool probe;      /* an instr.probe: not planned (no edges, never a seed or a
                       candidate); joins the block of the op it observes */
+  bool opaque;     /* a top-level op of another dialect (scf control flow,
+                      tensor, arith): never in a block, but its edges (its
+                      regions' uses included) keep blocks convex around it */
   int *succ, nsucc;
   int *pred, npred;
   size_t capSucc, capPred; /* allocated lengths of succ and pred */

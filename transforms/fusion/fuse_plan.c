@@ -35,7 +35,7 @@ static int pickSeed(const FuseGraph *g, bool kernelsFirst) {
   bool bestO2O = false;
   for (int i = 0; i < g->count; i++) {
     const FuseNode *n = &g->nodes[i];
-    if (n->block >= 0 || n->probe) continue;
+    if (n->block >= 0 || n->probe || n->opaque) continue;
     bool o2o = n->map == STRATA_MAP_ONE_TO_ONE;
     if (best < 0 || (o2o && !bestO2O) ||
         (o2o == bestO2O && n->irsBytes < g->nodes[best].irsBytes))
@@ -121,7 +121,7 @@ static bool feedsKernel(const Growth *gr, int s) {
  * block feeds s (successor) or s feeds the block (predecessor). */
 static bool tryAdd(Growth *gr, int s, bool blockFirst) {
   FuseNode *n = &gr->g->nodes[s];
-  if (n->block >= 0) return false;
+  if (n->block >= 0 || n->opaque) return false;
   StrataMappingType fused;
   StrataFuseDecision d = blockFirst ? strataFusionTable(gr->type, n->map, &fused)
                                     : strataFusionTable(n->map, gr->type, &fused);
