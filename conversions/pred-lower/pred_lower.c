@@ -8,7 +8,8 @@
  *     garbage when %p is false and only the select reads them). Only ops
  *     that cannot trap or write on garbage are run so: integer divisors
  *     become `select %p, b, 1`, load/extract/insert indices `select %p, i,
- *     0` (on static shapes, where 0 is in bounds), and a store becomes
+ *     0` (on static shapes, where 0 is in bounds), and so do nn's integer
+ *     divisors and gather/scatter index tensors (a splat of 1 or 0), and a store becomes
  *     load, select, store at the selected index. A body with any other op
  *     (a call, a while loop, a gather, ...) is lowered as in skip mode,
  *     with a remark naming the op.
@@ -111,6 +112,23 @@ static MlirWalkResult fixOne(MlirOperation op, void *user) {
   case STRATA_PRED_FIX_INDEX: {
     intptr_t first = strataOpIsNamed(op, "tensor.insert") ? 2 : 1;
     for (intptr_t i = first; i < mlirOperationGetNumOperands(op); i++) guardOperand(f, &b, op, i, 0);
+    break;
+  }
+  case STRATA_PRED_FIX_OPERAND: {
+    /* nn's divisor or index tensor: `select %p, operand, splat(1 or 0)`. */
+    MlirLocation loc = mlirOperationGetLocation(op);
+    MlirValue v = mlirOperationGetOperand(op, 1);
+    MlirType t = mlirValueGetType(v);
+    bool division = strataOpIsNamed(op, "nn.div") || strataOpIsNamed(op, "nn.mod");
+    MlirAttribute k = mlirIntegerAttrGet(mlirShapedTypeGetElementType(t), division ? 1 : 0);
+    MlirValue safe = strataResult(
+        strataCreateOp(&b, "arith.constant", loc, .results = STRATA_TYPES(t),
+                       .attrs = STRATA_ATTRS({"value", mlirDenseElementsAttrSplatGet(t, k)})),
+        0);
+    MlirValue sel = selectPred(&b, loc, f->pred, v, safe);
+    mlirRewriterBaseStartOpModification(f->rw->rewriter, op);
+    mlirOperationSetOperand(op, 1, sel);
+    mlirRewriterBaseFinalizeOpModification(f->rw->rewriter, op);
     break;
   }
   case STRATA_PRED_FIX_STORE: {

@@ -190,9 +190,17 @@ StrataPredSpeculation strataPredClassify(MlirOperation op) {
                                           NULL};
   if (nameIs(op, kTrapping)) {
     MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
-    bool floatDivision = (strataOpIsNamed(op, "nn.div") || strataOpIsNamed(op, "nn.mod")) &&
-                         mlirTypeIsAShaped(t) && mlirTypeIsAFloat(mlirShapedTypeGetElementType(t));
-    return floatDivision ? STRATA_PRED_SPECULATE : STRATA_PRED_KEEP;
+    bool division = strataOpIsNamed(op, "nn.div") || strataOpIsNamed(op, "nn.mod");
+    if (division && mlirTypeIsAShaped(t) && mlirTypeIsAFloat(mlirShapedTypeGetElementType(t)))
+      return STRATA_PRED_SPECULATE;
+    /* Operand 1 is the divisor or the indices: ones divide anything, zeros
+     * index any non-empty static data (operand 0); the constant replacing
+     * it needs a static shape. */
+    MlirType fixed = mlirValueGetType(mlirOperationGetOperand(op, 1));
+    bool staticFixed = mlirTypeIsARankedTensor(fixed) && mlirShapedTypeHasStaticShape(fixed);
+    if (staticFixed && (division || indexZeroInBounds(mlirValueGetType(mlirOperationGetOperand(op, 0)))))
+      return STRATA_PRED_FIX_OPERAND;
+    return STRATA_PRED_KEEP;
   }
   return STRATA_PRED_SPECULATE;
 }

@@ -51,6 +51,8 @@ typedef enum {
   STRATA_PRED_FIX_DIVISOR,/* integer division: divisor forced to 1 when false */
   STRATA_PRED_FIX_INDEX,  /* load/extract/insert: indices forced to 0 when false */
   STRATA_PRED_FIX_STORE,  /* memref.store: load, select, store at a safe index */
+  STRATA_PRED_FIX_OPERAND,/* nn integer div/mod, gather/scatter: operand 1 (the divisor or
+                           * the indices) forced to ones / zeros when false */
   STRATA_PRED_KEEP,       /* may trap or has effects: keep a branch around it */
 } StrataPredSpeculation;
 

@@ -37,9 +37,25 @@ typedef struct {
   bool tail;     /* keep the while loop after it (bound=N) */
 } LoopPlan;
 
+/* An integer constant: arith.constant, or the element extracted from a
+ * one-element integer constant tensor (the ONNX importer's trip count M is
+ * `tensor.extract` of an nn.constant). */
 static bool constantInt(MlirValue v, int64_t *out) {
-  if (!mlirValueIsAOpResult(v) || !strataOpIsNamed(mlirOpResultGetOwner(v), "arith.constant")) return false;
-  MlirAttribute a = strataOpAttr(mlirOpResultGetOwner(v), "value");
+  if (!mlirValueIsAOpResult(v)) return false;
+  MlirOperation def = mlirOpResultGetOwner(v);
+  if (strataOpIsNamed(def, "tensor.extract")) {
+    MlirValue t = mlirOperationGetOperand(def, 0);
+    if (!mlirValueIsAOpResult(t)) return false;
+    MlirOperation c = mlirOpResultGetOwner(t);
+    if (!strataOpIsNamed(c, "nn.constant") && !strataOpIsNamed(c, "arith.constant")) return false;
+    MlirAttribute a = strataOpAttr(c, "value");
+    if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseIntElements(a) || mlirElementsAttrGetNumElements(a) != 1)
+      return false;
+    *out = mlirDenseElementsAttrGetInt64Value(a, 0);
+    return true;
+  }
+  if (!strataOpIsNamed(def, "arith.constant")) return false;
+  MlirAttribute a = strataOpAttr(def, "value");
   if (!mlirAttributeIsAInteger(a)) return false;
   *out = mlirIntegerAttrGetValueInt(a);
   return true;

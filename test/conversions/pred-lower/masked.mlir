@@ -102,3 +102,30 @@ func.func @t12(%p: i1, %acc: f32, %x: f32) -> f32 {
   }
   return %r : f32
 }
+
+// nn ops that fail on garbage operands run unconditionally with operand 1
+// forced: a gather's indices to zeros, an integer division's divisor to
+// ones (a float division needs nothing: it does not trap).
+// CHECK-LABEL: func.func @nn_operands
+// CHECK-SAME: (%[[P:[^:]*]]: i1, %[[X:[^:]*]]: tensor<6xf32>, %[[I:[^:]*]]: tensor<1xi64>, %[[N:[^:]*]]: tensor<2xi32>, %[[D:[^:]*]]: tensor<2xi32>)
+// CHECK-NOT: scf.if
+// CHECK: %[[Z:.*]] = arith.constant dense<0> : tensor<1xi64>
+// CHECK: %[[SI:.*]] = arith.select %[[P]], %[[I]], %[[Z]] : tensor<1xi64>
+// CHECK: "nn.gather"(%[[X]], %[[SI]])
+// CHECK: %[[ONES:.*]] = arith.constant dense<1> : tensor<2xi32>
+// CHECK: %[[SD:.*]] = arith.select %[[P]], %[[D]], %[[ONES]] : tensor<2xi32>
+// CHECK: "nn.div"(%[[N]], %[[SD]])
+// CHECK-NOT: scf.if
+func.func @nn_operands(%p: i1, %x: tensor<6xf32>, %i: tensor<1xi64>, %n: tensor<2xi32>,
+                       %d: tensor<2xi32>) -> (tensor<1xf32>, tensor<2xi32>) {
+  %r:2 = scf.if %p -> (tensor<1xf32>, tensor<2xi32>) {
+    %g = "nn.gather"(%x, %i) {axis = 0 : i64} : (tensor<6xf32>, tensor<1xi64>) -> tensor<1xf32>
+    %q = "nn.div"(%n, %d) : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi32>
+    scf.yield %g, %q : tensor<1xf32>, tensor<2xi32>
+  } else {
+    %a = arith.constant dense<-1.0> : tensor<1xf32>
+    %b = arith.constant dense<0> : tensor<2xi32>
+    scf.yield %a, %b : tensor<1xf32>, tensor<2xi32>
+  }
+  return %r#0, %r#1 : tensor<1xf32>, tensor<2xi32>
+}

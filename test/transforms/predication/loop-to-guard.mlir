@@ -119,3 +119,34 @@ func.func @forwards_changed(%x: i32) -> i32 {
   }
   return %r : i32
 }
+
+// -----
+
+// The ONNX importer's trip count: `tensor.extract` of a one-element integer
+// constant tensor is a static bound too (an ONNX Loop with M = 4).
+// CHECK-LABEL: func.func @onnx_trip_count
+// CHECK-NOT: scf.while
+// CHECK: %[[UB:.*]] = arith.constant 4 : index
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[UB]] step
+// BOUND-LABEL: func.func @onnx_trip_count
+// BOUND-NOT: scf.while
+func.func @onnx_trip_count(%x: f32) -> (i64, i1, f32) {
+  %m = "nn.constant"() {value = dense<4> : tensor<i64>} : () -> tensor<i64>
+  %ub = tensor.extract %m[] : tensor<i64>
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %true = arith.constant true
+  %r:3 = scf.while (%i = %c0, %go = %true, %acc = %x) : (i64, i1, f32) -> (i64, i1, f32) {
+    %lt = arith.cmpi slt, %i, %ub : i64
+    %c = arith.andi %lt, %go : i1
+    scf.condition(%c) %i, %go, %acc : i64, i1, f32
+  } do {
+  ^bb0(%i: i64, %go: i1, %acc: f32):
+    %a2 = arith.addf %acc, %acc : f32
+    %big = arith.constant 100.0 : f32
+    %more = arith.cmpf olt, %a2, %big : f32
+    %i2 = arith.addi %i, %c1 : i64
+    scf.yield %i2, %more, %a2 : i64, i1, f32
+  }
+  return %r#0, %r#1, %r#2 : i64, i1, f32
+}
