@@ -1,6 +1,7 @@
 """Property test for predication (issue 20): every program in Inputs/ is
 JIT-run as written and after predication (strata-run --predicate masked and
-skip, and the passes applied twice through strata-opt), on every case its
+skip, and the passes applied twice through strata-opt), and interpreted as
+written and after masked predication, on every case its
 `// CASES:` line generates (all predicate patterns, random data), and the
 outputs must be identical bit for bit (NaN equal to NaN). The masked form
 must also hold no scf.if or scf.while.
@@ -50,6 +51,12 @@ def main():
             failures.append('%s: scf.if or scf.while left after masked predication' % name)
         variants = {'masked': [path, '--predicate', 'masked'], 'skip': [path, '--predicate', 'skip'],
                     'twice': [twice_path]}
+        # The reference interpreter runs the original and the predicated
+        # program too, unless the file says why it cannot (`// INTERPRET: no,
+        # <reason>`: memref programs, which it has no semantics for).
+        interpret = not re.search(r'^// INTERPRET: no\b', text, re.M)
+        once_path = os.path.join(work, name + '.once.mlir')
+        open(once_path, 'w').write(once)
         for c, case in enumerate(cases):
             args = []
             for i, a in enumerate(case):
@@ -70,17 +77,30 @@ def main():
             if isinstance(want, str):
                 failures.append('%s case %d: the original failed (%s)' % (name, c, want))
                 continue
-            for tag, cmd in variants.items():
-                got = results(tag, cmd)
-                checked += 1
+            def compare(tag, want, got, close=False):
                 if isinstance(got, str):
                     failures.append('%s case %d (%s): %s' % (name, c, tag, got))
-                    continue
+                    return
                 for o, (w, g) in enumerate(zip(want, got)):
-                    if w.dtype != g.dtype or w.shape != g.shape or \
-                            not np.array_equal(w, g, equal_nan=w.dtype.kind == 'f'):
+                    same = w.dtype == g.dtype and w.shape == g.shape and (
+                        np.allclose(g, w, rtol=1e-5, atol=1e-6, equal_nan=True) if close and w.dtype.kind == 'f'
+                        else np.array_equal(w, g, equal_nan=w.dtype.kind == 'f'))
+                    if not same:
                         failures.append('%s case %d (%s) output %d: %s, want %s (inputs %s)' % (
                             name, c, tag, o, g.tolist(), w.tolist(), [a.tolist() for a in case]))
+
+            for tag, cmd in variants.items():
+                checked += 1
+                compare(tag, want, results(tag, cmd))
+            if interpret:
+                # The interpreter computes in double: the original within
+                # tolerance of the JIT, the predicated program exactly as the
+                # interpreted original.
+                ref = results('interpret', [path, '--interpret'])
+                compare('interpret', want, ref, close=True)
+                if not isinstance(ref, str):
+                    checked += 1
+                    compare('interpret-masked', ref, results('interpret-masked', [once_path, '--interpret']))
     for f in failures:
         print('FAIL ' + f)
     print('%d predicated runs compared, %d failures' % (checked, len(failures)))

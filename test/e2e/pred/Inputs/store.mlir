@@ -1,4 +1,5 @@
 // T2: a store under a predicate, on a buffer: memory must be identical.
+// INTERPRET: no, the interpreter has no semantics for memref ops (memref.alloc)
 // CASES: [[f32((4,)), p, np.array(i, np.int64), f32(())] for p in bools(()) for i in (0, 3)]
 // OUTPUTS: 1
 func.func @main(%x: tensor<4xf32>, %c: tensor<i1>, %ti: tensor<i64>, %tv: tensor<f32>) -> tensor<4xf32> {
