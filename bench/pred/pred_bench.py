@@ -10,6 +10,14 @@ pays where branches are frequent and loses where the expensive path is
 rare (Predicate 1.27x vs UnlikelyPredicate 1.79x in the paper, on a GPU
 where a branch costs a host round trip; on a CPU a branch is cheap).
 
+B2 -- whole-graph capture: the beam-search decoder step of
+examples/predication (an ONNX Loop holding an If) as written, where the
+compiled code decides on the data at every loop test and every If, against
+the masked form, one loop of straight-line code that decides nothing (the
+"replayed tape"), and skip (a branch inside each guard). Per call: the
+data-dependent branch decisions it executes (counted from the IR and the
+iterations the inputs take) and the median latency.
+
 B3 -- number of versions: n sequential ifs as 2^n path-specialised
 functions (what per-path capture builds) versus one predicated function:
 compile time and LLVM-dialect size through strata-opt
@@ -85,6 +93,55 @@ def b1(tmp):
         print('  %-6g %12.4f %12.4f %10.2fx' % (p, branch, masked, branch / masked))
 
 
+def count_ops(onnx_path, passes, name):
+    imported = subprocess.run([os.path.join(BUILD, 'tools', 'strata-import'), onnx_path], capture_output=True,
+                              text=True, check=True).stdout
+    out = subprocess.run([OPT, '-'] + passes, input=imported, capture_output=True, text=True, check=True).stdout
+    return len(re.findall(r'\b%s\b' % re.escape(name), out))
+
+
+def b2(tmp):
+    here = os.path.dirname(os.path.abspath(__file__))
+    sys.path.insert(0, os.path.join(here, '..', '..', 'examples', 'predication'))
+    import beam_step
+    import onnx
+    beams = 5
+    path = os.path.join(tmp, 'beam.onnx')
+    onnx.save(beam_step.build(beams), path)
+    masked = ['--pred-if-to-guard', '--pred-loop-to-guard', '--pred-lower=mode=masked']
+    skip = ['--pred-if-to-guard', '--pred-loop-to-guard', '--pred-lower=mode=skip', '--canonicalize']
+    left = count_ops(path, masked, 'scf.if') + count_ops(path, masked, 'scf.while')
+    skip_ifs = count_ops(path, skip, 'scf.if')
+    rng = np.random.default_rng(2)
+    print('B2: beam-search step (Loop over %d candidates holding an If; median of 200 runs)' % (2 * beams))
+    print('  masked IR: %d scf.if/scf.while left; skip IR: %d scf.if per iteration' % (left, skip_ifs))
+    print('  %-6s %6s | %9s %9s %9s | %9s %9s %9s | %8s %8s' % (
+        'p(EOS)', 'iters', 'dec:orig', 'dec:mask', 'dec:skip', 'orig ms', 'masked ms', 'skip ms',
+        'orig/msk', 'orig/skp'))
+    for p in (0.01, 0.5, 0.9):
+        scores = np.sort(rng.standard_normal(2 * beams).astype(np.float32))[::-1].copy()
+        tokens = rng.integers(1, 50000, 2 * beams).astype(np.int64)
+        tokens[rng.random(2 * beams) < p] = beam_step.EOS
+        files = [os.path.join(tmp, 'scores_%g.npy' % p), os.path.join(tmp, 'tokens_%g.npy' % p)]
+        np.save(files[0], scores)
+        np.save(files[1], tokens)
+        # Iterations the while loop runs: until the beams are full or the
+        # candidates run out; each makes one If decision, plus one loop test
+        # per iteration and the final one.
+        count, iters = 0, 0
+        for t in tokens:
+            if count >= beams:
+                break
+            iters += 1
+            count += t != beam_step.EOS
+        orig_dec, skip_dec = 2 * iters + 1, skip_ifs * 2 * beams
+        t_orig = median_ms(path, files, [])
+        t_mask = median_ms(path, files, ['--predicate', 'masked'])
+        t_skip = median_ms(path, files, ['--predicate', 'skip'])
+        print('  %-6g %6d | %9d %9d %9d | %9.4f %9.4f %9.4f | %7.2fx %7.2fx' % (
+            p, iters, orig_dec, 0, skip_dec, t_orig, t_mask, t_skip, t_orig / t_mask, t_orig / t_skip))
+
+
 def ifs_function(name, n, path_bits=None):
     """n sequential ifs on x; path_bits fixes every branch (a specialised version)."""
     lines = ['func.func @%s(%%x: tensor<64xf32>, %%c: tensor<%dxi1>) -> tensor<64xf32> {' % (name, n)]
@@ -134,6 +191,7 @@ def b3(tmp):
 def main():
     with tempfile.TemporaryDirectory() as tmp:
         b1(tmp)
+        b2(tmp)
         b3(tmp)
 
 

@@ -28,7 +28,10 @@ bool loadModel(RunState *r, const Options *o) {
   if (o->predicate) {
     char pipeline[128];
     snprintf(pipeline, sizeof pipeline,
-             "func.func(pred-if-to-guard,pred-loop-to-guard),pred-lower{mode=%s}", o->predicate);
+             /* canonicalize merges the adjacent branches on one predicate
+              * that skip mode leaves (one guard per value type). */
+             "func.func(pred-if-to-guard,pred-loop-to-guard),pred-lower{mode=%s},canonicalize",
+             o->predicate);
     if (mlirLogicalResultIsFailure(strataRunPipeline(r->ctx, mlirModuleGetOperation(r->module), pipeline)))
       return false;
   }

@@ -1,7 +1,9 @@
 /* --nn-fold: cleanup patterns that IRDL ops cannot get from MLIR (they have
  * no traits, so canonicalize/CSE/DCE never touch them):
  *   - dead pure Strata ops are erased; equal pure ops (same name, operands,
- *     attributes, result types) are merged (CSE);
+ *     attributes, result types) are merged (CSE), and so are equal upstream
+ *     ops without memory effects among them (arith, tensor.extract/
+ *     from_elements);
  *   - a pure op whose operands are all nn.constant is evaluated with its
  *     reference kernel and replaced by an nn.constant (up to `fold-limit`
  *     result elements); nn.shape / nn.size of a static shape become
@@ -107,6 +109,20 @@ static void runNnFold(StrataPassRun *run, MlirOperation root) {
   for (size_t i = 0; i < sizeof kReshapes / sizeof kReshapes[0]; i++)
     strataPatternSetAdd(set, kReshapes[i], 2, nnFoldReshapeChain, &s);
   strataPatternSetAdd(set, "nn.transpose", 2, nnFoldTransposeChain, &s);
+  /* Upstream ops without memory effects that sit between nn ops (scalars
+   * extracted from tensors, selects, compares): merged here too, so that nn
+   * ops reading equal copies of them merge in the same run -- upstream's
+   * cse never touches nn ops, and this never leaves half the work undone
+   * (e.g. the bodies pred-lower copies once per guard type). */
+  static const char *const kUpstreamPure[] = {
+      "arith.constant", "arith.select", "arith.cmpi", "arith.cmpf", "arith.andi", "arith.ori",
+      "arith.xori", "arith.addi", "arith.subi", "arith.muli", "arith.addf", "arith.subf",
+      "arith.mulf", "arith.divf", "arith.negf", "arith.maximumf", "arith.minimumf",
+      "arith.index_cast", "arith.extsi", "arith.extui", "arith.trunci", "arith.extf",
+      "arith.truncf", "arith.sitofp", "arith.uitofp", "arith.fptosi", "arith.fptoui",
+      "tensor.extract", "tensor.from_elements"};
+  for (size_t i = 0; i < sizeof kUpstreamPure / sizeof kUpstreamPure[0]; i++)
+    strataPatternSetAdd(set, kUpstreamPure[i], 3, nnFoldCse, &s);
   strataPatternSetAdd(set, "nn.shape", 2, nnFoldShapeOf, &s);
   strataPatternSetAdd(set, "nn.size", 2, nnFoldShapeOf, &s);
   StrataGreedyConfig cfg = {strataPassGetInt(run, "max-iterations"), true, false};

@@ -71,6 +71,36 @@ func.func @cse(%x: tensor<3x4xf32>) -> tensor<3x4xf32> {
 
 // -----
 
+// CSE through upstream ops without memory effects: two copies of a chain
+// (as pred-lower leaves one per guard type) merge in one run -- the
+// selects and extracts merge, then the nn ops reading them, then what
+// reads those. Ops with effects or regions are left alone.
+// CHECK-LABEL: func.func @cse_upstream
+// CHECK-SAME: (%[[P:[^:]*]]: i1, %[[X:[^:]*]]: tensor<6xf32>, %[[I:[^:]*]]: tensor<1xi64>)
+// CHECK: %[[Z:.*]] = arith.constant dense<0> : tensor<1xi64>
+// CHECK-NEXT: %[[S:.*]] = arith.select %[[P]], %[[I]], %[[Z]]
+// CHECK-NEXT: %[[G:.*]] = "nn.gather"(%[[X]], %[[S]])
+// CHECK-NEXT: %[[C:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[E:.*]] = tensor.extract %[[G]][%[[C]]]
+// CHECK-NEXT: %[[A:.*]] = arith.addf %[[E]], %[[E]]
+// CHECK-NEXT: return %[[A]]
+func.func @cse_upstream(%p: i1, %x: tensor<6xf32>, %i: tensor<1xi64>) -> f32 {
+  %z1 = arith.constant dense<0> : tensor<1xi64>
+  %s1 = arith.select %p, %i, %z1 : tensor<1xi64>
+  %g1 = "nn.gather"(%x, %s1) {axis = 0 : i64} : (tensor<6xf32>, tensor<1xi64>) -> tensor<1xf32>
+  %c1 = arith.constant 0 : index
+  %e1 = tensor.extract %g1[%c1] : tensor<1xf32>
+  %z2 = arith.constant dense<0> : tensor<1xi64>
+  %s2 = arith.select %p, %i, %z2 : tensor<1xi64>
+  %g2 = "nn.gather"(%x, %s2) {axis = 0 : i64} : (tensor<6xf32>, tensor<1xi64>) -> tensor<1xf32>
+  %c2 = arith.constant 0 : index
+  %e2 = tensor.extract %g2[%c2] : tensor<1xf32>
+  %a = arith.addf %e1, %e2 : f32
+  return %a : f32
+}
+
+// -----
+
 // Identity and dropout vanish; a reshape chain becomes one reshape; a round
 // trip vanishes.
 // CHECK-LABEL: func.func @trivial
