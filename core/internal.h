@@ -107,8 +107,14 @@ bool strataInterpSet(StrataInterp *in, MlirValue v, StrataTensor *t);
 MlirType strataInterpHeldType(MlirType t);
 /* A copy the caller owns; NULL for NULL or out of memory. */
 StrataTensor *strataTensorCopy(const StrataTensor *t);
-/* Runs an upstream op (scf, tensor, arith) the interpreter has semantics
- * for; *handled is false (nothing emitted) for any other op. */
+/* func.call: marks `func` active (false, nothing changed, when it already
+ * is -- recursion -- or STRATA_INTERP_MAX_CALLS calls are active); Leave
+ * ends the innermost call. */
+enum { STRATA_INTERP_MAX_CALLS = 64 };
+bool strataInterpEnterCall(StrataInterp *in, MlirOperation func);
+void strataInterpLeaveCall(StrataInterp *in);
+/* Runs an upstream op (scf, tensor, arith, func.call) the interpreter has
+ * semantics for; *handled is false (nothing emitted) for any other op. */
 MlirLogicalResult strataInterpretUpstream(StrataInterp *in, MlirOperation op, bool *handled);
 
 #endif /* STRATA_CORE_INTERNAL_H */

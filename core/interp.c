@@ -18,7 +18,23 @@ struct StrataInterp {
   const void **keys;
   StrataTensor **vals;
   size_t cap, count;
+  /* The functions func.call is running, innermost last: a value has one
+   * slot in the map, so a function may not be entered again while active. */
+  MlirOperation calls[STRATA_INTERP_MAX_CALLS];
+  int numCalls;
 };
+
+bool strataInterpEnterCall(StrataInterp *in, MlirOperation func) {
+  if (in->numCalls == STRATA_INTERP_MAX_CALLS) return false;
+  for (int i = 0; i < in->numCalls; i++)
+    if (mlirOperationEqual(in->calls[i], func)) return false;
+  in->calls[in->numCalls++] = func;
+  return true;
+}
+
+void strataInterpLeaveCall(StrataInterp *in) {
+  if (in->numCalls > 0) in->numCalls--;
+}
 
 static size_t slotOf(const StrataInterp *in, const void *key) {
   size_t h = ((uintptr_t)key >> 4) * 0x9E3779B97F4A7C15ull;
@@ -290,7 +306,8 @@ MlirLogicalResult strataInterpretObserved(StrataContext *ctx, MlirOperation func
                     (int)mlirBlockGetNumArguments(entry), numInputs);
     return mlirLogicalResultFailure();
   }
-  StrataInterp in = {ctx, observer, user, NULL, NULL, 0, 0};
+  StrataInterp in = {ctx, observer, user, NULL, NULL, 0, 0, {{NULL}}, 0};
+  strataInterpEnterCall(&in, func); /* the entry function is active too */
   MlirLogicalResult r = mlirLogicalResultSuccess();
   for (size_t i = 0; i < numInputs && mlirLogicalResultIsSuccess(r); i++) {
     MlirValue arg = mlirBlockGetArgument(entry, (intptr_t)i);

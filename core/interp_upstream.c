@@ -1,6 +1,7 @@
 /* Reference semantics for the upstream ops control flow brings into a
  * function of Strata ops: scf.if / scf.for / scf.while (their regions run
  * through strataInterpretBlock; also scf.execute_region, nn-fuse's blocks),
+ * func.call (the callee's body, e.g. pred-lower's outlined unlikely guards),
  * the tensor ops that move scalars and slices
  * in and out of tensors, and the arith ops on scalars (elementwise on
  * tensors too, since arith ops are). Integers follow arith's two's-complement
@@ -158,6 +159,46 @@ static MlirLogicalResult runRegion(Ctx *c) {
   size_t n;
   if (mlirLogicalResultIsFailure(strataInterpretBlock(c->in, block, NULL, 0, &res, &n)))
     return mlirLogicalResultFailure();
+  return bindAll(c, res, n);
+}
+
+/* ---- func.call ---- */
+
+/* func.call @f(args): f's body run on copies of the arguments, its
+ * func.return's operands the results. f is looked up in the module around
+ * the call; a function without a body, or one already running (recursion:
+ * the interpreter keeps one value per SSA value), is refused. */
+static MlirLogicalResult runCall(Ctx *c) {
+  MlirAttribute callee = strataOpAttr(c->op, "callee");
+  if (!mlirAttributeIsAFlatSymbolRef(callee)) FAIL(c, "interpreter: 'func.call' without a callee");
+  MlirStringRef want = mlirFlatSymbolRefAttrGetValue(callee);
+  MlirOperation module = mlirOperationGetParentOperation(c->op);
+  while (!mlirOperationIsNull(module) && !strataOpIsNamed(module, "builtin.module"))
+    module = mlirOperationGetParentOperation(module);
+  MlirOperation f = {NULL};
+  if (!mlirOperationIsNull(module))
+    for (MlirOperation o = mlirBlockGetFirstOperation(mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0)));
+         !mlirOperationIsNull(o) && mlirOperationIsNull(f); o = mlirOperationGetNextInBlock(o)) {
+      MlirAttribute sym = strataOpAttr(o, "sym_name");
+      if (strataOpIsNamed(o, "func.func") && !mlirAttributeIsNull(sym) &&
+          mlirStringRefEqual(mlirStringAttrGetValue(sym), want))
+        f = o;
+    }
+  MlirBlock body = mlirOperationIsNull(f) ? (MlirBlock){NULL}
+                                          : mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
+  if (mlirBlockIsNull(body))
+    FAIL(c, "interpreter: '@%.*s' has no body to run (an external function has no reference semantics)",
+         (int)want.length, want.data);
+  if (!mlirBlockIsNull(mlirBlockGetNextInRegion(body)))
+    FAIL(c, "interpreter: '@%.*s' has more than one block", (int)want.length, want.data);
+  if (!strataInterpEnterCall(c->in, f))
+    FAIL(c, "interpreter: '@%.*s' is already running (recursion) or calls nest deeper than %d",
+         (int)want.length, want.data, STRATA_INTERP_MAX_CALLS);
+  StrataTensor **res;
+  size_t n;
+  MlirLogicalResult r = strataInterpretBlock(c->in, body, c->ins, (size_t)c->nIn, &res, &n);
+  strataInterpLeaveCall(c->in);
+  if (mlirLogicalResultIsFailure(r)) return r;
   return bindAll(c, res, n);
 }
 
@@ -538,7 +579,8 @@ MlirLogicalResult strataInterpretUpstream(StrataInterp *in, MlirOperation op, bo
   *handled = false;
   if (!dot) return mlirLogicalResultFailure();
   bool scf = !strncmp(name, "scf.", 4), tensor = !strncmp(name, "tensor.", 7), arith = !strncmp(name, "arith.", 6);
-  if (!scf && !tensor && !arith) return mlirLogicalResultFailure();
+  bool call = !strcmp(name, "func.call");
+  if (!scf && !tensor && !arith && !call) return mlirLogicalResultFailure();
   Ctx c = {in, op, mlirOperationGetLocation(op), name, dot + 1, NULL, mlirOperationGetNumOperands(op)};
   *handled = true;
   c.ins = calloc(c.nIn ? (size_t)c.nIn : 1, sizeof *c.ins);
@@ -552,7 +594,8 @@ MlirLogicalResult strataInterpretUpstream(StrataInterp *in, MlirOperation op, bo
       goto done;
     }
   }
-  if (scf && is(&c, "if")) r = runIf(&c);
+  if (call) r = runCall(&c);
+  else if (scf && is(&c, "if")) r = runIf(&c);
   else if (scf && is(&c, "for")) r = runFor(&c);
   else if (scf && is(&c, "while")) r = runWhile(&c);
   else if (scf && is(&c, "execute_region")) r = runRegion(&c);

@@ -35,7 +35,7 @@ static bool effectsKnown(MlirOperation op) {
       "bufferization.alloc_tensor", "bufferization.materialize_in_destination",
       "vector.broadcast", "vector.splat", "vector.extract", "vector.insert", "vector.fma",
       "vector.reduction", "vector.transfer_read", "vector.transfer_write", "vector.load",
-      "vector.store", STRATA_PRED_YIELD, NULL};
+      "vector.store", "func.return", STRATA_PRED_YIELD, NULL};
   if (nameIs(op, kOps)) return true;
   StrataContext *ctx = strataContextFromMlir(mlirOperationGetContext(op));
   return ctx && strataContextGetOpDef(ctx, op); /* a Strata op: its table knows it */
