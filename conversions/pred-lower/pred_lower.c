@@ -8,11 +8,11 @@
  *     garbage when %p is false and only the select reads them). Only ops
  *     that cannot trap or write on garbage are run so: integer divisors
  *     become `select %p, b, 1`, load/extract/insert indices `select %p, i,
- *     0` (on static shapes, where 0 is in bounds), and so do nn's integer
- *     divisors and gather/scatter index tensors (a splat of 1 or 0), and a store becomes
- *     load, select, store at the selected index. A body with any other op
- *     (a call, a while loop, a gather, ...) is lowered as in skip mode,
- *     with a remark naming the op.
+ *     0` (on static shapes, where 0 is in bounds), nn's integer divisors
+ *     and gather/scatter index tensors a splat of 1 or 0, and a store
+ *     becomes load, select, store at the selected index. A body with any
+ *     other op (a call, a while loop, a gather on dynamic or empty data,
+ *     ...) is lowered as in skip mode, with a remark naming the op.
  *   - skip: `scf.if %p { body } else { else values }`, a branch, as Grape's
  *     nullified kernels do inside the kernel.
  * An unlikely guard is outlined into a private function called under

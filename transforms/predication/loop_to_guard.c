@@ -51,8 +51,11 @@ static bool constantInt(MlirValue v, int64_t *out) {
     MlirAttribute a = strataOpAttr(c, "value");
     if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseIntElements(a) || mlirElementsAttrGetNumElements(a) != 1)
       return false;
-    *out = mlirDenseElementsAttrGetInt64Value(a, 0);
-    return true;
+    /* Any integer width: the tensor reader converts the element. */
+    StrataTensor *t1 = strataTensorFromAttr(a);
+    bool ok = t1 && strataTensorGetInt64(t1, 0, out);
+    strataTensorDestroy(t1);
+    return ok;
   }
   if (!strataOpIsNamed(def, "arith.constant")) return false;
   MlirAttribute a = strataOpAttr(def, "value");

@@ -150,3 +150,30 @@ func.func @onnx_trip_count(%x: f32) -> (i64, i1, f32) {
   }
   return %r#0, %r#1, %r#2 : i64, i1, f32
 }
+
+// -----
+
+// The same with an i32 counter and trip-count tensor (any integer width).
+// CHECK-LABEL: func.func @trip_count_i32
+// CHECK-NOT: scf.while
+// CHECK: %[[UB:.*]] = arith.constant 3 : index
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[UB]] step
+// BOUND-LABEL: func.func @trip_count_i32
+// BOUND-NOT: scf.while
+func.func @trip_count_i32(%x: f32) -> (i32, f32) {
+  %m = arith.constant dense<3> : tensor<1xi32>
+  %c0 = arith.constant 0 : index
+  %ub = tensor.extract %m[%c0] : tensor<1xi32>
+  %z = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %r:2 = scf.while (%i = %z, %acc = %x) : (i32, f32) -> (i32, f32) {
+    %lt = arith.cmpi slt, %i, %ub : i32
+    scf.condition(%lt) %i, %acc : i32, f32
+  } do {
+  ^bb0(%i: i32, %acc: f32):
+    %a2 = arith.addf %acc, %acc : f32
+    %i2 = arith.addi %i, %one : i32
+    scf.yield %i2, %a2 : i32, f32
+  }
+  return %r#0, %r#1 : i32, f32
+}
