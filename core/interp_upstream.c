@@ -172,18 +172,7 @@ static MlirLogicalResult runCall(Ctx *c) {
   MlirAttribute callee = strataOpAttr(c->op, "callee");
   if (!mlirAttributeIsAFlatSymbolRef(callee)) FAIL(c, "interpreter: 'func.call' without a callee");
   MlirStringRef want = mlirFlatSymbolRefAttrGetValue(callee);
-  MlirOperation module = mlirOperationGetParentOperation(c->op);
-  while (!mlirOperationIsNull(module) && !strataOpIsNamed(module, "builtin.module"))
-    module = mlirOperationGetParentOperation(module);
-  MlirOperation f = {NULL};
-  if (!mlirOperationIsNull(module))
-    for (MlirOperation o = mlirBlockGetFirstOperation(mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0)));
-         !mlirOperationIsNull(o) && mlirOperationIsNull(f); o = mlirOperationGetNextInBlock(o)) {
-      MlirAttribute sym = strataOpAttr(o, "sym_name");
-      if (strataOpIsNamed(o, "func.func") && !mlirAttributeIsNull(sym) &&
-          mlirStringRefEqual(mlirStringAttrGetValue(sym), want))
-        f = o;
-    }
+  MlirOperation f = strataCallee(c->op);
   MlirBlock body = mlirOperationIsNull(f) ? (MlirBlock){NULL}
                                           : mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
   if (mlirBlockIsNull(body))

@@ -12,14 +12,25 @@ typedef struct {
   bool failed;       /* out of memory */
 } Reach;
 
-static MlirOperation funcNamed(MlirModule module, MlirStringRef name) {
-  for (MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(module)); !mlirOperationIsNull(op);
+MlirOperation strataModuleFunc(MlirOperation module, MlirStringRef name) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
-    if (!strataOpIsNamed(op, "func.func")) continue;
-    MlirStringRef s = mlirStringAttrGetValue(strataOpAttr(op, "sym_name"));
-    if (s.length == name.length && !memcmp(s.data, name.data, name.length)) return op;
+    MlirAttribute sym = strataOpAttr(op, "sym_name");
+    if (strataOpIsNamed(op, "func.func") && !mlirAttributeIsNull(sym) &&
+        mlirStringRefEqual(mlirStringAttrGetValue(sym), name))
+      return op;
   }
   return (MlirOperation){NULL};
+}
+
+MlirOperation strataCallee(MlirOperation call) {
+  MlirAttribute sym = strataOpAttr(call, "callee");
+  MlirOperation m = mlirOperationGetParentOperation(call);
+  while (!mlirOperationIsNull(m) && !strataOpIsNamed(m, "builtin.module")) m = mlirOperationGetParentOperation(m);
+  if (mlirAttributeIsNull(sym) || !mlirAttributeIsAFlatSymbolRef(sym) || mlirOperationIsNull(m))
+    return (MlirOperation){NULL};
+  return strataModuleFunc(m, mlirFlatSymbolRefAttrGetValue(sym));
 }
 
 static void keep(Reach *r, MlirOperation func) {
@@ -31,9 +42,9 @@ static void keep(Reach *r, MlirOperation func) {
  * dictionaries too) is reached. */
 static void reachAttr(Reach *r, MlirAttribute a) {
   if (mlirAttributeIsAFlatSymbolRef(a)) {
-    keep(r, funcNamed(r->module, mlirFlatSymbolRefAttrGetValue(a)));
+    keep(r, strataModuleFunc(mlirModuleGetOperation(r->module), mlirFlatSymbolRefAttrGetValue(a)));
   } else if (mlirAttributeIsASymbolRef(a)) {
-    keep(r, funcNamed(r->module, mlirSymbolRefAttrGetRootReference(a)));
+    keep(r, strataModuleFunc(mlirModuleGetOperation(r->module), mlirSymbolRefAttrGetRootReference(a)));
   } else if (mlirAttributeIsAArray(a)) {
     for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(a); i++) reachAttr(r, mlirArrayAttrGetElement(a, i));
   } else if (mlirAttributeIsADictionary(a)) {

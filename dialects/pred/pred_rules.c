@@ -41,31 +41,6 @@ static bool effectsKnown(MlirOperation op) {
   return ctx && strataContextGetOpDef(ctx, op); /* a Strata op: its table knows it */
 }
 
-static MlirOperation moduleOf(MlirOperation op) {
-  MlirOperation m = op;
-  while (!mlirOperationIsNull(m) && !strataOpIsNamed(m, "builtin.module"))
-    m = mlirOperationGetParentOperation(m);
-  return m;
-}
-
-/* The func.func the call names in its module, or null. */
-static MlirOperation callee(MlirOperation call) {
-  MlirAttribute sym = strataOpAttr(call, "callee");
-  MlirOperation m = moduleOf(call);
-  if (mlirAttributeIsNull(sym) || !mlirAttributeIsAFlatSymbolRef(sym) || mlirOperationIsNull(m))
-    return (MlirOperation){NULL};
-  MlirStringRef want = mlirFlatSymbolRefAttrGetValue(sym);
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(m, 0));
-  for (MlirOperation f = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(f);
-       f = mlirOperationGetNextInBlock(f)) {
-    MlirAttribute name = strataOpAttr(f, "sym_name");
-    if (strataOpIsNamed(f, "func.func") && !mlirAttributeIsNull(name) &&
-        mlirStringRefEqual(mlirStringAttrGetValue(name), want))
-      return f;
-  }
-  return (MlirOperation){NULL};
-}
-
 typedef struct {
   const char *what;
   int depth; /* calls followed, to stop on recursion */
@@ -79,7 +54,7 @@ static MlirWalkResult checkOne(MlirOperation op, void *user) {
   char name[128];
   opName(op, name, sizeof name);
   if (strataOpIsNamed(op, "func.call")) {
-    MlirOperation f = callee(op);
+    MlirOperation f = strataCallee(op);
     MlirAttribute sym = strataOpAttr(op, "callee");
     MlirStringRef s = mlirAttributeIsAFlatSymbolRef(sym) ? mlirFlatSymbolRefAttrGetValue(sym)
                                                          : mlirStringRefCreateFromCString("?");

@@ -34,6 +34,12 @@ void strataOpListDestroy(StrataOpList *l);
  * are not functions stay, with the functions they name. Fails (module
  * unchanged) only when memory runs out. */
 MlirLogicalResult strataModuleKeepReachable(MlirModule module, MlirOperation entry);
+/* The func.func named `name` in the body of `module` (a builtin.module),
+ * or a null op. */
+MlirOperation strataModuleFunc(MlirOperation module, MlirStringRef name);
+/* The func.func a func.call names, looked up in the module around the
+ * call; a null op if there is none. */
+MlirOperation strataCallee(MlirOperation call);
 
 /* Writes the textual form of a type / location into buf (truncated to fit). */
 void strataTypeToString(MlirType t, char *buf, size_t size);
