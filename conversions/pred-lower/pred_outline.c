@@ -6,6 +6,7 @@
 #include <string.h>
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
+#include "grow.h"
 #include "strata/builder.h"
 #include "strata/pred.h"
 #include "strata/support.h"
@@ -27,7 +28,8 @@ static bool definedInside(MlirValue v, MlirOperation guard) {
 typedef struct {
   MlirOperation guard;
   MlirValue *values;
-  intptr_t count, cap;
+  intptr_t count;
+  size_t cap;
   bool oom;
 } Captures;
 
@@ -39,16 +41,12 @@ static MlirWalkResult collect(MlirOperation op, void *user) {
     bool seen = false;
     for (intptr_t j = 0; j < c->count && !seen; j++) seen = mlirValueEqual(c->values[j], v);
     if (seen) continue;
-    if (c->count == c->cap) {
-      intptr_t cap = c->cap ? 2 * c->cap : 8;
-      MlirValue *grown = realloc(c->values, (size_t)cap * sizeof *grown);
-      if (!grown) {
-        c->oom = true;
-        return MlirWalkResultInterrupt;
-      }
-      c->values = grown;
-      c->cap = cap;
+    MlirValue *grown = strataGrow(c->values, &c->cap, (size_t)c->count + 1, sizeof *grown);
+    if (!grown) {
+      c->oom = true;
+      return MlirWalkResultInterrupt;
     }
+    c->values = grown;
     c->values[c->count++] = v;
   }
   return MlirWalkResultAdvance;
