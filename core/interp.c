@@ -139,6 +139,86 @@ MlirType strataInterpHeldType(MlirType t) {
   return t;
 }
 
+/* An op with results of dynamic type runs as a concrete clone: its
+ * operands of dynamic type become block arguments of their run-time types,
+ * and its small integer operands that are not constants (run-time starts,
+ * shapes, pads, k...) become constants of their run-time values. The op's
+ * own shape inference then gives static result shapes, which allocate
+ * outputs[i], and its kernel reads the values as it reads constants. A
+ * result that stays dynamic (data-dependent) is left NULL for the kernel. */
+typedef struct {
+  MlirBlock block;
+  MlirOperation clone;
+} Concrete;
+
+/* Run-time values that become constants: integer tensors up to this many
+ * elements (the operands that fix a shape). */
+#define CONCRETE_MAX_VALUES 64
+
+static bool isConstantOp(MlirValue v) {
+  if (!mlirValueIsAOpResult(v)) return false;
+  MlirOperation d = mlirOpResultGetOwner(v);
+  return strataOpIsNamed(d, "nn.constant") || strataOpIsNamed(d, "arith.constant");
+}
+
+static bool makeConcrete(const StrataOpDef *def, MlirOperation op, StrataTensor *const *inputs,
+                         StrataTensor **outputs, Concrete *c) {
+  *c = (Concrete){{NULL}, {NULL}};
+  intptr_t numOperands = mlirOperationGetNumOperands(op), numResults = mlirOperationGetNumResults(op);
+  bool any = false;
+  for (intptr_t i = 0; i < numResults; i++) any |= !outputs[i];
+  if (!any || !def->infer || mlirOperationGetNumRegions(op)) return true;
+  MlirType types[numOperands ? numOperands : 1];
+  MlirLocation locs[numOperands ? numOperands : 1];
+  MlirLocation loc = mlirOperationGetLocation(op);
+  for (intptr_t i = 0; i < numOperands; i++) {
+    MlirType t = mlirValueGetType(mlirOperationGetOperand(op, i));
+    if (mlirTypeIsARankedTensor(t) && !mlirShapedTypeHasStaticShape(t))
+      t = mlirRankedTensorTypeGet(inputs[i]->rank, inputs[i]->dims, mlirShapedTypeGetElementType(t),
+                                  mlirAttributeGetNull());
+    types[i] = t;
+    locs[i] = loc;
+  }
+  c->block = mlirBlockCreate(numOperands, types, locs);
+  c->clone = mlirOperationClone(op);
+  for (intptr_t i = 0; i < numOperands; i++) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    MlirType t = types[i];
+    bool value = mlirTypeIsARankedTensor(t) && mlirTypeIsAInteger(mlirShapedTypeGetElementType(t)) &&
+                 !isConstantOp(v) && strataTensorNumElements(inputs[i]) <= CONCRETE_MAX_VALUES;
+    MlirAttribute attr = value ? strataTensorToAttr(t, inputs[i]) : mlirAttributeGetNull();
+    if (!mlirAttributeIsNull(attr)) {
+      MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString("arith.constant"), loc);
+      MlirNamedAttribute named = mlirNamedAttributeGet(
+          mlirIdentifierGet(mlirTypeGetContext(t), mlirStringRefCreateFromCString("value")), attr);
+      mlirOperationStateAddAttributes(&st, 1, &named);
+      mlirOperationStateAddResults(&st, 1, &t);
+      MlirOperation k = mlirOperationCreate(&st);
+      mlirBlockAppendOwnedOperation(c->block, k);
+      mlirOperationSetOperand(c->clone, i, mlirOperationGetResult(k, 0));
+    } else if (!mlirTypeEqual(t, mlirValueGetType(v))) {
+      mlirOperationSetOperand(c->clone, i, mlirBlockGetArgument(c->block, i));
+    }
+  }
+  StrataShape inferred[numResults ? numResults : 1];
+  memset(inferred, 0, sizeof inferred);
+  if (mlirLogicalResultIsFailure(def->infer(def, c->clone, inferred))) return false;
+  for (intptr_t i = 0; i < numResults; i++) {
+    if (outputs[i] || inferred[i].rank < 0) continue;
+    bool known = true;
+    for (int d = 0; d < inferred[i].rank; d++) known &= inferred[i].dims[d] >= 0;
+    StrataDType dt = strataDTypeFromMlir(
+        mlirShapedTypeGetElementType(mlirValueGetType(mlirOperationGetResult(op, i))));
+    if (known) outputs[i] = strataTensorCreate(dt, inferred[i].rank, inferred[i].dims);
+  }
+  return true;
+}
+
+static void concreteDestroy(Concrete *c) {
+  if (!mlirOperationIsNull(c->clone)) mlirOperationDestroy(c->clone);
+  if (!mlirBlockIsNull(c->block)) mlirBlockDestroy(c->block);
+}
+
 static MlirLogicalResult runOp(StrataInterp *in, MlirOperation op) {
   MlirLocation loc = mlirOperationGetLocation(op);
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
@@ -179,7 +259,15 @@ static MlirLogicalResult runOp(StrataInterp *in, MlirOperation op) {
       return mlirLogicalResultFailure();
     }
   }
-  MlirLogicalResult r = def->interpret(in, op, inputs, outputs);
+  Concrete concrete;
+  if (!makeConcrete(def, op, inputs, outputs, &concrete)) {
+    concreteDestroy(&concrete);
+    for (intptr_t i = 0; i < numResults; i++) strataTensorDestroy(outputs[i]);
+    return mlirLogicalResultFailure();
+  }
+  MlirLogicalResult r =
+      def->interpret(in, mlirOperationIsNull(concrete.clone) ? op : concrete.clone, inputs, outputs);
+  concreteDestroy(&concrete);
   for (intptr_t i = 0; i < numResults && mlirLogicalResultIsSuccess(r); i++) {
     if (!outputs[i] ||
         !strataTensorMatchesType(outputs[i], strataInterpHeldType(mlirValueGetType(mlirOperationGetResult(op, i))))) {

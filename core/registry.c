@@ -26,6 +26,7 @@ extern const StrataPassDef strataFusedBlocksTilePass;
 extern const StrataPassDef strataFusedBlocksRemapPass;
 extern const StrataPassDef strataEmitCInterfacePass;
 extern const StrataPassDef strataDistinctResultsPass;
+extern const StrataPassDef strataDynamicResultsPass;
 extern const StrataPassDef strataNnFoldPass;
 extern const StrataPassDef strataNnRaisePass;
 extern const StrataPassDef strataNnAnnotatePass;
@@ -69,6 +70,7 @@ static const StrataPassDef *const kPasses[] = {
     &strataMathApproxPass,
     &strataEmitCInterfacePass,
     &strataDistinctResultsPass,
+    &strataDynamicResultsPass,
     &strataBufferArenaPass,
     &strataPredPlaceholderAliasPass,
     &strataPredCompressPlansPass,

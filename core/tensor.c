@@ -231,3 +231,12 @@ void strataTensorSetDouble(StrataTensor *t, int64_t i, double v) {
   default: break;
   }
 }
+
+StrataTensor *strataTensorCreateForResult(MlirType type) {
+  if (!mlirTypeIsARankedTensor(type) || mlirShapedTypeGetRank(type) > STRATA_MAX_RANK) return NULL;
+  int rank = (int)mlirShapedTypeGetRank(type);
+  int64_t dims[STRATA_MAX_RANK];
+  for (int i = 0; i < rank; i++)
+    dims[i] = mlirShapedTypeIsDynamicDim(type, i) ? 0 : mlirShapedTypeGetDimSize(type, i);
+  return strataTensorCreate(strataDTypeFromMlir(mlirShapedTypeGetElementType(type)), rank, dims);
+}

@@ -44,7 +44,13 @@ static void *rawAlloc(StrataRtEnv *env, size_t bytes) {
     return NULL;
   }
   void *p = env->alloc.fn ? env->alloc.fn(env->alloc.user, NULL, 0, bytes) : malloc(bytes);
-  if (!p) __atomic_sub_fetch(&env->inUse, bytes, __ATOMIC_RELAXED);
+  if (!p) {
+    __atomic_sub_fetch(&env->inUse, bytes, __ATOMIC_RELAXED);
+    return NULL;
+  }
+  size_t peak = __atomic_load_n(&env->peak, __ATOMIC_RELAXED);
+  while (held > peak && !__atomic_compare_exchange_n(&env->peak, &peak, held, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+  }
   return p;
 }
 
@@ -78,6 +84,29 @@ void rtFree(StrataRtEnv *env, void *p) {
 size_t strataRtEnvBytesInUse(const StrataRtEnv *env) {
   return __atomic_load_n(&(env ? env : &defaultEnv)->inUse, __ATOMIC_RELAXED);
 }
+
+size_t strataRtEnvPeakBytes(const StrataRtEnv *env) {
+  return __atomic_load_n(&(env ? env : &defaultEnv)->peak, __ATOMIC_RELAXED);
+}
+
+void strataRtEnvResetPeak(StrataRtEnv *env) {
+  if (!env) env = &defaultEnv;
+  __atomic_store_n(&env->peak, __atomic_load_n(&env->inUse, __ATOMIC_RELAXED), __ATOMIC_RELAXED);
+}
+
+/* ---- Buffers compiled code allocates ----
+ * finalize-memref-to-llvm{use-generic-functions} makes memref.alloc and
+ * memref.dealloc call these instead of malloc and free: the buffers the
+ * buffer arena does not plan (dynamic sizes, allocations in loops) come
+ * from the current environment, within its cap, and an allocation that
+ * fails stops the call with an error instead of a null dereference. */
+void *_mlir_memref_to_llvm_alloc(size_t bytes) {
+  void *p = rtAlloc(rtCurEnv(), bytes ? bytes : 1);
+  if (!p) rtError("out of memory for a buffer of %zu bytes", bytes);
+  return p;
+}
+
+void _mlir_memref_to_llvm_free(void *p) { rtFree(rtCurEnv(), p); }
 
 /* ---- Per-thread state ---- */
 

@@ -9,6 +9,12 @@
 /* C parameter types. */
 #define STRATA_RT_C_MEMREF_F32 StrataUnrankedMemRef *
 #define STRATA_RT_C_MEMREF_I8 StrataUnrankedMemRef *
+#define STRATA_RT_C_MEMREF_F64 StrataUnrankedMemRef *
+#define STRATA_RT_C_MEMREF_F16 StrataUnrankedMemRef *
+#define STRATA_RT_C_MEMREF_I64 StrataUnrankedMemRef *
+#define STRATA_RT_C_MEMREF_I32 StrataUnrankedMemRef *
+#define STRATA_RT_C_MEMREF_I16 StrataUnrankedMemRef *
+#define STRATA_RT_C_MEMREF_I1 StrataUnrankedMemRef *
 #define STRATA_RT_C_I64 int64_t
 #define STRATA_RT_C_F32 float
 #define STRATA_RT_C_VOID void
@@ -21,6 +27,12 @@
  * result in MLIR and its first, out, parameter in C). */
 #define STRATA_RT_MLIR_MEMREF_F32 ", memref<*xf32>"
 #define STRATA_RT_MLIR_MEMREF_I8 ", memref<*xi8>"
+#define STRATA_RT_MLIR_MEMREF_F64 ", memref<*xf64>"
+#define STRATA_RT_MLIR_MEMREF_F16 ", memref<*xf16>"
+#define STRATA_RT_MLIR_MEMREF_I64 ", memref<*xi64>"
+#define STRATA_RT_MLIR_MEMREF_I32 ", memref<*xi32>"
+#define STRATA_RT_MLIR_MEMREF_I16 ", memref<*xi16>"
+#define STRATA_RT_MLIR_MEMREF_I1 ", memref<*xi1>"
 #define STRATA_RT_MLIR_I64 ", i64"
 #define STRATA_RT_MLIR_F32 ", f32"
 #define STRATA_RT_MLIR_VOID ""
@@ -30,6 +42,12 @@
   ", (memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, index, index) -> ()"
 #define STRATA_RT_MLIR_RES_MEMREF_F32 ""
 #define STRATA_RT_MLIR_RES_MEMREF_I8 ""
+#define STRATA_RT_MLIR_RES_MEMREF_F64 ""
+#define STRATA_RT_MLIR_RES_MEMREF_F16 ""
+#define STRATA_RT_MLIR_RES_MEMREF_I64 ""
+#define STRATA_RT_MLIR_RES_MEMREF_I32 ""
+#define STRATA_RT_MLIR_RES_MEMREF_I16 ""
+#define STRATA_RT_MLIR_RES_MEMREF_I1 ""
 #define STRATA_RT_MLIR_RES_I64 ""
 #define STRATA_RT_MLIR_RES_F32 ""
 #define STRATA_RT_MLIR_RES_VOID ""

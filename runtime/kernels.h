@@ -10,6 +10,7 @@
 #ifndef STRATA_RUNTIME_KERNELS_H
 #define STRATA_RUNTIME_KERNELS_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "memref.h"
 #include "kernel_abi.h"
@@ -65,6 +66,11 @@ static inline int strataRtActIsGate(int64_t act) {
 
 /* memref.copy of non-contiguous memrefs (the name MLIR's lowering calls). */
 void memrefCopy(int64_t elemSize, StrataUnrankedMemRef *src, StrataUnrankedMemRef *dst);
+/* memref.alloc and memref.dealloc of compiled code (the names
+ * finalize-memref-to-llvm{use-generic-functions} calls): buffers from the
+ * current environment (env.c); an allocation that fails is an error. */
+void *_mlir_memref_to_llvm_alloc(size_t bytes);
+void _mlir_memref_to_llvm_free(void *p);
 
 /* Frees the packed constants; call it when code that passed `constant`
  * operands is unloaded (strataJitDestroy does). */

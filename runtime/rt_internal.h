@@ -244,6 +244,7 @@ typedef struct RtPool {
 struct StrataRtEnv {
   StrataRtAllocator alloc;
   size_t inUse; /* bytes held from alloc (atomic) */
+  size_t peak;  /* the most inUse has been since the last reset (atomic) */
   uint64_t id;  /* unique, never reused */
   pthread_mutex_t mu;
   RtThread *threads;

@@ -88,3 +88,20 @@ void _mlir_ciface_strata_rt_index_error(int64_t index, int64_t axis, int64_t siz
   rtError("%.*s index %lld is out of range for axis %lld of size %lld", (int)d->sizesAndStrides[0],
           (const char *)d->aligned + d->offset, (long long)index, (long long)axis, (long long)size);
 }
+
+void _mlir_ciface_strata_rt_shape_error(int64_t kind, int64_t operand, int64_t dim, int64_t got, int64_t want,
+                                        StrataUnrankedMemRef *site) {
+  const StrataMemRefDesc *d = site->descriptor;
+  int n = (int)d->sizesAndStrides[0];
+  const char *text = (const char *)d->aligned + d->offset;
+  if (kind == 1)
+    rtError("%.*s dim %lld of operand %lld is %lld after padding at run time, smaller than the window (%lld)", n,
+            text, (long long)dim, (long long)operand, (long long)got, (long long)want);
+  else if (kind == 2)
+    rtError("%.*s cannot reshape %lld elements to a shape of %lld elements", n, text, (long long)got,
+            (long long)want);
+  else
+    rtError("%.*s dim %lld of operand %lld is %lld at run time where %lld is needed (shapes that disagree, or an "
+            "extent of 1 broadcast at run time, which dynamic shapes do not compile)",
+            n, text, (long long)dim, (long long)operand, (long long)got, (long long)want);
+}

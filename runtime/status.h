@@ -117,5 +117,11 @@ int strataRtEnvGetNumThreads(const StrataRtEnv *env);
 
 /* Bytes env currently holds from its allocator. */
 size_t strataRtEnvBytesInUse(const StrataRtEnv *env);
+/* The most bytes env has held at once since its creation or the last
+ * strataRtEnvResetPeak, which sets it to the bytes held now: run code
+ * between the two to measure its peak (buffer arenas, the buffers of
+ * dynamic size compiled code allocates, scratch). */
+size_t strataRtEnvPeakBytes(const StrataRtEnv *env);
+void strataRtEnvResetPeak(StrataRtEnv *env);
 
 #endif /* STRATA_RUNTIME_STATUS_H */

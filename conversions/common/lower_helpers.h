@@ -54,6 +54,38 @@ MlirValue emitSelect(StrataBuilder *b, MlirLocation loc, MlirValue c, MlirValue 
 /* A conversion op (arith.extf, arith.sitofp, ...) to type t. */
 MlirValue emitConvert(StrataBuilder *b, MlirLocation loc, const char *name, MlirValue x, MlirType t);
 
+/* ---- Run-time checks ---- */
+/* The text compiled code reports a run-time error of `op` with (its
+ * location, a tab, the op: a memref<*xi8> of a private global), built at
+ * `b`, and runtime function `fn` (kernel_abi.def) declared in the module.
+ * False (located error) outside a builtin.module. */
+bool lowerRuntimeSite(StrataBuilder *b, MlirOperation op, const char *fn, MlirValue *site);
+
+/* ---- Dynamic dims (lower_dims.c, docs/dynamic-shapes.md) ---- */
+/* Whether op has an operand or result with a dynamic dim. */
+bool lowerHasDynamicDims(MlirOperation op);
+/* Whether the lowerings compile op with dynamic dims; if not, *why says so. */
+bool lowerDynamicSupported(MlirOperation op, const char **why);
+/* Dim d of ranked tensor t as an index value (a constant when static). */
+MlirValue lowerDimValue(StrataBuilder *b, MlirLocation loc, MlirValue t, int d);
+/* The extents of result i of op as index values (out[rank]), built at b,
+ * with the run-time checks that the operands' dynamic extents agree with
+ * them (located run-time errors). False after a located error. */
+bool lowerResultDims(StrataBuilder *b, MlirOperation op, intptr_t i, MlirValue *out);
+/* A tensor of type t and extents dims, every element v: a splat constant
+ * when t is static, tensor.empty + linalg.fill when not. */
+MlirValue lowerInitDims(StrataBuilder *b, MlirLocation loc, MlirType t, const MlirValue *dims, double v);
+/* The same with every element the run-time scalar `scalar` (of t's element
+ * type): tensor.empty + linalg.fill. */
+MlirValue lowerFillDims(StrataBuilder *b, MlirLocation loc, MlirType t, const MlirValue *dims, MlirValue scalar);
+/* The init tensor of result i of op (lowerResultDims + lowerInitDims); a
+ * splat constant when nothing about op is dynamic. Null after a located
+ * error. */
+MlirValue lowerResultInit(StrataBuilder *b, MlirOperation op, intptr_t i, double v);
+/* v (same elements) as type t of extents dims: a static reshape when both
+ * are static, tensor.reshape with a run-time shape when not. */
+MlirValue lowerReshapeTo(StrataBuilder *b, MlirLocation loc, MlirValue v, MlirType t, const MlirValue *dims);
+
 /* ---- Shared bodies ---- */
 MlirValue bodyMulAcc(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u);
 MlirValue bodyYieldInput(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u);

@@ -40,14 +40,46 @@
 #define SOFTMAX_FN "strata_rt_softmax_f32"
 #define POOL_FN "strata_rt_pool2d_f32"
 #define LAYERNORM_FN "strata_rt_layernorm_f32"
-/* A ranked f32 tensor of static, non-empty shape. */
-static bool staticF32(MlirValue v) {
+/* A ranked f32 tensor whose static dims are non-zero; its dynamic dims
+ * (issue 19) are read from the memref descriptors at run time, and the
+ * compiled code checks that they agree (lowerResultDims) before the call. */
+static bool shapedF32(MlirValue v) {
   MlirType t = mlirValueGetType(v);
-  if (!mlirTypeIsARankedTensor(t) || !mlirShapedTypeHasStaticShape(t)) return false;
-  if (!mlirTypeIsAF32(mlirShapedTypeGetElementType(t))) return false;
+  if (!mlirTypeIsARankedTensor(t) || !mlirTypeIsAF32(mlirShapedTypeGetElementType(t))) return false;
   for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); i++)
     if (mlirShapedTypeGetDimSize(t, i) == 0) return false;
   return true;
+}
+
+/* The same, of static shape: epilogue addends, scales and prologues, whose
+ * broadcasting the kernels take on trust. */
+static bool staticF32(MlirValue v) {
+  return shapedF32(v) && mlirShapedTypeHasStaticShape(mlirValueGetType(v));
+}
+
+/* An addend of static shape that broadcasts to r's type whatever r's
+ * dynamic extents are (1 wherever r is dynamic). */
+static bool addendFits(MlirValue addend, MlirValue r) {
+  if (!staticF32(addend)) return false;
+  MlirType at = mlirValueGetType(addend), rt = mlirValueGetType(r);
+  intptr_t ra = mlirShapedTypeGetRank(at), rr = mlirShapedTypeGetRank(rt);
+  for (intptr_t d = 0; d < ra && ra <= rr; d++)
+    if (mlirShapedTypeIsDynamicDim(rt, rr - ra + d) && mlirShapedTypeGetDimSize(at, d) != 1) return false;
+  return ra <= rr;
+}
+
+/* Dim d of t, -1 when dynamic (the window arithmetic's unknown extent). */
+static int64_t nnDimOrUnknown(MlirType t, intptr_t d) {
+  return mlirShapedTypeIsDynamicDim(t, d) ? -1 : mlirShapedTypeGetDimSize(t, d);
+}
+
+/* Window ops with dynamic dims take explicit pads only (SAME pads depend
+ * on the run-time extent). */
+static bool windowPadsFixed(MlirOperation op) {
+  if (!lowerHasDynamicDims(op)) return true;
+  char pad[16];
+  return nnAttrString(op, "auto_pad", "NOTSET", "NOTSET|SAME_UPPER|SAME_LOWER|VALID", pad, sizeof pad) &&
+         !strcmp(pad, "NOTSET");
 }
 
 bool strataNnToKernelsCandidate(MlirOperation op) {
@@ -57,7 +89,7 @@ bool strataNnToKernelsCandidate(MlirOperation op) {
   bool named = false;
   for (size_t i = 0; i < sizeof kNames / sizeof kNames[0] && !named; i++)
     named = strataOpIsNamed(op, kNames[i]);
-  return named && mlirOperationGetNumResults(op) == 1 && staticF32(mlirOperationGetResult(op, 0));
+  return named && mlirOperationGetNumResults(op) == 1 && shapedF32(mlirOperationGetResult(op, 0));
 }
 
 /* ---- Instrumentation probes (instr.probe, docs/instrument.md) ----
@@ -135,6 +167,7 @@ typedef struct {
 typedef struct {
   MlirOperation module;
   bool epilogues; /* option: absorb epilogues (fixed-pattern fusion) */
+  bool failed;    /* a located error was emitted */
 } KernelsRun;
 
 /* An nn.transpose exchanging the last two dims and keeping the others. */
@@ -212,7 +245,7 @@ static void absorbEpilogue(Epilogue *e, const KernelsRun *k) {
         addendProbes[numAddendProbes++] = p;
         other = mlirOperationGetOperand(p, 0);
       }
-      if (mlirValueEqual(other, r) || !staticF32(other)) return;
+      if (mlirValueEqual(other, r) || !addendFits(other, r)) return;
       e->beta[e->nadd] = 1.0;
       e->add[e->nadd++] = other;
     } else if (e->scalable && (strataOpIsNamed(u, "nn.mul") || strataOpIsNamed(u, "nn.div"))) {
@@ -259,7 +292,7 @@ static MlirType unrankedF32(MlirContext ctx) {
 
 /* Emits the call: operands (tensors, then scalars), a fresh output buffer
  * of the result type, and the result as a tensor replacing e->last. */
-static void emitCall(StrataRewrite *rw, MlirOperation root, Epilogue *e, const char *fn,
+static bool emitCall(StrataRewrite *rw, MlirOperation root, Epilogue *e, const char *fn,
                      bool addendSlots, const MlirValue *tensors, const int64_t *const *perms,
                      int numTensors, const MlirValue *scalars, int numScalars) {
   MlirLocation loc = mlirOperationGetLocation(root);
@@ -271,9 +304,22 @@ static void emitCall(StrataRewrite *rw, MlirOperation root, Epilogue *e, const c
   for (intptr_t i = 0; i < rank; i++) shape[i] = mlirShapedTypeGetDimSize(rt, i);
   MlirType mt = mlirMemRefTypeGet(mlirF32TypeGet(ctx), rank, shape, mlirAttributeGetNull(),
                                   mlirAttributeGetNull());
+  /* Dynamic dims: the root's result extents (the epilogue keeps them, a
+   * transposing one swaps the last two), with the run-time checks that
+   * the operands agree, which the kernels take on trust. */
+  MlirValue dims[STRATA_MAX_RANK], dyn[STRATA_MAX_RANK];
   int32_t segments[2] = {0, 0};
+  if (lowerHasDynamicDims(root)) {
+    if (!lowerResultDims(&b, root, 0, dims)) return false;
+    if (e->transposed) {
+      MlirValue t = dims[rank - 1];
+      dims[rank - 1] = dims[rank - 2], dims[rank - 2] = t;
+    }
+    for (intptr_t i = 0; i < rank; i++)
+      if (shape[i] < 0) dyn[segments[0]++] = dims[i];
+  }
   MlirValue out = strataResult(
-      strataCreateOp(&b, "memref.alloc", loc, .results = STRATA_TYPES(mt),
+      strataCreateOp(&b, "memref.alloc", loc, .operands = {dyn, segments[0]}, .results = STRATA_TYPES(mt),
                      .attrs = STRATA_ATTRS({"alignment", strataI64Attr(ctx, 64)},
                                            {"operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 2, segments)})),
       0);
@@ -324,6 +370,14 @@ static void emitCall(StrataRewrite *rw, MlirOperation root, Epilogue *e, const c
   /* the fused ops' results are read only by those probes now */
   for (int i = e->numAbsorbed - 2; i >= 0; i--) strataReplaceOp(rw, e->absorbed[i], STRATA_VALUES(result));
   if (e->numAbsorbed > 0) strataReplaceOp(rw, root, STRATA_VALUES(result));
+  return true;
+}
+
+/* The rewrite's result once emitCall ran: a failed one emitted a located
+ * error, which fails the pass. */
+static MlirLogicalResult called(void *u, bool ok) {
+  if (!ok) ((KernelsRun *)u)->failed = true;
+  return mlirLogicalResultSuccess();
 }
 
 static MlirValue i64c(StrataRewrite *rw, MlirOperation at, int64_t v) {
@@ -349,7 +403,7 @@ static int actScalars(StrataRewrite *rw, const Epilogue *e, MlirValue *s) {
 static MlirLogicalResult rewriteSoftmax(StrataRewrite *rw, MlirOperation op, void *u) {
   MlirOperation *module = &((KernelsRun *)u)->module;
   MlirValue x = mlirOperationGetOperand(op, 0), y = mlirOperationGetResult(op, 0);
-  if (!staticF32(x) || !staticF32(y)) return mlirLogicalResultFailure();
+  if (!shapedF32(x) || !shapedF32(y)) return mlirLogicalResultFailure();
   int64_t axis, rank = mlirShapedTypeGetRank(mlirValueGetType(x));
   if (!nnAttrInt(op, "axis", -1, &axis)) return mlirLogicalResultFailure();
   if (axis < 0) axis += rank;
@@ -357,8 +411,7 @@ static MlirLogicalResult rewriteSoftmax(StrataRewrite *rw, MlirOperation op, voi
   Epilogue e = {.last = op}; /* no epilogue: the call replaces the op alone */
   MlirValue s[2] = {i64c(rw, op, axis), i64c(rw, op, strataOpIsNamed(op, "nn.log_softmax"))};
   strataDeclareRuntimeFunc(*module, SOFTMAX_FN);
-  emitCall(rw, op, &e, SOFTMAX_FN, false, (MlirValue[]){x}, NULL, 1, s, 2);
-  return mlirLogicalResultSuccess();
+  return called(u, emitCall(rw, op, &e, SOFTMAX_FN, false, (MlirValue[]){x}, NULL, 1, s, 2));
 }
 
 /* nn.max_pool (without the indices result) and nn.average_pool over 1 or
@@ -367,11 +420,11 @@ static MlirLogicalResult rewritePool(StrataRewrite *rw, MlirOperation op, void *
   MlirOperation *module = &((KernelsRun *)u)->module;
   if (mlirOperationGetNumResults(op) != 1) return mlirLogicalResultFailure();
   MlirValue x = mlirOperationGetOperand(op, 0), y = mlirOperationGetResult(op, 0);
-  if (!staticF32(x) || !staticF32(y)) return mlirLogicalResultFailure();
+  if (!shapedF32(x) || !shapedF32(y) || !windowPadsFixed(op)) return mlirLogicalResultFailure();
   int sp = (int)mlirShapedTypeGetRank(mlirValueGetType(x)) - 2;
   if (sp < 1 || sp > 2) return mlirLogicalResultFailure();
   int64_t in[NN_MAX_SPATIAL], out[NN_MAX_SPATIAL], cip = 0;
-  for (int i = 0; i < sp; i++) in[i] = mlirShapedTypeGetDimSize(mlirValueGetType(x), 2 + i);
+  for (int i = 0; i < sp; i++) in[i] = nnDimOrUnknown(mlirValueGetType(x), 2 + i);
   NnWindow win;
   const char *why;
   bool isMax = strataOpIsNamed(op, "nn.max_pool");
@@ -395,8 +448,7 @@ static MlirLogicalResult rewritePool(StrataRewrite *rw, MlirOperation op, void *
   s[ns++] = i64c(rw, op, win.dilations[sp - 1]);
   s[ns++] = i64c(rw, op, cip);
   strataDeclareRuntimeFunc(*module, POOL_FN);
-  emitCall(rw, op, &e, POOL_FN, false, (MlirValue[]){x}, NULL, 1, s, ns);
-  return mlirLogicalResultSuccess();
+  return called(u, emitCall(rw, op, &e, POOL_FN, false, (MlirValue[]){x}, NULL, 1, s, ns));
 }
 
 /* nn.layer_normalization (float stash type): scale and the optional bias
@@ -404,10 +456,10 @@ static MlirLogicalResult rewritePool(StrataRewrite *rw, MlirOperation op, void *
 static MlirLogicalResult rewriteLayerNorm(StrataRewrite *rw, MlirOperation op, void *u) {
   MlirOperation *module = &((KernelsRun *)u)->module;
   intptr_t n = mlirOperationGetNumOperands(op);
-  for (intptr_t i = 0; i < n; i++)
+  for (intptr_t i = 1; i < n; i++)
     if (!staticF32(mlirOperationGetOperand(op, i))) return mlirLogicalResultFailure();
   MlirValue x = mlirOperationGetOperand(op, 0);
-  if (n < 2 || !staticF32(mlirOperationGetResult(op, 0))) return mlirLogicalResultFailure();
+  if (n < 2 || !shapedF32(x) || !shapedF32(mlirOperationGetResult(op, 0))) return mlirLogicalResultFailure();
   int64_t axis, stash, rank = mlirShapedTypeGetRank(mlirValueGetType(x));
   double eps;
   if (!nnAttrInt(op, "axis", -1, &axis) || !nnAttrFloat(op, "epsilon", 1e-5, &eps) ||
@@ -415,12 +467,14 @@ static MlirLogicalResult rewriteLayerNorm(StrataRewrite *rw, MlirOperation op, v
     return mlirLogicalResultFailure();
   if (axis < 0) axis += rank;
   if (axis < 0 || axis >= rank) return mlirLogicalResultFailure();
+  /* scale and bias broadcast over the normalized dims: static ones */
+  for (int64_t d = axis; d < rank; d++)
+    if (mlirShapedTypeIsDynamicDim(mlirValueGetType(x), d)) return mlirLogicalResultFailure();
   Epilogue e = {.last = op};
   MlirValue tensors[3] = {x, mlirOperationGetOperand(op, 1), n == 3 ? mlirOperationGetOperand(op, 2) : x};
   MlirValue s[3] = {i64c(rw, op, axis), i64c(rw, op, n == 3), f32c(rw, op, eps)};
   strataDeclareRuntimeFunc(*module, LAYERNORM_FN);
-  emitCall(rw, op, &e, LAYERNORM_FN, false, tensors, NULL, 3, s, 3);
-  return mlirLogicalResultSuccess();
+  return called(u, emitCall(rw, op, &e, LAYERNORM_FN, false, tensors, NULL, 3, s, 3));
 }
 
 /* A squeeze-and-excitation scale before a 1x1, group-1 conv: its input
@@ -459,13 +513,13 @@ static MlirLogicalResult rewriteConv(StrataRewrite *rw, MlirOperation op, void *
   if (mlirOperationGetNumOperands(op) < 2) return mlirLogicalResultFailure();
   MlirValue x = mlirOperationGetOperand(op, 0), w = mlirOperationGetOperand(op, 1);
   MlirValue y = mlirOperationGetResult(op, 0);
-  if (!staticF32(x) || !staticF32(w) || !staticF32(y)) return mlirLogicalResultFailure();
+  if (!shapedF32(x) || !staticF32(w) || !shapedF32(y) || !windowPadsFixed(op)) return mlirLogicalResultFailure();
   int rank = (int)mlirShapedTypeGetRank(mlirValueGetType(x)), sp = rank - 2;
   if (sp < 1 || sp > 2) return mlirLogicalResultFailure();
   MlirType wt = mlirValueGetType(w), xt = mlirValueGetType(x);
   int64_t kernel[NN_MAX_SPATIAL], in[NN_MAX_SPATIAL], out[NN_MAX_SPATIAL];
   for (int i = 0; i < sp; i++)
-    kernel[i] = mlirShapedTypeGetDimSize(wt, 2 + i), in[i] = mlirShapedTypeGetDimSize(xt, 2 + i);
+    kernel[i] = mlirShapedTypeGetDimSize(wt, 2 + i), in[i] = nnDimOrUnknown(xt, 2 + i);
   NnWindow win;
   const char *why;
   if (!nn_get_window(op, sp, kernel, &win) || !nn_infer_window_output(&win, in, out, &why))
@@ -511,9 +565,9 @@ static MlirLogicalResult rewriteConv(StrataRewrite *rw, MlirOperation op, void *
   s[ns++] = f32c(rw, e.last, e.beta[1]);
   ns += actScalars(rw, &e, s + ns);
   strataDeclareRuntimeFunc(*module, CONV_FN);
-  emitCall(rw, op, &e, CONV_FN, true, tensors, NULL, nt, s, ns);
-  if (e.scaleMul.ptr) strataEraseOp(rw, e.scaleMul); /* the conv read it alone */
-  return mlirLogicalResultSuccess();
+  bool ok = emitCall(rw, op, &e, CONV_FN, true, tensors, NULL, nt, s, ns);
+  if (ok && e.scaleMul.ptr) strataEraseOp(rw, e.scaleMul); /* the conv read it alone */
+  return called(u, ok);
 }
 
 /* nn.matmul (numpy semantics) and nn.gemm (transA/transB, alpha, beta * C). */
@@ -522,8 +576,10 @@ static MlirLogicalResult rewriteMatmul(StrataRewrite *rw, MlirOperation op, void
   bool gemm = strataOpIsNamed(op, "nn.gemm");
   intptr_t numOperands = mlirOperationGetNumOperands(op);
   for (intptr_t i = 0; i < numOperands; i++)
-    if (!staticF32(mlirOperationGetOperand(op, i))) return mlirLogicalResultFailure();
-  if (numOperands < 2 || !staticF32(mlirOperationGetResult(op, 0))) return mlirLogicalResultFailure();
+    if (i < 2 ? !shapedF32(mlirOperationGetOperand(op, i))
+              : !addendFits(mlirOperationGetOperand(op, i), mlirOperationGetResult(op, 0)))
+      return mlirLogicalResultFailure();
+  if (numOperands < 2 || !shapedF32(mlirOperationGetResult(op, 0))) return mlirLogicalResultFailure();
   int64_t ta = 0, tb = 0;
   double alpha = 1.0, beta = 1.0;
   if (gemm && (!nnAttrInt(op, "transA", 0, &ta) || !nnAttrInt(op, "transB", 0, &tb) ||
@@ -574,10 +630,10 @@ static MlirLogicalResult rewriteMatmul(StrataRewrite *rw, MlirOperation op, void
   s[ns++] = f32c(rw, e.last, e.beta[1]);
   ns += actScalars(rw, &e, s + ns);
   strataDeclareRuntimeFunc(*module, MATMUL_FN);
-  emitCall(rw, op, &e, MATMUL_FN, true, tensors, perms, nt, s, ns);
-  for (int i = 0; i < 2; i++)
+  bool ok = emitCall(rw, op, &e, MATMUL_FN, true, tensors, perms, nt, s, ns);
+  for (int i = 0; ok && i < 2; i++)
     if (!mlirOperationIsNull(prologue[i])) mlirRewriterBaseEraseOp(rw->rewriter, prologue[i]);
-  return mlirLogicalResultSuccess();
+  return called(u, ok);
 }
 
 static void runNnToKernels(StrataPassRun *run, MlirOperation module) {
@@ -585,7 +641,7 @@ static void runNnToKernels(StrataPassRun *run, MlirOperation module) {
     strataPassSignalFailure(run);
     return;
   }
-  KernelsRun k = {module, strataPassGetBool(run, "epilogues")};
+  KernelsRun k = {module, strataPassGetBool(run, "epilogues"), false};
   StrataPatternSet *set = strataPatternSetCreate(mlirOperationGetContext(module));
   strataPatternSetAdd(set, "nn.conv", 1, rewriteConv, &k);
   strataPatternSetAdd(set, "nn.matmul", 1, rewriteMatmul, &k);
@@ -598,7 +654,7 @@ static void runNnToKernels(StrataPassRun *run, MlirOperation module) {
   /* The greedy driver (not the walk driver): a rewrite erases the
    * absorbed epilogue ops that follow the matched one. */
   StrataGreedyConfig config = {0, true, false};
-  if (mlirLogicalResultIsFailure(strataApplyPatternsGreedily(set, module, &config)))
+  if (mlirLogicalResultIsFailure(strataApplyPatternsGreedily(set, module, &config)) || k.failed)
     strataPassSignalFailure(run);
   strataPatternSetDestroy(set);
 }

@@ -27,5 +27,8 @@ void nnToLinalgReduce(LowerRegistry *r);
 void nnToLinalgPoolNorm(LowerRegistry *r);
 void nnToLinalgMovement(LowerRegistry *r);
 void nnToLinalgQuant(LowerRegistry *r);
+/* nn.slice with dynamic dims or run-time starts/ends (lower_slice_dynamic.c). */
+bool lowerSliceIsDynamic(const StrataOpDef *def, MlirOperation op);
+MlirLogicalResult lowerSliceDynamicPattern(StrataRewrite *rw, MlirOperation op, const StrataOpDef *def);
 
 #endif

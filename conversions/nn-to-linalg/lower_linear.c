@@ -44,7 +44,8 @@ static MlirLogicalResult lowerMatmul(StrataRewrite *rw, MlirOperation op, void *
   its[R] = 'r';
   its[R + 1] = '\0';
   const char *maps[] = {ma, mb, id};
-  MlirValue init = linalgSplatConstant(&rw->builder, loc, t, 0.0);
+  MlirValue init = lowerResultInit(&rw->builder, op, 0, 0.0);
+  if (!init.ptr) return mlirLogicalResultFailure();
   return done(rw, op, linalgBuildGeneric(&rw->builder, loc, STRATA_VALUES(a, b), init, maps, its,
                                          bodyMulAcc, NULL));
 }
@@ -81,7 +82,8 @@ static MlirLogicalResult lowerGemm(StrataRewrite *rw, MlirOperation op, void *u)
   nnAttrInt(op, "transB", 0, &tb);
   nnAttrFloat(op, "alpha", 1.0, &s.alpha);
   nnAttrFloat(op, "beta", 1.0, &s.beta);
-  MlirValue init = linalgSplatConstant(b, loc, t, 0.0);
+  MlirValue init = lowerResultInit(b, op, 0, 0.0);
+  if (!init.ptr) return mlirLogicalResultFailure();
   if (mlirOperationGetNumOperands(op) == 3 && s.beta != 0.0) {
     char mc[64];
     lowerBroadcastMap(mc, sizeof mc, lowerOperand(op, 2), t);

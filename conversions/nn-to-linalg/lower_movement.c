@@ -17,6 +17,7 @@
 #include "lower_internal.h"
 
 static MlirLogicalResult replace(StrataRewrite *rw, MlirOperation op, MlirValue v) {
+  if (!v.ptr) return mlirLogicalResultFailure();
   strataReplaceOp(rw, op, STRATA_VALUES(v));
   return mlirLogicalResultSuccess();
 }
@@ -29,22 +30,27 @@ static const StrataOpDef *defOf(MlirOperation op) {
   return NULL;
 }
 
-/* A parallel generic over the result whose single input is read through
+/* A parallel generic over op's result whose single input is read through
  * `inMap` (the "copy" pattern). */
-static MlirValue copyThrough(StrataBuilder *b, MlirLocation loc, MlirValue x, const char *inMap, MlirType t) {
+static MlirValue copyThrough(StrataBuilder *b, MlirOperation op, MlirValue x, const char *inMap) {
+  MlirLocation loc = mlirOperationGetLocation(op);
+  MlirType t = lowerResultType(op, 0);
   int rank = (int)mlirShapedTypeGetRank(t);
   char id[256], its[STRATA_MAX_RANK + 1];
   lowerIdentityMap(id, sizeof id, rank);
   lowerParallelIterators(its, rank);
   const char *maps[] = {inMap, id};
-  return linalgBuildGeneric(b, loc, STRATA_VALUES(x), linalgSplatConstant(b, loc, t, 0), maps, its,
-                            bodyYieldInput, NULL);
+  MlirValue init = lowerResultInit(b, op, 0, 0);
+  if (!init.ptr) return init;
+  return linalgBuildGeneric(b, loc, STRATA_VALUES(x), init, maps, its, bodyYieldInput, NULL);
 }
 
 static MlirLogicalResult lowerReshapeLike(StrataRewrite *rw, MlirOperation op, void *u) {
   (void)u;
-  return replace(rw, op, linalgReshape(&rw->builder, mlirOperationGetLocation(op), lowerOperand(op, 0),
-                                       lowerResultType(op, 0)));
+  MlirValue dims[STRATA_MAX_RANK];
+  if (lowerHasDynamicDims(op) && !lowerResultDims(&rw->builder, op, 0, dims)) return mlirLogicalResultFailure();
+  return replace(rw, op, lowerReshapeTo(&rw->builder, mlirOperationGetLocation(op), lowerOperand(op, 0),
+                                        lowerResultType(op, 0), dims));
 }
 
 static MlirLogicalResult lowerTranspose(StrataRewrite *rw, MlirOperation op, void *u) {
@@ -57,7 +63,7 @@ static MlirLogicalResult lowerTranspose(StrataRewrite *rw, MlirOperation op, voi
   for (int j = 0; j < rank; j++) inv[perm[j]] = j;
   char m[256];
   linalgFormatDims(m, sizeof m, inv, rank);
-  return replace(rw, op, copyThrough(&rw->builder, mlirOperationGetLocation(op), x, m, lowerResultType(op, 0)));
+  return replace(rw, op, copyThrough(&rw->builder, op, x, m));
 }
 
 static MlirLogicalResult lowerConcat(StrataRewrite *rw, MlirOperation op, void *u) {
@@ -115,6 +121,7 @@ static MlirValue bodyStrided(StrataBuilder *b, MlirLocation loc, const MlirValue
 
 static MlirLogicalResult lowerSlice(StrataRewrite *rw, MlirOperation op, void *u) {
   (void)u;
+  if (lowerSliceIsDynamic(defOf(op), op)) return lowerSliceDynamicPattern(rw, op, defOf(op));
   MlirValue x = lowerOperand(op, 0);
   int rank = lowerRank(x);
   int64_t dims[STRATA_MAX_RANK], first[STRATA_MAX_RANK], step[STRATA_MAX_RANK], count[STRATA_MAX_RANK];
@@ -146,8 +153,7 @@ static MlirLogicalResult lowerExpand(StrataRewrite *rw, MlirOperation op, void *
   (void)u;
   char m[256];
   lowerBroadcastMap(m, sizeof m, lowerOperand(op, 0), lowerResultType(op, 0));
-  return replace(rw, op, copyThrough(&rw->builder, mlirOperationGetLocation(op), lowerOperand(op, 0), m,
-                                     lowerResultType(op, 0)));
+  return replace(rw, op, copyThrough(&rw->builder, op, lowerOperand(op, 0), m));
 }
 
 static MlirLogicalResult lowerTile(StrataRewrite *rw, MlirOperation op, void *u) {
@@ -158,7 +164,7 @@ static MlirLogicalResult lowerTile(StrataRewrite *rw, MlirOperation op, void *u)
   for (int d = 0; d < lowerRank(x); d++)
     off += (size_t)snprintf(m + off, sizeof m - off, "%sd%d mod %lld", d ? ", " : "", d, (long long)lowerDim(x, d));
   snprintf(m + off, sizeof m - off, ")");
-  return replace(rw, op, copyThrough(&rw->builder, mlirOperationGetLocation(op), x, m, lowerResultType(op, 0)));
+  return replace(rw, op, copyThrough(&rw->builder, op, x, m));
 }
 
 static MlirLogicalResult lowerDepthSpace(StrataRewrite *rw, MlirOperation op, void *toSpace) {
@@ -181,7 +187,7 @@ static MlirLogicalResult lowerDepthSpace(StrataRewrite *rw, MlirOperation op, vo
     snprintf(m, sizeof m, "(d0, d1 mod %lld, d2 * %lld + (d1 floordiv %lld) floordiv %lld, d3 * %lld + (d1 floordiv %lld) mod %lld)",
              (long long)C, B, (long long)C, B, B, (long long)C, B);
   }
-  return replace(rw, op, copyThrough(&rw->builder, mlirOperationGetLocation(op), x, m, lowerResultType(op, 0)));
+  return replace(rw, op, copyThrough(&rw->builder, op, x, m));
 }
 
 /* ---- Extract-based lowerings ---- */
@@ -204,28 +210,9 @@ typedef struct {
   int64_t axis;
 } IndexCheck;
 
-/* False (located error) outside a builtin.module: the check calls a
- * runtime function, which needs a symbol table to be declared in. */
 static bool indexCheck(StrataRewrite *rw, MlirOperation op, int64_t axis, IndexCheck *out) {
-  MlirOperation module = mlirOperationGetParentOperation(op);
-  while (!mlirOperationIsNull(module) && !strataOpIsNamed(module, "builtin.module"))
-    module = mlirOperationGetParentOperation(module);
-  MlirLocation loc = mlirOperationGetLocation(op);
-  if (mlirOperationIsNull(module)) {
-    strataEmitError(loc, "nn-to-linalg: the run-time index check of this op needs an enclosing builtin.module");
-    return false;
-  }
-  char site[640], sym[64];
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  strataLocationFormat(loc, site, 512);
-  size_t n = strlen(site);
-  snprintf(site + n, sizeof site - n, "\t'%.*s' op", (int)name.length, name.data);
-  uint64_t h = 1469598103934665603ULL; /* FNV-1a: one global per distinct site */
-  for (const char *p = site; *p; p++) h = (h ^ (unsigned char)*p) * 1099511628211ULL;
-  snprintf(sym, sizeof sym, "__strata_site_%016llx", (unsigned long long)h);
-  if (mlirLogicalResultIsFailure(strataDeclareRuntimeFunc(module, INDEX_ERROR_FN))) return false;
-  *out = (IndexCheck){strataConstStringRef(&rw->builder, module, loc, sym, site), axis};
-  return true;
+  out->axis = axis;
+  return lowerRuntimeSite(&rw->builder, op, INDEX_ERROR_FN, &out->site);
 }
 
 /* An index read from an integer tensor element: negative counts from the
@@ -281,8 +268,9 @@ static MlirLogicalResult lowerGather(StrataRewrite *rw, MlirOperation op, void *
   lowerIdentityMap(id, sizeof id, rank);
   lowerParallelIterators(its, rank);
   const char *maps[] = {mi, id};
-  return replace(rw, op, linalgBuildGeneric(&rw->builder, loc, STRATA_VALUES(ind), linalgSplatConstant(&rw->builder, loc, t, 0),
-                                            maps, its, bodyGather, &c));
+  MlirValue init = lowerResultInit(&rw->builder, op, 0, 0);
+  if (!init.ptr) return mlirLogicalResultFailure();
+  return replace(rw, op, linalgBuildGeneric(&rw->builder, loc, STRATA_VALUES(ind), init, maps, its, bodyGather, &c));
 }
 
 static MlirValue bodyGatherElements(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {

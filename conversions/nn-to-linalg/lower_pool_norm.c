@@ -17,6 +17,13 @@ static MlirValue splat(StrataBuilder *b, MlirLocation loc, MlirType t, double v)
   return linalgSplatConstant(b, loc, t, v);
 }
 
+/* Zeros of x's type, of x's run-time extents where it is dynamic. */
+static MlirValue zerosLike(StrataBuilder *b, MlirLocation loc, MlirValue x) {
+  MlirValue dims[STRATA_MAX_RANK];
+  for (int d = 0; d < lowerRank(x); d++) dims[d] = lowerDimValue(b, loc, x, d);
+  return lowerInitDims(b, loc, mlirValueGetType(x), dims, 0);
+}
+
 static int64_t product(const int64_t *d, int n) {
   int64_t p = 1;
   for (int i = 0; i < n; i++) p *= d[i];
@@ -144,16 +151,22 @@ static MlirLogicalResult lowerGlobal(StrataRewrite *rw, MlirOperation op, void *
   for (int i = 0; i < rank; i++) its[i] = i < 2 ? 'p' : 'r';
   its[rank] = '\0';
   const char *maps[] = {mx, "(d0, d1)"};
-  MlirValue y = linalgBuildGeneric(b, loc, STRATA_VALUES(x), splat(b, loc, rt, c.isMax ? -INFINITY : 0),
+  /* N and C may be dynamic (issue 19), and the window count with them */
+  MlirValue dims[STRATA_MAX_RANK], n = strataConstInt(b, loc, strataIndexType(b->ctx), 1);
+  for (int i = 0; i < rank; i++) dims[i] = lowerDimValue(b, loc, x, i);
+  for (int i = 2; i < rank; i++) n = emitBinary(b, loc, "arith.muli", n, dims[i]);
+  MlirValue y = linalgBuildGeneric(b, loc, STRATA_VALUES(x), lowerInitDims(b, loc, rt, dims, c.isMax ? -INFINITY : 0),
                                    maps, its, bodyGlobal, &c);
   if (!c.isMax) {
-    double n = 1;
-    for (int i = 2; i < rank; i++) n *= (double)lowerDim(x, i);
+    MlirType et = lowerElementType(x);
+    n = emitConvert(b, loc, "arith.sitofp", emitConvert(b, loc, "arith.index_cast", n, mlirIntegerTypeGet(b->ctx, 64)), et);
     const char *dm[] = {"(d0, d1)", "(d0, d1)", "(d0, d1)"};
-    y = linalgBuildGeneric(b, loc, STRATA_VALUES(y, splat(b, loc, rt, n)), splat(b, loc, rt, 0), dm, "pp",
-                           bodyDivide, NULL);
+    y = linalgBuildGeneric(b, loc, STRATA_VALUES(y, lowerFillDims(b, loc, rt, dims, n)), lowerInitDims(b, loc, rt, dims, 0),
+                           dm, "pp", bodyDivide, NULL);
   }
-  strataReplaceOp(rw, op, STRATA_VALUES(linalgReshape(b, loc, y, lowerResultType(op, 0))));
+  MlirValue out[STRATA_MAX_RANK];
+  for (int i = 0; i < rank; i++) out[i] = i < 2 ? dims[i] : strataConstInt(b, loc, strataIndexType(b->ctx), 1);
+  strataReplaceOp(rw, op, STRATA_VALUES(lowerReshapeTo(b, loc, y, lowerResultType(op, 0), out)));
   return mlirLogicalResultSuccess();
 }
 
@@ -174,23 +187,27 @@ static MlirValue bodySquaredDeviation(StrataBuilder *b, MlirLocation loc, const 
 static void meanVar(StrataBuilder *b, MlirLocation loc, MlirValue x, const bool *mask, MlirValue *mean,
                     MlirValue *var) {
   int rank = lowerRank(x), nk = 0;
-  double count = 1;
   char id[256], km[256], its[STRATA_MAX_RANK + 1], kid[256], kits[STRATA_MAX_RANK + 1];
+  /* the kept extents and the count, at run time where x is dynamic */
+  MlirValue kept[STRATA_MAX_RANK], count = strataConstInt(b, loc, strataIndexType(b->ctx), 1);
   for (int d = 0; d < rank; d++) {
-    if (mask[d]) count *= (double)lowerDim(x, d);
-    else nk++;
+    MlirValue e = lowerDimValue(b, loc, x, d);
+    if (mask[d]) count = emitBinary(b, loc, "arith.muli", count, e);
+    else kept[nk++] = e;
   }
   lowerReductionMaps(rank, mask, id, km, its);
   lowerIdentityMap(kid, sizeof kid, nk);
   lowerParallelIterators(kits, nk);
-  MlirType kt = lowerKeptType(x, mask, lowerElementType(x));
-  MlirValue n = splat(b, loc, kt, count);
+  MlirType et = lowerElementType(x), kt = lowerKeptType(x, mask, et);
+  count = emitConvert(b, loc, "arith.sitofp", emitConvert(b, loc, "arith.index_cast", count, mlirIntegerTypeGet(b->ctx, 64)), et);
+  MlirValue n = lowerFillDims(b, loc, kt, kept, count);
+#define ZEROS lowerInitDims(b, loc, kt, kept, 0)
   const char *sumMaps[] = {id, km}, *divMaps[] = {kid, kid, kid}, *devMaps[] = {id, km, km};
-  MlirValue sum = linalgBuildGeneric(b, loc, STRATA_VALUES(x), splat(b, loc, kt, 0), sumMaps, its, bodySum, NULL);
-  *mean = linalgBuildGeneric(b, loc, STRATA_VALUES(sum, n), splat(b, loc, kt, 0), divMaps, kits, bodyDivide, NULL);
-  MlirValue dev = linalgBuildGeneric(b, loc, STRATA_VALUES(x, *mean), splat(b, loc, kt, 0), devMaps, its,
-                                     bodySquaredDeviation, NULL);
-  *var = linalgBuildGeneric(b, loc, STRATA_VALUES(dev, n), splat(b, loc, kt, 0), divMaps, kits, bodyDivide, NULL);
+  MlirValue sum = linalgBuildGeneric(b, loc, STRATA_VALUES(x), ZEROS, sumMaps, its, bodySum, NULL);
+  *mean = linalgBuildGeneric(b, loc, STRATA_VALUES(sum, n), ZEROS, divMaps, kits, bodyDivide, NULL);
+  MlirValue dev = linalgBuildGeneric(b, loc, STRATA_VALUES(x, *mean), ZEROS, devMaps, its, bodySquaredDeviation, NULL);
+  *var = linalgBuildGeneric(b, loc, STRATA_VALUES(dev, n), ZEROS, divMaps, kits, bodyDivide, NULL);
+#undef ZEROS
 }
 
 typedef struct {
@@ -219,7 +236,7 @@ static MlirValue normalize(StrataBuilder *b, MlirLocation loc, MlirValue x, cons
   lowerReductionMaps(rank, mask, id, km, its);
   lowerParallelIterators(its, rank);
   NormCtx c = {eps, !mlirValueIsNull(bias)};
-  MlirValue init = splat(b, loc, mlirValueGetType(x), 0);
+  MlirValue init = zerosLike(b, loc, x);
   if (c.hasBias) {
     const char *maps[] = {id, km, km, scaleMap, biasMap, id};
     return linalgBuildGeneric(b, loc, STRATA_VALUES(x, mean, var, scale, bias), init, maps, its, bodyNormalize, &c);
@@ -228,10 +245,17 @@ static MlirValue normalize(StrataBuilder *b, MlirLocation loc, MlirValue x, cons
   return linalgBuildGeneric(b, loc, STRATA_VALUES(x, mean, var, scale), init, maps, its, bodyNormalize, &c);
 }
 
+/* With dynamic dims, the run-time checks that scale and bias fit x. */
+static bool checkOperands(StrataBuilder *b, MlirOperation op) {
+  MlirValue dims[STRATA_MAX_RANK];
+  return !lowerHasDynamicDims(op) || lowerResultDims(b, op, 0, dims);
+}
+
 static MlirLogicalResult lowerBatchNorm(StrataRewrite *rw, MlirOperation op, void *user) {
   (void)user;
   MlirLocation loc = mlirOperationGetLocation(op);
   StrataBuilder *b = &rw->builder;
+  if (!checkOperands(b, op)) return mlirLogicalResultFailure();
   MlirValue x = lowerOperand(op, 0);
   int rank = lowerRank(x);
   NormCtx c = {1e-5, true};
@@ -242,7 +266,7 @@ static MlirLogicalResult lowerBatchNorm(StrataRewrite *rw, MlirOperation op, voi
   /* bodyNormalize wants x, mean, var, scale, bias. */
   const char *maps[] = {id, "(d1)", "(d1)", "(d1)", "(d1)", id};
   MlirValue y = linalgBuildGeneric(b, loc, STRATA_VALUES(x, lowerOperand(op, 3), lowerOperand(op, 4), lowerOperand(op, 1), lowerOperand(op, 2)),
-                                   splat(b, loc, mlirValueGetType(x), 0), maps, its, bodyNormalize, &c);
+                                   zerosLike(b, loc, x), maps, its, bodyNormalize, &c);
   strataReplaceOp(rw, op, STRATA_VALUES(y));
   return mlirLogicalResultSuccess();
 }
@@ -251,6 +275,7 @@ static MlirLogicalResult lowerLayerNorm(StrataRewrite *rw, MlirOperation op, voi
   (void)user;
   MlirLocation loc = mlirOperationGetLocation(op);
   StrataBuilder *b = &rw->builder;
+  if (!checkOperands(b, op)) return mlirLogicalResultFailure();
   MlirValue x = lowerOperand(op, 0);
   int rank = lowerRank(x);
   int64_t axis;

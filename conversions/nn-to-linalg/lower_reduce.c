@@ -59,7 +59,10 @@ static MlirValue reduceGeneric(StrataBuilder *b, MlirLocation loc, MlirValue x, 
   char mx[256], mo[256], its[STRATA_MAX_RANK + 1];
   lowerReductionMaps(rank, mask, mx, mo, its);
   MlirType et = lowerElementType(x), t = lowerKeptType(x, mask, et);
-  MlirValue init = linalgSplatConstant(b, loc, t, identityOf(c->kind, c->isFloat, et));
+  MlirValue kept[STRATA_MAX_RANK];
+  for (int d = 0, n = 0; d < rank; d++)
+    if (!mask[d]) kept[n++] = lowerDimValue(b, loc, x, d);
+  MlirValue init = lowerInitDims(b, loc, t, kept, identityOf(c->kind, c->isFloat, et));
   if (mlirValueIsNull(extraInput)) {
     const char *maps[] = {mx, mo};
     return linalgBuildGeneric(b, loc, STRATA_VALUES(x), init, maps, its, body, c);
@@ -78,13 +81,15 @@ static MlirValue bodySumExpShifted(StrataBuilder *b, MlirLocation loc, const Mli
 typedef struct {
   Kind kind;
   double count;
+  MlirValue runCount; /* the count as a run-time value, when a reduced dim is dynamic */
 } Finish;
 
 static MlirValue bodyFinish(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {
   const Finish *f = u;
   MlirType t = mlirValueGetType(a[0]);
   switch (f->kind) {
-  case R_MEAN: return emitBinary(b, loc, "arith.divf", a[0], emitConst(b, loc, t, f->count));
+  case R_MEAN:
+    return emitBinary(b, loc, "arith.divf", a[0], f->runCount.ptr ? f->runCount : emitConst(b, loc, t, f->count));
   case R_L2: return emitUnary(b, loc, "math.sqrt", a[0]);
   case R_LOGSUM: return emitUnary(b, loc, "math.log", a[0]);
   default: { /* logsumexp: log(s) + m, with m = 0 where m is infinite */
@@ -96,6 +101,7 @@ static MlirValue bodyFinish(StrataBuilder *b, MlirLocation loc, const MlirValue 
   }
 }
 
+/* An elementwise generic over ins (of one shape, ins.values[0]'s). */
 static MlirValue elementwiseOn(StrataBuilder *b, MlirLocation loc, StrataValueList ins, MlirType t,
                                LinalgBodyFn body, void *user) {
   int rank = (int)mlirShapedTypeGetRank(t);
@@ -103,7 +109,9 @@ static MlirValue elementwiseOn(StrataBuilder *b, MlirLocation loc, StrataValueLi
   lowerIdentityMap(id, sizeof id, rank);
   lowerParallelIterators(its, rank);
   const char *maps[] = {id, id, id};
-  return linalgBuildGeneric(b, loc, ins, linalgSplatConstant(b, loc, t, 0), maps, its, body, user);
+  MlirValue dims[STRATA_MAX_RANK];
+  for (int d = 0; d < rank; d++) dims[d] = lowerDimValue(b, loc, ins.data[0], d);
+  return linalgBuildGeneric(b, loc, ins, lowerInitDims(b, loc, t, dims, 0), maps, its, body, user);
 }
 
 static MlirLogicalResult lowerReduce(StrataRewrite *rw, MlirOperation op, void *user) {
@@ -129,13 +137,23 @@ static MlirLogicalResult lowerReduce(StrataRewrite *rw, MlirOperation op, void *
     y = reduceGeneric(b, loc, x, mask, &c, (MlirValue){NULL}, bodyReduce);
   }
   if (kind == R_MEAN || kind == R_L2 || kind == R_LOGSUM || kind == R_LOGSUMEXP) {
-    Finish f = {kind, 1};
+    Finish f = {kind, 1, {NULL}};
+    bool dynamic = false;
     for (int d = 0; d < lowerRank(x); d++)
-      if (mask[d]) f.count *= (double)lowerDim(x, d);
+      if (mask[d]) f.count *= (double)lowerDim(x, d), dynamic |= lowerDim(x, d) < 0;
+    if (dynamic) {
+      MlirValue n = strataConstInt(b, loc, strataIndexType(b->ctx), 1);
+      for (int d = 0; d < lowerRank(x); d++)
+        if (mask[d]) n = emitBinary(b, loc, "arith.muli", n, lowerDimValue(b, loc, x, d));
+      n = emitConvert(b, loc, "arith.index_cast", n, mlirIntegerTypeGet(b->ctx, 64));
+      f.runCount = emitConvert(b, loc, "arith.sitofp", n, et);
+    }
     StrataValueList ins = kind == R_LOGSUMEXP ? STRATA_VALUES(y, maxv) : STRATA_VALUES(y);
     y = elementwiseOn(b, loc, ins, mlirValueGetType(y), bodyFinish, &f);
   }
-  strataReplaceOp(rw, op, STRATA_VALUES(linalgReshape(b, loc, y, lowerResultType(op, 0))));
+  MlirValue dims[STRATA_MAX_RANK];
+  if (!lowerResultDims(b, op, 0, dims)) return mlirLogicalResultFailure();
+  strataReplaceOp(rw, op, STRATA_VALUES(lowerReshapeTo(b, loc, y, lowerResultType(op, 0), dims)));
   return mlirLogicalResultSuccess();
 }
 
@@ -218,18 +236,17 @@ static MlirLogicalResult lowerSoftmax(StrataRewrite *rw, MlirOperation op, void 
   char id[256], kept[256], its[STRATA_MAX_RANK + 1];
   lowerReductionMaps(rank, mask, id, kept, its);
   lowerParallelIterators(its, rank);
-  MlirType t = mlirValueGetType(x);
   const char *mapsE[] = {id, kept, id};
-  MlirValue e = linalgBuildGeneric(b, loc, STRATA_VALUES(x, m), linalgSplatConstant(b, loc, t, 0), mapsE, its, bodyExpShifted, NULL);
+  MlirValue e = linalgBuildGeneric(b, loc, STRATA_VALUES(x, m), lowerResultInit(b, op, 0, 0), mapsE, its, bodyExpShifted, NULL);
   MlirValue s = reduceGeneric(b, loc, e, mask, &cs, (MlirValue){NULL}, bodyReduce);
   SoftmaxCtx c = {user != NULL};
   MlirValue y;
   if (c.logForm) {
     const char *maps[] = {id, kept, kept, id};
-    y = linalgBuildGeneric(b, loc, STRATA_VALUES(x, s, m), linalgSplatConstant(b, loc, t, 0), maps, its, bodySoftmaxOut, &c);
+    y = linalgBuildGeneric(b, loc, STRATA_VALUES(x, s, m), lowerResultInit(b, op, 0, 0), maps, its, bodySoftmaxOut, &c);
   } else {
     const char *maps[] = {id, kept, id};
-    y = linalgBuildGeneric(b, loc, STRATA_VALUES(e, s), linalgSplatConstant(b, loc, t, 0), maps, its, bodySoftmaxOut, &c);
+    y = linalgBuildGeneric(b, loc, STRATA_VALUES(e, s), lowerResultInit(b, op, 0, 0), maps, its, bodySoftmaxOut, &c);
   }
   strataReplaceOp(rw, op, STRATA_VALUES(y));
   return mlirLogicalResultSuccess();

@@ -1,6 +1,6 @@
 /* Constants and shape computation -> arith constants and generics. With
- * static shapes (which this lowering requires), Shape, Size and
- * ConstantOfShape are compile-time constants. */
+ * static shapes, Shape, Size and ConstantOfShape are compile-time
+ * constants; Shape of a dynamic tensor reads its run-time extents. */
 #include <string.h>
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -29,7 +29,20 @@ static MlirLogicalResult lowerShape(StrataRewrite *rw, MlirOperation op, void *u
   if (start < 0) start += lowerRank(x);
   if (start < 0) start = 0;
   for (int64_t i = 0; i < n; i++) dims[i] = lowerDim(x, (int)(start + i));
-  return replaceWithConstant(rw, op, mlirDenseElementsAttrInt64Get(t, n, dims));
+  if (mlirShapedTypeHasStaticShape(mlirValueGetType(x)))
+    return replaceWithConstant(rw, op, mlirDenseElementsAttrInt64Get(t, n, dims));
+  /* dynamic dims: the extents at run time */
+  StrataBuilder *b = &rw->builder;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  MlirValue v[STRATA_MAX_RANK];
+  for (int64_t i = 0; i < n; i++)
+    v[i] = emitConvert(b, loc, "arith.index_cast", lowerDimValue(b, loc, x, (int)(start + i)),
+                       mlirShapedTypeGetElementType(t));
+  strataReplaceOp(rw, op, STRATA_VALUES(strataResult(strataCreateOp(b, "tensor.from_elements", loc,
+                                                                    .operands = {v, (intptr_t)n},
+                                                                    .results = STRATA_TYPES(t)),
+                                                     0)));
+  return mlirLogicalResultSuccess();
 }
 
 static MlirLogicalResult lowerSize(StrataRewrite *rw, MlirOperation op, void *u) {

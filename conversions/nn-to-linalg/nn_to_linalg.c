@@ -1,7 +1,7 @@
 /* --nn-to-linalg: lowers nn ops to linalg.generic (+ tensor, arith, math),
- * one rewrite pattern per op, registered by category (lower_*.c). Shapes
- * must be static (the verifier has checked them); a dynamic one is a located
- * error, not a silent skip. */
+ * one rewrite pattern per op, registered by category (lower_*.c). Dynamic
+ * dims compile for the ops with a rule in lower_dims.c; on any other op they
+ * are a located error, not a silent skip. */
 #include <string.h>
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/Arith.h"
@@ -15,24 +15,17 @@
 #include "strata/pass.h"
 
 /* The patterns trust shapes, so every op must verify first (strataVerify);
- * dynamic dims are refused here, located at the op, before any rewrite. */
+ * an op with dynamic dims that has no dynamic-shape rule (lower_dims.c) is
+ * refused here, located at the op, before any rewrite. */
 static MlirWalkResult refuseDynamic(MlirOperation op, void *user) {
   bool *ok = user;
-  if (!strataOpIsInDialect(op, "nn")) return MlirWalkResultAdvance;
-  intptr_t numOperands = mlirOperationGetNumOperands(op);
-  for (intptr_t i = 0; i < numOperands + mlirOperationGetNumResults(op); i++) {
-    MlirValue v = i < numOperands ? mlirOperationGetOperand(op, i)
-                                  : mlirOperationGetResult(op, i - numOperands);
-    MlirType t = mlirValueGetType(v);
-    if (mlirTypeIsARankedTensor(t) && !mlirShapedTypeHasStaticShape(t)) {
-      MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-      strataEmitError(mlirOperationGetLocation(op),
-                      "nn-to-linalg: '%.*s' has dynamic dimensions; this lowering needs static "
-                      "shapes", (int)name.length, name.data);
-      *ok = false;
-      break;
-    }
-  }
+  const char *why;
+  if (!strataOpIsInDialect(op, "nn") || !lowerHasDynamicDims(op) || lowerDynamicSupported(op, &why))
+    return MlirWalkResultAdvance;
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  strataEmitError(mlirOperationGetLocation(op), "nn-to-linalg: '%.*s' has dynamic dimensions: %s", (int)name.length,
+                  name.data, why);
+  *ok = false;
   return MlirWalkResultAdvance;
 }
 
@@ -47,7 +40,7 @@ static MlirLogicalResult foldEmpty(StrataRewrite *rw, MlirOperation op, void *us
     MlirType t = lowerResultType(op, i);
     bool empty = false;
     for (intptr_t d = 0; d < mlirShapedTypeGetRank(t); d++) empty |= mlirShapedTypeGetDimSize(t, d) == 0;
-    if (!empty) return mlirLogicalResultFailure();
+    if (!empty || !mlirShapedTypeHasStaticShape(t)) return mlirLogicalResultFailure();
     values[i] = linalgSplatConstant(&rw->builder, mlirOperationGetLocation(op), t, 0);
   }
   strataReplaceOp(rw, op, (StrataValueList){values, n});
@@ -112,7 +105,7 @@ static const StrataDialectHandleFn kDeps[] = {
 
 const StrataPassDef strataNnToLinalgPass = {
     .name = "nn-to-linalg",
-    .summary = "Lower nn ops to linalg.generic, tensor, arith and math (static shapes)",
+    .summary = "Lower nn ops to linalg.generic, tensor, arith and math",
     .anchor = "func.func",
     .run = runNnToLinalg,
     .dependentDialects = kDeps,

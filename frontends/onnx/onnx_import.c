@@ -281,6 +281,9 @@ MlirModule strataImportOnnx(StrataContext *ctx, const void *data, size_t size, c
     if (!onnxBind(&im, fileLoc, inNames[i], mlirBlockGetArgument(body, i), "graph input")) goto fail;
     if (!mlirAttributeIsNull(dimNames[i]))
       mlirFuncSetArgAttr(func, i, mlirStringRefCreateFromCString("onnx.dim_params"), dimNames[i]);
+    /* the graph input's name: what strata-run --input-shape NAME=... names */
+    if (inNames[i])
+      mlirFuncSetArgAttr(func, i, mlirStringRefCreateFromCString("onnx.name"), strataStrAttr(mc, inNames[i]));
   }
   if (!onnxImportGraphBody(&im, g)) goto fail;
   MlirValue outs[MAX_IO];

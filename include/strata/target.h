@@ -166,7 +166,10 @@ StrataExecutable *strataCompile(StrataContext *ctx, MlirModule module, const cha
                                 const StrataCompileOptions *options);
 /* Calls compiled public function `name` with `inputs`, writing into
  * `outputs`, which the caller allocates with the shapes of the original
- * function's results. Errors (a missing function, an error the compiled
+ * function's results. Inputs of a type with dynamic dims may have any
+ * extents there; an output of such a type (strataTensorCreateForResult)
+ * gets the extents and a new buffer from the call (targets that compile
+ * dynamic shapes: cpu). Errors (a missing function, an error the compiled
  * code reports at run time) are located; the outputs are then unspecified. */
 MlirLogicalResult strataExecutableInvoke(StrataExecutable *exe, const char *name,
                                          StrataTensor *const *inputs, size_t numInputs,

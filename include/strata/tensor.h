@@ -49,6 +49,9 @@ StrataTensor *strataTensorCreate(StrataDType dtype, int rank, const int64_t *dim
 /* Allocates a tensor matching a static ranked tensor type; NULL if the type
  * is not a static-shaped ranked tensor of a supported dtype. */
 StrataTensor *strataTensorCreateForType(MlirType tensorType);
+/* An output tensor for a result of ranked tensor type: its dynamic dims
+ * are 0 until a call (strataExecutableInvoke) sets them and the data. */
+StrataTensor *strataTensorCreateForResult(MlirType tensorType);
 /* Why strataTensorCreateForType(tensorType) gave NULL, as a phrase after
  * "has type T" ("has dynamic dimensions ...", "is too large to allocate
  * (... bytes)"), written into `buf`. */

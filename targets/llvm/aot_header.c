@@ -112,8 +112,21 @@ char *strataAotHeader(MlirModule module, const char *prefix, const char *source)
       putShapeComment(&b, types[i]);
     }
     put(&b, ") */\nvoid _mlir_ciface_%.*s(", fl, fn);
-    for (intptr_t i = 0; i < ni + no; i++) put(&b, "%sstrata_memref *%s%ld", i ? ", " : "", i < ni ? "in" : "out", (long)(i < ni ? i : i - ni));
+    /* results of dynamic shape are no out-params (strata-dynamic-results) */
+    bool first = true, runtimeResults = false;
+    for (intptr_t i = 0; i < ni + no; i++) {
+      if (i >= ni && !mlirShapedTypeHasStaticShape(types[i])) {
+        runtimeResults = true;
+        continue;
+      }
+      put(&b, "%sstrata_memref *%s%ld", first ? "" : ", ", i < ni ? "in" : "out", (long)(i < ni ? i : i - ni));
+      first = false;
+    }
     put(&b, ");\n");
+    if (runtimeResults)
+      put(&b, "/* (its outputs of dynamic shape are not parameters: the function hands them to the runtime,\n"
+              " * which copies them into buffers of its own between strataRtResultsBegin and\n"
+              " * strataRtResultsEnd, runtime/results.h) */\n");
     if (!ok) {
       put(&b, "/* (no dense wrapper: a dynamic shape or an element type C lacks) */\n");
       continue;

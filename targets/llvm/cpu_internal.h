@@ -45,6 +45,11 @@ typedef struct {
   int count;
 } StrataParams;
 /* The minimum size of a constant that leaves the module. */
+/* The public function attribute (dense i64 array) listing the results
+ * that strata-dynamic-results hands to the runtime (runtime/results.h)
+ * instead of out-params: results of dynamic shape. */
+#define STRATA_RUNTIME_RESULTS_ATTR "strata.runtime_results"
+
 #define STRATA_PARAM_MIN_BYTES 4096
 /* Moves every constant llvm.mlir.global of a non-splat dense(_resource)
  * value of >= minBytes into the blob and makes it an external declaration.

@@ -23,6 +23,7 @@
   "function-boundary-type-conversion=identity-layout-map},"                       \
   "func.func(buffer-loop-hoisting,cse,canonicalize),"                              \
   "strata-distinct-results,"                                                      \
+  "strata-dynamic-results,"                                                       \
   "buffer-results-to-out-params{hoist-static-allocs modify-public-functions},"    \
   "buffer-deallocation-pipeline,"                                                 \
   "convert-bufferization-to-memref," ARENA                                        \
@@ -32,7 +33,7 @@
   "expand-strided-metadata,"                                                      \
   "lower-affine,"                                                                 \
   "convert-vector-to-llvm,"                                                       \
-  "finalize-memref-to-llvm,"                                                      \
+  "finalize-memref-to-llvm{use-generic-functions}," /* runtime/env.c's alloc */ \
   "func.func(math-extend-to-supported-types),"                                    \
   "convert-math-to-libm,"                                                         \
   "convert-math-to-llvm,"                                                         \

@@ -14,8 +14,12 @@
 #include "instr.h"
 #include "kernels.h"
 #include "memref.h"
+#include "results.h"
 #include "status.h"
 #include "strata/pass.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/IR.h"
+#include "strata/support.h"
 #include "strata/target_llvm.h"
 #include "cpu_internal.h"
 
@@ -29,6 +33,7 @@ struct StrataJit {
    * as much as a small kernel, and callers invoke one function repeatedly. */
   char lastName[256];
   void (*lastFn)(void **);
+  MlirAttribute lastRuntime; /* its strata.runtime_results, or null */
 };
 
 StrataJit *strataJitCreate(StrataContext *ctx, MlirModule module, int optLevel) {
@@ -67,22 +72,15 @@ static LLVMErrorRef defineSymbols(LLVMOrcLLJITRef orc, const StrataParams *param
     const char *name;
     void *fn;
   } kRuntime[] = {
-      {"_mlir_ciface_strata_rt_matmul_f32", (void *)_mlir_ciface_strata_rt_matmul_f32},
-      {"_mlir_ciface_strata_rt_conv2d_f32", (void *)_mlir_ciface_strata_rt_conv2d_f32},
-      {"_mlir_ciface_strata_rt_frame_push", (void *)_mlir_ciface_strata_rt_frame_push},
-      {"_mlir_ciface_strata_rt_frame_pop", (void *)_mlir_ciface_strata_rt_frame_pop},
-      {"_mlir_ciface_strata_rt_frame_slot", (void *)_mlir_ciface_strata_rt_frame_slot},
-      {"_mlir_ciface_strata_rt_softmax_f32", (void *)_mlir_ciface_strata_rt_softmax_f32},
-      {"_mlir_ciface_strata_rt_pool2d_f32", (void *)_mlir_ciface_strata_rt_pool2d_f32},
-      {"_mlir_ciface_strata_rt_layernorm_f32", (void *)_mlir_ciface_strata_rt_layernorm_f32},
-      {"_mlir_ciface_strata_rt_index_error", (void *)_mlir_ciface_strata_rt_index_error},
-      {"_mlir_ciface_strata_rt_parallel_chunks", (void *)_mlir_ciface_strata_rt_parallel_chunks},
-      {"_mlir_ciface_strata_rt_plan_table", (void *)_mlir_ciface_strata_rt_plan_table},
+/* every entry of the ABI table (runtime/kernel_abi.def) */
+#define STRATA_RT_ARG(kind, name)
+#define STRATA_RT_ABI(fn, args) {"_mlir_ciface_" #fn, (void *)_mlir_ciface_##fn},
+#include "kernel_abi.def"
+#undef STRATA_RT_ABI
+#undef STRATA_RT_ARG
       {"memrefCopy", (void *)memrefCopy},
-      {"_mlir_ciface_strata_rt_instr_run_begin", (void *)_mlir_ciface_strata_rt_instr_run_begin},
-      {"_mlir_ciface_strata_rt_instr_trace", (void *)_mlir_ciface_strata_rt_instr_trace},
-      {"_mlir_ciface_strata_rt_instr_profile", (void *)_mlir_ciface_strata_rt_instr_profile},
-      {"_mlir_ciface_strata_rt_instr_dump", (void *)_mlir_ciface_strata_rt_instr_dump},
+      {"_mlir_memref_to_llvm_alloc", (void *)_mlir_memref_to_llvm_alloc},
+      {"_mlir_memref_to_llvm_free", (void *)_mlir_memref_to_llvm_free},
   };
   size_t nRuntime = sizeof kRuntime / sizeof kRuntime[0], n = nRuntime + (size_t)params->count;
   LLVMOrcCSymbolMapPair *pairs = calloc(n, sizeof *pairs);
@@ -184,11 +182,53 @@ void strataJitDestroy(StrataJit *jit) {
 typedef struct {
   void (*fn)(void **);
   void **args;
+  StrataRtResult *slots; /* the outputs delivered through the runtime */
+  int numSlots;
 } PackedCall;
 
+/* The runtime's result slots are per thread: set them on the thread that
+ * runs the code. */
 static void runPacked(void *p) {
   PackedCall *c = p;
+  strataRtResultsBegin(c->slots, c->numSlots);
   c->fn(c->args);
+  strataRtResultsEnd();
+}
+
+/* The strata.runtime_results of function `name` (set by
+ * strata-dynamic-results: the outputs it hands to the runtime), or null. */
+static MlirAttribute runtimeResultsOf(StrataJit *jit, const char *name) {
+  MlirSymbolTable table = mlirSymbolTableCreate(mlirModuleGetOperation(jit->lowered));
+  MlirOperation f = mlirSymbolTableLookup(table, mlirStringRefCreateFromCString(name));
+  mlirSymbolTableDestroy(table);
+  MlirAttribute a = mlirOperationIsNull(f) ? mlirAttributeGetNull() : strataOpAttr(f, STRATA_RUNTIME_RESULTS_ATTR);
+  return !mlirAttributeIsNull(a) && mlirAttributeIsADenseI64Array(a) ? a : mlirAttributeGetNull();
+}
+
+/* Marks the outputs `a` (runtimeResultsOf) lists; false if it lists one
+ * beyond numOutputs. */
+static bool runtimeOutputs(MlirAttribute a, bool *isRuntime, size_t numOutputs) {
+  for (size_t i = 0; i < numOutputs; i++) isRuntime[i] = false;
+  if (mlirAttributeIsNull(a)) return true;
+  for (intptr_t i = 0; i < mlirDenseArrayGetNumElements(a); i++) {
+    int64_t r = mlirDenseI64ArrayGetElement(a, i);
+    if (r < 0 || (size_t)r >= numOutputs) return false;
+    isRuntime[r] = true;
+  }
+  return true;
+}
+
+/* Output t takes the runtime's buffer of a result of dynamic shape (false,
+ * the buffer freed, if its rank or element size is not t's). */
+static bool adoptResult(StrataTensor *t, StrataRtResult *r) {
+  if (!r->set || r->rank != t->rank || r->elemBytes != strataDTypeSize(t->dtype)) {
+    free(r->data);
+    return false;
+  }
+  free(t->data);
+  t->data = r->data;
+  for (int i = 0; i < r->rank; i++) t->dims[i] = r->dims[i];
+  return true;
 }
 
 /* An error the compiled code reported (runtime/status.h). One raised at an
@@ -214,16 +254,30 @@ MlirLogicalResult strataJitInvoke(StrataJit *jit, const char *name, StrataTensor
   StrataMemRefDesc *descs = calloc(n ? n : 1, sizeof *descs);
   StrataMemRefDesc **ptrs = calloc(n ? n : 1, sizeof *ptrs);
   void **args = calloc(n ? n : 1, sizeof *args);
+  bool *isRuntime = calloc(numOutputs ? numOutputs : 1, sizeof *isRuntime);
+  StrataRtResult *slots = calloc(numOutputs ? numOutputs : 1, sizeof *slots);
   MlirLogicalResult r = mlirLogicalResultFailure();
-  if (!descs || !ptrs || !args) goto done;
+  MlirLocation loc = mlirOperationGetLocation(mlirModuleGetOperation(jit->lowered));
+  if (!descs || !ptrs || !args || !isRuntime || !slots) goto done;
+  /* the last function's lookups are cached: a call costs microseconds */
+  bool cached = jit->lastFn && !strcmp(jit->lastName, name);
+  MlirAttribute runtime = cached ? jit->lastRuntime : runtimeResultsOf(jit, name);
+  if (!runtimeOutputs(runtime, isRuntime, numOutputs)) {
+    strataEmitError(loc, "JIT: '%s' has fewer outputs than its compiled form delivers (%zu given)", name,
+                    numOutputs);
+    goto done;
+  }
+  size_t numArgs = 0;
   for (size_t i = 0; i < n; i++) {
+    if (i >= numInputs && isRuntime[i - numInputs]) continue; /* delivered through the runtime */
     StrataTensor *t = i < numInputs ? inputs[i] : outputs[i - numInputs];
-    if (strataRtMemRefInit(&descs[i], t->data, t->rank, t->dims) != 0) goto done;
-    ptrs[i] = &descs[i];
-    args[i] = &ptrs[i];
+    if (strataRtMemRefInit(&descs[numArgs], t->data, t->rank, t->dims) != 0) goto done;
+    ptrs[numArgs] = &descs[numArgs];
+    args[numArgs] = &ptrs[numArgs];
+    numArgs++;
   }
   void (*packed)(void **) = NULL;
-  if (jit->lastFn && !strcmp(jit->lastName, name)) {
+  if (cached) {
     packed = jit->lastFn;
   } else {
     char sym[512];
@@ -235,21 +289,32 @@ MlirLogicalResult strataJitInvoke(StrataJit *jit, const char *name, StrataTensor
     if (packed && strlen(name) < sizeof jit->lastName) {
       strcpy(jit->lastName, name);
       jit->lastFn = packed;
+      jit->lastRuntime = runtime;
     }
   }
   if (packed) {
-    PackedCall call = {packed, args};
+    PackedCall call = {packed, args, slots, (int)numOutputs};
     char err[1024];
     struct StrataRtEnv *env = strataContextGetRuntimeEnv(jit->ctx);
     if (env && strataRtCallIn(env, runPacked, &call, err, sizeof err) == 0) r = mlirLogicalResultSuccess();
     else if (env) reportRuntimeError(jit, name, err);
+    for (size_t i = 0; i < numOutputs; i++) {
+      if (!isRuntime[i]) continue;
+      if (mlirLogicalResultIsSuccess(r) && !adoptResult(outputs[i], &slots[i])) {
+        strataEmitError(loc, "JIT: output #%zu of '%s' came back with another rank or element type", i, name);
+        r = mlirLogicalResultFailure();
+      } else if (mlirLogicalResultIsFailure(r) && slots[i].set) {
+        free(slots[i].data);
+      }
+    }
   } else {
-    strataEmitError(mlirOperationGetLocation(mlirModuleGetOperation(jit->lowered)),
-                    "JIT: no compiled public function '%s'", name);
+    strataEmitError(loc, "JIT: no compiled public function '%s'", name);
   }
 done:
   free(descs);
   free(ptrs);
   free(args);
+  free(isRuntime);
+  free(slots);
   return r;
 }

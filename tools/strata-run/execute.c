@@ -40,13 +40,20 @@ static void printTensor(const char *label, size_t i, const StrataTensor *t, bool
   printf("%s]\n", shown < n ? ", ..." : "");
 }
 
-/* Compares per output; returns true if all are within tolerance. */
-static bool compare(StrataTensor *const *jit, StrataTensor *const *ref, size_t n, const Options *o) {
+bool compareOutputs(StrataTensor *const *jit, StrataTensor *const *ref, size_t n, const Options *o) {
   bool ok = true;
   for (size_t i = 0; i < n; i++) {
     double maxAbs = 0, maxRel = 0;
     bool within = true;
     int64_t count = strataTensorNumElements(ref[i]);
+    char js[256], rs[256];
+    strataTensorFormatType(jit[i], js, sizeof js);
+    strataTensorFormatType(ref[i], rs, sizeof rs);
+    if (strcmp(js, rs)) {
+      printf("compare output #%zu: shape %s, the interpreter's %s: MISMATCH\n", i, js, rs);
+      ok = false;
+      continue;
+    }
     for (int64_t k = 0; k < count; k++) {
       double a = strataTensorGetDouble(jit[i], k), b = strataTensorGetDouble(ref[i], k);
       /* NaN matches only NaN and an infinity only itself (a tolerance
@@ -76,7 +83,8 @@ static bool compare(StrataTensor *const *jit, StrataTensor *const *ref, size_t n
 static bool runCompiled(RunState *r, const Options *o) {
   for (size_t i = 0; i < r->numOut; i++) {
     MlirType t = mlirFunctionTypeGetResult(r->ftype, (intptr_t)i);
-    r->outputs[i] = strataTensorCreateForType(t);
+    strataTensorDestroy(r->outputs[i]);
+    r->outputs[i] = strataTensorCreateForResult(t);
     if (!r->outputs[i]) {
       char ts[256], why[160];
       strataTypeToString(t, ts, sizeof ts);
@@ -109,12 +117,14 @@ static bool runCompiled(RunState *r, const Options *o) {
 
 bool execute(RunState *r, const Options *o) {
   if (o->mode != MODE_JIT) {
+    if (o->shapesFile) return sweepShapes(r, o);
     double t0 = toolNowMs();
     if (mlirLogicalResultIsFailure(
             strataInterpret(r->ctx, r->func, r->inputs, r->numIn, &r->ref, &r->numRef)))
       return false;
     if (o->mode == MODE_INTERPRET) printf("interpreted '%s' in %.3f ms\n", r->entry, toolNowMs() - t0);
   }
+  if (o->shapesFile) return sweepShapes(r, o);
   return o->mode == MODE_INTERPRET || runCompiled(r, o);
 }
 
@@ -128,7 +138,7 @@ bool report(RunState *r, const Options *o) {
       return false;
     }
   }
-  if (o->mode == MODE_COMPARE && !compare(r->outputs, r->ref, r->numOut, o)) return false;
+  if (o->mode == MODE_COMPARE && !compareOutputs(r->outputs, r->ref, r->numOut, o)) return false;
   if (o->traceOut && strataRtInstrWrite(o->traceOut) != 0) {
     fprintf(stderr, "error: cannot write the trace to '%s'\n", o->traceOut);
     return false;

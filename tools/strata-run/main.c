@@ -36,7 +36,7 @@ int main(int argc, char **argv) {
   }
   bool ok = checkTarget(r.ctx, &o) && loadModel(&r, &o) && prepareEntry(&r, &o);
   if (ok && o.debugNumerics) ok = debugNumerics(&r, &o);
-  else if (ok) ok = execute(&r, &o) && report(&r, &o);
+  else if (ok) ok = execute(&r, &o) && (o.shapesFile || report(&r, &o));
   runStateDestroy(&r);
   return ok ? 0 : 1;
 }

@@ -63,15 +63,70 @@ static bool readInput(RunState *r, const Options *o, size_t i, MlirType t, const
   return true;
 }
 
+/* The spec among `specs` (NAME=DIMS) that names input i, or NULL. */
+static const char *specFor(RunState *r, size_t i, const char *const *specs, int numSpecs) {
+  MlirAttribute dict = mlirOperationGetAttributeByName(r->func, mlirStringRefCreateFromCString("arg_attrs"));
+  MlirAttribute name = {NULL};
+  if (!mlirAttributeIsNull(dict) && mlirAttributeIsAArray(dict) && (intptr_t)i < mlirArrayAttrGetNumElements(dict))
+    name = mlirDictionaryAttrGetElementByName(mlirArrayAttrGetElement(dict, (intptr_t)i),
+                                              mlirStringRefCreateFromCString("onnx.name"));
+  char number[24];
+  snprintf(number, sizeof number, "%zu", i);
+  for (int k = 0; k < numSpecs; k++) {
+    size_t len = (size_t)(strchr(specs[k], '=') - specs[k]);
+    if (strlen(number) == len && !strncmp(specs[k], number, len)) return specs[k];
+    if (!mlirAttributeIsNull(name) && mlirAttributeIsAString(name)) {
+      MlirStringRef n = mlirStringAttrGetValue(name);
+      if (n.length == len && !strncmp(specs[k], n.data, len)) return specs[k];
+    }
+  }
+  return NULL;
+}
+
+/* A tensor of type t with the dims of `spec` (NAME=AxBxC): its rank and
+ * static dims must be t's. NULL after an error message. */
+static StrataTensor *tensorFromSpec(const char *spec, MlirType t, const char *want) {
+  int64_t dims[STRATA_MAX_RANK];
+  int rank = 0;
+  const char *p = strchr(spec, '=') + 1;
+  while (*p && rank < STRATA_MAX_RANK) {
+    char *end;
+    long long v = strtoll(p, &end, 10);
+    if (end == p || v < 0 || (*end && *end != 'x')) break;
+    dims[rank++] = v;
+    p = *end ? end + 1 : end;
+  }
+  if (*p || rank != mlirShapedTypeGetRank(t)) {
+    fprintf(stderr, "error: --input-shape '%s' is not a shape of rank %ld like AxBxC (the input is %s)\n", spec,
+            (long)mlirShapedTypeGetRank(t), want);
+    return NULL;
+  }
+  for (int d = 0; d < rank; d++)
+    if (!mlirShapedTypeIsDynamicDim(t, d) && mlirShapedTypeGetDimSize(t, d) != dims[d]) {
+      fprintf(stderr, "error: --input-shape '%s' gives dim %d as %lld, but the input is %s\n", spec, d,
+              (long long)dims[d], want);
+      return NULL;
+    }
+  StrataTensor *x = strataTensorCreate(strataDTypeFromMlir(mlirShapedTypeGetElementType(t)), rank, dims);
+  if (!x) fprintf(stderr, "error: cannot allocate an input of shape '%s'\n", spec);
+  return x;
+}
+
 /* Input i, random: floats in [-1, 1); integers in [-8, 8), unsigned in
  * [0, 16); bools 0/1; seeded with --seed + i. */
-static bool randomInput(RunState *r, const Options *o, size_t i, MlirType t, const char *want) {
-  r->inputs[i] = strataTensorCreateForType(t);
+static bool randomInput(RunState *r, const Options *o, size_t i, MlirType t, const char *want,
+                        const char *const *specs, int numSpecs) {
+  const char *spec = specFor(r, i, specs, numSpecs);
+  if (spec) {
+    if (!(r->inputs[i] = tensorFromSpec(spec, t, want))) return false;
+  } else {
+    r->inputs[i] = strataTensorCreateForType(t);
+  }
   if (!r->inputs[i]) {
     char why[160];
     strataTensorTypeProblem(t, why, sizeof why);
-    fprintf(stderr, "error: input #%zu of '%s' has type %s, which %s; no random input (give --input)\n",
-            i, r->entry, want, why);
+    fprintf(stderr, "error: input #%zu of '%s' has type %s, which %s; no random input (give --input or "
+            "--input-shape)\n", i, r->entry, want, why);
     return false;
   }
   StrataDType dt = r->inputs[i]->dtype;
@@ -112,11 +167,28 @@ bool prepareEntry(RunState *r, const Options *o) {
             o->numOutputs);
     return false;
   }
+  if (o->shapesFile) return true; /* the sweep makes the inputs of each shape */
+  return makeInputs(r, o, o->inputShapes, o->numInputShapes);
+}
+
+bool makeInputs(RunState *r, const Options *o, const char *const *specs, int numSpecs) {
+  for (int k = 0; k < numSpecs; k++) {
+    bool used = false;
+    for (size_t i = 0; i < r->numIn && !used; i++) used = specFor(r, i, &specs[k], 1) != NULL;
+    if (!used) {
+      fprintf(stderr, "error: '%.*s' in --input-shape names no input of '%s'\n", (int)(strchr(specs[k], '=') - specs[k]),
+              specs[k], r->entry);
+      return false;
+    }
+  }
   for (size_t i = 0; i < r->numIn; i++) {
     MlirType t = mlirFunctionTypeGetInput(r->ftype, (intptr_t)i);
     char want[256];
     strataTypeToString(t, want, sizeof want);
-    if (!(o->numInputs ? readInput(r, o, i, t, want) : randomInput(r, o, i, t, want))) return false;
+    strataTensorDestroy(r->inputs[i]);
+    r->inputs[i] = NULL;
+    if (!(o->numInputs ? readInput(r, o, i, t, want) : randomInput(r, o, i, t, want, specs, numSpecs)))
+      return false;
   }
   return true;
 }

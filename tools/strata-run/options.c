@@ -15,6 +15,14 @@ static void usage(FILE *f) {
           "  --entry NAME       function to run (default: the first public function); only it\n"
           "                     and the functions it calls are compiled\n"
           "  --input FILE.npy   an input, repeated in argument order (default: random, seeded)\n"
+          "  --input-shape NAME=DIMS  the dims a random input's type leaves dynamic, e.g.\n"
+          "                     x=1x3x224x224 (NAME: the ONNX input name or the input's\n"
+          "                     number); repeated per input\n"
+          "  --shapes FILE      run every line's shapes (NAME=DIMS ..., as --input-shape)\n"
+          "                     through one compiled executable: per shape the output\n"
+          "                     shapes, latency (after a warm-up, the median of --repeat\n"
+          "                     runs, default 1), peak intermediate memory and, with\n"
+          "                     --compare, the check against the interpreter\n"
           "  --output FILE.npy  where to write an output, repeated in result order\n"
           "  --seed N           seed for random inputs (default 0); input i uses seed N+i;\n"
           "                     floats in [-1,1), ints in [-8,8), ui8 in [0,16), i1 0/1\n"
@@ -115,6 +123,14 @@ int parseArgs(int argc, char **argv, Options *o) {
       NEED_VALUE();
       if (o->numInputs == MAX_IO) return fprintf(stderr, "error: too many --input\n"), 1;
       o->inputs[o->numInputs++] = val;
+    } else if (!strcmp(a, "--input-shape")) {
+      NEED_VALUE();
+      if (o->numInputShapes == MAX_IO) return fprintf(stderr, "error: too many --input-shape\n"), 1;
+      if (!strchr(val, '=')) return fprintf(stderr, "error: --input-shape takes NAME=DIMS, e.g. x=1x3x224x224\n"), 1;
+      o->inputShapes[o->numInputShapes++] = val;
+    } else if (!strcmp(a, "--shapes")) {
+      NEED_VALUE();
+      o->shapesFile = val;
     } else if (!strcmp(a, "--output")) {
       NEED_VALUE();
       if (o->numOutputs == MAX_IO) return fprintf(stderr, "error: too many --output\n"), 1;
@@ -225,6 +241,11 @@ int parseArgs(int argc, char **argv, Options *o) {
   if (o->debugNumerics && (o->instrument || o->mode != MODE_JIT || o->repeat))
     return fprintf(stderr, "error: --debug-numerics runs alone (not with --instrument, --interpret, "
                    "--compare or --repeat)\n"), 1;
+  if (o->shapesFile && (o->numInputs || o->numInputShapes || o->numOutputs || o->debugNumerics || o->traceOut))
+    return fprintf(stderr, "error: --shapes makes its own inputs and writes no files (not with --input, "
+                   "--input-shape, --output, --debug-numerics or --trace-out)\n"), 1;
+  if (o->numInputShapes && o->numInputs)
+    return fprintf(stderr, "error: --input-shape shapes random inputs (not with --input)\n"), 1;
   if (o->traceOut && !o->instrument)
     return fprintf(stderr, "error: --trace-out needs --instrument\n"), 1;
   if (o->traceOut && o->mode == MODE_INTERPRET)

@@ -17,6 +17,9 @@ typedef struct {
   const char *file, *entry;
   const char *inputs[MAX_IO], *outputs[MAX_IO];
   int numInputs, numOutputs;
+  const char *inputShapes[MAX_IO]; /* --input-shape NAME=DIMS: random inputs' dynamic dims */
+  int numInputShapes;
+  const char *shapesFile; /* --shapes: a sweep of shapes through one compile */
   Mode mode;
   long repeat, threads, optLevel;
   size_t maxMemory; /* --max-memory; 0: no cap */
@@ -58,12 +61,20 @@ typedef struct {
  * False after an error message. */
 bool loadModel(RunState *r, const Options *o);
 bool prepareEntry(RunState *r, const Options *o);
+/* The inputs, random (seeded) or read; `specs` (NAME=DIMS, NAME an input's
+ * ONNX name or its number) give the dims that input types leave dynamic.
+ * Replaces r->inputs. False after an error message. */
+bool makeInputs(RunState *r, const Options *o, const char *const *specs, int numSpecs);
 void runStateDestroy(RunState *r);
 
 /* execute.c. What the options ask of strataCompile. */
 StrataCompileOptions compileOptions(const Options *o);
 /* Runs the interpreter, the target or both, as the mode says. */
 bool execute(RunState *r, const Options *o);
+/* sweep.c: --shapes: runs every shape of the file through one compile. */
+bool sweepShapes(RunState *r, const Options *o);
+/* Compares per output (--compare); true if all are within tolerance. */
+bool compareOutputs(StrataTensor *const *jit, StrataTensor *const *ref, size_t n, const Options *o);
 /* Prints and writes the outputs, compares (--compare), writes the trace. */
 bool report(RunState *r, const Options *o);
 /* --debug-numerics: true if it ran and found no divergence. */

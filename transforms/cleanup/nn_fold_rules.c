@@ -19,9 +19,14 @@ MlirLogicalResult nnFoldNoOp(StrataRewrite *rw, MlirOperation op, void *user) {
   MlirValue x = mlirOperationGetOperand(op, 0);
   bool sameType = mlirTypeEqual(mlirValueGetType(x), resultType(op));
   bool noop = strataOpIsNamed(op, "nn.identity") || strataOpIsNamed(op, "nn.dropout");
-  if (sameType && (strataOpIsNamed(op, "nn.reshape") || strataOpIsNamed(op, "nn.flatten") || strataOpIsNamed(op, "nn.squeeze") ||
-                   strataOpIsNamed(op, "nn.unsqueeze") || strataOpIsNamed(op, "nn.expand") || strataOpIsNamed(op, "nn.cast")))
+  /* A reshape or expand to the operand's type changes nothing only when that
+   * type is static: ?x?x? to ?x?x? may move extents between dims. */
+  bool staticType = mlirShapedTypeHasStaticShape(resultType(op));
+  if (sameType && staticType &&
+      (strataOpIsNamed(op, "nn.reshape") || strataOpIsNamed(op, "nn.flatten") || strataOpIsNamed(op, "nn.squeeze") ||
+       strataOpIsNamed(op, "nn.unsqueeze") || strataOpIsNamed(op, "nn.expand")))
     noop = true;
+  if (sameType && strataOpIsNamed(op, "nn.cast")) noop = true;
   if (strataOpIsNamed(op, "nn.transpose") && sameType) {
     int64_t perm[STRATA_MAX_RANK];
     int n = strataGetI64Array(op, "perm", perm, STRATA_MAX_RANK);

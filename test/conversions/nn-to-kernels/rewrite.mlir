@@ -63,17 +63,32 @@ func.func @gemm(%a: tensor<7x5xf32>, %c: tensor<5x1xf32>) -> tensor<5x2xf32> {
 }
 
 // -----
-// Not taken: other element types, 3-D convolution, dynamic shapes.
+// Not taken: other element types, 3-D convolution.
 // CHECK-LABEL: func.func @not_taken
 // CHECK-NOT: call @strata_rt
 // CHECK: "nn.conv"
 // CHECK: "nn.matmul"
-// CHECK: "nn.matmul"
-func.func @not_taken(%x: tensor<1x1x4x4x4xf32>, %w: tensor<1x1x2x2x2xf32>, %a: tensor<2x2xf64>, %d: tensor<?x3xf32>, %e: tensor<3x3xf32>) -> (tensor<1x1x3x3x3xf32>, tensor<2x2xf64>, tensor<?x3xf32>) {
+func.func @not_taken(%x: tensor<1x1x4x4x4xf32>, %w: tensor<1x1x2x2x2xf32>, %a: tensor<2x2xf64>) -> (tensor<1x1x3x3x3xf32>, tensor<2x2xf64>) {
   %y = "nn.conv"(%x, %w) : (tensor<1x1x4x4x4xf32>, tensor<1x1x2x2x2xf32>) -> tensor<1x1x3x3x3xf32>
   %m = "nn.matmul"(%a, %a) : (tensor<2x2xf64>, tensor<2x2xf64>) -> tensor<2x2xf64>
-  %n = "nn.matmul"(%d, %e) : (tensor<?x3xf32>, tensor<3x3xf32>) -> tensor<?x3xf32>
-  return %y, %m, %n : tensor<1x1x3x3x3xf32>, tensor<2x2xf64>, tensor<?x3xf32>
+  return %y, %m : tensor<1x1x3x3x3xf32>, tensor<2x2xf64>
+}
+
+// -----
+// Dynamic dims (issue 19): the result buffer takes the run-time extent of
+// the operand, and the inner dims are checked at run time before the call
+// (the kernel takes them on trust).
+// CHECK-LABEL: func.func @dynamic
+// CHECK: %[[M:.*]] = tensor.dim %arg0, %c0
+// CHECK: %[[K:.*]] = tensor.dim %arg0, %c1
+// CHECK: arith.cmpi ne, %[[K]], %{{.*}}
+// CHECK: scf.if
+// CHECK: call @strata_rt_shape_error
+// CHECK: memref.alloc(%[[M]]) {{.*}} : memref<?x3xf32>
+// CHECK: call @strata_rt_matmul_f32
+func.func @dynamic(%d: tensor<?x?xf32>, %e: tensor<3x3xf32>) -> tensor<?x3xf32> {
+  %n = "nn.matmul"(%d, %e) : (tensor<?x?xf32>, tensor<3x3xf32>) -> tensor<?x3xf32>
+  return %n : tensor<?x3xf32>
 }
 
 // -----

@@ -152,3 +152,16 @@ func.func @shape_computation(%x: tensor<2x3x4xf32>) -> tensor<?x?xf32> {
   %e = "nn.exp"(%r) : (tensor<?x?xf32>) -> tensor<?x?xf32>
   return %e : tensor<?x?xf32>
 }
+
+// -----
+// A reshape between two equal dynamic types is not a no-op: ?x?x? to
+// ?x?x? may move extents between dims (the head split of an attention
+// layer exported with dynamic axes). Only a static same-type reshape folds.
+// CHECK-LABEL: func.func @dynamic_reshape_kept
+// CHECK: "nn.reshape"
+// CHECK: "nn.expand"
+func.func @dynamic_reshape_kept(%x: tensor<?x?x?xf32>, %s: tensor<3xi64>) -> (tensor<?x?x?xf32>, tensor<?x?x?xf32>) {
+  %r = "nn.reshape"(%x, %s) : (tensor<?x?x?xf32>, tensor<3xi64>) -> tensor<?x?x?xf32>
+  %e = "nn.expand"(%x, %s) : (tensor<?x?x?xf32>, tensor<3xi64>) -> tensor<?x?x?xf32>
+  return %r, %e : tensor<?x?x?xf32>, tensor<?x?x?xf32>
+}

@@ -1,0 +1,96 @@
+"""Dynamic shapes (issue 19): one compile, many shapes, against Strata's own
+static compile of each shape and against ONNX Runtime on the same model.
+
+Models (random weights): torchvision's ResNet-18 with a dynamic batch and
+resolution, and a 4-layer BERT-style encoder (d=256, 4 heads) with a
+dynamic batch and sequence length, both exported from PyTorch with dynamic
+axes. For every shape: Strata's latency through the one dynamic executable
+(strata-run --shapes --repeat), Strata's latency compiled for that static
+shape, and ONNX Runtime's (npm onnxruntime-node) on the dynamic model, all
+medians of REPEATS runs at 1 thread, measured in this one run.
+
+Usage: /usr/bin/python3 bench/dynamic/dyn_bench.py [--repeats N] [--quick]
+Prints a markdown table (docs/dynamic-shapes.md keeps the last one)."""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+import torch
+import torch.nn as nn
+import torchvision
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+RUN = os.path.join(ROOT, 'build', 'tools', 'strata-run')
+ORT = os.path.join(ROOT, 'bench', 'dynamic', 'ort_shapes.js')
+
+
+class Encoder(nn.Module):
+    def __init__(self, layers=4, d=256, heads=4, vocab=1000):
+        super().__init__()
+        self.emb = nn.Embedding(vocab, d)
+        self.enc = nn.TransformerEncoder(nn.TransformerEncoderLayer(d, heads, 4 * d, dropout=0.0, batch_first=True),
+                                         layers, enable_nested_tensor=False)
+
+    def forward(self, ids):
+        return self.enc(self.emb(ids))
+
+
+def export(model, sample, path, name, axes):
+    torch.onnx.export(model, sample, path, input_names=[name], output_names=['y'],
+                      dynamic_axes={name: axes} if axes else None, opset_version=17)
+
+
+def strata(args):
+    env = dict(os.environ, STRATA_CACHE_DIR='')
+    p = subprocess.run([RUN] + args, capture_output=True, text=True, env=env)
+    if p.returncode:
+        sys.exit('strata-run failed: %s\n%s' % (' '.join(args), p.stdout + p.stderr))
+    return p.stdout
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--repeats', type=int, default=10)
+    ap.add_argument('--quick', action='store_true', help='two shapes per model')
+    a = ap.parse_args()
+    torch.manual_seed(0)
+    cases = [
+        ('ResNet-18', torchvision.models.resnet18().eval(), 'x', torch.randn(1, 3, 224, 224), 'float32',
+         {0: 'N', 2: 'H', 3: 'W'}, [(1, 3, s, s) for s in (160, 224, 320, 416, 512)]),
+        ('BERT-style encoder', Encoder().eval(), 'ids', torch.randint(0, 1000, (1, 32)), 'int64',
+         {0: 'B', 1: 'S'}, [(1, s) for s in (8, 32, 128, 256, 512)]),
+    ]
+    rows = []
+    with tempfile.TemporaryDirectory() as work:
+        for title, model, name, sample, dtype, axes, shapes in cases:
+            if a.quick:
+                shapes = shapes[:2]
+            dyn = os.path.join(work, 'dyn.onnx')
+            export(model, sample, dyn, name, axes)
+            sweep = os.path.join(work, 'shapes.txt')
+            with open(sweep, 'w') as f:
+                f.write(''.join('%s=%s\n' % (name, 'x'.join(map(str, s))) for s in shapes))
+            out = strata([dyn, '--shapes', sweep, '--repeat', str(a.repeats), '--quiet'])
+            dyn_ms = [float(m) for m in re.findall(r'->.*?\s([0-9.]+) ms', out)]
+            compiles = re.search(r'through (\d+) compile', out).group(1)
+            ort = subprocess.run(['node', ORT, dyn, str([list(s) for s in shapes]), dtype, '1', str(a.repeats)],
+                                 capture_output=True, text=True, check=True).stdout.split()
+            for i, s in enumerate(shapes):
+                static = os.path.join(work, 'static.onnx')
+                x = torch.randn(*s) if dtype == 'float32' else torch.randint(0, 1000, s)
+                export(model, x, static, name, None)
+                st = strata([static, '--repeat', str(a.repeats), '--quiet'])
+                st_ms = float(re.search(r'median ([0-9.]+) ms', st).group(1))
+                rows.append((title, 'x'.join(map(str, s)), compiles, dyn_ms[i], st_ms, float(ort[i])))
+    print('| model | shape | compiles | Strata dynamic (ms) | Strata static (ms) | dynamic / static | '
+          'ORT (ms) | dynamic / ORT |')
+    print('|---|---|---|---|---|---|---|---|')
+    for t, s, c, d, st, o in rows:
+        print('| %s | %s | %s | %.2f | %.2f | %.2fx | %.2f | %.2fx |' % (t, s, c, d, st, d / st, o, d / o))
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,477 @@
+/* Dynamic dims in the nn lowerings (issue 19): the run-time extent of each
+ * result dim an op's type leaves `?`, computed from its operands' run-time
+ * extents (tensor.dim) by the op's shape rule, so that the lowerings can
+ * allocate results (tensor.empty with dynamic sizes) and compiled code runs
+ * at any shape.
+ *
+ * Where the compiled code assumes something about a run-time extent (two
+ * dynamic dims that broadcast together are equal; a dynamic dim meeting a
+ * static one has that size; a matmul's inner dims agree; a reshape keeps
+ * the element count), it checks it and reports a located run-time error
+ * (strata_rt_shape_error) when it does not hold: an extent of 1 that would
+ * broadcast at run time is refused, never computed wrongly.
+ *
+ * The rules are per shape function of the op table (inferElementwise,
+ * inferConv, ...), not per model; an op without one is refused before any
+ * rewrite (lowerDynamicSupported). */
+#include <stdio.h>
+#include <string.h>
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "nn_elementwise.h"
+#include "nn_internal.h"
+#include "lower_internal.h"
+
+#define SHAPE_ERROR_FN "strata_rt_shape_error"
+
+typedef enum {
+  R_NONE,
+  R_ELEMENTWISE, /* numpy broadcasting of every operand */
+  R_SAME,        /* the result has operand 0's shape */
+  R_WINDOW,      /* conv / pooling: N, channels, window arithmetic */
+  R_GLOBAL,      /* global pooling: N, C, 1... */
+  R_REDUCE,      /* reduce_* over `axes` (keepdims or not) */
+  R_MATMUL,
+  R_GEMM,
+  R_TRANSPOSE,
+  R_RESHAPE, /* reshape, flatten, squeeze, unsqueeze: the same elements */
+  R_GATHER,
+  R_SHAPE, /* a static [rank] result */
+  R_SLICE  /* its own lowering computes the extents (lower_slice_dynamic.c) */
+} Rule;
+
+static Rule ruleOf(MlirOperation op) {
+  static const struct {
+    const char *name;
+    Rule rule;
+  } kRules[] = {
+      {"nn.softmax", R_SAME}, {"nn.log_softmax", R_SAME}, {"nn.layer_normalization", R_SAME},
+      {"nn.batch_normalization", R_SAME}, {"nn.conv", R_WINDOW}, {"nn.max_pool", R_WINDOW},
+      {"nn.average_pool", R_WINDOW}, {"nn.global_average_pool", R_GLOBAL}, {"nn.global_max_pool", R_GLOBAL},
+      {"nn.reduce_sum", R_REDUCE}, {"nn.reduce_mean", R_REDUCE}, {"nn.reduce_max", R_REDUCE},
+      {"nn.reduce_min", R_REDUCE}, {"nn.reduce_prod", R_REDUCE}, {"nn.matmul", R_MATMUL},
+      {"nn.gemm", R_GEMM}, {"nn.transpose", R_TRANSPOSE}, {"nn.reshape", R_RESHAPE},
+      {"nn.flatten", R_RESHAPE}, {"nn.squeeze", R_RESHAPE}, {"nn.unsqueeze", R_RESHAPE},
+      {"nn.gather", R_GATHER}, {"nn.shape", R_SHAPE}, {"nn.slice", R_SLICE},
+  };
+  for (size_t i = 0; i < sizeof kRules / sizeof kRules[0]; i++)
+    if (strataOpIsNamed(op, kRules[i].name)) return kRules[i].rule;
+  const NnEwInfo *ew = nnElementwiseInfo(mlirIdentifierStr(mlirOperationGetName(op)));
+  if (ew) return ew->form == NN_EW_UNIDIRECTIONAL ? R_SAME : R_ELEMENTWISE;
+  return R_NONE;
+}
+
+static bool hasDynamic(MlirValue v) {
+  MlirType t = mlirValueGetType(v);
+  return mlirTypeIsARankedTensor(t) && !mlirShapedTypeHasStaticShape(t);
+}
+
+bool lowerHasDynamicDims(MlirOperation op) {
+  intptr_t n = mlirOperationGetNumOperands(op);
+  for (intptr_t i = 0; i < n + mlirOperationGetNumResults(op); i++)
+    if (hasDynamic(i < n ? mlirOperationGetOperand(op, i) : mlirOperationGetResult(op, i - n))) return true;
+  return false;
+}
+
+bool lowerDynamicSupported(MlirOperation op, const char **why) {
+  Rule r = ruleOf(op);
+  *why = "no dynamic-shape rule for this op yet (docs/dynamic-shapes.md lists the ops that have one)";
+  if (r == R_NONE) return false;
+  if (r == R_WINDOW) {
+    /* The runtime kernels take them (nn-to-kernels); the loops here do not. */
+    *why = "dynamic dims of a convolution or pooling compile through the runtime kernels only (f32, NCHW/NCW, "
+           "explicit pads)";
+    return false;
+  }
+  if (r == R_GATHER) {
+    MlirValue data = mlirOperationGetOperand(op, 0);
+    int64_t axis = 0;
+    nnAttrInt(op, "axis", 0, &axis);
+    if (axis < 0) axis += lowerRank(data);
+    if (axis < 0 || axis >= lowerRank(data) || lowerDim(data, (int)axis) < 0) {
+      *why = "a gather along a dynamic dim of its data is not compiled";
+      return false;
+    }
+  }
+  if (r == R_RESHAPE && strataOpIsNamed(op, "nn.squeeze")) {
+    int64_t axes[STRATA_MAX_RANK];
+    if (strataGetI64Array(op, "axes", axes, STRATA_MAX_RANK) <= 0) {
+      *why = "a squeeze without axes drops the dims that are 1 at run time, which a dynamic shape leaves open";
+      return false;
+    }
+  }
+  return true;
+}
+
+/* ---- Index arithmetic ---- */
+
+static MlirValue idx(StrataBuilder *b, MlirLocation loc, int64_t v) {
+  return strataConstInt(b, loc, strataIndexType(b->ctx), v);
+}
+static MlirValue bin(StrataBuilder *b, MlirLocation loc, const char *name, MlirValue x, MlirValue y) {
+  return emitBinary(b, loc, name, x, y);
+}
+
+MlirValue lowerDimValue(StrataBuilder *b, MlirLocation loc, MlirValue t, int d) {
+  int64_t s = lowerDim(t, d);
+  if (s >= 0) return idx(b, loc, s);
+  return strataResult(strataCreateOp(b, "tensor.dim", loc, .operands = STRATA_VALUES(t, idx(b, loc, d)),
+                                     .results = STRATA_TYPES(strataIndexType(b->ctx))),
+                      0);
+}
+
+/* Reports `kind` (strata_rt_shape_error) when `bad` holds at run time. */
+static void checkAt(StrataBuilder *b, MlirLocation loc, MlirValue site, MlirValue bad, int kind, int operand,
+                    int dim, MlirValue got, MlirValue want) {
+  MlirOperation ifOp = strataCreateOp(b, "scf.if", loc, .operands = STRATA_VALUES(bad), .numRegions = 2);
+  StrataBuilder then = strataBuilderAtEnd(b->ctx, strataAddBlock(ifOp, 0, (StrataTypeList){NULL, 0}, loc));
+  MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
+  MlirValue args[] = {strataConstInt(&then, loc, i64, kind), strataConstInt(&then, loc, i64, operand),
+                      strataConstInt(&then, loc, i64, dim), emitConvert(&then, loc, "arith.index_cast", got, i64),
+                      emitConvert(&then, loc, "arith.index_cast", want, i64), site};
+  strataCreateOp(&then, "func.call", loc, .operands = {args, 6},
+                 .attrs = STRATA_ATTRS({"callee", mlirFlatSymbolRefAttrGet(
+                                                      b->ctx, mlirStringRefCreateFromCString(SHAPE_ERROR_FN))}));
+  strataCreateOp(&then, "scf.yield", loc);
+}
+
+typedef struct {
+  StrataBuilder *b;
+  MlirOperation op;
+  MlirLocation loc;
+  MlirValue site; /* created on the first check */
+  bool failed;
+} Dims;
+
+static void check(Dims *c, int kind, int operand, int dim, MlirValue got, MlirValue want) {
+  if (c->failed) return;
+  if (!c->site.ptr && !lowerRuntimeSite(c->b, c->op, SHAPE_ERROR_FN, &c->site)) {
+    c->failed = true;
+    return;
+  }
+  int pred = kind == 1 ? CMPI_SLT : CMPI_NE;
+  checkAt(c->b, c->loc, c->site, emitCmpI(c->b, c->loc, pred, got, want), kind, operand, dim, got, want);
+}
+
+/* Operand i's dim d equals `want` (when it is dynamic: static dims were
+ * checked by the verifier). */
+static void expectDim(Dims *c, int i, int d, MlirValue want) {
+  MlirValue v = mlirOperationGetOperand(c->op, i);
+  if (lowerDim(v, d) < 0) check(c, 0, i, d, lowerDimValue(c->b, c->loc, v, d), want);
+}
+
+/* numpy broadcasting of operands `first`..`last` into out[0..rank): the
+ * first dynamic operand dim in each position is the extent, the others must
+ * equal it (or the static extent). */
+static void broadcastDims(Dims *c, int first, int last, int rank, int trailingSkip, MlirValue *out,
+                          MlirType resultType, int resultOffset) {
+  for (int d = 0; d < rank; d++) {
+    int64_t rs = mlirShapedTypeGetDimSize(resultType, resultOffset + d);
+    MlirValue extent = rs >= 0 ? idx(c->b, c->loc, rs) : (MlirValue){NULL};
+    for (int i = first; i <= last; i++) {
+      MlirValue v = mlirOperationGetOperand(c->op, i);
+      int vr = lowerRank(v) - trailingSkip, vd = d - (rank - vr);
+      if (vd < 0 || lowerDim(v, vd) >= 0) continue;
+      if (!extent.ptr) extent = lowerDimValue(c->b, c->loc, v, vd);
+      else expectDim(c, i, vd, extent);
+    }
+    out[d] = extent.ptr ? extent : idx(c->b, c->loc, 1);
+  }
+}
+
+/* The operands an op of operand 0's shape reads beside it: layer
+ * normalization's scale and bias and PRelu's slope broadcast into x from
+ * the right, batch normalization's four along dim 1. A dynamic dim of x
+ * that one of them spans with a static extent must have that extent. */
+static void sameShapeOperands(Dims *c) {
+  MlirValue x = mlirOperationGetOperand(c->op, 0);
+  bool batchNorm = strataOpIsNamed(c->op, "nn.batch_normalization");
+  if (!batchNorm && !strataOpIsNamed(c->op, "nn.layer_normalization") && !strataOpIsNamed(c->op, "nn.prelu")) return;
+  for (intptr_t i = 1; i < mlirOperationGetNumOperands(c->op); i++) {
+    MlirValue v = mlirOperationGetOperand(c->op, i);
+    int rv = lowerRank(v);
+    for (int d = 0; d < rv; d++) {
+      int xd = batchNorm ? 1 : lowerRank(x) - rv + d;
+      int64_t e = lowerDim(v, d);
+      if (xd >= 0 && e >= 0 && (e != 1 || batchNorm)) expectDim(c, 0, xd, idx(c->b, c->loc, e));
+    }
+  }
+}
+
+static MlirValue product(Dims *c, MlirValue x, int from, int to) {
+  MlirValue p = idx(c->b, c->loc, 1);
+  for (int d = from; d < to; d++) p = bin(c->b, c->loc, "arith.muli", p, lowerDimValue(c->b, c->loc, x, d));
+  return p;
+}
+
+/* Window output extent (nn_infer_window_output's arithmetic). */
+static MlirValue windowExtent(Dims *c, MlirValue in, int d, const NnWindow *w, int i) {
+  StrataBuilder *b = c->b;
+  MlirLocation loc = c->loc;
+  int64_t span = w->dilations[i] * (w->kernel[i] - 1) + 1, s = w->strides[i];
+  MlirValue padded = bin(b, loc, "arith.addi", lowerDimValue(b, loc, in, d), idx(b, loc, w->pads[i] + w->pads[i + w->spatial]));
+  check(c, 1, 0, d, padded, idx(b, loc, span));
+  MlirValue n = bin(b, loc, "arith.subi", padded, idx(b, loc, span));
+  MlirValue q = bin(b, loc, w->ceilMode ? "arith.ceildivsi" : "arith.floordivsi", n, idx(b, loc, s));
+  MlirValue out = bin(b, loc, "arith.addi", q, idx(b, loc, 1));
+  if (w->ceilMode) { /* the last window must start inside the input or the begin padding */
+    MlirValue last = bin(b, loc, "arith.muli", q, idx(b, loc, s));
+    MlirValue limit = bin(b, loc, "arith.addi", lowerDimValue(b, loc, in, d), idx(b, loc, w->pads[i]));
+    MlirValue past = emitCmpI(b, loc, CMPI_SGE, last, limit);
+    out = emitSelect(b, loc, past, q, out);
+  }
+  return out;
+}
+
+static void windowDims(Dims *c, MlirType rt, MlirValue *out) {
+  MlirValue x = mlirOperationGetOperand(c->op, 0);
+  int rank = lowerRank(x), sp = rank - 2;
+  bool conv = strataOpIsNamed(c->op, "nn.conv");
+  int64_t kernel[NN_MAX_SPATIAL] = {0};
+  MlirValue w = conv ? mlirOperationGetOperand(c->op, 1) : (MlirValue){NULL};
+  for (int i = 0; conv && i < sp; i++) kernel[i] = lowerDim(w, 2 + i);
+  NnWindow win;
+  if (sp < 1 || sp > NN_MAX_SPATIAL || !nn_get_window(c->op, sp, conv ? kernel : NULL, &win)) {
+    c->failed = true;
+    return;
+  }
+  if (strcmp(win.autoPad, "NOTSET") && strcmp(win.autoPad, "VALID")) {
+    strataEmitError(c->loc, "dynamic dims: auto_pad %s depends on the run-time extent; give explicit pads",
+                    win.autoPad);
+    c->failed = true;
+    return;
+  }
+  if (!strcmp(win.autoPad, "VALID"))
+    for (int i = 0; i < 2 * sp; i++) win.pads[i] = 0;
+  out[0] = lowerDimValue(c->b, c->loc, x, 0);
+  if (conv) {
+    out[1] = idx(c->b, c->loc, lowerDim(w, 0));
+    expectDim(c, 0, 1, idx(c->b, c->loc, lowerDim(w, 1) * win.group));
+  } else {
+    out[1] = lowerDimValue(c->b, c->loc, x, 1);
+  }
+  for (int i = 0; i < sp; i++)
+    out[2 + i] = mlirShapedTypeGetDimSize(rt, 2 + i) >= 0 ? idx(c->b, c->loc, mlirShapedTypeGetDimSize(rt, 2 + i))
+                                                         : windowExtent(c, x, 2 + i, &win, i);
+}
+
+static void matmulDims(Dims *c, MlirType rt, MlirValue *out) {
+  MlirValue a = mlirOperationGetOperand(c->op, 0), bv = mlirOperationGetOperand(c->op, 1);
+  int ra = lowerRank(a), rb = lowerRank(bv), r = (int)mlirShapedTypeGetRank(rt);
+  int batch = r - (ra >= 2) - (rb >= 2);
+  broadcastDims(c, 0, 1, batch, 2, out, rt, 0);
+  int at = batch;
+  if (ra >= 2) out[at++] = lowerDimValue(c->b, c->loc, a, ra - 2);
+  if (rb >= 2) out[at++] = lowerDimValue(c->b, c->loc, bv, rb - 1);
+  MlirValue k = lowerDimValue(c->b, c->loc, a, ra - 1);
+  expectDim(c, 1, rb >= 2 ? rb - 2 : 0, k);
+  if (lowerDim(a, ra - 1) < 0 && lowerDim(bv, rb >= 2 ? rb - 2 : 0) >= 0)
+    expectDim(c, 0, ra - 1, idx(c->b, c->loc, lowerDim(bv, rb >= 2 ? rb - 2 : 0)));
+}
+
+static void gemmDims(Dims *c, MlirValue *out) {
+  MlirValue a = mlirOperationGetOperand(c->op, 0), bv = mlirOperationGetOperand(c->op, 1);
+  int64_t ta = 0, tb = 0;
+  nnAttrInt(c->op, "transA", 0, &ta);
+  nnAttrInt(c->op, "transB", 0, &tb);
+  out[0] = lowerDimValue(c->b, c->loc, a, ta ? 1 : 0);
+  out[1] = lowerDimValue(c->b, c->loc, bv, tb ? 0 : 1);
+  MlirValue k = lowerDimValue(c->b, c->loc, a, ta ? 0 : 1);
+  expectDim(c, 1, tb ? 1 : 0, k);
+  if (lowerDim(a, ta ? 0 : 1) < 0) expectDim(c, 0, ta ? 0 : 1, lowerDimValue(c->b, c->loc, bv, tb ? 1 : 0));
+  if (mlirOperationGetNumOperands(c->op) == 3) { /* C broadcasts unidirectionally to [M, N] */
+    MlirValue cv = mlirOperationGetOperand(c->op, 2);
+    for (int d = 0; d < lowerRank(cv); d++) expectDim(c, 2, d, out[2 - lowerRank(cv) + d]);
+  }
+}
+
+/* The extents of a reshape's target: its shape operand's elements (0 keeps
+ * the input's dim unless allowzero, one -1 takes the rest); the element
+ * count is checked. */
+static void reshapeTargetDims(Dims *c, MlirType rt, MlirValue *out) {
+  MlirValue x = mlirOperationGetOperand(c->op, 0), shape = mlirOperationGetOperand(c->op, 1);
+  int r = (int)mlirShapedTypeGetRank(rt);
+  int64_t allowZero = 0;
+  nnAttrInt(c->op, "allowzero", 0, &allowZero);
+  StrataBuilder *b = c->b;
+  MlirLocation loc = c->loc;
+  MlirValue known = idx(b, loc, 1), minusOne = idx(b, loc, -1), zero = idx(b, loc, 0);
+  MlirValue isInferred[STRATA_MAX_RANK];
+  for (int d = 0; d < r; d++) {
+    MlirValue e = linalgExtract(b, loc, shape, (MlirValue[]){idx(b, loc, d)}, 1);
+    MlirValue v = emitConvert(b, loc, "arith.index_cast", e, strataIndexType(b->ctx));
+    if (!allowZero && d < lowerRank(x))
+      v = emitSelect(b, loc, emitCmpI(b, loc, CMPI_EQ, v, zero), lowerDimValue(b, loc, x, d), v);
+    isInferred[d] = emitCmpI(b, loc, CMPI_EQ, v, minusOne);
+    out[d] = v;
+    known = bin(b, loc, "arith.muli", known, emitSelect(b, loc, isInferred[d], idx(b, loc, 1), v));
+  }
+  MlirValue total = product(c, x, 0, lowerRank(x));
+  MlirValue safe = emitSelect(b, loc, emitCmpI(b, loc, CMPI_EQ, known, zero), idx(b, loc, 1), known);
+  MlirValue rest = bin(b, loc, "arith.divsi", total, safe);
+  MlirValue count = idx(b, loc, 1);
+  for (int d = 0; d < r; d++) {
+    out[d] = emitSelect(b, loc, isInferred[d], rest, out[d]);
+    count = bin(b, loc, "arith.muli", count, out[d]);
+  }
+  check(c, 2, 0, 0, total, count);
+}
+
+static void reshapeDims(Dims *c, MlirType rt, MlirValue *out) {
+  MlirValue x = mlirOperationGetOperand(c->op, 0);
+  int rx = lowerRank(x), r = (int)mlirShapedTypeGetRank(rt);
+  if (strataOpIsNamed(c->op, "nn.reshape")) {
+    reshapeTargetDims(c, rt, out);
+    return;
+  }
+  if (strataOpIsNamed(c->op, "nn.flatten")) {
+    int64_t axis = 1;
+    nnAttrInt(c->op, "axis", 1, &axis);
+    if (axis < 0) axis += rx;
+    out[0] = product(c, x, 0, (int)axis);
+    out[1] = product(c, x, (int)axis, rx);
+    return;
+  }
+  /* squeeze / unsqueeze: the dims that are not the axes' (static 1s) follow x's in order */
+  bool unsqueeze = strataOpIsNamed(c->op, "nn.unsqueeze");
+  int64_t axes[STRATA_MAX_RANK];
+  int na = strataGetI64Array(c->op, "axes", axes, STRATA_MAX_RANK);
+  bool isAxis[STRATA_MAX_RANK] = {false};
+  int axisRank = unsqueeze ? r : rx;
+  for (int i = 0; i < na; i++) isAxis[axes[i] < 0 ? axes[i] + axisRank : axes[i]] = true;
+  int at = 0;
+  if (unsqueeze) {
+    for (int d = 0; d < r; d++) out[d] = isAxis[d] ? idx(c->b, c->loc, 1) : lowerDimValue(c->b, c->loc, x, at++);
+  } else {
+    for (int d = 0; d < rx; d++) {
+      if (isAxis[d]) expectDim(c, 0, d, idx(c->b, c->loc, 1));
+      else out[at++] = lowerDimValue(c->b, c->loc, x, d);
+    }
+  }
+}
+
+bool lowerResultDims(StrataBuilder *b, MlirOperation op, intptr_t i, MlirValue *out) {
+  Dims c = {b, op, mlirOperationGetLocation(op), {NULL}, false};
+  MlirType rt = mlirValueGetType(mlirOperationGetResult(op, i));
+  int r = (int)mlirShapedTypeGetRank(rt);
+  MlirValue x = mlirOperationGetOperand(op, 0);
+  Rule rule = ruleOf(op);
+  for (int d = 0; d < r; d++) out[d] = (MlirValue){NULL};
+  if (rule == R_SHAPE || (rule == R_NONE && mlirShapedTypeHasStaticShape(rt))) {
+    for (int d = 0; d < r; d++) out[d] = idx(b, c.loc, mlirShapedTypeGetDimSize(rt, d));
+    return true;
+  }
+  /* A static result still runs its rule: the operands' dynamic dims must
+   * agree with it at run time. */
+  switch (rule) {
+  case R_ELEMENTWISE:
+    broadcastDims(&c, 0, (int)mlirOperationGetNumOperands(op) - 1, r, 0, out, rt, 0);
+    break;
+  case R_SAME:
+    for (int d = 0; d < r; d++) out[d] = lowerDimValue(b, c.loc, x, d);
+    sameShapeOperands(&c);
+    break;
+  case R_WINDOW:
+    windowDims(&c, rt, out);
+    break;
+  case R_GLOBAL:
+    for (int d = 0; d < r; d++) out[d] = d < 2 ? lowerDimValue(b, c.loc, x, d) : idx(b, c.loc, 1);
+    break;
+  case R_REDUCE: {
+    bool mask[STRATA_MAX_RANK], identity;
+    if (!nnReduceAxes(op, lowerRank(x), mask, &identity)) return false;
+    int at = 0;
+    for (int d = 0; d < lowerRank(x); d++) {
+      if (r == lowerRank(x)) out[at++] = mask[d] ? idx(b, c.loc, 1) : lowerDimValue(b, c.loc, x, d);
+      else if (!mask[d]) out[at++] = lowerDimValue(b, c.loc, x, d);
+    }
+    break;
+  }
+  case R_MATMUL:
+    matmulDims(&c, rt, out);
+    break;
+  case R_GEMM:
+    gemmDims(&c, out);
+    break;
+  case R_TRANSPOSE: {
+    int64_t perm[STRATA_MAX_RANK];
+    int n = strataGetI64Array(op, "perm", perm, STRATA_MAX_RANK);
+    for (int d = 0; d < r; d++) out[d] = lowerDimValue(b, c.loc, x, n == r ? (int)perm[d] : r - 1 - d);
+    break;
+  }
+  case R_RESHAPE:
+    reshapeDims(&c, rt, out);
+    break;
+  case R_GATHER: {
+    MlirValue ind = mlirOperationGetOperand(op, 1);
+    int64_t axis = 0;
+    nnAttrInt(op, "axis", 0, &axis);
+    if (axis < 0) axis += lowerRank(x);
+    int at = 0;
+    for (int d = 0; d < axis; d++) out[at++] = lowerDimValue(b, c.loc, x, d);
+    for (int d = 0; d < lowerRank(ind); d++) out[at++] = lowerDimValue(b, c.loc, ind, d);
+    for (int d = (int)axis + 1; d < lowerRank(x); d++) out[at++] = lowerDimValue(b, c.loc, x, d);
+    break;
+  }
+  case R_SLICE: /* no result dims: its lowering computes them */
+  case R_SHAPE:
+  case R_NONE: {
+    const char *why;
+    lowerDynamicSupported(op, &why);
+    strataEmitError(c.loc, "dynamic dims: %s", why);
+    return false;
+  }
+  }
+  /* a dim the result type makes static stays that constant */
+  for (int d = 0; d < r; d++)
+    if (mlirShapedTypeGetDimSize(rt, d) >= 0) {
+      MlirValue s = idx(b, c.loc, mlirShapedTypeGetDimSize(rt, d));
+      if (out[d].ptr && rule != R_ELEMENTWISE) check(&c, 0, 0, d, out[d], s);
+      out[d] = s;
+    }
+  return !c.failed;
+}
+
+MlirValue lowerInitDims(StrataBuilder *b, MlirLocation loc, MlirType t, const MlirValue *dims, double v) {
+  if (mlirShapedTypeHasStaticShape(t)) return linalgSplatConstant(b, loc, t, v);
+  return lowerFillDims(b, loc, t, dims, emitConst(b, loc, mlirShapedTypeGetElementType(t), v));
+}
+
+MlirValue lowerFillDims(StrataBuilder *b, MlirLocation loc, MlirType t, const MlirValue *dims, MlirValue scalar) {
+  MlirValue dyn[STRATA_MAX_RANK];
+  int n = 0;
+  for (intptr_t d = 0; d < mlirShapedTypeGetRank(t); d++)
+    if (mlirShapedTypeIsDynamicDim(t, d)) dyn[n++] = dims[d];
+  MlirValue empty = strataResult(
+      strataCreateOp(b, "tensor.empty", loc, .operands = {dyn, n}, .results = STRATA_TYPES(t)), 0);
+  MlirType et = mlirShapedTypeGetElementType(t);
+  MlirOperation fill = strataCreateOp(b, "linalg.fill", loc, .operands = STRATA_VALUES(scalar, empty),
+                                      .results = STRATA_TYPES(t), .numRegions = 1,
+                                      .attrs = STRATA_ATTRS({"operandSegmentSizes",
+                                                             mlirDenseI32ArrayGet(b->ctx, 2, (int32_t[]){1, 1})}));
+  MlirBlock body = strataAddBlock(fill, 0, STRATA_TYPES(et, et), loc);
+  StrataBuilder in = strataBuilderAtEnd(b->ctx, body);
+  strataCreateOp(&in, "linalg.yield", loc, .operands = STRATA_VALUES(mlirBlockGetArgument(body, 0)));
+  return strataResult(fill, 0);
+}
+
+MlirValue lowerResultInit(StrataBuilder *b, MlirOperation op, intptr_t i, double v) {
+  MlirType t = mlirValueGetType(mlirOperationGetResult(op, i));
+  MlirLocation loc = mlirOperationGetLocation(op);
+  if (mlirShapedTypeHasStaticShape(t) && !lowerHasDynamicDims(op)) return linalgSplatConstant(b, loc, t, v);
+  MlirValue dims[STRATA_MAX_RANK];
+  if (!lowerResultDims(b, op, i, dims)) return (MlirValue){NULL};
+  return lowerInitDims(b, loc, t, dims, v);
+}
+
+MlirValue lowerReshapeTo(StrataBuilder *b, MlirLocation loc, MlirValue v, MlirType t, const MlirValue *dims) {
+  if (mlirShapedTypeHasStaticShape(t) && mlirShapedTypeHasStaticShape(mlirValueGetType(v)))
+    return linalgReshape(b, loc, v, t);
+  int r = (int)mlirShapedTypeGetRank(t);
+  MlirType index = strataIndexType(b->ctx);
+  MlirValue shape = strataResult(strataCreateOp(b, "tensor.from_elements", loc, .operands = {dims, r},
+                                                .results = STRATA_TYPES(strataTensorType(index, 1, (int64_t[]){r}))),
+                                 0);
+  return strataResult(
+      strataCreateOp(b, "tensor.reshape", loc, .operands = STRATA_VALUES(v, shape), .results = STRATA_TYPES(t)), 0);
+}

@@ -1,0 +1,22 @@
+// Shapes the compiled code cannot take at run time (errors.test).
+func.func @add(%a: tensor<?x4xf32>, %b: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %r = "nn.add"(%a, %b) : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
+  return %r : tensor<?x4xf32>
+}
+func.func @matmul(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %r = "nn.matmul"(%a, %b) : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+func.func @pool(%x: tensor<1x1x?x?xf32>) -> tensor<1x1x?x?xf32> {
+  %r = "nn.max_pool"(%x) {kernel_shape = array<i64: 3, 3>} : (tensor<1x1x?x?xf32>) -> tensor<1x1x?x?xf32>
+  return %r : tensor<1x1x?x?xf32>
+}
+func.func @reshape(%x: tensor<?xf32>, %s: tensor<2xi64>) -> tensor<?x?xf32> {
+  %r = "nn.reshape"(%x, %s) : (tensor<?xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+func.func @layer_norm(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %s = "nn.constant"() {value = dense<1.0> : tensor<4xf32>} : () -> tensor<4xf32>
+  %r = "nn.layer_normalization"(%x, %s) {axis = -1 : i64} : (tensor<?x?xf32>, tensor<4xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}

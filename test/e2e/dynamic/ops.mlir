@@ -1,0 +1,163 @@
+// Dynamic dims (issue 19) through each shape rule of the CPU lowering
+// (conversions/nn-to-linalg/lower_dims.c, the runtime kernels of
+// nn-to-kernels): every function compiles once and runs at every shape set
+// listed above it, against the interpreter on seeded random inputs.
+// RUN: rm -rf %t && %python %S/sweep_all.py %s %t --rtol 1e-4 --atol 1e-5 | FileCheck %s
+// CHECK-NOT: FAIL
+// CHECK: functions, 0 failed
+
+// shapes: 0=1x4 | 0=7x4 | 0=0x4 | 0=33x4
+func.func @unary(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %r = "nn.sigmoid"(%x) : (tensor<?x4xf32>) -> tensor<?x4xf32>
+  return %r : tensor<?x4xf32>
+}
+// shapes: 0=3x5 1=3x5 | 0=1x1 1=1x1 | 0=8x2 1=8x2
+func.func @binary_same(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %r = "nn.sub"(%a, %b) : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+// A static 1 broadcasts against a dynamic dim; a static extent fixes one.
+// shapes: 0=2x6x4 1=6x1 | 0=5x3x4 1=3x1
+func.func @broadcast(%a: tensor<?x?x4xf32>, %b: tensor<?x1xf32>) -> tensor<?x?x4xf32> {
+  %r = "nn.mul"(%a, %b) : (tensor<?x?x4xf32>, tensor<?x1xf32>) -> tensor<?x?x4xf32>
+  return %r : tensor<?x?x4xf32>
+}
+// shapes: 0=2x3 1=2x3 2=2x3 | 0=9x1 1=9x1 2=9x1
+func.func @where(%c: tensor<?x?xi1>, %a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %r = "nn.where"(%c, %a, %b) : (tensor<?x?xi1>, tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+// shapes: 0=2x3 | 0=4x1
+func.func @cast(%x: tensor<?x?xf32>) -> tensor<?x?xi32> {
+  %r = "nn.cast"(%x) {to = 6 : i64} : (tensor<?x?xf32>) -> tensor<?x?xi32>
+  return %r : tensor<?x?xi32>
+}
+// shapes: 0=2x3x4 | 0=1x7x2
+func.func @reduce_mean_keep(%x: tensor<?x?x?xf32>) -> tensor<?x1x?xf32> {
+  %r = "nn.reduce_mean"(%x) {axes = array<i64: 1>} : (tensor<?x?x?xf32>) -> tensor<?x1x?xf32>
+  return %r : tensor<?x1x?xf32>
+}
+// shapes: 0=2x3x4 | 0=5x1x9
+func.func @reduce_max_drop(%x: tensor<?x?x?xf32>) -> tensor<?xf32> {
+  %r = "nn.reduce_max"(%x) {axes = array<i64: 1, 2>, keepdims = 0 : i64} : (tensor<?x?x?xf32>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+// shapes: 0=2x3x5 | 0=1x1x17
+func.func @softmax(%x: tensor<?x?x?xf32>) -> tensor<?x?x?xf32> {
+  %r = "nn.softmax"(%x) {axis = -1 : i64} : (tensor<?x?x?xf32>) -> tensor<?x?x?xf32>
+  return %r : tensor<?x?x?xf32>
+}
+// shapes: 0=2x3x8 | 0=1x9x8
+func.func @layer_norm(%x: tensor<?x?x8xf32>) -> tensor<?x?x8xf32> {
+  %s = "nn.constant"() {value = dense<[1.0, 0.5, 2.0, 1.0, 1.5, 1.0, 0.25, 1.0]> : tensor<8xf32>} : () -> tensor<8xf32>
+  %r = "nn.layer_normalization"(%x, %s) {axis = -1 : i64} : (tensor<?x?x8xf32>, tensor<8xf32>) -> tensor<?x?x8xf32>
+  return %r : tensor<?x?x8xf32>
+}
+// Batched matmul on the runtime kernel (f32) and on loops (f64).
+// shapes: 0=2x3x4 1=2x4x5 | 0=1x7x3 1=1x3x2
+func.func @matmul_batched(%a: tensor<?x?x?xf32>, %b: tensor<?x?x?xf32>) -> tensor<?x?x?xf32> {
+  %r = "nn.matmul"(%a, %b) : (tensor<?x?x?xf32>, tensor<?x?x?xf32>) -> tensor<?x?x?xf32>
+  return %r : tensor<?x?x?xf32>
+}
+// shapes: 0=3x4 1=4x2 | 0=9x1 1=1x5
+func.func @matmul_f64(%a: tensor<?x?xf64>, %b: tensor<?x?xf64>) -> tensor<?x?xf64> {
+  %r = "nn.matmul"(%a, %b) : (tensor<?x?xf64>, tensor<?x?xf64>) -> tensor<?x?xf64>
+  return %r : tensor<?x?xf64>
+}
+// shapes: 0=4x3 | 0=1x3 | 0=17x3
+func.func @gemm_bias_relu(%a: tensor<?x3xf32>) -> tensor<?x2xf32> {
+  %w = "nn.constant"() {value = dense<[[0.5, -1.0, 2.0], [1.0, 0.25, -0.5]]> : tensor<2x3xf32>} : () -> tensor<2x3xf32>
+  %c = "nn.constant"() {value = dense<[0.1, -0.2]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %g = "nn.gemm"(%a, %w, %c) {transB = 1 : i64} : (tensor<?x3xf32>, tensor<2x3xf32>, tensor<2xf32>) -> tensor<?x2xf32>
+  %r = "nn.relu"(%g) : (tensor<?x2xf32>) -> tensor<?x2xf32>
+  return %r : tensor<?x2xf32>
+}
+// shapes: 0=1x2x5x5 | 0=3x2x8x6 | 0=2x2x3x3
+func.func @conv_relu(%x: tensor<?x2x?x?xf32>) -> tensor<?x3x?x?xf32> {
+  %w = "nn.constant"() {value = dense<0.25> : tensor<3x2x3x3xf32>} : () -> tensor<3x2x3x3xf32>
+  %b = "nn.constant"() {value = dense<[0.5, -0.5, 0.0]> : tensor<3xf32>} : () -> tensor<3xf32>
+  %y = "nn.conv"(%x, %w, %b) {pads = array<i64: 1, 0, 1, 2>, strides = array<i64: 2, 1>} : (tensor<?x2x?x?xf32>, tensor<3x2x3x3xf32>, tensor<3xf32>) -> tensor<?x3x?x?xf32>
+  %r = "nn.relu"(%y) : (tensor<?x3x?x?xf32>) -> tensor<?x3x?x?xf32>
+  return %r : tensor<?x3x?x?xf32>
+}
+// shapes: 0=1x2x7x7 | 0=2x2x4x9
+func.func @max_pool_ceil(%x: tensor<?x2x?x?xf32>) -> tensor<?x2x?x?xf32> {
+  %r = "nn.max_pool"(%x) {kernel_shape = array<i64: 3, 3>, strides = array<i64: 2, 2>, ceil_mode = 1 : i64} : (tensor<?x2x?x?xf32>) -> tensor<?x2x?x?xf32>
+  return %r : tensor<?x2x?x?xf32>
+}
+// shapes: 0=1x2x6x6 | 0=2x2x5x3
+func.func @average_pool(%x: tensor<?x2x?x?xf32>) -> tensor<?x2x?x?xf32> {
+  %r = "nn.average_pool"(%x) {kernel_shape = array<i64: 2, 2>, pads = array<i64: 1, 1, 1, 1>} : (tensor<?x2x?x?xf32>) -> tensor<?x2x?x?xf32>
+  return %r : tensor<?x2x?x?xf32>
+}
+// shapes: 0=1x3x4x4 | 0=2x3x7x1
+func.func @global_pool(%x: tensor<?x3x?x?xf32>) -> tensor<?x3x1x1xf32> {
+  %r = "nn.global_average_pool"(%x) : (tensor<?x3x?x?xf32>) -> tensor<?x3x1x1xf32>
+  return %r : tensor<?x3x1x1xf32>
+}
+// shapes: 0=2x3x4 | 0=1x5x1
+func.func @transpose(%x: tensor<?x?x?xf32>) -> tensor<?x?x?xf32> {
+  %r = "nn.transpose"(%x) {perm = array<i64: 2, 0, 1>} : (tensor<?x?x?xf32>) -> tensor<?x?x?xf32>
+  return %r : tensor<?x?x?xf32>
+}
+// shapes: 0=2x3x4 | 0=5x1x2
+func.func @flatten(%x: tensor<?x?x?xf32>) -> tensor<?x?xf32> {
+  %r = "nn.flatten"(%x) {axis = 1 : i64} : (tensor<?x?x?xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+// shapes: 0=2x3 | 0=4x1
+func.func @unsqueeze_squeeze(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %u = "nn.unsqueeze"(%x) {axes = array<i64: 0, 2>} : (tensor<?x?xf32>) -> tensor<1x?x1x?xf32>
+  %r = "nn.squeeze"(%u) {axes = array<i64: 0, 2>} : (tensor<1x?x1x?xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+// A reshape whose target comes from the input's run-time shape: [N, -1].
+// shapes: 0=2x3x4 | 0=3x1x5
+func.func @reshape_runtime(%x: tensor<?x?x?xf32>) -> tensor<?x?xf32> {
+  %s = "nn.shape"(%x) : (tensor<?x?x?xf32>) -> tensor<3xi64>
+  %i = "nn.constant"() {value = dense<0> : tensor<1xi64>} : () -> tensor<1xi64>
+  %n = "nn.gather"(%s, %i) {axis = 0 : i64} : (tensor<3xi64>, tensor<1xi64>) -> tensor<1xi64>
+  %m = "nn.constant"() {value = dense<-1> : tensor<1xi64>} : () -> tensor<1xi64>
+  %t = "nn.concat"(%n, %m) {axis = 0 : i64} : (tensor<1xi64>, tensor<1xi64>) -> tensor<2xi64>
+  %r = "nn.reshape"(%x, %t) : (tensor<?x?x?xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+// shapes: 0=2x3 | 0=1x7
+func.func @embedding(%ids: tensor<?x?xi64>) -> tensor<?x?x2xf32> {
+  %e = "nn.constant"() {value = dense<[[0.0, 1.0], [2.0, 3.0], [4.0, 5.0], [6.0, 7.0], [8.0, 9.0], [1.0, -1.0], [2.0, -2.0], [3.0, -3.0]]> : tensor<8x2xf32>} : () -> tensor<8x2xf32>
+  %r = "nn.gather"(%e, %ids) {axis = 0 : i64} : (tensor<8x2xf32>, tensor<?x?xi64>) -> tensor<?x?x2xf32>
+  return %r : tensor<?x?x2xf32>
+}
+// Slices whose bounds come from the run-time shape (the attention split of
+// a packed QKV projection) and a constant slice of a dynamic dim.
+// shapes: 0=2x3x12 | 0=1x5x12
+func.func @slice_runtime(%x: tensor<?x?x12xf32>) -> (tensor<?x?x?xf32>, tensor<?x?x12xf32>) {
+  %s = "nn.shape"(%x) : (tensor<?x?x12xf32>) -> tensor<3xi64>
+  %i = "nn.constant"() {value = dense<2> : tensor<1xi64>} : () -> tensor<1xi64>
+  %d = "nn.gather"(%s, %i) {axis = 0 : i64} : (tensor<3xi64>, tensor<1xi64>) -> tensor<1xi64>
+  %three = "nn.constant"() {value = dense<3> : tensor<1xi64>} : () -> tensor<1xi64>
+  %q = "nn.div"(%d, %three) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+  %two = "nn.constant"() {value = dense<2> : tensor<1xi64>} : () -> tensor<1xi64>
+  %e = "nn.mul"(%q, %two) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+  %r = "nn.slice"(%x, %q, %e, %i) {operandSegmentSizes = array<i32: 1, 1, 1, 1, 0>} : (tensor<?x?x12xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<?x?x?xf32>
+  %b0 = "nn.constant"() {value = dense<1> : tensor<1xi64>} : () -> tensor<1xi64>
+  %b1 = "nn.constant"() {value = dense<-1> : tensor<1xi64>} : () -> tensor<1xi64>
+  %z = "nn.constant"() {value = dense<1> : tensor<1xi64>} : () -> tensor<1xi64>
+  %t = "nn.slice"(%x, %b0, %b1, %z) {operandSegmentSizes = array<i32: 1, 1, 1, 1, 0>} : (tensor<?x?x12xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<?x?x12xf32>
+  return %r, %t : tensor<?x?x?xf32>, tensor<?x?x12xf32>
+}
+// shapes: 0=2x3x4x4 | 0=1x3x1x7
+func.func @batch_norm(%x: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
+  %s = "nn.constant"() {value = dense<[1.0, 2.0, 0.5]> : tensor<3xf32>} : () -> tensor<3xf32>
+  %b = "nn.constant"() {value = dense<[0.0, 0.1, -0.1]> : tensor<3xf32>} : () -> tensor<3xf32>
+  %m = "nn.constant"() {value = dense<[0.2, 0.0, -0.3]> : tensor<3xf32>} : () -> tensor<3xf32>
+  %v = "nn.constant"() {value = dense<[1.0, 0.5, 2.0]> : tensor<3xf32>} : () -> tensor<3xf32>
+  %r = "nn.batch_normalization"(%x, %s, %b, %m, %v) : (tensor<?x?x?x?xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<?x?x?x?xf32>
+  return %r : tensor<?x?x?x?xf32>
+}
+// shapes: 0=2x3 | 0=5x3
+func.func @prelu(%x: tensor<?x3xf32>) -> tensor<?x3xf32> {
+  %s = "nn.constant"() {value = dense<[0.1, 0.2, 0.3]> : tensor<3xf32>} : () -> tensor<3xf32>
+  %r = "nn.prelu"(%x, %s) : (tensor<?x3xf32>, tensor<3xf32>) -> tensor<?x3xf32>
+  return %r : tensor<?x3xf32>
+}

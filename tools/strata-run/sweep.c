@@ -1,0 +1,130 @@
+/* strata-run --shapes FILE: the dynamic-shape sweep (issue 19). The model
+ * compiles once; every line of FILE gives one set of input shapes (NAME=DIMS
+ * ..., as --input-shape; blank lines and '#' comments skipped), whose
+ * random inputs run through that one executable. Per shape it reports the
+ * output shapes, the latency (the median of --repeat runs, else one) and
+ * the peak of the memory the compiled code's runtime held during those
+ * runs beyond what it held before them (buffer arenas, buffers of dynamic
+ * size, kernel scratch: the intermediates, not the weights, the inputs,
+ * or the constants it packed in a warm-up run before them),
+ * and with --compare checks the outputs against the interpreter. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "mlir-c/BuiltinTypes.h"
+#include "run.h"
+#include "status.h"
+#include "tool_time.h"
+
+#define MAX_LINE 4096
+
+/* Splits a line into its NAME=DIMS words; -1 when there are too many. */
+static int splitSpecs(char *line, const char **specs) {
+  int n = 0;
+  for (char *w = strtok(line, " \t\r\n"); w; w = strtok(NULL, " \t\r\n")) {
+    if (*w == '#') break;
+    if (n == MAX_IO) return -1;
+    specs[n++] = w;
+  }
+  return n;
+}
+
+/* One run of the executable on r->inputs; its time in ms, or -1. */
+static double runOnce(RunState *r) {
+  for (size_t i = 0; i < r->numOut; i++) {
+    strataTensorDestroy(r->outputs[i]);
+    r->outputs[i] = strataTensorCreateForResult(mlirFunctionTypeGetResult(r->ftype, (intptr_t)i));
+    if (!r->outputs[i]) return fprintf(stderr, "error: cannot allocate output #%zu\n", i), -1;
+  }
+  double t0 = toolNowMs();
+  if (mlirLogicalResultIsFailure(strataExecutableInvoke(r->exe, r->entry, r->inputs, r->numIn, r->outputs, r->numOut)))
+    return -1;
+  return toolNowMs() - t0;
+}
+
+static bool checkAgainstInterpreter(RunState *r, const Options *o) {
+  StrataTensor **ref = NULL;
+  size_t numRef = 0;
+  bool ok = mlirLogicalResultIsSuccess(strataInterpret(r->ctx, r->func, r->inputs, r->numIn, &ref, &numRef)) &&
+            numRef == r->numOut && compareOutputs(r->outputs, ref, r->numOut, o);
+  for (size_t i = 0; i < numRef; i++) strataTensorDestroy(ref[i]);
+  free(ref);
+  return ok;
+}
+
+bool sweepShapes(RunState *r, const Options *o) {
+  FILE *f = fopen(o->shapesFile, "r");
+  if (!f) return fprintf(stderr, "error: cannot open --shapes file '%s'\n", o->shapesFile), false;
+  StrataCompileOptions options = compileOptions(o);
+  double t0 = toolNowMs();
+  r->exe = o->mode == MODE_INTERPRET ? NULL : strataCompile(r->ctx, r->module, o->target, &options);
+  if (o->mode != MODE_INTERPRET && !r->exe) return fclose(f), false;
+  if (r->exe) printf("compiled '%s' once in %.1f ms\n", r->entry, toolNowMs() - t0);
+  char line[MAX_LINE];
+  int lineNo = 0, shapes = 0;
+  bool ok = true;
+  long repeat = o->repeat > 0 ? o->repeat : 1;
+  double *times = malloc((size_t)repeat * sizeof *times);
+  while (ok && times && fgets(line, sizeof line, f)) {
+    lineNo++;
+    const char *specs[MAX_IO];
+    char words[MAX_LINE];
+    snprintf(words, sizeof words, "%s", line);
+    int n = splitSpecs(words, specs);
+    if (n == 0) continue;
+    if (n < 0) {
+      fprintf(stderr, "%s:%d: error: more than %d shapes on a line\n", o->shapesFile, lineNo, MAX_IO);
+      ok = false;
+      break;
+    }
+    for (int k = 0; k < n && ok; k++)
+      if (!strchr(specs[k], '=')) {
+        fprintf(stderr, "%s:%d: error: '%s' is not NAME=DIMS\n", o->shapesFile, lineNo, specs[k]);
+        ok = false;
+      }
+    if (!ok || !makeInputs(r, o, specs, n)) {
+      ok = false;
+      break;
+    }
+    shapes++;
+    printf("shape %d:", shapes);
+    for (int k = 0; k < n; k++) printf(" %s", specs[k]);
+    if (!r->exe) { /* --interpret: the reference alone */
+      StrataTensor **ref = NULL;
+      size_t numRef = 0;
+      ok = mlirLogicalResultIsSuccess(strataInterpret(r->ctx, r->func, r->inputs, r->numIn, &ref, &numRef));
+      for (size_t i = 0; i < numRef; i++) {
+        char s[256];
+        strataTensorFormatType(ref[i], s, sizeof s);
+        printf("%s %s", i ? "," : " ->", s);
+        strataTensorDestroy(ref[i]);
+      }
+      free(ref);
+      printf("\n");
+      continue;
+    }
+    /* a warm-up run first: it also packs the constants the runtime keeps */
+    struct StrataRtEnv *env = strataContextGetRuntimeEnv(r->ctx);
+    ok = runOnce(r) >= 0;
+    size_t before = strataRtEnvBytesInUse(env);
+    strataRtEnvResetPeak(env);
+    for (long k = 0; k < repeat && ok; k++) ok = (times[k] = runOnce(r)) >= 0;
+    size_t peak = strataRtEnvPeakBytes(env) - before;
+    if (!ok) {
+      printf("\n");
+      break;
+    }
+    for (size_t i = 0; i < r->numOut; i++) {
+      char s[256];
+      strataTensorFormatType(r->outputs[i], s, sizeof s);
+      printf("%s %s", i ? "," : " ->", s);
+    }
+    printf("  %.4f ms  peak %.1f KiB\n", toolMedian(times, (size_t)repeat), (double)peak / 1024.0);
+    if (o->mode == MODE_COMPARE) ok = checkAgainstInterpreter(r, o);
+  }
+  free(times);
+  fclose(f);
+  if (ok && !shapes) fprintf(stderr, "error: --shapes file '%s' holds no shape\n", o->shapesFile), ok = false;
+  if (ok) printf("swept %d shapes through %d compile%s\n", shapes, r->exe ? 1 : 0, r->exe ? "" : "s");
+  return ok;
+}
