@@ -2,6 +2,7 @@
  * Each pass is defined where its name says (conversions/, transforms/,
  * targets/), each target in targets/<t>/, and listed here once. */
 #include "internal.h"
+#include "strata/dsp.h"
 #include "strata/instrument.h"
 #include "strata/nn.h"
 #include "strata/pred.h"
@@ -47,7 +48,8 @@ static const StrataPassDef *const *const kPassLists[] = {strataSparseTransformPa
                                                           strataPredLowerPasses};
 
 static const StrataDialectDef *const kDialects[] = {&strataNnDialect, &strataInstrDialect,
-                                                      &strataSparseDialect, &strataPredDialect};
+                                                      &strataSparseDialect, &strataPredDialect,
+                                                      &strataDspDialect};
 
 static const StrataPassDef *const kPasses[] = {
     &strataNnFoldPass,
