@@ -42,10 +42,12 @@ extern const StrataPassDef *const strataSparseTransformPasses[];
 extern const StrataPassDef *const strataSparseLowerPasses[];
 extern const StrataPassDef *const strataPredTransformPasses[];
 extern const StrataPassDef *const strataPredLowerPasses[];
+extern const StrataPassDef *const strataDspPasses[];
 static const StrataPassDef *const *const kPassLists[] = {strataSparseTransformPasses,
                                                           strataSparseLowerPasses,
                                                           strataPredTransformPasses,
-                                                          strataPredLowerPasses};
+                                                          strataPredLowerPasses,
+                                                          strataDspPasses};
 
 static const StrataDialectDef *const kDialects[] = {&strataNnDialect, &strataInstrDialect,
                                                       &strataSparseDialect, &strataPredDialect,

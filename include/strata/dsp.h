@@ -138,10 +138,10 @@ typedef struct StrataDspGraph StrataDspGraph;
 StrataDspGraph *strataDspGraphCreate(void);
 void strataDspGraphDestroy(StrataDspGraph *g);
 /* Adds an operator with 1..STRATA_DSP_MAX_PLANS plans (copied); returns its
- * index, or -1 for a bad plan count or out of memory. */
+ * index, or -1 for a bad plan count, a negative cost or out of memory. */
 int strataDspGraphAddNode(StrataDspGraph *g, const StrataDspPlan *plans, int numPlans);
 /* Adds the edge src -> dst (src < dst is not required); false for a bad
- * index or out of memory. */
+ * index, a self edge, a negative cost or out of memory. */
 bool strataDspGraphAddEdge(StrataDspGraph *g, int src, int dst, double convertCost);
 int strataDspGraphNumNodes(const StrataDspGraph *g);
 
