@@ -4,6 +4,7 @@
 
 extern const StrataPassDef strataDspSelectLayoutsPass;
 extern const StrataPassDef strataDspFoldConvertsPass;
+extern const StrataPassDef strataDspPackPass;
 
 const StrataPassDef *const strataDspPasses[] = {&strataDspSelectLayoutsPass, &strataDspFoldConvertsPass,
-                                                NULL};
+                                                &strataDspPackPass, NULL};
