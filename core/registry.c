@@ -43,11 +43,13 @@ extern const StrataPassDef *const strataSparseLowerPasses[];
 extern const StrataPassDef *const strataPredTransformPasses[];
 extern const StrataPassDef *const strataPredLowerPasses[];
 extern const StrataPassDef *const strataDspPasses[];
+extern const StrataPassDef *const strataDspLowerPasses[];
 static const StrataPassDef *const *const kPassLists[] = {strataSparseTransformPasses,
                                                           strataSparseLowerPasses,
                                                           strataPredTransformPasses,
                                                           strataPredLowerPasses,
-                                                          strataDspPasses};
+                                                          strataDspPasses,
+                                                          strataDspLowerPasses};
 
 static const StrataDialectDef *const kDialects[] = {&strataNnDialect, &strataInstrDialect,
                                                       &strataSparseDialect, &strataPredDialect,
