@@ -7,7 +7,10 @@
  * each a 1-cycle stall when packed together). Writes `dsp.packet` on each
  * packed op and, with report=true, a remark with packets and modeled
  * cycles beside the soft-to-hard and soft-to-none baselines. Constants are
- * not instructions (they live in registers before the block). */
+ * not instructions (they live in registers before the block), the
+ * terminator stays last; an op the table does not know is ordered by its
+ * uses (vector, math, index ops) or, with regions or unknown effects, is
+ * a barrier nothing moves across. */
 #include <stdlib.h>
 #include <string.h>
 #include "grow.h"
@@ -19,7 +22,12 @@
 #include "strata/pass.h"
 #include "strata/support.h"
 
-typedef enum { CLS_NONE, CLS_LOAD, CLS_STORE, CLS_VALU, CLS_MPY, CLS_MPY_DV, CLS_SHIFT, CLS_PERMUTE, CLS_SCALAR } Class;
+/* CLS_OTHER: an op outside the table with no regions (vector.*, math.*,
+ * ...): one cycle, no unit, ordered by its uses. CLS_BARRIER: anything with
+ * regions or effects the table does not know (calls, memref copies, loops):
+ * ordered after everything before it and before everything after it. */
+typedef enum { CLS_NONE, CLS_LOAD, CLS_STORE, CLS_VALU, CLS_MPY, CLS_MPY_DV, CLS_SHIFT, CLS_PERMUTE, CLS_SCALAR,
+               CLS_OTHER, CLS_BARRIER } Class;
 
 static const struct {
   const char *prefix; /* an op name, or a dialect prefix ending in '.' */
@@ -30,10 +38,12 @@ static const struct {
     {"dsp.vmpy", CLS_MPY_DV},       {"dsp.vmpy_acc", CLS_MPY_DV},  {"dsp.vmpa", CLS_MPY_DV},
     {"dsp.vmpa_acc", CLS_MPY_DV},   {"dsp.vdmpy", CLS_MPY_DV},     {"dsp.vdmpy_acc", CLS_MPY_DV},
     {"dsp.vsat", CLS_SHIFT},        {"dsp.vshuff", CLS_PERMUTE},   {"dsp.vdeal", CLS_PERMUTE},
-    {"arith.constant", CLS_NONE},   {"arith.", CLS_VALU},
+    {"arith.constant", CLS_NONE},   {"arith.", CLS_VALU},          {"vector.", CLS_OTHER},
+    {"math.", CLS_OTHER},           {"index.", CLS_OTHER},
 };
 
 static Class classOf(MlirOperation op) {
+  if (mlirOperationGetNumRegions(op) > 0) return CLS_BARRIER;
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
   for (size_t i = 0; i < sizeof kClasses / sizeof kClasses[0]; i++) {
     size_t len = strlen(kClasses[i].prefix);
@@ -47,7 +57,7 @@ static Class classOf(MlirOperation op) {
       return c;
     }
   }
-  return CLS_NONE;
+  return CLS_BARRIER;
 }
 
 static StrataDspInstrInfo infoOf(Class c) {
@@ -59,7 +69,7 @@ static StrataDspInstrInfo infoOf(Class c) {
   case CLS_MPY_DV: x.use[STRATA_DSP_RES_MPY] = 2; break;
   case CLS_SHIFT: x.use[STRATA_DSP_RES_SHIFT] = 1; break;
   case CLS_PERMUTE: x.use[STRATA_DSP_RES_PERMUTE] = 1; break;
-  case CLS_SCALAR: x.latency = 1; break;
+  case CLS_SCALAR: case CLS_OTHER: case CLS_BARRIER: x.latency = 1; break;
   default: break;
   }
   return x;
@@ -71,6 +81,12 @@ static bool isSoft(Class producer, Class consumer) {
                consumer == CLS_SHIFT || consumer == CLS_PERMUTE;
   return (producer == CLS_LOAD && arith) || (producer == CLS_VALU && consumer == CLS_STORE) ||
          producer == CLS_SCALAR;
+}
+
+/* What the packer schedules: every op of the block but constants and the
+ * terminator (which stays last). */
+static bool isInstruction(MlirBlock b, MlirOperation o) {
+  return classOf(o) != CLS_NONE && !mlirOperationEqual(o, mlirBlockGetTerminator(b));
 }
 
 typedef struct {
@@ -85,7 +101,7 @@ static MlirWalkResult findLargest(MlirOperation op, void *user) {
          b = mlirBlockGetNextInRegion(b)) {
       intptr_t n = 0;
       for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
-        n += classOf(o) != CLS_NONE;
+        n += isInstruction(b, o);
       if (n > l->bestOps) l->best = b, l->bestOps = n;
     }
   return MlirWalkResultAdvance;
@@ -128,8 +144,8 @@ static void runPack(StrataPassRun *run, MlirOperation func) {
   StrataDspDep *deps = NULL;
   bool ok = true;
   for (MlirOperation o = mlirBlockGetFirstOperation(l.best); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
+    if (!isInstruction(l.best, o)) continue;
     Class c = classOf(o);
-    if (c == CLS_NONE) continue;
     for (int i = 0; ok && i < n; i++) {
       bool uses = false;
       for (intptr_t k = 0; k < mlirOperationGetNumOperands(o) && !uses; k++) {
@@ -139,14 +155,15 @@ static void runPack(StrataPassRun *run, MlirOperation func) {
       bool memory = (c == CLS_STORE || cls[i] == CLS_STORE) && (c == CLS_LOAD || c == CLS_STORE) &&
                     (cls[i] == CLS_LOAD || cls[i] == CLS_STORE) &&
                     mlirValueEqual(memrefOf(o, c), memrefOf(ops[i], cls[i]));
-      if (!uses && !memory) continue;
+      bool barrier = c == CLS_BARRIER || cls[i] == CLS_BARRIER;
+      if (!uses && !memory && !barrier) continue;
       StrataDspDep *grown = strataGrow(deps, &capDeps, (size_t)ne + 1, sizeof *deps);
       if (!grown) {
         ok = false;
         break;
       }
       deps = grown;
-      bool soft = uses && !memory && isSoft(cls[i], c);
+      bool soft = uses && !memory && !barrier && isSoft(cls[i], c);
       deps[ne++] = (StrataDspDep){i, n, soft, soft ? 1 : 0};
     }
     ops[n] = o;

@@ -6,9 +6,9 @@
  * instruction with the calibrated cost model; requant: one per layout;
  * transpose: one per output layout, reading any), selects with
  * strataDspSelect, writes `inst`/`layout`, and puts a dsp.convert_layout on
- * exactly the edges whose two ends disagree. Conversions already in the
- * function are taken out first (their edges are re-planned), so running
- * it twice changes nothing. */
+ * exactly the edges whose two ends disagree. Edges are planned through the
+ * conversions already in the function, which are replaced by the new ones
+ * (running it twice changes nothing); on failure the IR is left as it was. */
 #include <stdio.h>
 #include <string.h>
 #include "dsp_internal.h"
@@ -71,6 +71,13 @@ static double convertCost(MlirValue v) {
   return worst;
 }
 
+/* The value under any chain of layout conversions. */
+static MlirValue throughConverts(MlirValue x) {
+  while (mlirValueIsAOpResult(x) && strataOpIsNamed(mlirOpResultGetOwner(x), "dsp.convert_layout"))
+    x = mlirOperationGetOperand(mlirOpResultGetOwner(x), 0);
+  return x;
+}
+
 static int indexOf(const StrataOpList *nodes, MlirOperation op) {
   for (size_t i = 0; i < nodes->count; i++)
     if (mlirOperationEqual(nodes->ops[i], op)) return (int)i;
@@ -89,9 +96,9 @@ static void runSelectLayouts(StrataPassRun *run, MlirOperation func) {
   MlirContext ctx = mlirOperationGetContext(func);
   int mode = parseMode(strataPassGetString(run, "mode"));
   int64_t maxPartition = strataPassGetInt(run, "max-partition");
-  if (!mode || maxPartition < 1 || maxPartition > 24) {
+  if (!mode || maxPartition < 1 || maxPartition > 17) {
     strataEmitError(loc, "dsp-select-layouts: mode must be local, chain, partition or exhaustive "
-                    "and max-partition 1..24 (got mode=%s max-partition=%lld)",
+                    "and max-partition 1..17 (got mode=%s max-partition=%lld)",
                     strataPassGetString(run, "mode"), (long long)maxPartition);
     strataPassSignalFailure(run);
     return;
@@ -100,22 +107,15 @@ static void runSelectLayouts(StrataPassRun *run, MlirOperation func) {
   StrataDspGraph *g = strataDspGraphCreate();
   bool ok = g != NULL;
   mlirOperationWalk(func, collect, &all, MlirWalkPostOrder);
-  for (size_t i = 0; ok && i < all.count; i++) {
-    MlirOperation op = all.ops[i];
-    if (!strataOpIsNamed(op, "dsp.convert_layout")) {
-      ok = strataOpListAppend(&nodes, op);
-      continue;
-    }
-    mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), mlirOperationGetOperand(op, 0));
-    mlirOperationDestroy(op);
-  }
+  for (size_t i = 0; ok && i < all.count; i++)
+    if (!strataOpIsNamed(all.ops[i], "dsp.convert_layout")) ok = strataOpListAppend(&nodes, all.ops[i]);
   int numEdges = 0, edgeDst[nodes.count ? nodes.count : 1];
   for (size_t i = 0; ok && i < nodes.count; i++) {
     StrataDspPlan p[STRATA_DSP_MAX_PLANS];
     ok = strataDspGraphAddNode(g, p, plansOf(nodes.ops[i], p)) == (int)i;
   }
   for (size_t i = 0; ok && i < nodes.count; i++) {
-    MlirValue x = mlirOperationGetOperand(nodes.ops[i], 0);
+    MlirValue x = throughConverts(mlirOperationGetOperand(nodes.ops[i], 0));
     int src = mlirValueIsAOpResult(x) ? indexOf(&nodes, mlirOpResultGetOwner(x)) : -1;
     if (src < 0) continue;
     ok = strataDspGraphAddEdge(g, src, (int)i, convertCost(x));
@@ -128,6 +128,15 @@ static void runSelectLayouts(StrataPassRun *run, MlirOperation func) {
   if (!ok) {
     strataEmitError(loc, "dsp-select-layouts: %s", err);
     strataPassSignalFailure(run);
+  }
+  /* The conversions there were go (their edges were planned through
+   * them); the new ones go where the new plans disagree. Post order erases
+   * a chain's first conversion before the next. */
+  for (size_t i = 0; ok && i < all.count; i++) {
+    MlirOperation op = all.ops[i];
+    if (!strataOpIsNamed(op, "dsp.convert_layout")) continue;
+    mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), mlirOperationGetOperand(op, 0));
+    mlirOperationDestroy(op);
   }
   int conversions = 0;
   for (size_t i = 0; ok && i < nodes.count; i++) {
@@ -172,7 +181,7 @@ static void runSelectLayouts(StrataPassRun *run, MlirOperation func) {
 static const StrataPassOptionDef kOptions[] = {
     {"mode", STRATA_OPTION_STRING, "partition",
      "local | chain | partition | exhaustive (strataDspSelect)"},
-    {"max-partition", STRATA_OPTION_INT, "13", "operators a partition holds (GCD²(13), GCD²(17))"},
+    {"max-partition", STRATA_OPTION_INT, "13", "operators a partition holds, 1..17 (GCD²(13), GCD²(17))"},
     {"report", STRATA_OPTION_BOOL, "false", "remark with the Agg_Cost chosen and the local one"},
 };
 

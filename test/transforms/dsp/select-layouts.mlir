@@ -5,6 +5,8 @@
 // RUN: strata-opt %s "--dsp-select-layouts=report=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=REPORT
 // RUN: strata-opt %s "--dsp-select-layouts=mode=exhaustive report=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=EXH
 // RUN: not strata-opt %s "--dsp-select-layouts=mode=chain" 2>&1 >/dev/null | FileCheck %s --check-prefix=CHAIN
+// Conversions already there are planned through and replaced.
+// RUN: strata-opt %s "--dsp-select-layouts=mode=local" | strata-opt --dsp-select-layouts | FileCheck %s
 // Running it again changes nothing.
 // RUN: strata-opt %s --dsp-select-layouts > %t.once.mlir
 // RUN: strata-opt %t.once.mlir --dsp-select-layouts | diff -u %t.once.mlir -
