@@ -7,6 +7,10 @@
 // RUN: strata-run %s --interpret --entry vdmpy | FileCheck %s --check-prefix=VDMPY
 // RUN: strata-run %s --interpret --entry narrow | FileCheck %s --check-prefix=NARROW
 // RUN: strata-run %s --interpret --entry shuffle | FileCheck %s --check-prefix=SHUF
+// Halfword outputs are written as int16 .npy files.
+// RUN: strata-run %s --interpret --entry vdmpy --quiet --output %t.d.npy --output %t.a.npy --output %t.o.npy
+// RUN: %python -c "import numpy as n; a = n.load('%t.o.npy'); print(a.dtype, a.shape, a[0])" | FileCheck %s --check-prefix=NPY
+// NPY: int16 (64,) -766
 
 // vrmpy(splat 0x04030201, Rt = 0x01010101) = 10 a word; with accumulator 5, 15.
 // Rt.ub: 0xFF a byte is 255, not -1: 255 * (1+2+3+4) = 2550.
