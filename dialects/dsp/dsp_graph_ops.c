@@ -27,15 +27,21 @@ int strataDspLayoutFromName(const char *name) {
   return 0;
 }
 
-int strataDspOpLayout(MlirOperation op, const char *name) {
+/* op's short string attribute `name` into buf; false if absent, not a
+ * string, or too long for buf (then it names no layout or instruction). */
+static bool attrText(MlirOperation op, const char *name, char *buf, size_t size) {
   MlirAttribute a = strataOpAttr(op, name);
-  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a)) return 0;
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a)) return false;
   MlirStringRef s = mlirStringAttrGetValue(a);
-  char buf[8];
-  if (s.length >= sizeof buf) return 0;
+  if (s.length >= size) return false;
   memcpy(buf, s.data, s.length);
   buf[s.length] = 0;
-  return strataDspLayoutFromName(buf);
+  return true;
+}
+
+int strataDspOpLayout(MlirOperation op, const char *name) {
+  char buf[8];
+  return attrText(op, name, buf, sizeof buf) ? strataDspLayoutFromName(buf) : 0;
 }
 
 /* The operand's static 2-D shape and element type, or a located error. */
@@ -92,18 +98,21 @@ static MlirLogicalResult inferMatmul(const StrataOpDef *def, MlirOperation op, S
   return ok();
 }
 
+/* The MatMul's `inst`, 0 when absent (the verifier has checked its value). */
+static StrataDspInstr instrOf(MlirOperation op) {
+  char name[8];
+  return attrText(op, STRATA_DSP_INST, name, sizeof name) ? strataDspInstrFromName(name) : 0;
+}
+
 /* The instruction and the layout, when both are given, must agree. */
 static MlirLogicalResult verifyMatmul(const StrataOpDef *def, MlirOperation op) {
   (void)def;
-  MlirAttribute inst = strataOpAttr(op, STRATA_DSP_INST);
+  StrataDspInstr inst = instrOf(op);
   int layout = strataDspOpLayout(op, STRATA_DSP_LAYOUT);
-  if (mlirAttributeIsNull(inst) || !layout) return ok();
-  MlirStringRef s = mlirStringAttrGetValue(inst);
-  char name[16] = {0};
-  memcpy(name, s.data, s.length < sizeof name - 1 ? s.length : sizeof name - 1);
-  int c = strataDspInstrColumns(strataDspInstrFromName(name));
+  if (!inst || !layout) return ok();
+  int c = strataDspInstrColumns(inst);
   if (c != layout) {
-    strataEmitOpError(op, "instruction '%s' works on the %s layout, not '%s'", name,
+    strataEmitOpError(op, "instruction '%s' works on the %s layout, not '%s'", strataDspInstrName(inst),
                       strataDspLayoutName(c), strataDspLayoutName(layout));
     return fail();
   }
@@ -118,12 +127,9 @@ static MlirLogicalResult interpMatmul(StrataInterp *in, MlirOperation op, Strata
   const uint8_t *A = x[0]->data;
   const int8_t *B = x[1]->data;
   int32_t *C = y[0]->data;
-  MlirAttribute inst = strataOpAttr(op, STRATA_DSP_INST);
-  if (!mlirAttributeIsNull(inst)) {
-    MlirStringRef s = mlirStringAttrGetValue(inst);
-    char name[16] = {0};
-    memcpy(name, s.data, s.length < sizeof name - 1 ? s.length : sizeof name - 1);
-    if (strataDspMatMul(strataDspInstrFromName(name), M, K, N, A, B, C)) return ok();
+  StrataDspInstr inst = instrOf(op);
+  if (inst) {
+    if (strataDspMatMul(inst, M, K, N, A, B, C)) return ok();
     strataEmitOpError(op, "interpreter: out of memory packing a %lldx%lld operand", (long long)M,
                       (long long)K);
     return fail();
