@@ -143,6 +143,7 @@ static void runPack(StrataPassRun *run, MlirOperation func) {
   StrataDspInstrInfo info[l.bestOps];
   StrataDspDep *deps = NULL;
   bool ok = true;
+  int lastBarrier = -1; /* a barrier orders what lies before it; later ops need only it */
   for (MlirOperation o = mlirBlockGetFirstOperation(l.best); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
     if (!isInstruction(l.best, o)) continue;
     Class c = classOf(o);
@@ -155,7 +156,7 @@ static void runPack(StrataPassRun *run, MlirOperation func) {
       bool memory = (c == CLS_STORE || cls[i] == CLS_STORE) && (c == CLS_LOAD || c == CLS_STORE) &&
                     (cls[i] == CLS_LOAD || cls[i] == CLS_STORE) &&
                     mlirValueEqual(memrefOf(o, c), memrefOf(ops[i], cls[i]));
-      bool barrier = c == CLS_BARRIER || cls[i] == CLS_BARRIER;
+      bool barrier = i == lastBarrier || (c == CLS_BARRIER && i > lastBarrier);
       if (!uses && !memory && !barrier) continue;
       StrataDspDep *grown = strataGrow(deps, &capDeps, (size_t)ne + 1, sizeof *deps);
       if (!grown) {
@@ -166,6 +167,7 @@ static void runPack(StrataPassRun *run, MlirOperation func) {
       bool soft = uses && !memory && !barrier && isSoft(cls[i], c);
       deps[ne++] = (StrataDspDep){i, n, soft, soft ? 1 : 0};
     }
+    if (c == CLS_BARRIER) lastBarrier = n;
     ops[n] = o;
     cls[n] = c;
     info[n] = infoOf(c);

@@ -64,14 +64,16 @@ func.func @kernel(%m: memref<256xi8>, %rt: i32, %n: index) {
   return
 }
 // Ops outside the table keep their order: the broadcast the add reads
-// comes before it; the copy (unknown effects) is a barrier, so the second
-// load lands after everything before the copy.
+// comes before it; a copy (unknown effects) is a barrier, so a load after
+// it lands after everything before it, through a chain of barriers too.
 // CHECK-LABEL: func.func @ordered
 // CHECK: vector.load {{.*}}dsp.packet = 1
 // CHECK: vector.broadcast {{.*}}dsp.packet = 0
 // CHECK: arith.addi {{.*}}dsp.packet = 1
 // CHECK: memref.copy {{.*}}dsp.packet = 2
 // CHECK: vector.load {{.*}}dsp.packet = 3
+// CHECK: memref.copy {{.*}}dsp.packet = 4
+// CHECK: vector.load {{.*}}dsp.packet = 5
 func.func @ordered(%m: memref<256xi8>, %n: memref<256xi8>, %s: i8) -> (vector<128xi8>, vector<128xi8>) {
   %c0 = arith.constant 0 : index
   %v = vector.load %m[%c0] : memref<256xi8>, vector<128xi8>
@@ -79,6 +81,8 @@ func.func @ordered(%m: memref<256xi8>, %n: memref<256xi8>, %s: i8) -> (vector<12
   %a = arith.addi %v, %b : vector<128xi8>
   memref.copy %m, %n : memref<256xi8> to memref<256xi8>
   %w = vector.load %n[%c0] : memref<256xi8>, vector<128xi8>
-  return %a, %w : vector<128xi8>, vector<128xi8>
+  memref.copy %n, %m : memref<256xi8> to memref<256xi8>
+  %x = vector.load %m[%c0] : memref<256xi8>, vector<128xi8>
+  return %a, %x : vector<128xi8>, vector<128xi8>
 }
 // BAD: error: dsp-pack: mode must be sda, soft-to-hard or soft-to-none, w in [0, 1] and p >= 0
