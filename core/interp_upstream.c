@@ -56,6 +56,7 @@ static int64_t getInt(const StrataTensor *t, int64_t i) {
   case STRATA_DTYPE_I1: return ((const uint8_t *)t->data)[i] & 1;
   case STRATA_DTYPE_I8: return ((const int8_t *)t->data)[i];
   case STRATA_DTYPE_U8: return ((const uint8_t *)t->data)[i];
+  case STRATA_DTYPE_I16: return ((const int16_t *)t->data)[i];
   case STRATA_DTYPE_I32: return ((const int32_t *)t->data)[i];
   case STRATA_DTYPE_I64: return ((const int64_t *)t->data)[i];
   default: return 0;
@@ -68,6 +69,7 @@ static void setInt(StrataTensor *t, int64_t i, int64_t v) {
   case STRATA_DTYPE_I1: ((uint8_t *)t->data)[i] = (uint8_t)(v & 1); break;
   case STRATA_DTYPE_I8: ((int8_t *)t->data)[i] = (int8_t)sextBits(v, 8); break;
   case STRATA_DTYPE_U8: ((uint8_t *)t->data)[i] = (uint8_t)zextBits(v, 8); break;
+  case STRATA_DTYPE_I16: ((int16_t *)t->data)[i] = (int16_t)sextBits(v, 16); break;
   case STRATA_DTYPE_I32: ((int32_t *)t->data)[i] = (int32_t)sextBits(v, 32); break;
   case STRATA_DTYPE_I64: ((int64_t *)t->data)[i] = v; break;
   default: break;
@@ -75,8 +77,8 @@ static void setInt(StrataTensor *t, int64_t i, int64_t v) {
 }
 
 static bool isIntDType(StrataDType d) {
-  return d == STRATA_DTYPE_I1 || d == STRATA_DTYPE_I8 || d == STRATA_DTYPE_U8 || d == STRATA_DTYPE_I32 ||
-         d == STRATA_DTYPE_I64;
+  return d == STRATA_DTYPE_I1 || d == STRATA_DTYPE_I8 || d == STRATA_DTYPE_U8 || d == STRATA_DTYPE_I16 ||
+         d == STRATA_DTYPE_I32 || d == STRATA_DTYPE_I64;
 }
 
 /* ---- Operands and results ---- */

@@ -2,6 +2,7 @@
  * Each pass is defined where its name says (conversions/, transforms/,
  * targets/), each target in targets/<t>/, and listed here once. */
 #include "internal.h"
+#include "strata/dsp.h"
 #include "strata/instrument.h"
 #include "strata/nn.h"
 #include "strata/pred.h"
@@ -42,13 +43,18 @@ extern const StrataPassDef *const strataSparseTransformPasses[];
 extern const StrataPassDef *const strataSparseLowerPasses[];
 extern const StrataPassDef *const strataPredTransformPasses[];
 extern const StrataPassDef *const strataPredLowerPasses[];
+extern const StrataPassDef *const strataDspPasses[];
+extern const StrataPassDef *const strataDspLowerPasses[];
 static const StrataPassDef *const *const kPassLists[] = {strataSparseTransformPasses,
                                                           strataSparseLowerPasses,
                                                           strataPredTransformPasses,
-                                                          strataPredLowerPasses};
+                                                          strataPredLowerPasses,
+                                                          strataDspPasses,
+                                                          strataDspLowerPasses};
 
 static const StrataDialectDef *const kDialects[] = {&strataNnDialect, &strataInstrDialect,
-                                                      &strataSparseDialect, &strataPredDialect};
+                                                      &strataSparseDialect, &strataPredDialect,
+                                                      &strataDspDialect};
 
 static const StrataPassDef *const kPasses[] = {
     &strataNnFoldPass,

@@ -97,6 +97,7 @@ static StrataTensor *tensorFromResource(MlirAttribute a) {
     case STRATA_DTYPE_I1: ((uint8_t *)t->data)[i] = mlirDenseBoolResourceElementsAttrGetValue(a, k); break;
     case STRATA_DTYPE_I8: ((int8_t *)t->data)[i] = mlirDenseInt8ResourceElementsAttrGetValue(a, k); break;
     case STRATA_DTYPE_U8: ((uint8_t *)t->data)[i] = mlirDenseUInt8ResourceElementsAttrGetValue(a, k); break;
+    case STRATA_DTYPE_I16: ((int16_t *)t->data)[i] = mlirDenseInt16ResourceElementsAttrGetValue(a, k); break;
     case STRATA_DTYPE_I32: ((int32_t *)t->data)[i] = mlirDenseInt32ResourceElementsAttrGetValue(a, k); break;
     case STRATA_DTYPE_I64: ((int64_t *)t->data)[i] = mlirDenseInt64ResourceElementsAttrGetValue(a, k); break;
     default: strataTensorDestroy(t); return NULL;
@@ -105,13 +106,25 @@ static StrataTensor *tensorFromResource(MlirAttribute a) {
   return t;
 }
 
+/* The tensor type holding the elements of `a` (a vector constant's elements
+ * are held as the tensor of its shape, as the interpreter holds vectors). */
+static MlirType elementsHolderType(MlirAttribute a) {
+  MlirType t = mlirAttributeGetType(a);
+  if (!mlirTypeIsAVector(t)) return t;
+  int rank = (int)mlirShapedTypeGetRank(t);
+  int64_t dims[STRATA_MAX_RANK];
+  if (rank > STRATA_MAX_RANK) return t;
+  for (int i = 0; i < rank; i++) dims[i] = mlirShapedTypeGetDimSize(t, i);
+  return strataTensorType(mlirShapedTypeGetElementType(t), rank, dims);
+}
+
 /* Values are copied in their own type (never through double, which would
  * round large i64 values and make their conversion back undefined). */
 StrataTensor *strataTensorFromAttr(MlirAttribute a) {
   if (mlirAttributeIsNull(a)) return NULL;
   if (mlirAttributeIsADenseResourceElements(a)) return tensorFromResource(a);
   if (!mlirAttributeIsADenseElements(a)) return NULL;
-  StrataTensor *t = strataTensorCreateForType(mlirAttributeGetType(a));
+  StrataTensor *t = strataTensorCreateForType(elementsHolderType(a));
   if (!t) return NULL;
   int64_t n = strataTensorNumElements(t);
   bool splat = mlirDenseElementsAttrIsSplat(a);
@@ -125,6 +138,7 @@ StrataTensor *strataTensorFromAttr(MlirAttribute a) {
     case STRATA_DTYPE_I1: ((uint8_t *)t->data)[i] = mlirDenseElementsAttrGetBoolValue(a, k); break;
     case STRATA_DTYPE_I8: ((int8_t *)t->data)[i] = mlirDenseElementsAttrGetInt8Value(a, k); break;
     case STRATA_DTYPE_U8: ((uint8_t *)t->data)[i] = mlirDenseElementsAttrGetUInt8Value(a, k); break;
+    case STRATA_DTYPE_I16: ((int16_t *)t->data)[i] = mlirDenseElementsAttrGetInt16Value(a, k); break;
     case STRATA_DTYPE_I32: ((int32_t *)t->data)[i] = mlirDenseElementsAttrGetInt32Value(a, k); break;
     case STRATA_DTYPE_I64: ((int64_t *)t->data)[i] = mlirDenseElementsAttrGetInt64Value(a, k); break;
     default: strataTensorDestroy(t); return NULL;
@@ -141,6 +155,7 @@ MlirAttribute strataTensorToAttr(MlirType type, const StrataTensor *t) {
   case STRATA_DTYPE_F16: return mlirDenseElementsAttrFloat16Get(type, n, t->data);
   case STRATA_DTYPE_I8: return mlirDenseElementsAttrInt8Get(type, n, t->data);
   case STRATA_DTYPE_U8: return mlirDenseElementsAttrUInt8Get(type, n, t->data);
+  case STRATA_DTYPE_I16: return mlirDenseElementsAttrInt16Get(type, n, t->data);
   case STRATA_DTYPE_I32: return mlirDenseElementsAttrInt32Get(type, n, t->data);
   case STRATA_DTYPE_I64: return mlirDenseElementsAttrInt64Get(type, n, t->data);
   case STRATA_DTYPE_I1: {

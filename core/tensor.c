@@ -11,14 +11,14 @@ size_t strataDTypeSize(StrataDType t) {
   switch (t) {
   case STRATA_DTYPE_F32: case STRATA_DTYPE_I32: return 4;
   case STRATA_DTYPE_F64: case STRATA_DTYPE_I64: return 8;
-  case STRATA_DTYPE_F16: return 2;
+  case STRATA_DTYPE_F16: case STRATA_DTYPE_I16: return 2;
   case STRATA_DTYPE_I1: case STRATA_DTYPE_I8: case STRATA_DTYPE_U8: return 1;
   default: return 0;
   }
 }
 
 const char *strataDTypeName(StrataDType t) {
-  static const char *const names[] = {"invalid", "f32", "f64", "f16", "i1", "i8", "ui8", "i32", "i64"};
+  static const char *const names[] = {"invalid", "f32", "f64", "f16", "i1", "i8", "ui8", "i32", "i64", "i16"};
   return (unsigned)t < sizeof names / sizeof names[0] ? names[t] : "invalid";
 }
 
@@ -31,6 +31,7 @@ StrataDType strataDTypeFromMlir(MlirType t) {
     bool u = mlirIntegerTypeIsUnsigned(t);
     if (w == 1) return STRATA_DTYPE_I1;
     if (w == 8) return u ? STRATA_DTYPE_U8 : STRATA_DTYPE_I8;
+    if (w == 16 && !u) return STRATA_DTYPE_I16;
     if (w == 32 && !u) return STRATA_DTYPE_I32;
     if (w == 64 && !u) return STRATA_DTYPE_I64;
   }
@@ -45,6 +46,7 @@ MlirType strataDTypeToMlir(MlirContext ctx, StrataDType t) {
   case STRATA_DTYPE_I1: return mlirIntegerTypeGet(ctx, 1);
   case STRATA_DTYPE_I8: return mlirIntegerTypeGet(ctx, 8);
   case STRATA_DTYPE_U8: return mlirIntegerTypeUnsignedGet(ctx, 8);
+  case STRATA_DTYPE_I16: return mlirIntegerTypeGet(ctx, 16);
   case STRATA_DTYPE_I32: return mlirIntegerTypeGet(ctx, 32);
   case STRATA_DTYPE_I64: return mlirIntegerTypeGet(ctx, 64);
   default: return (MlirType){NULL};
@@ -207,6 +209,7 @@ double strataTensorGetDouble(const StrataTensor *t, int64_t i) {
   case STRATA_DTYPE_I1: return ((const uint8_t *)t->data)[i] != 0;
   case STRATA_DTYPE_I8: return ((const int8_t *)t->data)[i];
   case STRATA_DTYPE_U8: return ((const uint8_t *)t->data)[i];
+  case STRATA_DTYPE_I16: return ((const int16_t *)t->data)[i];
   case STRATA_DTYPE_I32: return ((const int32_t *)t->data)[i];
   case STRATA_DTYPE_I64: return (double)((const int64_t *)t->data)[i];
   default: return 0;
@@ -226,6 +229,7 @@ void strataTensorSetDouble(StrataTensor *t, int64_t i, double v) {
   /* Integers saturate (NaN is 0): C leaves out-of-range conversions undefined. */
   case STRATA_DTYPE_I8: ((int8_t *)t->data)[i] = (int8_t)saturate(v, INT8_MIN, INT8_MAX); break;
   case STRATA_DTYPE_U8: ((uint8_t *)t->data)[i] = (uint8_t)saturate(v, 0, UINT8_MAX); break;
+  case STRATA_DTYPE_I16: ((int16_t *)t->data)[i] = (int16_t)saturate(v, INT16_MIN, INT16_MAX); break;
   case STRATA_DTYPE_I32: ((int32_t *)t->data)[i] = (int32_t)saturate(v, INT32_MIN, INT32_MAX); break;
   case STRATA_DTYPE_I64: ((int64_t *)t->data)[i] = strataDoubleToInt64Saturated(v); break;
   default: break;

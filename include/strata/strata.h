@@ -6,6 +6,7 @@
 #include "strata/builder.h"
 #include "strata/context.h"
 #include "strata/dialect.h"
+#include "strata/dsp.h"
 #include "strata/fusion.h"
 #include "strata/instrument.h"
 #include "strata/interpreter.h"

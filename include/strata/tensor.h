@@ -24,6 +24,7 @@ typedef enum {
   STRATA_DTYPE_U8,
   STRATA_DTYPE_I32,
   STRATA_DTYPE_I64,
+  STRATA_DTYPE_I16, /* the dsp dialect's halfword vectors (vector<64xi16>) */
 } StrataDType;
 
 typedef struct {

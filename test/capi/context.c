@@ -22,7 +22,7 @@ int main(void) {
   /* Two independent contexts: nothing is shared between them. */
   StrataContext *a = strataContextCreate(), *b = strataContextCreate();
   if (!a || !b) return 1;
-  // CHECK: dialects: 4 first: nn
+  // CHECK: dialects: 5 first: nn
   printf("dialects: %zu first: %s\n", strataContextNumDialects(a), strataContextGetDialect(a, 0)->name);
   const StrataOpDef *conv = strataContextLookupOpDef(a, mlirStringRefCreateFromCString("nn.conv"));
   // CHECK: nn.conv pure=1 infer=1 interpret=1 operands=x, w, b? Many-to-Many ISDOS
