@@ -30,6 +30,7 @@ extern const StrataPassDef strataNnFoldPass;
 extern const StrataPassDef strataNnRaisePass;
 extern const StrataPassDef strataNnAnnotatePass;
 extern const StrataPassDef strataNnFlopsPass;
+extern const StrataPassDef strataNnRdpPass;
 extern const StrataPassDef strataNnAlgebraicRewritePass;
 extern const StrataPassDef strataInstrAssignIdsPass;
 extern const StrataPassDef strataInstrumentPass;
@@ -54,6 +55,7 @@ static const StrataPassDef *const kPasses[] = {
     &strataNnRaisePass,
     &strataNnAnnotatePass,
     &strataNnFlopsPass,
+    &strataNnRdpPass,
     &strataNnAlgebraicRewritePass,
     &strataNnFusePass,
     &strataNnFuseReportPass,

@@ -1,0 +1,59 @@
+/* transforms/dynamic internals: RDP facts and the transfer functions
+ * (not public API). */
+#ifndef STRATA_RDP_INTERNAL_H
+#define STRATA_RDP_INTERNAL_H
+
+#include "rdp_expr.h"
+#include "strata/dialect.h"
+
+enum { RDP_RANK_UNDEF = -1, RDP_RANK_NAC = -2 };
+
+/* What the analysis knows of one value: its shape (rank and dims) and, for
+ * small integer tensors and integer scalars, its value (one element per
+ * entry of `vals`). A scalar that is not a tensor has rank 0. */
+typedef struct {
+  int8_t rank;     /* >= 0, RDP_RANK_UNDEF or RDP_RANK_NAC */
+  int8_t valueLen; /* -1: the value is not tracked */
+  bool isTensor;
+  RdpDim dims[STRATA_MAX_RANK];
+  RdpDim vals[STRATA_MAX_RANK];
+} RdpFact;
+
+/* A fact with rank `rank` and every dim `d` (a copy per dim). */
+void rdpFactSetRank(RdpFact *f, int rank, RdpDim d);
+/* Meets src into dst (rank, dims, value); returns whether dst changed. */
+bool rdpFactMeetInto(RdpFact *dst, const RdpFact *src);
+/* Only fills what dst has undef (backward transfer); returns whether dst changed. */
+bool rdpFactFillUndef(RdpFact *dst, const RdpFact *src);
+
+/* One op's transfer. `in[i]` is operand i's fact (NULL: not analysed);
+ * `out[j]` arrives as result j's fact template (rank and static dims from
+ * its type, `?` dims undef, value untracked or undef) and the forward
+ * transfer refines it. Returns false after a located error. */
+typedef struct {
+  StrataContext *ctx;
+  MlirOperation op;
+  const StrataOpDef *def; /* NULL: no table row (upstream op) */
+  const RdpFact *const *in;
+  intptr_t numIn;
+  RdpFact *out;
+  intptr_t numOut;
+} RdpTransfer;
+
+bool rdpForward(RdpTransfer *t);
+/* Backward: writes into cand[i] what the results say of operand i (cand
+ * arrives as undef facts of the operands' ranks); returns whether any
+ * candidate was written. */
+bool rdpBackward(const RdpTransfer *t, RdpFact *cand);
+/* True if every element of `f`'s value is known. */
+bool rdpValueKnown(const RdpFact *f);
+
+/* ---- Queries for the passes and planners of this directory (rdp.c) ---- */
+/* The fact of `v` (NULL: not tracked). */
+const RdpFact *rdpFactOf(const StrataRdp *r, MlirValue v);
+/* The value map of `v` as "[N, 64, H, W]"; false if no element is known. */
+bool rdpValueString(const StrataRdp *r, MlirValue v, char *buf, size_t size);
+/* The symbol names, indexed by symbol. */
+const char *const *rdpSymbolNames(const StrataRdp *r);
+
+#endif /* STRATA_RDP_INTERNAL_H */
