@@ -31,6 +31,7 @@ extern const StrataPassDef strataNnRaisePass;
 extern const StrataPassDef strataNnAnnotatePass;
 extern const StrataPassDef strataNnFlopsPass;
 extern const StrataPassDef strataNnRdpPass;
+extern const StrataPassDef strataNnRdpPlanPass;
 extern const StrataPassDef strataNnAlgebraicRewritePass;
 extern const StrataPassDef strataInstrAssignIdsPass;
 extern const StrataPassDef strataInstrumentPass;
@@ -56,6 +57,7 @@ static const StrataPassDef *const kPasses[] = {
     &strataNnAnnotatePass,
     &strataNnFlopsPass,
     &strataNnRdpPass,
+    &strataNnRdpPlanPass,
     &strataNnAlgebraicRewritePass,
     &strataNnFusePass,
     &strataNnFuseReportPass,

@@ -48,6 +48,27 @@ bool rdpBackward(const RdpTransfer *t, RdpFact *cand);
 /* True if every element of `f`'s value is known. */
 bool rdpValueKnown(const RdpFact *f);
 
+/* ---- Execution-order planning over symbolic sizes (order_plan.c) ----
+ * Node i produces size[i] bytes (a lattice element), live from its run until
+ * its last consumer in the problem has run, to the end when isOutput[i]. */
+typedef struct {
+  size_t numNodes;
+  const RdpDim *size;
+  const size_t *predStart, *preds; /* CSR, as StrataOrderGraph */
+  const bool *isOutput;
+} RdpOrderProblem;
+
+/* Peak of `order`: the max over steps of the live bytes, nac when two step
+ * totals cannot be compared for all symbol values >= 1, or some size is
+ * not known. */
+RdpDim rdpOrderPeak(const RdpOrderProblem *p, const size_t *order);
+/* The order with the provably smallest peak found by dynamic programming
+ * over executed-node sets (exact for constant sizes; with symbols, a
+ * transition whose peak is incomparable is dropped). Returns false if
+ * numNodes > STRATA_ORDER_MAX_EXACT, on a cycle, or out of memory; if no
+ * order's peak is comparable, writes program order and peak = nac. */
+bool rdpPlanOrder(const RdpOrderProblem *p, size_t *order, RdpDim *peak);
+
 /* ---- Queries for the passes and planners of this directory (rdp.c) ---- */
 /* The fact of `v` (NULL: not tracked). */
 const RdpFact *rdpFactOf(const StrataRdp *r, MlirValue v);

@@ -429,13 +429,16 @@ static void shapeOfRule(RdpTransfer *t) {
   int r = rankOf(t, 0);
   int64_t s, e;
   RdpFact *o = &t->out[0];
-  if (r == RDP_RANK_UNDEF || o->valueLen < 0 || !attrInt(t, "start", 0, &s) || !attrInt(t, "end", r, &e)) return;
+  if (r == RDP_RANK_UNDEF || !attrInt(t, "start", 0, &s) || !attrInt(t, "end", r, &e)) return;
   if (r < 0) {
     for (int k = 0; k < o->valueLen; k++) o->vals[k] = rdpNac();
     return;
   }
   if (s < 0) s += r;
+  if (e < 0) e += r;
   s = s < 0 ? 0 : s > r ? r : s;
+  e = e < s ? s : e > r ? r : e;
+  setDim(t, 0, 0, rdpConst(e - s));
   for (int k = 0; k < o->valueLen; k++) o->vals[k] = dimOf(t, 0, (int)s + k);
 }
 
@@ -540,6 +543,7 @@ static const char *const kSameShape[] = {
     "nn.log_softmax", "nn.softmax", "nn.scatter_elements"};
 
 static bool sameShapeOp(const RdpTransfer *t) {
+  if (strataOpIsNamed(t->op, "tensor.cast")) return true; /* same shape, maybe less static */
   if (t->def && t->def->mapping == nnMapElementwise && t->numIn == 1) return true;
   for (size_t i = 0; i < sizeof kSameShape / sizeof *kSameShape; i++)
     if (strataOpIsNamed(t->op, kSameShape[i])) return true;
@@ -550,6 +554,10 @@ bool rdpForward(RdpTransfer *t) {
   const StrataOpDef *def = t->def;
   if (strataOpIsNamed(t->op, "arith.constant")) {
     constantRule(t);
+    return true;
+  }
+  if (sameShapeOp(t)) {
+    copyShape(t, 0, 0);
     return true;
   }
   /* Upstream ops without a rule, and EDO ops: known only after running. */
@@ -564,8 +572,7 @@ bool rdpForward(RdpTransfer *t) {
     for (intptr_t i = 0; i < t->numIn && k < 8; i++) ops[k++] = i;
     broadcastOperands(t, ops, k, 0);
     elementwiseValue(t);
-  } else if (sameShapeOp(t)) copyShape(t, 0, 0);
-  else if (!strcmp(n, "nn.gather_elements")) copyShape(t, 0, 1);
+  } else if (!strcmp(n, "nn.gather_elements")) copyShape(t, 0, 1);
   else if (!strcmp(n, "nn.conv")) return windowRule(t, true);
   else if (!strcmp(n, "nn.max_pool") || !strcmp(n, "nn.average_pool")) return windowRule(t, false);
   else if (!strcmp(n, "nn.global_average_pool") || !strcmp(n, "nn.global_max_pool")) {
@@ -614,14 +621,14 @@ bool rdpForward(RdpTransfer *t) {
  * other's. */
 bool rdpBackward(const RdpTransfer *t, RdpFact *cand) {
   const RdpFact *o = t->numOut ? &t->out[0] : NULL;
-  if (!o || o->rank < 0 || !t->def) return false;
+  if (!o || o->rank < 0) return false;
   if (sameShapeOp(t) && t->numIn >= 1) {
     rdpFactSetRank(&cand[0], o->rank, rdpUndef());
     for (int d = 0; d < o->rank; d++) cand[0].dims[d] = o->dims[d];
     return true;
   }
   int64_t axis;
-  if (!strataOpIsNamed(t->op, "nn.concat") || t->numIn != 2 || !nnAttrInt(t->op, "axis", 0, &axis)) return false;
+  if (!t->def || !strataOpIsNamed(t->op, "nn.concat") || t->numIn != 2 || !nnAttrInt(t->op, "axis", 0, &axis)) return false;
   if (axis < 0) axis += o->rank;
   for (int i = 0; i < 2; i++) {
     rdpFactSetRank(&cand[i], o->rank, rdpUndef());
