@@ -1,0 +1,42 @@
+// --nn-rdp-plan: execution-order planning over RDP partitions (digest B5,
+// C3.5, C3.7). The arena plan is in nn-rdp-plan-memory.mlir.
+// RUN: strata-opt %s --nn-rdp-plan | FileCheck %s
+
+
+// Two branches, each a wide tensor reduced to a narrow one. Program order
+// holds both wide tensors at once (256*N + 256*N + 4*N); finishing one
+// branch first holds one (256*N + 4*N + 4*N): smaller for every N >= 1.
+// CHECK-LABEL: func.func @branches
+// CHECK-SAME: rdp.partitions = ["4 ops: planned peak 264*N (program order 516*N)"]
+// CHECK: %[[A1:.*]] = "nn.relu"(%arg0)
+// CHECK-NEXT: "nn.reduce_sum"(%[[A1]])
+// CHECK-NEXT: %[[B1:.*]] = "nn.relu"(%arg0)
+// CHECK-NEXT: "nn.reduce_sum"(%[[B1]])
+func.func @branches(%x: tensor<?x64xf32> {onnx.dim_params = ["N", ""]}) -> (tensor<?x1xf32>, tensor<?x1xf32>) {
+  %a1 = "nn.relu"(%x) : (tensor<?x64xf32>) -> tensor<?x64xf32>
+  %b1 = "nn.relu"(%x) : (tensor<?x64xf32>) -> tensor<?x64xf32>
+  %a2 = "nn.reduce_sum"(%a1) {axes = array<i64: 1>} : (tensor<?x64xf32>) -> tensor<?x1xf32>
+  %b2 = "nn.reduce_sum"(%b1) {axes = array<i64: 1>} : (tensor<?x64xf32>) -> tensor<?x1xf32>
+  return %a2, %b2 : tensor<?x1xf32>, tensor<?x1xf32>
+}
+
+// C3.5: a shape read from data is nac, so the Reshape and the Relu of its
+// result are partition points: the ops before them and after them are
+// planned separately and nothing moves across them. Constants hold no
+// intermediate memory; the Relu before the point stays live into it.
+// CHECK-LABEL: func.func @partition_point
+// CHECK-SAME: rdp.partitions = ["3 ops: planned peak 144 (program order 144)", "partition point: nn.reshape (size nac)", "partition point: nn.relu (size nac)", "2 ops: planned peak 256 (program order 256)"]
+// CHECK: "nn.relu"{{.*}}rdp.partition = 0
+// CHECK: "nn.reshape"{{.*}}rdp.partition = 1
+// CHECK: "nn.relu"{{.*}}rdp.partition = 2
+// CHECK: "nn.sigmoid"{{.*}}rdp.partition = 3
+func.func @partition_point(%x: tensor<4x8xf32>, %shape: tensor<2xi64>) -> (tensor<?x?xf32>, tensor<4x1xf32>) {
+  %r = "nn.relu"(%x) : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %c = "nn.constant"() {value = dense<1.0> : tensor<4x8xf32>} : () -> tensor<4x8xf32>
+  %s = "nn.reduce_sum"(%r) {axes = array<i64: 1>} : (tensor<4x8xf32>) -> tensor<4x1xf32>
+  %y = "nn.reshape"(%r, %shape) : (tensor<4x8xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  %z = "nn.relu"(%y) : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  %a = "nn.sigmoid"(%c) : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %b = "nn.add"(%a, %c) : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  return %z, %s : tensor<?x?xf32>, tensor<4x1xf32>
+}
