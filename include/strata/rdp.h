@@ -108,10 +108,10 @@ int64_t strataOrderPeak(const StrataOrderGraph *g, const size_t *order);
 int64_t strataOrderPlanExact(const StrataOrderGraph *g, size_t *order);
 
 /* ---- Memory planning (SOD² B6) ---------------------------------------------
- * Tensors with sizes and inclusive lifetimes [start, end] in steps; each
- * planner writes one offset per tensor so that tensors live at the same
- * step do not overlap, and returns the arena size (-1 on overflow or when
- * memory runs out). */
+ * Tensors with sizes (>= 0) and inclusive lifetimes [start, end] in steps
+ * (0 <= start <= end); each planner writes one offset per tensor so that
+ * tensors live at the same step do not overlap, and returns the arena size
+ * (-1 for an invalid tensor, on overflow or when memory runs out). */
 typedef struct {
   int64_t size;
   int64_t start, end;

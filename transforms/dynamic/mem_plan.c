@@ -70,68 +70,75 @@ static int64_t placeInOrder(const StrataMemTensor *t, size_t n, const size_t *or
   return arena;
 }
 
-/* Sorts indices [from, to) of order by size, largest first (stable by index). */
-static void sortBySize(const StrataMemTensor *t, size_t *order, size_t from, size_t to) {
-  for (size_t a = from + 1; a < to; a++) /* insertion sort: qsort would need the sizes in a global */
-    for (size_t b = a; b > from; b--) {
-      size_t x = order[b - 1], y = order[b];
-      if (t[y].size > t[x].size || (t[y].size == t[x].size && y < x)) order[b - 1] = y, order[b] = x;
-      else break;
-    }
+/* A placement order is a sort of tensors by keys: qsort needs no context
+ * when the keys travel with the index. */
+typedef struct {
+  int64_t distance; /* steps from the peak (peak walk) or first step (best fit) */
+  int64_t side;     /* peak walk: 0 at the peak or forward, 1 backward */
+  int64_t size;
+  size_t index;
+} PlaceKey;
+
+static int keyCompare(const void *x, const void *y) {
+  const PlaceKey *a = x, *b = y;
+  if (a->distance != b->distance) return a->distance < b->distance ? -1 : 1;
+  if (a->side != b->side) return a->side < b->side ? -1 : 1;
+  if (a->size != b->size) return a->size > b->size ? -1 : 1; /* larger first */
+  return a->index < b->index ? -1 : a->index > b->index;
+}
+
+/* Places tensors sorted by `keys`; returns the arena size or -1. */
+static int64_t placeByKeys(const StrataMemTensor *t, size_t n, PlaceKey *keys, bool bestFit, int64_t *offsets) {
+  size_t *order = malloc((n ? n : 1) * sizeof *order);
+  if (!order) return -1;
+  qsort(keys, n, sizeof *keys, keyCompare);
+  for (size_t i = 0; i < n; i++) order[i] = keys[i].index;
+  int64_t arena = placeInOrder(t, n, order, bestFit, offsets);
+  free(order);
+  return arena;
+}
+
+static bool validLifetimes(const StrataMemTensor *t, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (t[i].start < 0 || t[i].start > t[i].end || t[i].size < 0) return false;
+  return true;
 }
 
 int64_t strataMemPlanPeakWalk(const StrataMemTensor *t, size_t n, int64_t *offsets) {
   if (n == 0) return 0;
-  int64_t lo = t[0].start, hi = t[0].end;
+  if (!validLifetimes(t, n)) return -1;
+  /* The peak step: the largest sum of live sizes, which is reached at some
+   * tensor's first step (the earliest such step on ties). */
+  int64_t peakStep = t[0].start, peakBytes = -1;
   for (size_t i = 0; i < n; i++) {
-    if (t[i].start > t[i].end || t[i].size < 0) return -1;
-    lo = t[i].start < lo ? t[i].start : lo;
-    hi = t[i].end > hi ? t[i].end : hi;
-  }
-  /* The peak step: the largest sum of live sizes (first on ties). */
-  int64_t peakStep = lo, peakBytes = -1;
-  for (size_t i = 0; i < n; i++) { /* the peak is at some tensor's start */
     int64_t s = t[i].start, live = 0;
     for (size_t k = 0; k < n; k++)
       if (t[k].start <= s && s <= t[k].end && !strataCheckedAdd(live, t[k].size, &live)) return -1;
     if (live > peakBytes || (live == peakBytes && s < peakStep)) peakBytes = live, peakStep = s;
   }
-  size_t *order = malloc(n * sizeof *order), m = 0;
-  if (!order) return -1;
-  for (size_t i = 0; i < n; i++)
-    if (t[i].start <= peakStep && peakStep <= t[i].end) order[m++] = i;
-  sortBySize(t, order, 0, m);
-  /* Outwards from the peak: step peak+1 (tensors starting there), then
-   * peak-1 (tensors ending there), peak+2, peak-2, ... */
-  for (int64_t d = 1; peakStep + d <= hi || peakStep - d >= lo; d++) {
-    for (int side = 0; side < 2; side++) {
-      int64_t s = side == 0 ? peakStep + d : peakStep - d;
-      size_t from = m;
-      for (size_t i = 0; i < n; i++) {
-        bool meets = side == 0 ? t[i].start == s && t[i].start > peakStep : t[i].end == s && t[i].end < peakStep;
-        if (meets) order[m++] = i;
-      }
-      sortBySize(t, order, from, m);
-    }
+  /* Live at the peak first (largest first); then outwards: the tensors
+   * starting one step after the peak, those ending one step before it,
+   * two steps after, two before, ... */
+  PlaceKey *keys = malloc(n * sizeof *keys);
+  if (!keys) return -1;
+  for (size_t i = 0; i < n; i++) {
+    bool atPeak = t[i].start <= peakStep && peakStep <= t[i].end, forward = t[i].start > peakStep;
+    int64_t distance = atPeak ? 0 : forward ? t[i].start - peakStep : peakStep - t[i].end;
+    keys[i] = (PlaceKey){distance, !atPeak && !forward, t[i].size, i};
   }
-  int64_t arena = m == n ? placeInOrder(t, n, order, false, offsets) : -1;
-  free(order);
+  int64_t arena = placeByKeys(t, n, keys, false, offsets);
+  free(keys);
   return arena;
 }
 
 int64_t strataMemPlanBestFit(const StrataMemTensor *t, size_t n, int64_t *offsets) {
-  size_t *order = malloc((n ? n : 1) * sizeof *order);
-  if (!order) return -1;
-  for (size_t i = 0; i < n; i++) order[i] = i;
-  /* Program order: by first step (stable). */
-  for (size_t a = 1; a < n; a++)
-    for (size_t b = a; b > 0 && t[order[b]].start < t[order[b - 1]].start; b--) {
-      size_t x = order[b];
-      order[b] = order[b - 1];
-      order[b - 1] = x;
-    }
-  int64_t arena = placeInOrder(t, n, order, true, offsets);
-  free(order);
+  if (!validLifetimes(t, n)) return -1;
+  PlaceKey *keys = malloc((n ? n : 1) * sizeof *keys);
+  if (!keys) return -1;
+  /* Program order: by first step; at one step the larger first. */
+  for (size_t i = 0; i < n; i++) keys[i] = (PlaceKey){t[i].start, 0, t[i].size, i};
+  int64_t arena = placeByKeys(t, n, keys, true, offsets);
+  free(keys);
   return arena;
 }
 
@@ -151,7 +158,7 @@ static bool nextPermutation(size_t *a, size_t n) {
 }
 
 int64_t strataMemPlanExhaustive(const StrataMemTensor *t, size_t n, int64_t *offsets) {
-  if (n > 9) return -1;
+  if (n > 9 || !validLifetimes(t, n)) return -1;
   size_t order[9];
   int64_t trial[9], best = -1;
   for (size_t i = 0; i < n; i++) order[i] = i;

@@ -8,6 +8,7 @@
  *   known). The analysis is the C API; the attributes are for people and
  *   tests. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "mlir-c/BuiltinAttributes.h"
 #include "rdp_internal.h"
@@ -19,11 +20,13 @@ static void setAttr(MlirOperation op, const char *name, MlirAttribute a) {
   mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString(name), a);
 }
 
-/* An array attribute of one string per value, each from `print`. */
+/* An array attribute of one string per value: its shape, or its value map
+ * ("-" when none is known; *any says whether one was). Null when out of
+ * memory. */
 static MlirAttribute stringsOf(const StrataRdp *r, MlirContext c, MlirValue (*at)(void *, intptr_t), void *owner,
                                intptr_t n, bool values, bool *any) {
-  MlirAttribute elems[64];
-  if (n > 64) n = 64;
+  MlirAttribute *elems = malloc((size_t)(n ? n : 1) * sizeof *elems);
+  if (!elems) return (MlirAttribute){NULL};
   for (intptr_t i = 0; i < n; i++) {
     char buf[512];
     MlirValue v = at(owner, i);
@@ -36,7 +39,9 @@ static MlirAttribute stringsOf(const StrataRdp *r, MlirContext c, MlirValue (*at
     }
     elems[i] = strataStrAttr(c, buf);
   }
-  return mlirArrayAttrGet(c, n, elems);
+  MlirAttribute a = mlirArrayAttrGet(c, n, elems);
+  free(elems);
+  return a;
 }
 
 static MlirValue resultAt(void *op, intptr_t i) { return mlirOperationGetResult(*(MlirOperation *)op, i); }
@@ -44,6 +49,7 @@ static MlirValue argAt(void *block, intptr_t i) { return mlirBlockGetArgument(*(
 
 typedef struct {
   const StrataRdp *r;
+  bool ok;
 } Annotate;
 
 static MlirWalkResult annotateOp(MlirOperation op, void *user) {
@@ -54,8 +60,14 @@ static MlirWalkResult annotateOp(MlirOperation op, void *user) {
   if (cls) setAttr(op, "rdp.class", strataStrAttr(c, strataDynamismName(cls)));
   if (n == 0) return MlirWalkResultAdvance;
   bool any = false;
-  setAttr(op, "rdp.shapes", stringsOf(r, c, resultAt, &op, n, false, &any));
+  MlirAttribute shapes = stringsOf(r, c, resultAt, &op, n, false, &any);
   MlirAttribute vals = stringsOf(r, c, resultAt, &op, n, true, &any);
+  if (mlirAttributeIsNull(shapes) || mlirAttributeIsNull(vals)) {
+    strataEmitOpError(op, "out of memory in nn-rdp");
+    ((Annotate *)user)->ok = false;
+    return MlirWalkResultInterrupt;
+  }
+  setAttr(op, "rdp.shapes", shapes);
   if (any) setAttr(op, "rdp.values", vals);
   return MlirWalkResultAdvance;
 }
@@ -80,10 +92,13 @@ static void runRdp(StrataPassRun *run, MlirOperation func) {
   for (size_t i = 0; i < strataRdpNumSymbols(r); i++) syms[i] = strataStrAttr(c, strataRdpSymbolName(r, i));
   setAttr(func, "rdp.symbols", mlirArrayAttrGet(c, (intptr_t)strataRdpNumSymbols(r), syms));
   bool any = false;
-  setAttr(func, "rdp.arg_shapes", stringsOf(r, c, argAt, &entry, mlirBlockGetNumArguments(entry), false, &any));
-  Annotate a = {r};
-  for (MlirOperation op = mlirBlockGetFirstOperation(entry); !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+  MlirAttribute args = stringsOf(r, c, argAt, &entry, mlirBlockGetNumArguments(entry), false, &any);
+  Annotate a = {r, !mlirAttributeIsNull(args)};
+  if (a.ok) setAttr(func, "rdp.arg_shapes", args);
+  else strataEmitOpError(func, "out of memory in nn-rdp");
+  for (MlirOperation op = mlirBlockGetFirstOperation(entry); a.ok && !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
     mlirOperationWalk(op, annotateOp, &a, MlirWalkPreOrder);
+  if (!a.ok) strataPassSignalFailure(run);
   strataRdpDestroy(r);
 }
 

@@ -358,7 +358,8 @@ static void sliceRule(RdpTransfer *t) {
   for (int k = 0; k < n; k++) {
     RdpDim s = valueOf(t, iS, k), e = valueOf(t, iE, k), a = iA >= 0 ? valueOf(t, iA, k) : rdpConst(k),
            st = iT >= 0 ? valueOf(t, iT, k) : rdpConst(1);
-    int64_t axis, cs, ce, cst, cn;
+    int64_t axis, cs = 0, ce = 0, cst = 1, cn;
+    if (a.level == RDP_UNDEF) return; /* wait for the axes */
     if (!rdpGetConst(&a, &axis)) { /* unknown axes: every dim may be sliced */
       for (int d = 0; d < r; d++) setDim(t, 0, d, rdpNac());
       return;
@@ -370,7 +371,8 @@ static void sliceRule(RdpTransfer *t) {
     bool constSE = rdpGetConst(&s, &cs) && rdpGetConst(&e, &ce) && rdpGetConst(&st, &cst) && cst != 0;
     if (constSE && rdpGetConst(&d, &cn)) out = rdpConst(sliceCount(cn, cs, ce, cst));
     else if (constSE && cs == 0 && cst == 1 && ce >= INT32_MAX) out = d; /* the whole extent */
-    else if (d.level == RDP_UNDEF) out = d;
+    else if (d.level == RDP_UNDEF || s.level == RDP_UNDEF || e.level == RDP_UNDEF || st.level == RDP_UNDEF)
+      out = rdpUndef();
     setDim(t, 0, (int)axis, out);
     valueSlice &= constSE;
     s0 = cs, e0 = ce, st0 = cst;
@@ -468,8 +470,8 @@ static void rangeRule(RdpTransfer *t) {
   if (rdpGetConst(&s, &cs) && rdpGetConst(&l, &cl) && rdpGetConst(&d, &cd) && cd != 0) {
     double n = ceil(((double)cl - (double)cs) / (double)cd);
     setDim(t, 0, 0, rdpConst(n > 0 ? (int64_t)n : 0));
-  } else if (rdpGetConst(&s, &cs) && cs == 0 && rdpGetConst(&d, &cd) && cd == 1 && rdpKind(&l) == STRATA_RDP_SYMBOL) {
-    setDim(t, 0, 0, l); /* range(0, N): N elements (a symbol is a size, >= 1) */
+  } else if (rdpGetConst(&d, &cd) && cd == 1 && rdpProvablyLE(&s, &l)) {
+    setDim(t, 0, 0, rdpSub(&l, &s)); /* step 1 and start <= limit for all sizes: limit - start */
   } else {
     setDim(t, 0, 0, s.level == RDP_UNDEF || l.level == RDP_UNDEF || d.level == RDP_UNDEF ? rdpUndef() : rdpNac());
   }
