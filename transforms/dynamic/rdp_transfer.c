@@ -538,6 +538,62 @@ static void topKRule(RdpTransfer *t) {
     for (int k = 0; k < r; k++) setDim(t, j, k, k == axis ? valueOf(t, 1, 0) : dimOf(t, 0, k));
 }
 
+/* ---- Upstream ops on shape values (what lowered shape code uses) ---------- */
+
+/* Integer arith on scalars or small tensors, casts that keep the value,
+ * tensor.dim / extract / from_elements, and tensor.empty's dynamic sizes.
+ * False if `op` is none of these. */
+static bool upstreamRule(RdpTransfer *t) {
+  RdpFact *o = t->numOut ? &t->out[0] : NULL;
+  MlirOperation op = t->op;
+  if (!o) return false;
+  static const char *const kArith[] = {"arith.addi", "arith.subi", "arith.muli", "arith.divsi", "arith.divui"};
+  for (int a = 0; a < 5; a++) {
+    if (!strataOpIsNamed(op, kArith[a])) continue;
+    for (int k = 0; k < o->valueLen; k++) {
+      RdpDim x = valueOf(t, 0, k), y = valueOf(t, 1, k);
+      o->vals[k] = a == 0 ? rdpAdd(&x, &y) : a == 1 ? rdpSub(&x, &y) : a == 2 ? rdpMul(&x, &y) : rdpDivExact(&x, &y);
+    }
+    copyShape(t, 0, 0);
+    return true;
+  }
+  if (strataOpIsNamed(op, "arith.index_cast") || strataOpIsNamed(op, "arith.index_castui") ||
+      strataOpIsNamed(op, "arith.extsi") || strataOpIsNamed(op, "arith.extui")) {
+    copyValue(t, 0, 0);
+    copyShape(t, 0, 0);
+    return true;
+  }
+  int64_t i;
+  if (strataOpIsNamed(op, "tensor.dim")) {
+    RdpDim idx = valueOf(t, 1, 0);
+    if (o->valueLen == 1) o->vals[0] = rdpGetConst(&idx, &i) ? dimOf(t, 0, (int)i) : idx.level == RDP_UNDEF ? idx : rdpNac();
+    return true;
+  }
+  if (strataOpIsNamed(op, "tensor.extract")) {
+    RdpDim idx = t->numIn > 1 ? valueOf(t, 1, 0) : rdpConst(0);
+    int len = valueLen(t, 0);
+    if (o->valueLen == 1 && t->numIn <= 2)
+      o->vals[0] = rdpGetConst(&idx, &i) && i >= 0 && i < len ? valueOf(t, 0, (int)i) : idx.level == RDP_UNDEF ? idx : rdpNac();
+    return true;
+  }
+  if (strataOpIsNamed(op, "tensor.from_elements")) {
+    if (o->valueLen == t->numIn)
+      for (int k = 0; k < o->valueLen; k++) o->vals[k] = valueOf(t, k, 0);
+    return true;
+  }
+  if (strataOpIsNamed(op, "tensor.empty")) { /* one index operand per '?' dim, in order */
+    intptr_t next = 0;
+    for (int d = 0; d < o->rank; d++)
+      if (o->dims[d].level != RDP_KNOWN) setDim(t, 0, d, next < t->numIn ? valueOf(t, next++, 0) : rdpNac());
+    return true;
+  }
+  if (strataOpIsNamed(op, "arith.constant")) {
+    constantRule(t);
+    return true;
+  }
+  return false;
+}
+
 /* Ops whose result has the shape of operand 0 besides the elementwise family. */
 static const char *const kSameShape[] = {
     "nn.batch_normalization", "nn.cum_sum", "nn.dequantize_linear", "nn.quantize_linear",
@@ -554,27 +610,24 @@ static bool sameShapeOp(const RdpTransfer *t) {
 
 bool rdpForward(RdpTransfer *t) {
   const StrataOpDef *def = t->def;
-  if (strataOpIsNamed(t->op, "arith.constant")) {
-    constantRule(t);
-    return true;
-  }
-  if (sameShapeOp(t)) {
-    copyShape(t, 0, 0);
-    return true;
-  }
-  /* Upstream ops without a rule, and EDO ops: known only after running. */
-  if (!def || def->dynamism == STRATA_DYN_EDO) {
+  const char *n = def ? def->name : "";
+  if (!def) {
+    if (sameShapeOp(t)) copyShape(t, 0, 0); /* tensor.cast */
+    else if (!upstreamRule(t)) {            /* an upstream op without a rule: nac */
+      setAllNac(t);
+      return true;
+    }
+  } else if (def->dynamism == STRATA_DYN_EDO) { /* known only after running */
     setAllNac(t);
     return true;
-  }
-  const char *n = def->name;
-  if (def->mapping == nnMapElementwise) {
+  } else if (def->mapping == nnMapElementwise) {
     intptr_t ops[8];
     int k = 0;
     for (intptr_t i = 0; i < t->numIn && k < 8; i++) ops[k++] = i;
     broadcastOperands(t, ops, k, 0);
     elementwiseValue(t);
-  } else if (!strcmp(n, "nn.gather_elements")) copyShape(t, 0, 1);
+  } else if (sameShapeOp(t)) copyShape(t, 0, 0);
+  else if (!strcmp(n, "nn.gather_elements")) copyShape(t, 0, 1);
   else if (!strcmp(n, "nn.conv")) return windowRule(t, true);
   else if (!strcmp(n, "nn.max_pool") || !strcmp(n, "nn.average_pool")) return windowRule(t, false);
   else if (!strcmp(n, "nn.global_average_pool") || !strcmp(n, "nn.global_max_pool")) {

@@ -110,3 +110,34 @@ func.func @shape_values(%x: tensor<?x?xf32> {onnx.dim_params = ["N", "T"]}, %k: 
   %r2 = "nn.range"(%z0, %kk, %o0) : (tensor<i64>, tensor<i64>, tensor<i64>) -> tensor<?xi64>
   return
 }
+
+// Shape arithmetic in upstream ops (what lowered shape code is made of):
+// tensor.dim, integer arith, index casts, tensor.from_elements and
+// tensor.extract carry values; tensor.empty takes its sizes from them.
+// CHECK-LABEL: func.func @upstream_chains
+func.func @upstream_chains(%x: tensor<?x?xf32> {onnx.dim_params = ["N", "T"]}) -> (tensor<?x?xf32>, tensor<2xi64>, tensor<2xf32>, i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // CHECK: tensor.dim {rdp.shapes = ["-"], rdp.values = ["[N]"]}
+  %n = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %t = tensor.dim %x, %c1 : tensor<?x?xf32>
+  // CHECK: arith.muli {{.*}}rdp.values = ["[N*T]"]
+  %nt = arith.muli %n, %t : index
+  // CHECK: tensor.empty{{.*}}rdp.shapes = ["[N*T, T]"]
+  %e = tensor.empty(%nt, %t) : tensor<?x?xf32>
+  %ni = arith.index_cast %nt : index to i64
+  %ti = arith.index_cast %t : index to i64
+  // CHECK: tensor.from_elements {{.*}}rdp.values = ["[N*T, T]"]
+  %v = tensor.from_elements %ni, %ti : tensor<2xi64>
+  %s = "nn.shape"(%x) : (tensor<?x?xf32>) -> tensor<2xi64>
+  // Integer casts keep the value; a float tensor has no value map.
+  // CHECK: "nn.cast"{{.*}}rdp.values = ["[N, T]"]
+  %c = "nn.cast"(%s) {to = i32} : (tensor<2xi64>) -> tensor<2xi32>
+  // CHECK: "nn.cast"
+  // CHECK-NOT: rdp.values
+  // CHECK-SAME: to = f32
+  %f = "nn.cast"(%s) {to = f32} : (tensor<2xi64>) -> tensor<2xf32>
+  // CHECK: tensor.extract {{.*}}rdp.values = ["[T]"]
+  %x1 = tensor.extract %c[%c1] : tensor<2xi32>
+  return %e, %v, %f, %x1 : tensor<?x?xf32>, tensor<2xi64>, tensor<2xf32>, i32
+}
