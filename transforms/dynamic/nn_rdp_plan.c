@@ -142,8 +142,11 @@ static bool planPartition(Planner *pl, size_t from, size_t to, MlirOperation anc
       for (size_t k = 0; k < n; k++) order[k] = k;
     rdpPrint(&peak, names, peakText, sizeof peakText);
     rdpPrint(&program, names, progText, sizeof progText);
-    snprintf(line, lineSize, "%zu ops: %s peak %s (program order %s)", n,
-             planned ? "planned" : "program order (too many to search)", peakText, progText);
+    if (planned && peak.level != RDP_KNOWN) /* rdpPlanOrder kept program order */
+      snprintf(line, lineSize, "%zu ops: program order (no order's peak is comparable for all sizes)", n);
+    else
+      snprintf(line, lineSize, "%zu ops: %s peak %s (program order %s)", n,
+               planned ? "planned" : "program order (too many to search)", peakText, progText);
     MlirOperation moved[STRATA_ORDER_MAX_EXACT];
     for (size_t k = 0; planned && k < n; k++) moved[k] = pl->ops->ops[from + order[k]];
     for (size_t k = 0; planned && k < n; k++) {

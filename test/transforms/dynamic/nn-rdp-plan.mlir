@@ -40,3 +40,20 @@ func.func @partition_point(%x: tensor<4x8xf32>, %shape: tensor<2xi64>) -> (tenso
   %b = "nn.add"(%a, %c) : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
   return %z, %s : tensor<?x?xf32>, tensor<4x1xf32>
 }
+
+// With two symbols the step totals may not compare for all sizes: finishing
+// branch a first peaks at max(260*N + 256*M, 4*N + 260*M), neither of which
+// bounds the other, and no order has a single provable peak. The partition
+// keeps program order and says so.
+// CHECK-LABEL: func.func @incomparable
+// CHECK-SAME: rdp.partitions = ["4 ops: program order (no order's peak is comparable for all sizes)"]
+// CHECK: %[[A:.*]] = "nn.relu"(%arg0)
+// CHECK-NEXT: %[[B:.*]] = "nn.relu"(%arg1)
+// CHECK-NEXT: "nn.reduce_sum"(%[[A]])
+func.func @incomparable(%x: tensor<?x64xf32> {onnx.dim_params = ["N", ""]}, %y: tensor<?x64xf32> {onnx.dim_params = ["M", ""]}) -> (tensor<?x1xf32>, tensor<?x1xf32>) {
+  %a1 = "nn.relu"(%x) : (tensor<?x64xf32>) -> tensor<?x64xf32>
+  %b1 = "nn.relu"(%y) : (tensor<?x64xf32>) -> tensor<?x64xf32>
+  %a2 = "nn.reduce_sum"(%a1) {axes = array<i64: 1>} : (tensor<?x64xf32>) -> tensor<?x1xf32>
+  %b2 = "nn.reduce_sum"(%b1) {axes = array<i64: 1>} : (tensor<?x64xf32>) -> tensor<?x1xf32>
+  return %a2, %b2 : tensor<?x1xf32>, tensor<?x1xf32>
+}
