@@ -53,8 +53,12 @@ typedef struct StrataRdp StrataRdp;
 StrataRdp *strataRdpRun(StrataContext *ctx, MlirOperation func, bool reverseOrder);
 void strataRdpDestroy(StrataRdp *r);
 
-/* Symbols, in order of first appearance among the arguments' dims. */
+/* Symbols: first the input symbols, in order of first appearance among the
+ * arguments' dims, then derived symbols, sorted by name: each stands for a
+ * strided window's output size that is not a polynomial, named for it
+ * ("((H - 1)/2 + 1)": floor((H - 1) / 2) + 1). */
 size_t strataRdpNumSymbols(const StrataRdp *r);
+size_t strataRdpNumInputSymbols(const StrataRdp *r);
 const char *strataRdpSymbolName(const StrataRdp *r, size_t i);
 /* Op visits (transfer applications) until the fixpoint, for tests. */
 size_t strataRdpNumVisits(const StrataRdp *r);
@@ -74,8 +78,9 @@ StrataRdpKind strataRdpValueOf(const StrataRdp *r, MlirValue v, int i, int64_t *
                                char *buf, size_t size);
 /* "[N, 64, H, W]" (dims) into buf; "unranked"/"nac" for unknown ranks. */
 void strataRdpShapeString(const StrataRdp *r, MlirValue v, char *buf, size_t size);
-/* Evaluates dim `dim` of `v` with symbol i = symbolValues[i]; false if it
- * is not known, or on overflow. */
+/* Evaluates dim `dim` of `v` with input symbol i = symbolValues[i]
+ * (numSymbols >= strataRdpNumInputSymbols; derived symbols are computed);
+ * false if it is not known, or on overflow. */
 bool strataRdpEvalDim(const StrataRdp *r, MlirValue v, int dim, const int64_t *symbolValues,
                       size_t numSymbols, int64_t *out);
 /* The op's class after the analysis: its op-table class, except that an

@@ -58,6 +58,13 @@ static const char *kModule =
     "  %m = \"nn.matmul\"(%t, %f) : (tensor<?x2xf32>, tensor<2x?xf32>) -> tensor<?x?xf32>\n"
     "  return %y, %m : tensor<?x?xf32>, tensor<?x?xf32>\n}\n";
 
+/* A strided window whose size is not a polynomial: a derived symbol. */
+static const char *kStrided =
+    "func.func @g(%x: tensor<?x3x?x?xf32> {onnx.dim_params = [\"N\", \"\", \"H\", \"W\"]},\n"
+    "             %w: tensor<8x3x3x3xf32>) -> tensor<?x8x?x?xf32> {\n"
+    "  %c = \"nn.conv\"(%x, %w) {strides = array<i64: 2, 2>, pads = array<i64: 1, 1, 1, 1>} : (tensor<?x3x?x?xf32>, tensor<8x3x3x3xf32>) -> tensor<?x8x?x?xf32>\n"
+    "  return %c : tensor<?x8x?x?xf32>\n}\n";
+
 static const char *kKinds[] = {"undef", "const", "symbol", "expr", "nac"};
 
 /* The op of `func`'s body named `name` (the k-th one). */
@@ -166,6 +173,23 @@ int main(void) {
   // CHECK: rdp.mlir:1:1: error: 'builtin.module' op the RDP analysis runs on a func.func with a body
   // CHECK: not a function: refused
   printf("not a function: %s\n", strataRdpRun(ctx, mlirModuleGetOperation(m), false) ? "ran" : "refused");
+
+  /* Derived symbols follow the input ones; evaluation computes them from
+   * the input symbols' values: ceil(7/2) = 4, ceil(10/2) = 5. */
+  MlirModule sm = strataParseModule(ctx, mlirStringRefCreateFromCString(kStrided), "strided.mlir");
+  MlirOperation g = mlirBlockGetFirstOperation(mlirModuleGetBody(sm));
+  StrataRdp *rs = strataRdpRun(ctx, g, false);
+  if (!rs) return 1;
+  MlirValue conv = mlirOperationGetResult(findOp(g, "nn.conv", 0), 0);
+  int64_t hw[3] = {1, 7, 10}, h = 0, w = 0;
+  bool okH = strataRdpEvalDim(rs, conv, 2, hw, 3, &h), okW = strataRdpEvalDim(rs, conv, 3, hw, 3, &w);
+  // CHECK: strided: 5 symbols, 3 inputs, [N, 8, ceil(H/2), ceil(W/2)] at H=7 W=10: 4 5 (ok 1 1)
+  char convShape[128];
+  strataRdpShapeString(rs, conv, convShape, sizeof convShape);
+  printf("strided: %zu symbols, %zu inputs, %s at H=7 W=10: %lld %lld (ok %d %d)\n", strataRdpNumSymbols(rs),
+         strataRdpNumInputSymbols(rs), convShape, (long long)h, (long long)w, okH, okW);
+  strataRdpDestroy(rs);
+  mlirModuleDestroy(sm);
 
   orderPlannerVsBruteForce();
   memoryPlannersVsExhaustive();

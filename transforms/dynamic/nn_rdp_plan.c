@@ -170,7 +170,7 @@ static bool planPartition(Planner *pl, size_t from, size_t to, MlirOperation anc
 
 /* Parses "N=1,H=32" into one value per symbol; located errors. */
 static bool parseSizes(const StrataRdp *r, MlirOperation func, const char *text, int64_t *vals) {
-  size_t n = strataRdpNumSymbols(r);
+  size_t n = strataRdpNumInputSymbols(r);
   bool given[RDP_MAX_SYMS] = {false};
   for (const char *p = text; *p;) {
     const char *eq = strchr(p, '='), *end = strchr(p, ',');
@@ -205,8 +205,13 @@ static bool parseSizes(const StrataRdp *r, MlirOperation func, const char *text,
 }
 
 /* The memory plan of the (planned) order for one shape class. */
-static bool planMemory(Planner *pl, MlirOperation func, const int64_t *vals) {
+static bool planMemory(Planner *pl, MlirOperation func, const int64_t *inputs) {
   size_t n = pl->ops->count, m = 0, runtime = 0;
+  int64_t vals[RDP_MAX_SYMS];
+  if (!rdpSymbolValues(pl->r, inputs, vals)) {
+    strataEmitOpError(func, "nn-rdp-plan: a derived size overflows int64 at these sizes");
+    return false;
+  }
   StrataMemTensor *t = malloc((n ? n : 1) * sizeof *t);
   size_t *owner = malloc((n ? n : 1) * sizeof *owner);
   int64_t *offsets = malloc((n ? n : 1) * sizeof *offsets), *baseline = malloc((n ? n : 1) * sizeof *baseline);

@@ -30,6 +30,11 @@ struct StrataRdp {
   StrataDynamism *classes;
   char *symNames[RDP_MAX_SYMS];
   size_t numSyms;
+  size_t numInputSyms; /* the first ones: `?` dims of the arguments */
+  /* A derived symbol i >= numInputSyms stands for floor(defNum[i] / defDiv[i]) + 1
+   * (a strided window's output size, >= 1 for a valid window). */
+  RdpDim defNum[RDP_MAX_SYMS];
+  int64_t defDiv[RDP_MAX_SYMS];
   size_t visits;
 };
 
@@ -249,7 +254,7 @@ static int visitOp(StrataRdp *r, MlirOperation op) {
   for (intptr_t i = 0; i < nin; i++) in[i] = factOf(r, mlirOperationGetOperand(op, i));
   for (intptr_t j = 0; j < nres; j++)
     if (!initialFact(mlirValueGetType(mlirOperationGetResult(op, j)), &out[j])) out[j].valueLen = -1, out[j].rank = RDP_RANK_NAC;
-  RdpTransfer t = {r->ctx, op, strataContextGetOpDef(r->ctx, op), in, nin, out, nres};
+  RdpTransfer t = {r->ctx, r, op, strataContextGetOpDef(r->ctx, op), in, nin, out, nres};
   if (!rdpForward(&t)) goto done;
   changed = 0;
   for (intptr_t j = 0; j < nres; j++) {
@@ -277,6 +282,118 @@ done:
   if (cand != candStack) free(cand);
   if (changed < 0 && (!in || !out || !cand)) strataEmitOpError(op, "out of memory in the RDP analysis");
   return changed;
+}
+
+/* ---- Derived symbols ------------------------------------------------------ */
+
+RdpDim rdpWindowSize(StrataRdp *r, const RdpDim *num, int64_t div) {
+  RdpDim one = rdpConst(1), d = rdpConst(div), q = rdpDivExact(num, &d);
+  if (div == 1 || q.level != RDP_NAC || !rdpIsKnown(num) || div < 1) return rdpAdd(&q, &one);
+  int64_t c;
+  if (rdpGetConst(num, &c)) /* floor division of a constant */
+    return rdpConst((c >= 0 ? c / div : -((-c + div - 1) / div)) + 1);
+  for (size_t i = r->numInputSyms; i < r->numSyms; i++)
+    if (r->defDiv[i] == div && rdpEqual(&r->defNum[i], num)) return rdpSymbol((int)i);
+  if (r->numSyms == RDP_MAX_SYMS) return rdpNac();
+  /* Named for what it is: floor(num/div) + 1 = floor((num + div)/div),
+   * which is ceil(x/div) when num = x - 1. */
+  char text[200], name[256];
+  RdpDim x = rdpAdd(num, &one), shifted = rdpAdd(num, &d);
+  bool ceilForm = x.level == RDP_KNOWN && x.numTerms == 1;
+  rdpPrint(ceilForm ? &x : &shifted, (const char *const *)r->symNames, text, sizeof text);
+  bool sum = !ceilForm && shifted.numTerms > 1;
+  snprintf(name, sizeof name, "%s(%s%s%s/%lld)", ceilForm ? "ceil" : "floor", sum ? "(" : "", text, sum ? ")" : "",
+           (long long)div);
+  char *copy = strdup(name);
+  if (!copy) return rdpNac();
+  size_t i = r->numSyms++;
+  r->symNames[i] = copy;
+  r->defNum[i] = *num;
+  r->defDiv[i] = div;
+  return rdpSymbol((int)i);
+}
+
+static void markUsed(const RdpDim *d, bool *used) {
+  if (d->level != RDP_KNOWN) return;
+  for (int k = 0; k < d->numTerms; k++)
+    for (int s = 0; s < RDP_MAX_SYMS; s++) used[s] |= d->terms[k].exp[s] != 0;
+}
+
+static int compareNames(const void *a, const void *b) {
+  const char *const *x = a, *const *y = b;
+  return strcmp(*x, *y);
+}
+
+/* Derived symbols are numbered as the visits meet them, which depends on
+ * the visiting order; the result must not. Keeps those still used (by a
+ * fact, or by a kept definition), sorted by name, after the input symbols,
+ * and rewrites every fact to the new numbering. */
+static bool renumberDerived(StrataRdp *r) {
+  bool used[RDP_MAX_SYMS] = {false};
+  for (size_t i = 0; i < r->numValues; i++) {
+    const RdpFact *f = &r->entries[i].fact;
+    for (int d = 0; d < f->rank; d++) markUsed(&f->dims[d], used);
+    for (int k = 0; k < f->valueLen; k++) markUsed(&f->vals[k], used);
+  }
+  for (size_t i = r->numSyms; i-- > r->numInputSyms;) /* definitions refer to earlier symbols */
+    if (used[i]) markUsed(&r->defNum[i], used);
+  const char *kept[RDP_MAX_SYMS];
+  size_t numKept = 0;
+  for (size_t i = r->numInputSyms; i < r->numSyms; i++)
+    if (used[i]) kept[numKept++] = r->symNames[i];
+  qsort(kept, numKept, sizeof *kept, compareNames);
+  int perm[RDP_MAX_SYMS];
+  for (size_t i = 0; i < r->numSyms; i++) perm[i] = i < r->numInputSyms ? (int)i : -1;
+  for (size_t k = 0; k < numKept; k++)
+    for (size_t i = r->numInputSyms; i < r->numSyms; i++)
+      if (r->symNames[i] == kept[k]) perm[i] = (int)(r->numInputSyms + k);
+  char *names[RDP_MAX_SYMS];
+  RdpDim defs[RDP_MAX_SYMS];
+  int64_t divs[RDP_MAX_SYMS];
+  for (size_t i = 0; i < r->numSyms; i++) {
+    if (perm[i] < 0) {
+      free(r->symNames[i]);
+      continue;
+    }
+    names[perm[i]] = r->symNames[i];
+    defs[perm[i]] = rdpRenumber(&r->defNum[i], perm);
+    divs[perm[i]] = r->defDiv[i];
+  }
+  r->numSyms = r->numInputSyms + numKept;
+  for (size_t i = 0; i < r->numSyms; i++) {
+    r->symNames[i] = names[i];
+    r->defNum[i] = defs[i];
+    r->defDiv[i] = divs[i];
+  }
+  for (size_t i = 0; i < r->numValues; i++) {
+    RdpFact *f = &r->entries[i].fact;
+    for (int d = 0; d < f->rank; d++) f->dims[d] = rdpRenumber(&f->dims[d], perm);
+    for (int k = 0; k < f->valueLen; k++) f->vals[k] = rdpRenumber(&f->vals[k], perm);
+  }
+  return true;
+}
+
+bool rdpSymbolValues(const StrataRdp *r, const int64_t *inputs, int64_t *all) {
+  bool known[RDP_MAX_SYMS] = {false};
+  for (size_t i = 0; i < r->numInputSyms; i++) all[i] = inputs[i], known[i] = true;
+  /* Each pass computes the derived symbols whose definitions are ready. */
+  for (size_t pass = 0; pass < r->numSyms; pass++)
+    for (size_t i = r->numInputSyms; i < r->numSyms; i++) {
+      if (known[i]) continue;
+      bool ready = true;
+      const RdpDim *d = &r->defNum[i];
+      for (int k = 0; k < d->numTerms; k++)
+        for (int s = 0; s < RDP_MAX_SYMS; s++) ready &= !d->terms[k].exp[s] || known[s];
+      int64_t num;
+      if (!ready) continue;
+      if (!rdpEval(d, all, r->numSyms, &num)) return false;
+      int64_t q = num >= 0 ? num / r->defDiv[i] : -((-num + r->defDiv[i] - 1) / r->defDiv[i]);
+      if (!strataCheckedAdd(q, 1, &all[i])) return false;
+      known[i] = true;
+    }
+  for (size_t i = 0; i < r->numSyms; i++)
+    if (!known[i]) return false;
+  return true;
 }
 
 static bool isConstantOp(MlirValue v) {
@@ -316,6 +433,7 @@ StrataRdp *strataRdpRun(StrataContext *ctx, MlirOperation func, bool reverseOrde
     strataEmitOpError(func, "out of memory in the RDP analysis");
     goto fail;
   }
+  r->numInputSyms = r->numSyms;
   /* Each round either lowers some element of the finite lattice or ends. */
   size_t maxRounds = 2 + 3 * r->numValues * (2 * STRATA_MAX_RANK + 1);
   for (size_t round = 0;; round++) {
@@ -332,6 +450,10 @@ StrataRdp *strataRdpRun(StrataContext *ctx, MlirOperation func, bool reverseOrde
       changed |= ch > 0;
     }
     if (!changed) break;
+  }
+  if (!renumberDerived(r)) {
+    strataEmitOpError(func, "out of memory in the RDP analysis");
+    goto fail;
   }
   r->classes = calloc(r->ops.count ? r->ops.count : 1, sizeof *r->classes);
   if (!r->classes) goto fail;
@@ -353,6 +475,7 @@ void strataRdpDestroy(StrataRdp *r) {
 }
 
 size_t strataRdpNumSymbols(const StrataRdp *r) { return r->numSyms; }
+size_t strataRdpNumInputSymbols(const StrataRdp *r) { return r->numInputSyms; }
 const char *strataRdpSymbolName(const StrataRdp *r, size_t i) { return i < r->numSyms ? r->symNames[i] : NULL; }
 size_t strataRdpNumVisits(const StrataRdp *r) { return r->visits; }
 
@@ -421,8 +544,11 @@ bool rdpValueString(const StrataRdp *r, MlirValue v, char *buf, size_t size) {
 bool strataRdpEvalDim(const StrataRdp *r, MlirValue v, int dim, const int64_t *symbolValues,
                       size_t numSymbols, int64_t *out) {
   const RdpFact *f = factOf(r, v);
-  if (!f || !f->isTensor || dim < 0 || dim >= f->rank) return false;
-  return rdpEval(&f->dims[dim], symbolValues, numSymbols, out);
+  int64_t all[RDP_MAX_SYMS];
+  if (!f || !f->isTensor || dim < 0 || dim >= f->rank || numSymbols < r->numInputSyms ||
+      !rdpSymbolValues(r, symbolValues, all))
+    return false;
+  return rdpEval(&f->dims[dim], all, r->numSyms, out);
 }
 
 StrataDynamism strataRdpClassOf(const StrataRdp *r, MlirOperation op) {

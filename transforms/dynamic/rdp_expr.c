@@ -176,6 +176,21 @@ RdpDim rdpDivExact(const RdpDim *a, const RdpDim *b) {
   return sorted;
 }
 
+RdpDim rdpRenumber(const RdpDim *d, const int *perm) {
+  if (d->level != RDP_KNOWN) return *d;
+  RdpDim r = rdpConst(0);
+  for (int i = 0; i < d->numTerms; i++) {
+    RdpTerm t = {.coeff = d->terms[i].coeff};
+    for (int s = 0; s < RDP_MAX_SYMS; s++) {
+      if (!d->terms[i].exp[s]) continue;
+      if (perm[s] < 0) return rdpNac();
+      t.exp[perm[s]] = d->terms[i].exp[s];
+    }
+    if (!addTerm(&r, &t)) return rdpNac();
+  }
+  return r;
+}
+
 StrataRdpKind rdpKind(const RdpDim *d) {
   if (d->level == RDP_UNDEF) return STRATA_RDP_UNDEF;
   if (d->level == RDP_NAC) return STRATA_RDP_NAC;

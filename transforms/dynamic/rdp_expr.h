@@ -63,6 +63,9 @@ bool rdpEval(const RdpDim *d, const int64_t *vals, size_t numVals, int64_t *out)
 /* True if a <= b for every assignment of the symbols to integers >= 1:
  * b - a has only non-negative coefficients (a sufficient condition). */
 bool rdpProvablyLE(const RdpDim *a, const RdpDim *b);
+/* `d` with symbol s renamed perm[s] (canonical again); nac if a symbol it
+ * uses has no new number (perm[s] < 0). */
+RdpDim rdpRenumber(const RdpDim *d, const int *perm);
 /* Prints "undef", "nac", "64*H*W", "N + 1", ...; names[i] names symbol i.
  * Always NUL-terminates (truncating) when size > 0. */
 void rdpPrint(const RdpDim *d, const char *const *names, char *buf, size_t size);

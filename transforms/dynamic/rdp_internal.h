@@ -32,6 +32,7 @@ bool rdpFactFillUndef(RdpFact *dst, const RdpFact *src);
  * transfer refines it. Returns false after a located error. */
 typedef struct {
   StrataContext *ctx;
+  StrataRdp *rdp; /* for derived symbols */
   MlirOperation op;
   const StrataOpDef *def; /* NULL: no table row (upstream op) */
   const RdpFact *const *in;
@@ -68,6 +69,14 @@ RdpDim rdpOrderPeak(const RdpOrderProblem *p, const size_t *order);
  * numNodes > STRATA_ORDER_MAX_EXACT, on a cycle, or out of memory; if no
  * order's peak is comparable, writes program order and peak = nac. */
 bool rdpPlanOrder(const RdpOrderProblem *p, size_t *order, RdpDim *peak);
+
+/* The output size floor(num / div) + 1 of a window with stride `div`: a
+ * polynomial when the division is exact, else a derived symbol standing
+ * for it (one per distinct num and div), nac past the symbol capacity. */
+RdpDim rdpWindowSize(StrataRdp *r, const RdpDim *num, int64_t div);
+/* Values of all symbols (derived ones computed from their definitions)
+ * from the input symbols' values; false on overflow. */
+bool rdpSymbolValues(const StrataRdp *r, const int64_t *inputs, int64_t *all);
 
 /* ---- Queries for the passes and planners of this directory (rdp.c) ---- */
 /* The fact of `v` (NULL: not tracked). */

@@ -202,9 +202,13 @@ static bool windowRule(RdpTransfer *t, bool conv) {
     if (same && w.strides[i] == 1) out = d;
     else if (!same && w.kernel[i] > 0) {
       RdpDim extra = rdpConst(w.pads[i] + w.pads[i + spatial] - w.dilations[i] * (w.kernel[i] - 1) - 1);
-      RdpDim num = rdpAdd(&d, &extra), s = rdpConst(w.strides[i]), one = rdpConst(1);
-      RdpDim q = rdpDivExact(&num, &s);
-      out = rdpAdd(&q, &one);
+      RdpDim num = rdpAdd(&d, &extra);
+      if (w.ceilMode && w.strides[i] > 1) { /* ceil: only an exact division is kept */
+        RdpDim s = rdpConst(w.strides[i]), one = rdpConst(1), q = rdpDivExact(&num, &s);
+        out = rdpAdd(&q, &one);
+      } else {
+        out = rdpWindowSize(t->rdp, &num, w.strides[i]);
+      }
     }
     if (d.level == RDP_UNDEF) out = d;
     setDim(t, 0, i + 2, out);

@@ -42,3 +42,16 @@ func.func @runtime(%x: tensor<?x8xf32> {onnx.dim_params = ["N", ""]}, %shape: te
   %z = "nn.relu"(%y) : (tensor<?x?xf32>) -> tensor<?x?xf32>
   return %z : tensor<?x?xf32>
 }
+
+// Derived symbols are computed from the input sizes: ceil(N/2) = 1 at N = 2,
+// so each tensor is 1*4*1 f32 = 16 bytes.
+// CHECK-LABEL: func.func @strided
+// CHECK-SAME: rdp.arena = 32 : i64
+// CHECK-SAME: rdp.partitions = ["2 ops: planned peak 32*ceil(N/2) (program order 32*ceil(N/2))"]
+// CHECK: "nn.conv"{{.*}}rdp.offset = 0 : i64
+// CHECK: "nn.relu"{{.*}}rdp.offset = 16 : i64
+func.func @strided(%x: tensor<1x4x?xf32> {onnx.dim_params = ["", "", "N"]}, %w: tensor<4x4x3xf32>) -> tensor<1x4x?xf32> {
+  %c = "nn.conv"(%x, %w) {strides = array<i64: 2>, pads = array<i64: 1, 1>} : (tensor<1x4x?xf32>, tensor<4x4x3xf32>) -> tensor<1x4x?xf32>
+  %r = "nn.relu"(%c) : (tensor<1x4x?xf32>) -> tensor<1x4x?xf32>
+  return %r : tensor<1x4x?xf32>
+}

@@ -16,14 +16,28 @@ func.func @broadcast(%a: tensor<?x?xf32> {onnx.dim_params = ["N", "M"]}, %b: ten
   return
 }
 
-// Windows: stride 1 keeps the symbol exactly, SAME padding too; a stride
-// that does not divide the numerator as a polynomial gives nac.
+// Windows: stride 1 keeps a polynomial, SAME padding too. A stride that
+// does not divide the numerator as a polynomial makes a derived symbol
+// standing for floor(num/stride) + 1, named for it (ceil(H/2) when the
+// numerator is H - 1), one per distinct numerator and stride: a residual
+// block's 3x3/s2/p1 and 1x1/s2 branches get the same one, so their sum is
+// known. Derived symbols follow the input symbols, sorted by name.
 // CHECK-LABEL: func.func @windows
-func.func @windows(%x: tensor<?x8x?x?xf32> {onnx.dim_params = ["N", "", "H", "W"]}, %w: tensor<16x8x3x3xf32>) {
+// CHECK-SAME: rdp.symbols = ["N", "H", "W", "ceil(H/2)", "ceil(W/2)", "floor((H - 1)/2)", "floor((W - 1)/2)"]
+func.func @windows(%x: tensor<?x8x?x?xf32> {onnx.dim_params = ["N", "", "H", "W"]}, %w: tensor<16x8x3x3xf32>, %w1: tensor<16x8x1x1xf32>) {
   // CHECK: "nn.conv"{{.*}}rdp.shapes = ["[N, 16, H - 2, W - 2]"]
   %0 = "nn.conv"(%x, %w) : (tensor<?x8x?x?xf32>, tensor<16x8x3x3xf32>) -> tensor<?x16x?x?xf32>
-  // CHECK: "nn.conv"{{.*}}rdp.shapes = ["[N, 16, nac, nac]"]
+  // CHECK: "nn.conv"{{.*}}rdp.shapes = ["[N, 16, ceil(H/2), ceil(W/2)]"]
   %1 = "nn.conv"(%x, %w) {strides = array<i64: 2, 2>, pads = array<i64: 1, 1, 1, 1>} : (tensor<?x8x?x?xf32>, tensor<16x8x3x3xf32>) -> tensor<?x16x?x?xf32>
+  // CHECK: "nn.conv"{{.*}}rdp.shapes = ["[N, 16, ceil(H/2), ceil(W/2)]"]
+  %d = "nn.conv"(%x, %w1) {strides = array<i64: 2, 2>} : (tensor<?x8x?x?xf32>, tensor<16x8x1x1xf32>) -> tensor<?x16x?x?xf32>
+  // CHECK: "nn.add"{{.*}}rdp.shapes = ["[N, 16, ceil(H/2), ceil(W/2)]"]
+  %sum = "nn.add"(%1, %d) : (tensor<?x16x?x?xf32>, tensor<?x16x?x?xf32>) -> tensor<?x16x?x?xf32>
+  // CHECK: "nn.conv"{{.*}}rdp.shapes = ["[N, 16, floor((H - 1)/2), floor((W - 1)/2)]"]
+  %v = "nn.conv"(%x, %w) {strides = array<i64: 2, 2>} : (tensor<?x8x?x?xf32>, tensor<16x8x3x3xf32>) -> tensor<?x16x?x?xf32>
+  // Ceil mode keeps only exact divisions.
+  // CHECK: "nn.max_pool"{{.*}}rdp.shapes = ["[N, 8, nac, nac]"]
+  %cm = "nn.max_pool"(%x) {kernel_shape = array<i64: 2, 2>, strides = array<i64: 2, 2>, ceil_mode = 1 : i64} : (tensor<?x8x?x?xf32>) -> tensor<?x8x?x?xf32>
   // CHECK: "nn.max_pool"{{.*}}rdp.shapes = ["[N, 8, H, W]"]
   %2 = "nn.max_pool"(%x) {kernel_shape = array<i64: 3, 3>, auto_pad = "SAME_UPPER"} : (tensor<?x8x?x?xf32>) -> tensor<?x8x?x?xf32>
   // CHECK: "nn.global_average_pool"{{.*}}rdp.shapes = ["[N, 8, 1, 1]"]
