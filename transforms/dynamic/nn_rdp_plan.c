@@ -137,9 +137,8 @@ static bool planPartition(Planner *pl, size_t from, size_t to, MlirOperation anc
     RdpOrderProblem p = {n, pl->size + from, predStart, w.preds, isOutput};
     for (size_t k = 0; k < n; k++) order[k] = k;
     RdpDim program = rdpOrderPeak(&p, order), peak = program;
-    bool planned = n <= STRATA_ORDER_MAX_EXACT && rdpPlanOrder(&p, order, &peak);
-    if (!planned)
-      for (size_t k = 0; k < n; k++) order[k] = k;
+    bool planned = n <= STRATA_ORDER_MAX_EXACT;
+    if (planned && !rdpPlanOrder(&p, order, &peak)) ok = planned = false; /* out of memory: SSA has no cycle */
     rdpPrint(&peak, names, peakText, sizeof peakText);
     rdpPrint(&program, names, progText, sizeof progText);
     if (planned && peak.level != RDP_KNOWN) /* rdpPlanOrder kept program order */
@@ -165,6 +164,7 @@ static bool planPartition(Planner *pl, size_t from, size_t to, MlirOperation anc
   free(order);
   free(isOutput);
   free(w.preds);
+  if (!ok) strataEmitOpError(pl->ops->ops[from], "nn-rdp-plan: out of memory planning this partition");
   return ok;
 }
 
@@ -284,6 +284,7 @@ static void runPlan(StrataPassRun *run, MlirOperation func) {
     if (!mlirOperationEqual(op, term)) ok = strataOpListAppend(&ops, op);
   pl.size = malloc((ops.count ? ops.count : 1) * sizeof *pl.size);
   ok = ok && pl.size;
+  if (!ok) strataEmitOpError(func, "nn-rdp-plan: out of memory");
   for (size_t k = 0; ok && k < ops.count; k++) pl.size[k] = opBytes(ctx, r, ops.ops[k]);
   MlirContext c = mlirOperationGetContext(func);
   MlirAttribute lines[256];

@@ -57,3 +57,27 @@ func.func @incomparable(%x: tensor<?x64xf32> {onnx.dim_params = ["N", ""]}, %y: 
   %b2 = "nn.reduce_sum"(%b1) {axes = array<i64: 1>} : (tensor<?x64xf32>) -> tensor<?x1xf32>
   return %a2, %b2 : tensor<?x1xf32>, tensor<?x1xf32>
 }
+
+// A partition of more than 16 ops is not searched: it keeps program order.
+// CHECK-LABEL: func.func @long_chain
+// CHECK-SAME: rdp.partitions = ["17 ops: program order (too many to search) peak 32 (program order 32)"]
+func.func @long_chain(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %v0 = "nn.relu"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  %v1 = "nn.relu"(%v0) : (tensor<4xf32>) -> tensor<4xf32>
+  %v2 = "nn.relu"(%v1) : (tensor<4xf32>) -> tensor<4xf32>
+  %v3 = "nn.relu"(%v2) : (tensor<4xf32>) -> tensor<4xf32>
+  %v4 = "nn.relu"(%v3) : (tensor<4xf32>) -> tensor<4xf32>
+  %v5 = "nn.relu"(%v4) : (tensor<4xf32>) -> tensor<4xf32>
+  %v6 = "nn.relu"(%v5) : (tensor<4xf32>) -> tensor<4xf32>
+  %v7 = "nn.relu"(%v6) : (tensor<4xf32>) -> tensor<4xf32>
+  %v8 = "nn.relu"(%v7) : (tensor<4xf32>) -> tensor<4xf32>
+  %v9 = "nn.relu"(%v8) : (tensor<4xf32>) -> tensor<4xf32>
+  %v10 = "nn.relu"(%v9) : (tensor<4xf32>) -> tensor<4xf32>
+  %v11 = "nn.relu"(%v10) : (tensor<4xf32>) -> tensor<4xf32>
+  %v12 = "nn.relu"(%v11) : (tensor<4xf32>) -> tensor<4xf32>
+  %v13 = "nn.relu"(%v12) : (tensor<4xf32>) -> tensor<4xf32>
+  %v14 = "nn.relu"(%v13) : (tensor<4xf32>) -> tensor<4xf32>
+  %v15 = "nn.relu"(%v14) : (tensor<4xf32>) -> tensor<4xf32>
+  %v16 = "nn.relu"(%v15) : (tensor<4xf32>) -> tensor<4xf32>
+  return %v16 : tensor<4xf32>
+}
