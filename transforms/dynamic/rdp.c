@@ -290,8 +290,8 @@ RdpDim rdpWindowSize(StrataRdp *r, const RdpDim *num, int64_t div) {
   RdpDim one = rdpConst(1), d = rdpConst(div), q = rdpDivExact(num, &d);
   if (div == 1 || q.level != RDP_NAC || !rdpIsKnown(num) || div < 1) return rdpAdd(&q, &one);
   int64_t c;
-  if (rdpGetConst(num, &c)) /* floor division of a constant */
-    return rdpConst((c >= 0 ? c / div : -((-c + div - 1) / div)) + 1);
+  if (rdpGetConst(num, &c)) /* floor division of a constant (div >= 2 here) */
+    return c > INT64_MIN / 2 ? rdpConst((c >= 0 ? c / div : -((-c + div - 1) / div)) + 1) : rdpNac();
   for (size_t i = r->numInputSyms; i < r->numSyms; i++)
     if (r->defDiv[i] == div && rdpEqual(&r->defNum[i], num)) return rdpSymbol((int)i);
   if (r->numSyms == RDP_MAX_SYMS) return rdpNac();
@@ -386,7 +386,7 @@ bool rdpSymbolValues(const StrataRdp *r, const int64_t *inputs, int64_t *all) {
         for (int s = 0; s < RDP_MAX_SYMS; s++) ready &= !d->terms[k].exp[s] || known[s];
       int64_t num;
       if (!ready) continue;
-      if (!rdpEval(d, all, r->numSyms, &num)) return false;
+      if (!rdpEval(d, all, r->numSyms, &num) || num <= INT64_MIN / 2) return false;
       int64_t q = num >= 0 ? num / r->defDiv[i] : -((-num + r->defDiv[i] - 1) / r->defDiv[i]);
       if (!strataCheckedAdd(q, 1, &all[i])) return false;
       known[i] = true;

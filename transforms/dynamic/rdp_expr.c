@@ -161,7 +161,7 @@ RdpDim rdpDivExact(const RdpDim *a, const RdpDim *b) {
   r = *a;
   for (int i = 0; i < r.numTerms; i++) {
     RdpTerm *t = &r.terms[i];
-    if (t->coeff % d->coeff != 0) return rdpNac();
+    if ((t->coeff == INT64_MIN && d->coeff == -1) || t->coeff % d->coeff != 0) return rdpNac();
     t->coeff /= d->coeff;
     for (int s = 0; s < RDP_MAX_SYMS; s++) {
       if (t->exp[s] < d->exp[s]) return rdpNac();
