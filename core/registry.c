@@ -32,6 +32,8 @@ extern const StrataPassDef strataNnFoldPass;
 extern const StrataPassDef strataNnRaisePass;
 extern const StrataPassDef strataNnAnnotatePass;
 extern const StrataPassDef strataNnFlopsPass;
+extern const StrataPassDef strataNnRdpPass;
+extern const StrataPassDef strataNnRdpPlanPass;
 extern const StrataPassDef strataNnAlgebraicRewritePass;
 extern const StrataPassDef strataInstrAssignIdsPass;
 extern const StrataPassDef strataInstrumentPass;
@@ -61,6 +63,8 @@ static const StrataPassDef *const kPasses[] = {
     &strataNnRaisePass,
     &strataNnAnnotatePass,
     &strataNnFlopsPass,
+    &strataNnRdpPass,
+    &strataNnRdpPlanPass,
     &strataNnAlgebraicRewritePass,
     &strataNnFusePass,
     &strataNnFuseReportPass,

@@ -15,6 +15,7 @@
 #include "strata/pass.h"
 #include "strata/pattern.h"
 #include "strata/pred.h"
+#include "strata/rdp.h"
 #include "strata/session.h"
 #include "strata/sparse.h"
 #include "strata/support.h"

@@ -1,0 +1,184 @@
+/* Memory planning (SOD² B6): offsets in one arena for tensors with known
+ * sizes and lifetimes, computed once per shape class. Memory usually falls
+ * away from the peak step on both sides, so SOD²'s plan stacks the tensors
+ * live at the peak first (they alone decide the lower bound) and then walks
+ * outwards from the peak, forward and backward in turn, putting each
+ * tensor it meets into the lowest free gap among the placed tensors whose
+ * lifetimes overlap its own. A best-fit greedy in program order (MNN's) and
+ * an exhaustive search (for tests) use the same gap search. */
+#include <stdlib.h>
+#include <string.h>
+#include "strata/rdp.h"
+#include "strata/support.h"
+
+static bool overlapsInTime(const StrataMemTensor *a, const StrataMemTensor *b) {
+  return a->start <= b->end && b->start <= a->end;
+}
+
+typedef struct {
+  int64_t lo, hi;
+} Span;
+
+static int spanCompare(const void *x, const void *y) {
+  const Span *a = x, *b = y;
+  return a->lo < b->lo ? -1 : a->lo > b->lo;
+}
+
+/* Offset for tensor `i` among the placed ones (placed[k] true) it overlaps:
+ * the lowest gap that fits (bestFit false) or the smallest one (true), else
+ * above them all. -1 on overflow. `spans` has room for n entries. */
+static int64_t findOffset(const StrataMemTensor *t, size_t n, const int64_t *offsets, const bool *placed, size_t i,
+                          bool bestFit, Span *spans) {
+  size_t m = 0;
+  for (size_t k = 0; k < n; k++)
+    if (placed[k] && k != i && overlapsInTime(&t[k], &t[i]) && t[k].size > 0) {
+      int64_t hi;
+      if (!strataCheckedAdd(offsets[k], t[k].size, &hi)) return -1;
+      spans[m++] = (Span){offsets[k], hi};
+    }
+  qsort(spans, m, sizeof *spans, spanCompare);
+  int64_t cursor = 0, best = -1, bestGap = INT64_MAX;
+  for (size_t k = 0; k < m; k++) {
+    int64_t gap = spans[k].lo - cursor;
+    if (gap >= t[i].size && (!bestFit || gap < bestGap)) {
+      if (!bestFit) return cursor;
+      best = cursor, bestGap = gap;
+    }
+    if (spans[k].hi > cursor) cursor = spans[k].hi;
+  }
+  return best >= 0 ? best : cursor;
+}
+
+/* Places tensors in `order`; returns the arena size or -1. */
+static int64_t placeInOrder(const StrataMemTensor *t, size_t n, const size_t *order, bool bestFit, int64_t *offsets) {
+  bool *placed = calloc(n ? n : 1, sizeof *placed);
+  Span *spans = malloc((n ? n : 1) * sizeof *spans);
+  int64_t arena = 0;
+  for (size_t k = 0; placed && spans && k < n && arena >= 0; k++) {
+    size_t i = order[k];
+    int64_t off = findOffset(t, n, offsets, placed, i, bestFit, spans), end;
+    if (off < 0 || !strataCheckedAdd(off, t[i].size, &end)) arena = -1;
+    else {
+      offsets[i] = off;
+      placed[i] = true;
+      if (end > arena) arena = end;
+    }
+  }
+  if (!placed || !spans) arena = -1;
+  free(placed);
+  free(spans);
+  return arena;
+}
+
+/* A placement order is a sort of tensors by keys: qsort needs no context
+ * when the keys travel with the index. */
+typedef struct {
+  int64_t distance; /* steps from the peak (peak walk) or first step (best fit) */
+  int64_t side;     /* peak walk: 0 at the peak or forward, 1 backward */
+  int64_t size;
+  size_t index;
+} PlaceKey;
+
+static int keyCompare(const void *x, const void *y) {
+  const PlaceKey *a = x, *b = y;
+  if (a->distance != b->distance) return a->distance < b->distance ? -1 : 1;
+  if (a->side != b->side) return a->side < b->side ? -1 : 1;
+  if (a->size != b->size) return a->size > b->size ? -1 : 1; /* larger first */
+  return a->index < b->index ? -1 : a->index > b->index;
+}
+
+/* Places tensors sorted by `keys`; returns the arena size or -1. */
+static int64_t placeByKeys(const StrataMemTensor *t, size_t n, PlaceKey *keys, bool bestFit, int64_t *offsets) {
+  size_t *order = malloc((n ? n : 1) * sizeof *order);
+  if (!order) return -1;
+  qsort(keys, n, sizeof *keys, keyCompare);
+  for (size_t i = 0; i < n; i++) order[i] = keys[i].index;
+  int64_t arena = placeInOrder(t, n, order, bestFit, offsets);
+  free(order);
+  return arena;
+}
+
+static bool validLifetimes(const StrataMemTensor *t, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (t[i].start < 0 || t[i].start > t[i].end || t[i].size < 0) return false;
+  return true;
+}
+
+int64_t strataMemPlanPeakWalk(const StrataMemTensor *t, size_t n, int64_t *offsets) {
+  if (n == 0) return 0;
+  if (!validLifetimes(t, n)) return -1;
+  /* The peak step: the largest sum of live sizes, which is reached at some
+   * tensor's first step (the earliest such step on ties). */
+  int64_t peakStep = t[0].start, peakBytes = -1;
+  for (size_t i = 0; i < n; i++) {
+    int64_t s = t[i].start, live = 0;
+    for (size_t k = 0; k < n; k++)
+      if (t[k].start <= s && s <= t[k].end && !strataCheckedAdd(live, t[k].size, &live)) return -1;
+    if (live > peakBytes || (live == peakBytes && s < peakStep)) peakBytes = live, peakStep = s;
+  }
+  /* Live at the peak first (largest first); then outwards: the tensors
+   * starting one step after the peak, those ending one step before it,
+   * two steps after, two before, ... */
+  PlaceKey *keys = malloc(n * sizeof *keys);
+  if (!keys) return -1;
+  for (size_t i = 0; i < n; i++) {
+    bool atPeak = t[i].start <= peakStep && peakStep <= t[i].end, forward = t[i].start > peakStep;
+    int64_t distance = atPeak ? 0 : forward ? t[i].start - peakStep : peakStep - t[i].end;
+    keys[i] = (PlaceKey){distance, !atPeak && !forward, t[i].size, i};
+  }
+  int64_t arena = placeByKeys(t, n, keys, false, offsets);
+  free(keys);
+  return arena;
+}
+
+int64_t strataMemPlanBestFit(const StrataMemTensor *t, size_t n, int64_t *offsets) {
+  if (!validLifetimes(t, n)) return -1;
+  PlaceKey *keys = malloc((n ? n : 1) * sizeof *keys);
+  if (!keys) return -1;
+  /* Program order: by first step; at one step the larger first. */
+  for (size_t i = 0; i < n; i++) keys[i] = (PlaceKey){t[i].start, 0, t[i].size, i};
+  int64_t arena = placeByKeys(t, n, keys, true, offsets);
+  free(keys);
+  return arena;
+}
+
+/* Next permutation in lexicographic order; false after the last. */
+static bool nextPermutation(size_t *a, size_t n) {
+  if (n < 2) return false;
+  size_t i = n - 1;
+  while (i > 0 && a[i - 1] >= a[i]) i--;
+  if (i == 0) return false;
+  size_t j = n - 1;
+  while (a[j] <= a[i - 1]) j--;
+  size_t x = a[i - 1];
+  a[i - 1] = a[j];
+  a[j] = x;
+  for (size_t l = i, r = n - 1; l < r; l++, r--) x = a[l], a[l] = a[r], a[r] = x;
+  return true;
+}
+
+int64_t strataMemPlanExhaustive(const StrataMemTensor *t, size_t n, int64_t *offsets) {
+  if (n > 9 || !validLifetimes(t, n)) return -1;
+  size_t order[9];
+  int64_t trial[9], best = -1;
+  for (size_t i = 0; i < n; i++) order[i] = i;
+  do {
+    int64_t arena = placeInOrder(t, n, order, false, trial);
+    if (arena >= 0 && (best < 0 || arena < best)) {
+      best = arena;
+      memcpy(offsets, trial, n * sizeof *trial);
+    }
+  } while (nextPermutation(order, n));
+  return n == 0 ? 0 : best;
+}
+
+bool strataMemPlanValid(const StrataMemTensor *t, size_t n, const int64_t *offsets) {
+  for (size_t i = 0; i < n; i++) {
+    if (offsets[i] < 0) return false;
+    for (size_t k = i + 1; k < n; k++)
+      if (overlapsInTime(&t[i], &t[k]) && t[i].size > 0 && t[k].size > 0 && offsets[i] < offsets[k] + t[k].size &&
+          offsets[k] < offsets[i] + t[i].size)
+        return false;
+  }
+  return true;
+}
