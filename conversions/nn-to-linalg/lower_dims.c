@@ -357,7 +357,8 @@ bool lowerResultDims(StrataBuilder *b, MlirOperation op, intptr_t i, MlirValue *
   MlirValue x = mlirOperationGetOperand(op, 0);
   Rule rule = ruleOf(op);
   for (int d = 0; d < r; d++) out[d] = (MlirValue){NULL};
-  if (rule == R_SHAPE || (rule == R_NONE && mlirShapedTypeHasStaticShape(rt))) {
+  /* nothing dynamic: the verifier has checked every extent */
+  if (rule == R_SHAPE || (mlirShapedTypeHasStaticShape(rt) && (rule == R_NONE || !lowerHasDynamicDims(op)))) {
     for (int d = 0; d < r; d++) out[d] = idx(b, c.loc, mlirShapedTypeGetDimSize(rt, d));
     return true;
   }

@@ -16,7 +16,7 @@ func.func @batch(%x: tensor<?x2x?x?xf32>) -> tensor<1x2x3x3xf32> {
   return %y : tensor<1x2x3x3xf32>
 }
 
-// BIAS: interp-errors.mlir:[[@LINE+2]]:8: error: 'sparse.fkw_conv' op interpreter: b must hold 2 f32 values (one per output channel)
+// BIAS: interp-errors.mlir:[[@LINE+2]]:8: error: 'sparse.fkw_conv' op operand 'b' must be a tensor<2xf32> (one value per output channel)
 func.func @bias(%x: tensor<?x2x3x3xf32>, %b: tensor<?xf32>) -> tensor<?x2x3x3xf32> {
   %y = "sparse.fkw_conv"(%x, %b) {patterns = array<i64: 58>, strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, dilations = array<i64: 1, 1>, group = 1 : i64, offset = array<i64: 0, 1, 1>, reorder = array<i64: 1, 0>, index = array<i64: 1>, stride = array<i64: 0, 1, 0, 0>, groups = array<i64: 0, 2>, weight = dense<1.0> : tensor<4xf32>} : (tensor<?x2x3x3xf32>, tensor<?xf32>) -> tensor<?x2x3x3xf32>
   return %y : tensor<?x2x3x3xf32>
