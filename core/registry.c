@@ -36,6 +36,10 @@ extern const StrataPassDef strataInstrumentPass;
 extern const StrataPassDef strataInstrToRuntimePass;
 extern const StrataPassDef strataSparseTunePass;
 extern const StrataTargetDef strataCpuTarget;
+extern const StrataTargetDef strataOpenclTarget;
+extern const StrataPassDef strataGpuKernelsPass;
+extern const StrataPassDef strataGpuKernelsUnfusedPass;
+extern const StrataPassDef strataGpuKernelsFusedPass;
 /* NULL-terminated lists kept beside their passes. */
 extern const StrataPassDef *const strataSparseTransformPasses[];
 extern const StrataPassDef *const strataSparseLowerPasses[];
@@ -78,9 +82,12 @@ static const StrataPassDef *const kPasses[] = {
     &strataCpuPipelineFusedPass,
     &strataCpuPipelineFusedCodegenPass,
     &strataCpuPipelinePredicatedPass,
+    &strataGpuKernelsPass,
+    &strataGpuKernelsUnfusedPass,
+    &strataGpuKernelsFusedPass,
 };
 
-static const StrataTargetDef *const kTargets[] = {&strataCpuTarget};
+static const StrataTargetDef *const kTargets[] = {&strataCpuTarget, &strataOpenclTarget};
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 

@@ -1,0 +1,234 @@
+/* The `opencl` target: the GPU targets' kernel-level lowering
+ * (gpu_pipeline.h), OpenCL C from opencl_emit.c, host plans from
+ * opencl_host.c, run through the OpenCL runtime (runtime/opencl.h) on the
+ * device StrataCompileOptions.device or $STRATA_DEVICE names. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "mlir-c/BuiltinAttributes.h"
+#include "strata/support.h"
+#include "strata/target.h"
+#include "gpu_pipeline.h"
+#include "opencl.h"
+#include "opencl_internal.h"
+
+typedef struct {
+  char name[256];
+  MlirLocation loc;
+  ClPlan plan;
+} HostFunc;
+
+typedef struct {
+  MlirModule module; /* the lowered module (owned): the locations errors point at */
+  StrataClDevice *dev;
+  StrataClProgram *program;
+  HostFunc *funcs;
+  size_t numFuncs;
+} ClExecutable;
+
+static void destroy(void *p) {
+  ClExecutable *x = p;
+  if (!x) return;
+  for (size_t i = 0; i < x->numFuncs; i++) clPlanFree(&x->funcs[i].plan);
+  free(x->funcs);
+  strataClProgramDestroy(x->program);
+  strataClClose(x->dev);
+  if (!mlirModuleIsNull(x->module)) mlirModuleDestroy(x->module);
+  free(x);
+}
+
+/* The device number: the option, else $STRATA_DEVICE, else 0; -1 after an
+ * error at `loc`. */
+static int deviceIndex(const StrataCompileOptions *o, MlirLocation loc) {
+  const char *s = o && o->device ? o->device : getenv("STRATA_DEVICE");
+  if (!s || !*s) return 0;
+  char *end;
+  long v = strtol(s, &end, 10);
+  if (*end || v < 0 || v > 4096) {
+    strataEmitError(loc, "bad OpenCL device number '%s' (%s)", s, o && o->device ? "--device" : "$STRATA_DEVICE");
+    return -1;
+  }
+  return (int)v;
+}
+
+static bool writeProgram(MlirModule lowered, ClText *out, size_t *numKernels) {
+  return clEmitProgram(mlirModuleGetOperation(lowered), out, numKernels);
+}
+
+static void *compile(const StrataTargetDef *def, StrataContext *ctx, MlirModule lowered,
+                     const StrataCompileOptions *options) {
+  (void)def, (void)ctx;
+  MlirOperation m = mlirModuleGetOperation(lowered);
+  MlirLocation loc = mlirOperationGetLocation(m);
+  ClExecutable *x = calloc(1, sizeof *x);
+  if (!x) {
+    mlirModuleDestroy(lowered);
+    strataEmitError(loc, "out of memory");
+    return NULL;
+  }
+  x->module = lowered;
+  ClText source = {0};
+  size_t numKernels, copies = 0;
+  char err[1024];
+  int index = deviceIndex(options, loc);
+  bool ok = index >= 0 && writeProgram(lowered, &source, &numKernels);
+  MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(m, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(top); ok && !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (!clIsHost(op)) continue;
+    HostFunc *grown = realloc(x->funcs, (x->numFuncs + 1) * sizeof *grown);
+    if (!grown) {
+      strataEmitOpError(op, "out of memory");
+      ok = false;
+      break;
+    }
+    x->funcs = grown;
+    HostFunc *f = &x->funcs[x->numFuncs];
+    MlirStringRef name = mlirStringAttrGetValue(strataOpAttr(op, "sym_name"));
+    snprintf(f->name, sizeof f->name, "%.*s", (int)name.length, name.data);
+    f->loc = mlirOperationGetLocation(op);
+    ok = clPlanBuild(m, op, &f->plan, &copies);
+    if (ok) x->numFuncs++;
+  }
+  if (ok && !(x->dev = strataClOpen(index, err, sizeof err))) {
+    strataEmitError(loc, "opencl target: %s", err);
+    ok = false;
+  }
+  char *log = NULL;
+  if (ok && !(x->program = strataClBuild(x->dev, source.data, &log, err, sizeof err))) {
+    /* The emitter's output is meant to build: a log here is a bug or a
+     * device limit, reported with the program's text for the bug report. */
+    strataEmitError(loc, "opencl target: %s on '%s'; the build log:\n%s", err, strataClDeviceName(x->dev),
+                    log ? log : "(none)");
+    ok = false;
+  }
+  free(log);
+  free(source.data);
+  if (!ok) {
+    destroy(x);
+    return NULL;
+  }
+  return x;
+}
+
+static MlirLogicalResult invoke(void *p, const char *name, StrataTensor *const *inputs, size_t numInputs,
+                                StrataTensor *const *outputs, size_t numOutputs) {
+  ClExecutable *x = p;
+  HostFunc *f = NULL;
+  for (size_t i = 0; i < x->numFuncs && !f; i++)
+    if (!strcmp(x->funcs[i].name, name)) f = &x->funcs[i];
+  MlirLocation loc = mlirOperationGetLocation(mlirModuleGetOperation(x->module));
+  if (!f) {
+    strataEmitError(loc, "opencl target: no compiled public function '%s'", name);
+    return mlirLogicalResultFailure();
+  }
+  const ClPlan *plan = &f->plan;
+  if (numInputs != plan->numArgs || numOutputs != plan->numResults) {
+    strataEmitError(f->loc, "@%s takes %zu inputs and gives %zu outputs (called with %zu and %zu)", name,
+                    plan->numArgs, plan->numResults, numInputs, numOutputs);
+    return mlirLogicalResultFailure();
+  }
+  for (size_t i = 0; i < numInputs; i++)
+    if (strataTensorNumBytes(inputs[i]) != plan->buffers[i].bytes) {
+      strataEmitError(f->loc, "@%s: input %zu has %zu bytes, the function takes %zu", name, i,
+                      strataTensorNumBytes(inputs[i]), plan->buffers[i].bytes);
+      return mlirLogicalResultFailure();
+    }
+  for (size_t i = 0; i < numOutputs; i++)
+    if (strataTensorNumBytes(outputs[i]) != plan->results[i].bytes) {
+      strataEmitError(f->loc, "@%s: output %zu has %zu bytes, the function gives %zu", name, i,
+                      strataTensorNumBytes(outputs[i]), plan->results[i].bytes);
+      return mlirLogicalResultFailure();
+    }
+  char err[1024] = "";
+  bool ok = true;
+  StrataClBuffer **buffers = calloc(plan->numBuffers ? plan->numBuffers : 1, sizeof *buffers);
+  StrataClArg *args = NULL;
+  if (!buffers) ok = false, snprintf(err, sizeof err, "out of memory");
+  for (size_t i = 0; ok && i < plan->numBuffers; i++) {
+    const void *init = i < numInputs ? inputs[i]->data : plan->buffers[i].init ? plan->buffers[i].init->data : NULL;
+    ok = (buffers[i] = strataClBufferCreate(x->dev, plan->buffers[i].bytes, init, err, sizeof err)) != NULL;
+  }
+  MlirLocation at = f->loc;
+  for (size_t s = 0; ok && s < plan->numSteps; s++) {
+    const ClStep *step = &plan->steps[s];
+    StrataClArg *grown = realloc(args, (step->numArgs ? step->numArgs : 1) * sizeof *grown);
+    if (!grown) {
+      ok = false, snprintf(err, sizeof err, "out of memory");
+      break;
+    }
+    args = grown;
+    for (size_t a = 0; a < step->numArgs; a++)
+      args[a] = step->args[a].buffer >= 0 ? (StrataClArg){.buffer = buffers[step->args[a].buffer]}
+                                          : (StrataClArg){.value = step->args[a].bytes, .size = step->args[a].size};
+    at = step->loc;
+    ok = strataClLaunch(x->dev, x->program, step->kernel, args, step->numArgs, step->global, step->local, err,
+                        sizeof err);
+  }
+  if (ok) at = f->loc, ok = strataClFinish(x->dev, err, sizeof err);
+  for (size_t i = 0; ok && i < numOutputs; i++)
+    ok = strataClRead(x->dev, buffers[plan->results[i].buffer], plan->results[i].offset, outputs[i]->data,
+                      plan->results[i].bytes, err, sizeof err);
+  if (!ok) {
+    strataClFinish(x->dev, err + strlen(err), 0); /* drain the queue before freeing its buffers */
+    strataEmitError(at, "opencl target: %s", err);
+  }
+  for (size_t i = 0; buffers && i < plan->numBuffers; i++) strataClBufferDestroy(buffers[i]);
+  free(buffers);
+  free(args);
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+static char *emit(const StrataTargetDef *def, StrataContext *ctx, MlirModule lowered,
+                  const StrataEmitOptions *options, size_t *size) {
+  (void)def, (void)ctx, (void)options;
+  ClText source = {0};
+  size_t numKernels;
+  if (!writeProgram(lowered, &source, &numKernels)) {
+    free(source.data);
+    return NULL;
+  }
+  /* The host side is checked too: what strata-run could not launch is not
+   * written either. */
+  MlirOperation m = mlirModuleGetOperation(lowered);
+  MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(m, 0));
+  size_t copies = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    ClPlan plan;
+    if (!clIsHost(op)) continue;
+    if (!clPlanBuild(m, op, &plan, &copies)) {
+      free(source.data);
+      return NULL;
+    }
+    clPlanFree(&plan);
+  }
+  *size = source.len;
+  return source.data;
+}
+
+static char *listDevices(const StrataTargetDef *def, StrataContext *ctx, MlirLocation loc) {
+  (void)def, (void)ctx;
+  char err[512];
+  char *text = strataClListDevices(err, sizeof err);
+  if (!text) strataEmitError(loc, "opencl target: %s", err);
+  return text;
+}
+
+const StrataTargetDef strataOpenclTarget = {
+    .name = "opencl",
+    .summary = "OpenCL C kernels through the ICD loader (PoCL runs them on the CPU)",
+    .pipelines =
+        {
+            [STRATA_FUSION_FIXED] = strataGpuPipelineText,
+            [STRATA_FUSION_NONE] = strataGpuPipelineUnfusedText,
+            [STRATA_FUSION_DNNFUSION] = strataGpuPipelineFusedText,
+            [STRATA_FUSION_PLANNED] = strataGpuPipelineFusedCodegenText,
+        },
+    .dialects = "nn",
+    .compile = compile,
+    .invoke = invoke,
+    .destroy = destroy,
+    .emitFormats = "cl",
+    .emit = emit,
+    .listDevices = listDevices,
+};
