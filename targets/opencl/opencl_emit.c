@@ -96,10 +96,9 @@ bool clLayoutOf(MlirType t, ClLayout *l, char *why, size_t size) {
   strataTypeToString(t, ts, sizeof ts);
   if (!mlirTypeIsAMemRef(t)) return snprintf(why, size, "%s is not a memref", ts), false;
   MlirType el = mlirShapedTypeGetElementType(t);
-  const char *c = clScalarType(el, false);
-  if (!c || !strcmp(c, "bool"))
-    return snprintf(why, size, "%s: the opencl target stores f32, f64 and i8-i64 elements", ts), false;
-  l->elementSize = mlirTypeIsAIndex(el) ? 8 : mlirTypeIsAInteger(el) ? mlirIntegerTypeGetWidth(el) / 8
+  if (!clScalarType(el, false))
+    return snprintf(why, size, "%s: the opencl target stores f32, f64, i1 (a byte) and i8-i64 elements", ts), false;
+  l->elementSize = mlirTypeIsAIndex(el) ? 8 : mlirTypeIsAInteger(el) ? (mlirIntegerTypeGetWidth(el) + 7) / 8
                    : mlirTypeIsAF32(el) ? 4 : 8;
   l->rank = (int)mlirShapedTypeGetRank(t);
   if (l->rank > 8) return snprintf(why, size, "%s has rank over 8", ts), false;
@@ -143,6 +142,12 @@ static bool element(ClEmitter *e, MlirOperation op, MlirValue memref, intptr_t f
   if (at < 0 || (size_t)at + 2 > size) return strataEmitOpError(op, "memref access too long to write"), false;
   snprintf(buf + at, size - (size_t)at, "]");
   return true;
+}
+
+/* The C type of a memref's elements in memory: i1 is a byte. */
+static const char *storageType(MlirType memref) {
+  const char *c = clScalarType(mlirShapedTypeGetElementType(memref), false);
+  return c && !strcmp(c, "bool") ? "uchar" : c;
 }
 
 /* ---- Ops ---- */
@@ -258,12 +263,14 @@ static bool emitOp(ClEmitter *e, MlirOperation op, MlirValue *yieldTo) {
   if (isNamed(op, "memref.load")) {
     MlirValue r = mlirOperationGetResult(op, 0);
     if (!element(e, op, mlirOperationGetOperand(op, 0), 1, ref, sizeof ref)) return false;
-    clLine(e, "%s %s = %s;", clScalarType(mlirValueGetType(r), false), clName(e, r, a), ref);
+    const char *type = clScalarType(mlirValueGetType(r), false);
+    clLine(e, "%s %s = %s%s;", type, clName(e, r, a), ref, !strcmp(type, "bool") ? " != 0" : "");
     return true;
   }
   if (isNamed(op, "memref.store")) {
     if (!element(e, op, mlirOperationGetOperand(op, 1), 2, ref, sizeof ref)) return false;
-    clLine(e, "%s = %s;", ref, clName(e, mlirOperationGetOperand(op, 0), a));
+    bool byte = !strcmp(storageType(mlirValueGetType(mlirOperationGetOperand(op, 1))), "uchar");
+    clLine(e, "%s = %s%s;", ref, byte ? "(uchar)" : "", clName(e, mlirOperationGetOperand(op, 0), a));
     return true;
   }
   if (isNamed(op, "memref.alloca")) {
@@ -273,16 +280,26 @@ static bool emitOp(ClEmitter *e, MlirOperation op, MlirValue *yieldTo) {
     if (!clLayoutOf(mlirValueGetType(r), &l, why, sizeof why) || !clLayoutIsDense(&l) || l.numElements > 4096)
       return strataEmitOpError(op, "the opencl target keeps small dense private arrays only (%s)",
                                l.numElements > 4096 ? "over 4096 elements" : why), false;
-    clLine(e, "%s %s[%lld];", clScalarType(mlirShapedTypeGetElementType(mlirValueGetType(r)), false), clName(e, r, a),
+    clLine(e, "%s %s[%lld];", storageType(mlirValueGetType(r)), clName(e, r, a),
            (long long)(l.numElements ? l.numElements : 1));
     return true;
   }
   /* Views name the memory of their source; their types carry the offset
    * and strides the accesses use. */
   if (isNamed(op, "memref.subview") || isNamed(op, "memref.collapse_shape") || isNamed(op, "memref.expand_shape") ||
-      isNamed(op, "memref.cast") || isNamed(op, "memref.reinterpret_cast")) {
+      isNamed(op, "memref.cast") || isNamed(op, "memref.reinterpret_cast") || isNamed(op, "memref.reshape")) {
     alias(e, mlirOperationGetResult(op, 0), mlirOperationGetOperand(op, 0));
     return true;
+  }
+  /* nn's unsigned integers meet arith's signless ones through casts that
+   * change no bits: the same C variable. */
+  if (isNamed(op, "builtin.unrealized_conversion_cast") && mlirOperationGetNumOperands(op) == 1 &&
+      mlirOperationGetNumResults(op) == 1) {
+    MlirType from = mlirValueGetType(mlirOperationGetOperand(op, 0)), to = mlirValueGetType(mlirOperationGetResult(op, 0));
+    if (mlirTypeIsAInteger(from) && mlirTypeIsAInteger(to) && mlirIntegerTypeGetWidth(from) == mlirIntegerTypeGetWidth(to)) {
+      alias(e, mlirOperationGetResult(op, 0), mlirOperationGetOperand(op, 0));
+      return true;
+    }
   }
   bool handled;
   if (clEmitScalarOp(e, op, &handled) || handled) return !handled || !e->out->oom ? handled : false;
@@ -317,7 +334,7 @@ static bool emitKernel(ClEmitter *e, MlirOperation module, MlirOperation func) {
       if (!clLayoutOf(t, &l, why, sizeof why))
         return strataEmitOpError(func, "kernel argument %zd: %s", i, why), false;
       if (mlirTypeIsAF64(mlirShapedTypeGetElementType(t))) e->usesF64 = true;
-      clTextPut(e->out, "%s__global %s *%s", sep, clScalarType(mlirShapedTypeGetElementType(t), false), clName(e, arg, n));
+      clTextPut(e->out, "%s__global %s *%s", sep, storageType(t), clName(e, arg, n));
     } else {
       const char *c = clScalarType(t, false);
       if (!c || !strcmp(c, "bool")) {
@@ -343,7 +360,7 @@ static bool emitCopyKernel(ClEmitter *e, MlirOperation copy, size_t index) {
   if (!clLayoutOf(mlirValueGetType(mlirOperationGetOperand(copy, 0)), &s, why, sizeof why) ||
       !clLayoutOf(mlirValueGetType(mlirOperationGetOperand(copy, 1)), &d, why, sizeof why))
     return strataEmitOpError(copy, "the opencl target cannot copy: %s", why), false;
-  const char *type = clScalarType(mlirShapedTypeGetElementType(mlirValueGetType(mlirOperationGetOperand(copy, 0))), false);
+  const char *type = storageType(mlirValueGetType(mlirOperationGetOperand(copy, 0)));
   if (!strcmp(type, "double")) e->usesF64 = true;
   clCopyKernelName(index, name, sizeof name);
   clTextPut(e->out, "__kernel void %s(__global const %s *src, __global %s *dst) {\n", name, type, type);

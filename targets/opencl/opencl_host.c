@@ -209,7 +209,7 @@ static bool addReturn(Builder *b, MlirOperation op) {
 
 static bool isView(MlirOperation op) {
   static const char *const kViews[] = {"memref.subview", "memref.collapse_shape", "memref.expand_shape",
-                                       "memref.cast", "memref.reinterpret_cast"};
+                                       "memref.cast", "memref.reinterpret_cast", "memref.reshape"};
   for (size_t i = 0; i < sizeof kViews / sizeof *kViews; i++)
     if (strataOpIsNamed(op, kViews[i])) return true;
   return false;

@@ -182,10 +182,10 @@ bool clEmitScalarOp(ClEmitter *e, MlirOperation op, bool *handled) {
   if (!strcmp(name, "arith.select"))
     return clLine(e, "%s %s = %s ? %s : %s;", type, res, a, b, c), true;
   if (!strcmp(name, "arith.maxsi") || !strcmp(name, "arith.minsi"))
-    return clLine(e, "%s %s = (%s)%s %s (%s)%s ? %s : %s;", type, res, s, a, name[6] == 'a' ? ">" : "<", s, b,
+    return clLine(e, "%s %s = (%s)%s %s (%s)%s ? %s : %s;", type, res, s, a, name[7] == 'a' ? ">" : "<", s, b,
                   a, b), true;
   if (!strcmp(name, "arith.maxui") || !strcmp(name, "arith.minui"))
-    return clLine(e, "%s %s = %s %s %s ? %s : %s;", type, res, a, name[8] == 'a' ? ">" : "<", b, a, b), true;
+    return clLine(e, "%s %s = %s %s %s ? %s : %s;", type, res, a, name[7] == 'a' ? ">" : "<", b, a, b), true;
   if (!strcmp(name, "arith.floordivsi") && intWidth(t) >= 32)
     return clLine(e, "%s %s = (%s)strata_floordiv_%s((%s)%s, (%s)%s);", type, res, type, s, s, a, s, b), true;
   if (!strcmp(name, "arith.ceildivsi") && intWidth(t) >= 32)

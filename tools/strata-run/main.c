@@ -2,6 +2,7 @@
  * it, or run it through the reference interpreter, or both and compare.
  * The jobs are in run.h: options, model and inputs, execution, report. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "run.h"
 
@@ -10,6 +11,18 @@ static void listTargets(StrataContext *ctx) {
     const StrataTargetDef *t = strataContextGetTarget(ctx, i);
     printf("  %-10s %s\n", t->name, t->summary ? t->summary : "");
   }
+}
+
+/* --list-devices: the devices of the --target, or an error. */
+static bool listDevices(StrataContext *ctx, const Options *o) {
+  const StrataTargetDef *t = strataContextLookupTarget(ctx, o->target);
+  if (!t->listDevices)
+    return fprintf(stderr, "error: target '%s' has no devices to choose from\n", t->name), false;
+  char *text = t->listDevices(t, ctx, mlirLocationUnknownGet(strataContextGetMlir(ctx)));
+  if (!text) return false; /* the error went to the diagnostic handler */
+  fputs(text, stdout);
+  free(text);
+  return true;
 }
 
 /* The --target the options name, on this context. */
@@ -33,6 +46,11 @@ int main(int argc, char **argv) {
     listTargets(r.ctx);
     runStateDestroy(&r);
     return 0;
+  }
+  if (o.listDevices) {
+    bool ok = checkTarget(r.ctx, &o) && listDevices(r.ctx, &o);
+    runStateDestroy(&r);
+    return ok ? 0 : 1;
   }
   bool ok = checkTarget(r.ctx, &o) && loadModel(&r, &o) && prepareEntry(&r, &o);
   if (ok && o.debugNumerics) ok = debugNumerics(&r, &o);
