@@ -16,7 +16,7 @@
   "func.func(convert-linalg-to-parallel-loops,"                                              \
   "scf-parallel-loop-tiling{parallel-loop-tile-sizes=64 no-min-max-bounds},"                 \
   "gpu-map-parallel-loops,convert-parallel-loops-to-gpu),"                                   \
-  "gpu-kernel-outlining,lower-affine,canonicalize,cse"
+  "gpu-kernel-outlining,scf-parallel-for-to-nested-fors,lower-affine,canonicalize,cse"
 #define GPU_FUSED_CODEGEN                                                                    \
   "func.func(nn-to-linalg),func.func(fused-blocks-remap),"                                   \
   "func.func(linalg-fuse-elementwise-ops),func.func(fused-blocks-inline)," GPU_KERNELS
