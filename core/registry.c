@@ -40,6 +40,7 @@ extern const StrataTargetDef strataOpenclTarget;
 extern const StrataPassDef strataGpuKernelsPass;
 extern const StrataPassDef strataGpuKernelsUnfusedPass;
 extern const StrataPassDef strataGpuKernelsFusedPass;
+extern const StrataPassDef strataGpuFlattenParallelPass;
 /* NULL-terminated lists kept beside their passes. */
 extern const StrataPassDef *const strataSparseTransformPasses[];
 extern const StrataPassDef *const strataSparseLowerPasses[];
@@ -85,6 +86,7 @@ static const StrataPassDef *const kPasses[] = {
     &strataGpuKernelsPass,
     &strataGpuKernelsUnfusedPass,
     &strataGpuKernelsFusedPass,
+    &strataGpuFlattenParallelPass,
 };
 
 static const StrataTargetDef *const kTargets[] = {&strataCpuTarget, &strataOpenclTarget};

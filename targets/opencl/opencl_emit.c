@@ -102,22 +102,32 @@ bool clLayoutOf(MlirType t, ClLayout *l, char *why, size_t size) {
                    : mlirTypeIsAF32(el) ? 4 : 8;
   l->rank = (int)mlirShapedTypeGetRank(t);
   if (l->rank > 8) return snprintf(why, size, "%s has rank over 8", ts), false;
-  if (mlirLogicalResultIsFailure(mlirMemRefTypeGetStridesAndOffset(t, l->strides, &l->offset)) ||
-      mlirShapedTypeIsDynamicStrideOrOffset(l->offset))
-    return snprintf(why, size, "%s has a dynamic or non-strided layout", ts), false;
   l->numElements = 1;
   for (int i = 0; i < l->rank; i++) {
     l->dims[i] = mlirShapedTypeGetDimSize(t, i);
-    if (mlirShapedTypeIsDynamicSize(l->dims[i]) || mlirShapedTypeIsDynamicStrideOrOffset(l->strides[i]))
-      return snprintf(why, size, "%s has a dynamic size or stride (the opencl target compiles static "
-                      "shapes)", ts), false;
+    if (mlirShapedTypeIsDynamicSize(l->dims[i]))
+      return snprintf(why, size, "%s has a dynamic size (the opencl target compiles static shapes)", ts), false;
     if (!strataCheckedMul(l->numElements, l->dims[i], &l->numElements))
       return snprintf(why, size, "%s is too large", ts), false;
   }
+  if (l->numElements == 0) {
+    /* No element is ever accessed: any layout will do (MLIR reports a
+     * zero-size memref's strides as dynamic). */
+    l->offset = 0;
+    for (int i = 0; i < l->rank; i++) l->strides[i] = 0;
+    return true;
+  }
+  if (mlirLogicalResultIsFailure(mlirMemRefTypeGetStridesAndOffset(t, l->strides, &l->offset)) ||
+      mlirShapedTypeIsDynamicStrideOrOffset(l->offset))
+    return snprintf(why, size, "%s has a dynamic or non-strided layout", ts), false;
+  for (int i = 0; i < l->rank; i++)
+    if (mlirShapedTypeIsDynamicStrideOrOffset(l->strides[i]))
+      return snprintf(why, size, "%s has a dynamic stride", ts), false;
   return true;
 }
 
 bool clLayoutIsDense(const ClLayout *l) {
+  if (!l->numElements) return true;
   int64_t stride = 1;
   for (int i = l->rank - 1; i >= 0; i--) {
     if (l->dims[i] != 1 && l->strides[i] != stride) return false;
