@@ -311,8 +311,8 @@ static bool emitOp(ClEmitter *e, MlirOperation op, MlirValue *yieldTo) {
       return true;
     }
   }
-  bool handled;
-  if (clEmitScalarOp(e, op, &handled) || handled) return !handled || !e->out->oom ? handled : false;
+  bool handled, ok = clEmitScalarOp(e, op, &handled);
+  if (handled) return ok;
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
   strataEmitOpError(op, "the opencl target cannot express '%.*s' in a kernel", (int)n.length, n.data);
   return false;
@@ -333,6 +333,11 @@ static bool emitKernel(ClEmitter *e, MlirOperation module, MlirOperation func) {
   MlirBlock entry = mlirRegionGetFirstBlock(body);
   if (mlirBlockIsNull(entry) || !mlirBlockIsNull(mlirBlockGetNextInRegion(entry)))
     return strataEmitOpError(func, "the opencl target writes kernels of one block (structured control flow)"), false;
+  MlirAttribute ftype = strataOpAttr(func, "function_type");
+  if (mlirAttributeIsNull(ftype) ||
+      mlirFunctionTypeGetNumInputs(mlirTypeAttrGetValue(ftype)) != mlirBlockGetNumArguments(entry))
+    return strataEmitOpError(func, "the opencl target writes no workgroup or private memory attributions yet"),
+           false;
   clTextPut(e->out, "__kernel void %s(", name);
   for (intptr_t i = 0; i < mlirBlockGetNumArguments(entry); i++) {
     MlirValue arg = mlirBlockGetArgument(entry, i);
