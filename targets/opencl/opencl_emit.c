@@ -160,6 +160,60 @@ static const char *storageType(MlirType memref) {
   return c && !strcmp(c, "bool") ? "uchar" : c;
 }
 
+/* ---- Index errors ---- */
+
+static bool isIndexErrorCall(MlirOperation op) {
+  if (!strataOpIsNamed(op, "func.call")) return false;
+  MlirAttribute callee = strataOpAttr(op, "callee");
+  return !mlirAttributeIsNull(callee) &&
+         mlirStringRefEqual(mlirFlatSymbolRefAttrGetValue(callee),
+                            mlirStringRefCreateFromCString("strata_rt_index_error"));
+}
+
+static MlirWalkResult findIndexError(MlirOperation op, void *user) {
+  if (!isIndexErrorCall(op)) return MlirWalkResultAdvance;
+  *(bool *)user = true;
+  return MlirWalkResultInterrupt;
+}
+
+bool clKernelReportsErrors(MlirOperation func) {
+  bool found = false;
+  mlirOperationWalk(func, findIndexError, &found, MlirWalkPreOrder);
+  return found;
+}
+
+MlirOperation clFindKernel(MlirOperation module, MlirAttribute kernel) {
+  MlirStringRef mod = mlirSymbolRefAttrGetRootReference(kernel), fn = mlirSymbolRefAttrGetLeafReference(kernel);
+  MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation m = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(m); m = mlirOperationGetNextInBlock(m)) {
+    if (!strataOpIsNamed(m, "gpu.module") || !mlirStringRefEqual(mlirStringAttrGetValue(strataOpAttr(m, "sym_name")), mod))
+      continue;
+    MlirBlock mb = mlirRegionGetFirstBlock(mlirOperationGetRegion(m, 0));
+    for (MlirOperation f = mlirBlockGetFirstOperation(mb); !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f))
+      if (strataOpIsNamed(f, "gpu.func") && mlirStringRefEqual(mlirStringAttrGetValue(strataOpAttr(f, "sym_name")), fn))
+        return f;
+  }
+  return (MlirOperation){NULL};
+}
+
+/* strata_rt_index_error(index, axis, size, site): the first failing
+ * work-item fills the error record; the site is a kernel argument, whose
+ * position the host maps back to the site's text. */
+static bool emitIndexError(ClEmitter *e, MlirOperation op) {
+  MlirValue site = mlirOperationGetNumOperands(op) == 4 ? mlirOperationGetOperand(op, 3) : (MlirValue){NULL};
+  if (mlirValueIsNull(site) || !mlirValueIsABlockArgument(site) ||
+      !mlirOperationEqual(mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(site)), e->kernel))
+    return strataEmitOpError(op, "the opencl target reports index errors whose site is a kernel argument"), false;
+  char i[24], a[24], n[24];
+  clLine(e, "if (atomic_cmpxchg(strata_error, 0, 1) == 0) {");
+  clLine(e, "  __global long *r = (__global long *)(strata_error + 2);");
+  clLine(e, "  r[0] = (long)strata_step; r[1] = (long)%s; r[2] = (long)%s; r[3] = (long)%s; r[4] = %zdL;",
+         clName(e, mlirOperationGetOperand(op, 0), i), clName(e, mlirOperationGetOperand(op, 1), a),
+         clName(e, mlirOperationGetOperand(op, 2), n), mlirBlockArgumentGetArgNumber(site));
+  clLine(e, "}");
+  return true;
+}
+
 /* ---- Ops ---- */
 
 static bool emitBlock(ClEmitter *e, MlirBlock block, MlirValue *yieldTo);
@@ -269,6 +323,7 @@ static bool emitOp(ClEmitter *e, MlirOperation op, MlirValue *yieldTo) {
   if (isNamed(op, "gpu.block_dim")) return emitGpuId(e, op, "get_local_size");
   if (isNamed(op, "gpu.grid_dim")) return emitGpuId(e, op, "get_num_groups");
   if (isNamed(op, "gpu.global_id")) return emitGpuId(e, op, "get_global_id");
+  if (isIndexErrorCall(op)) return emitIndexError(e, op);
   if (isNamed(op, "gpu.barrier")) return clLine(e, "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);"), true;
   if (isNamed(op, "memref.load")) {
     MlirValue r = mlirOperationGetResult(op, 0);
@@ -345,7 +400,11 @@ static bool emitKernel(ClEmitter *e, MlirOperation module, MlirOperation func) {
     char n[24], why[256];
     ClLayout l;
     const char *sep = i ? ", " : "";
-    if (mlirTypeIsAMemRef(t)) {
+    if (mlirTypeIsAUnrankedMemRef(t) && mlirTypeIsAInteger(mlirShapedTypeGetElementType(t)) &&
+        mlirIntegerTypeGetWidth(mlirShapedTypeGetElementType(t)) == 8) {
+      /* Text (an error site): passed along, never indexed. */
+      clTextPut(e->out, "%s__global const uchar *%s", sep, clName(e, arg, n));
+    } else if (mlirTypeIsAMemRef(t)) {
       if (!clLayoutOf(t, &l, why, sizeof why))
         return strataEmitOpError(func, "kernel argument %zd: %s", i, why), false;
       if (mlirTypeIsAF64(mlirShapedTypeGetElementType(t))) e->usesF64 = true;
@@ -360,8 +419,11 @@ static bool emitKernel(ClEmitter *e, MlirOperation module, MlirOperation func) {
       clTextPut(e->out, "%s%s %s", sep, c, clName(e, arg, n));
     }
   }
+  if (clKernelReportsErrors(func))
+    clTextPut(e->out, "%s__global int *strata_error, ulong strata_step", mlirBlockGetNumArguments(entry) ? ", " : "");
   clTextPut(e->out, ") {\n");
   e->indent = 1;
+  e->kernel = func;
   bool ok = emitBlock(e, entry, NULL);
   clTextPut(e->out, "}\n\n");
   return ok;

@@ -24,6 +24,7 @@ typedef struct {
 
 typedef struct {
   ClPlan *plan;
+  MlirOperation module;
   HostValue *values;
   size_t numValues, capValues;
   size_t capBuffers, capSteps, copies;
@@ -143,6 +144,10 @@ static bool addLaunch(Builder *b, MlirOperation op) {
   if (!s) return false;
   s->kind = CL_STEP_LAUNCH;
   MlirAttribute kernel = strataOpAttr(op, "kernel");
+  MlirOperation func = clFindKernel(b->module, kernel);
+  if (mlirOperationIsNull(func)) return strataEmitOpError(op, "no gpu.func of this name"), false;
+  s->reportsErrors = clKernelReportsErrors(func);
+  b->plan->reportsErrors |= s->reportsErrors;
   clKernelName(mlirSymbolRefAttrGetRootReference(kernel), mlirSymbolRefAttrGetLeafReference(kernel), s->kernel,
                sizeof s->kernel);
   for (int i = 0; i < 6; i++) {
@@ -253,7 +258,7 @@ bool clIsHost(MlirOperation op) {
 
 bool clPlanBuild(MlirOperation module, MlirOperation host, ClPlan *plan, size_t *copies) {
   *plan = (ClPlan){0};
-  Builder b = {.plan = plan, .copies = *copies};
+  Builder b = {.plan = plan, .module = module, .copies = *copies};
   MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(host, 0));
   bool ok = true;
   plan->numArgs = (size_t)mlirBlockGetNumArguments(entry);

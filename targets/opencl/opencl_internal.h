@@ -51,6 +51,18 @@ bool clIsHost(MlirOperation op);
  * receives the number of gpu.func kernels. */
 bool clEmitProgram(MlirOperation module, ClText *out, size_t *numKernels);
 
+/* Device-side index errors. A kernel that calls libstrata_rt's
+ * strata_rt_index_error (nn-to-linalg's bounds checks) takes two more
+ * arguments: the error record (a buffer of CL_ERROR_RECORD_BYTES, zero
+ * before the call) and its launch's step number. The first failing
+ * work-item sets the int at byte 0 and writes five longs from byte 8: the
+ * step, the index, the axis, the size, and the kernel argument holding the
+ * error site's text. */
+#define CL_ERROR_RECORD_BYTES 48
+bool clKernelReportsErrors(MlirOperation func);
+/* The gpu.func a gpu.launch_func's `kernel` attribute names, or null. */
+MlirOperation clFindKernel(MlirOperation module, MlirAttribute kernel);
+
 /* ---- The host plan ---- */
 
 typedef enum { CL_STEP_LAUNCH, CL_STEP_COPY } ClStepKind;
@@ -67,6 +79,7 @@ typedef struct {
   size_t global[3], local[3];
   ClPlanArg *args;
   size_t numArgs;
+  bool reportsErrors; /* the error record and the step number follow args */
   MlirLocation loc;
 } ClStep;
 
@@ -78,6 +91,7 @@ typedef struct {
 typedef struct {
   ClBufferDef *buffers; /* the function's arguments first, then allocations and globals */
   size_t numBuffers, numArgs;
+  bool reportsErrors; /* a step does */
   ClStep *steps;
   size_t numSteps;
   struct { int buffer; size_t offset, bytes; } *results;
@@ -107,6 +121,7 @@ typedef struct {
   unsigned nextId;
   int indent;
   bool usesF64;
+  MlirOperation kernel; /* the gpu.func being written */
 } ClEmitter;
 
 /* The C name of SSA value `v` ("v12"), numbered on first use. */

@@ -2,6 +2,7 @@
  * (gpu_pipeline.h), OpenCL C from opencl_emit.c, host plans from
  * opencl_host.c, run through the OpenCL runtime (runtime/opencl.h) on the
  * device StrataCompileOptions.device or $STRATA_DEVICE names. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,7 @@ typedef struct {
 } HostFunc;
 
 typedef struct {
+  StrataContext *ctx;
   MlirModule module; /* the lowered module (owned): the locations errors point at */
   StrataClDevice *dev;
   StrataClProgram *program;
@@ -57,7 +59,7 @@ static bool writeProgram(MlirModule lowered, ClText *out, size_t *numKernels) {
 
 static void *compile(const StrataTargetDef *def, StrataContext *ctx, MlirModule lowered,
                      const StrataCompileOptions *options) {
-  (void)def, (void)ctx;
+  (void)def;
   MlirOperation m = mlirModuleGetOperation(lowered);
   MlirLocation loc = mlirOperationGetLocation(m);
   ClExecutable *x = calloc(1, sizeof *x);
@@ -67,6 +69,7 @@ static void *compile(const StrataTargetDef *def, StrataContext *ctx, MlirModule 
     return NULL;
   }
   x->module = lowered;
+  x->ctx = ctx;
   ClText source = {0};
   size_t numKernels, copies = 0;
   char err[1024];
@@ -111,6 +114,34 @@ static void *compile(const StrataTargetDef *def, StrataContext *ctx, MlirModule 
   return x;
 }
 
+/* True if a kernel reported an index error (the message in `err`: the
+ * site's text -- its location, a tab, the op -- then what went wrong; *at
+ * its launch), or the record could not be read. */
+static bool indexError(ClExecutable *x, const ClPlan *plan, StrataClBuffer *errors, MlirLocation *at, char *err,
+                       size_t errSize) {
+  uint8_t record[CL_ERROR_RECORD_BYTES];
+  if (!strataClRead(x->dev, errors, 0, record, sizeof record, err, errSize)) return true;
+  int32_t flag;
+  int64_t r[5];
+  memcpy(&flag, record, sizeof flag);
+  memcpy(r, record + 8, sizeof r);
+  if (!flag) return false;
+  const char *site = "";
+  int siteLen = 0;
+  if (r[0] >= 0 && (size_t)r[0] < plan->numSteps) {
+    const ClStep *step = &plan->steps[r[0]];
+    *at = step->loc;
+    if (r[4] >= 0 && (size_t)r[4] < step->numArgs && step->args[r[4]].buffer >= 0) {
+      const StrataTensor *text = plan->buffers[step->args[r[4]].buffer].init;
+      if (text && text->dtype == STRATA_DTYPE_I8) site = text->data, siteLen = (int)strataTensorNumElements(text);
+    }
+  }
+  /* The CPU runtime's wording (strata_rt_index_error). */
+  snprintf(err, errSize, "%.*s index %lld is out of range for axis %lld of size %lld", siteLen, site,
+           (long long)r[1], (long long)r[2], (long long)r[3]);
+  return true;
+}
+
 static MlirLogicalResult invoke(void *p, const char *name, StrataTensor *const *inputs, size_t numInputs,
                                 StrataTensor *const *outputs, size_t numOutputs) {
   ClExecutable *x = p;
@@ -149,10 +180,14 @@ static MlirLogicalResult invoke(void *p, const char *name, StrataTensor *const *
     const void *init = i < numInputs ? inputs[i]->data : plan->buffers[i].init ? plan->buffers[i].init->data : NULL;
     ok = (buffers[i] = strataClBufferCreate(x->dev, plan->buffers[i].bytes, init, err, sizeof err)) != NULL;
   }
+  static const uint8_t kNoError[CL_ERROR_RECORD_BYTES];
+  StrataClBuffer *errors = NULL;
+  if (ok && plan->reportsErrors)
+    ok = (errors = strataClBufferCreate(x->dev, sizeof kNoError, kNoError, err, sizeof err)) != NULL;
   MlirLocation at = f->loc;
   for (size_t s = 0; ok && s < plan->numSteps; s++) {
     const ClStep *step = &plan->steps[s];
-    StrataClArg *grown = realloc(args, (step->numArgs ? step->numArgs : 1) * sizeof *grown);
+    StrataClArg *grown = realloc(args, (step->numArgs + 2) * sizeof *grown);
     if (!grown) {
       ok = false, snprintf(err, sizeof err, "out of memory");
       break;
@@ -161,18 +196,29 @@ static MlirLogicalResult invoke(void *p, const char *name, StrataTensor *const *
     for (size_t a = 0; a < step->numArgs; a++)
       args[a] = step->args[a].buffer >= 0 ? (StrataClArg){.buffer = buffers[step->args[a].buffer]}
                                           : (StrataClArg){.value = step->args[a].bytes, .size = step->args[a].size};
+    uint64_t stepNumber = s;
+    if (step->reportsErrors) {
+      args[step->numArgs] = (StrataClArg){.buffer = errors};
+      args[step->numArgs + 1] = (StrataClArg){.value = &stepNumber, .size = sizeof stepNumber};
+    }
     at = step->loc;
-    ok = strataClLaunch(x->dev, x->program, step->kernel, args, step->numArgs, step->global, step->local, err,
-                        sizeof err);
+    ok = strataClLaunch(x->dev, x->program, step->kernel, args, step->numArgs + (step->reportsErrors ? 2 : 0),
+                        step->global, step->local, err, sizeof err);
   }
   if (ok) at = f->loc, ok = strataClFinish(x->dev, err, sizeof err);
+  if (ok && errors) ok = !indexError(x, plan, errors, &at, err, sizeof err);
   for (size_t i = 0; ok && i < numOutputs; i++)
     ok = strataClRead(x->dev, buffers[plan->results[i].buffer], plan->results[i].offset, outputs[i]->data,
                       plan->results[i].bytes, err, sizeof err);
   if (!ok) {
     strataClFinish(x->dev, err + strlen(err), 0); /* drain the queue before freeing its buffers */
-    strataEmitError(at, "opencl target: %s", err);
+    /* An index error carries its op's location as text, up to a tab (as
+     * the CPU target reports it). */
+    char *tab = strchr(err, '\t');
+    if (tab) *tab = '\0', strataEmitErrorText(x->ctx, err, "%s", tab + 1);
+    else strataEmitError(at, "opencl target: %s", err);
   }
+  strataClBufferDestroy(errors);
   for (size_t i = 0; buffers && i < plan->numBuffers; i++) strataClBufferDestroy(buffers[i]);
   free(buffers);
   free(args);

@@ -1,10 +1,11 @@
 // What the opencl target cannot express it refuses at the op, writing
-// nothing: f16 buffers (no cl_khr_fp16 code yet), i1 kernel arguments, and a
-// kernel that would report an index error through libstrata_rt (gather's
-// bounds check passes its site as an unranked memref).
+// nothing: f16 buffers (no cl_khr_fp16 code yet), i1 kernel arguments, and
+// dynamic shapes (the lowering to linalg compiles static shapes).
 // RUN: not strata-run %s --target opencl --no-cache --entry f16 2>&1 | FileCheck %s --check-prefix=F16
 // RUN: not strata-run %s --target opencl --no-cache --entry not_i1 2>&1 | FileCheck %s --check-prefix=I1
-// RUN: not strata-run %s --target opencl --no-cache --entry gather 2>&1 | FileCheck %s --check-prefix=HOST
+// RUN: not strata-translate %S/Inputs/dynamic.mlir --target opencl -o %t.dyn.cl 2>&1 | FileCheck %s --check-prefix=DYN
+// RUN: not test -e %t.dyn.cl
+// DYN: dynamic.mlir:2:8: error: nn-to-linalg: 'nn.relu' has dynamic dimensions
 // RUN: not strata-translate %s --target opencl -o %t.cl 2>&1 | FileCheck %s --check-prefix=F16
 // RUN: not test -e %t.cl
 
@@ -18,11 +19,4 @@ func.func @f16(%x: tensor<4xf32>) -> tensor<4xf16> {
 func.func @not_i1(%x: tensor<4xi1>) -> tensor<4xi1> {
   %r = "nn.not"(%x) : (tensor<4xi1>) -> tensor<4xi1>
   return %r : tensor<4xi1>
-}
-
-// HOST: refusals.mlir:[[@LINE+3]]:{{[0-9]+}}: error: 'gpu.func' op kernel argument {{[0-9]+}}: the opencl target passes no memref<*xi8> to a kernel
-func.func @gather(%x: tensor<2x3x4xf32>) -> tensor<2x2x2x4xf32> {
-  %i = "nn.constant"() {value = dense<[[0, 2], [-1, 1]]> : tensor<2x2xi64>} : () -> tensor<2x2xi64>
-  %r = "nn.gather"(%x, %i) {axis = 1 : i64} : (tensor<2x3x4xf32>, tensor<2x2xi64>) -> tensor<2x2x2x4xf32>
-  return %r : tensor<2x2x2x4xf32>
 }
