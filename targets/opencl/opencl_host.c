@@ -125,6 +125,7 @@ static bool addGlobal(Builder *b, MlirOperation module, MlirOperation op) {
     }
   }
   HostValue *h = define(b, r);
+  if (!h) strataTensorDestroy(t);
   if (!h || (h->buffer = newBuffer(b, bytes, t)) < 0) return strataEmitOpError(op, "out of memory"), false;
   return true;
 }
@@ -267,8 +268,9 @@ bool clPlanBuild(MlirOperation module, MlirOperation host, ClPlan *plan, size_t 
     size_t bytes;
     ClLayout l;
     HostValue *h;
-    ok = denseBytes(host, mlirValueGetType(arg), "an argument", &bytes, &l) && (h = define(&b, arg)) &&
-         (h->buffer = newBuffer(&b, bytes, NULL)) >= 0;
+    ok = denseBytes(host, mlirValueGetType(arg), "an argument", &bytes, &l);
+    if (ok && (!(h = define(&b, arg)) || (h->buffer = newBuffer(&b, bytes, NULL)) < 0))
+      ok = false, strataEmitOpError(host, "out of memory");
   }
   for (MlirOperation op = mlirBlockGetFirstOperation(entry); ok && !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op))

@@ -99,8 +99,9 @@ static void *compile(const StrataTargetDef *def, StrataContext *ctx, MlirModule 
   }
   char *log = NULL;
   if (ok && !(x->program = strataClBuild(x->dev, source.data, &log, err, sizeof err))) {
-    /* The emitter's output is meant to build: a log here is a bug or a
-     * device limit, reported with the program's text for the bug report. */
+    /* The emitter's output is meant to build: a log here is an emitter bug
+     * or a device limit (strata-translate --target opencl writes the
+     * program the log's line numbers refer to). */
     strataEmitError(loc, "opencl target: %s on '%s'; the build log:\n%s", err, strataClDeviceName(x->dev),
                     log ? log : "(none)");
     ok = false;
