@@ -97,6 +97,11 @@ static void *compile(const StrataTargetDef *def, StrataContext *ctx, MlirModule 
     strataEmitError(loc, "opencl target: %s", err);
     ok = false;
   }
+  if (ok && strstr(source.data, "cl_khr_fp64") && !strataClDeviceHasFp64(x->dev)) {
+    strataEmitError(loc, "opencl target: the model computes in f64 and device '%s' has no double precision "
+                    "(cl_khr_fp64)", strataClDeviceName(x->dev));
+    ok = false;
+  }
   char *log = NULL;
   if (ok && !(x->program = strataClBuild(x->dev, source.data, &log, err, sizeof err))) {
     /* The emitter's output is meant to build: a log here is an emitter bug

@@ -25,9 +25,13 @@ static bool listDevices(StrataContext *ctx, const Options *o) {
   return true;
 }
 
-/* The --target the options name, on this context. */
+/* The --target the options name, on this context (and one with devices
+ * if --device names one). */
 static bool checkTarget(StrataContext *ctx, const Options *o) {
-  if (strataContextLookupTarget(ctx, o->target)) return true;
+  const StrataTargetDef *t = strataContextLookupTarget(ctx, o->target);
+  if (t && o->device && !t->listDevices)
+    return fprintf(stderr, "error: --device: target '%s' has no devices to choose from\n", t->name), false;
+  if (t) return true;
   char names[512];
   strataContextFormatTargetNames(ctx, names, sizeof names);
   fprintf(stderr, "error: unknown --target '%s' (registered: %s)\n", o->target, names);
