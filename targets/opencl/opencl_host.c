@@ -51,7 +51,7 @@ static int newBuffer(Builder *b, size_t bytes, StrataTensor *init) {
   ClBufferDef *grown = strataGrow(p->buffers, &b->capBuffers, p->numBuffers + 1, sizeof *grown);
   if (!grown) return strataTensorDestroy(init), -1;
   p->buffers = grown;
-  p->buffers[p->numBuffers] = (ClBufferDef){bytes, init};
+  p->buffers[p->numBuffers] = (ClBufferDef){.bytes = bytes, .init = init};
   return (int)p->numBuffers++;
 }
 
@@ -127,6 +127,8 @@ static bool addGlobal(Builder *b, MlirOperation module, MlirOperation op) {
   HostValue *h = define(b, r);
   if (!h) strataTensorDestroy(t);
   if (!h || (h->buffer = newBuffer(b, bytes, t)) < 0) return strataEmitOpError(op, "out of memory"), false;
+  /* Bufferization copies a constant before anything writes to it. */
+  b->plan->buffers[h->buffer].constant = t && !mlirAttributeIsNull(strataOpAttr(global, "constant"));
   return true;
 }
 

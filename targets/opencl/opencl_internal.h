@@ -86,6 +86,7 @@ typedef struct {
 typedef struct {
   size_t bytes;
   StrataTensor *init; /* a memref.global's value (owned), or NULL */
+  bool constant;      /* a constant memref.global: read-only, so uploaded once */
 } ClBufferDef;
 
 typedef struct {

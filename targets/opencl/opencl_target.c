@@ -17,6 +17,7 @@ typedef struct {
   char name[256];
   MlirLocation loc;
   ClPlan plan;
+  StrataClBuffer **constants; /* by plan buffer: the constant globals' device copies, or NULL */
 } HostFunc;
 
 typedef struct {
@@ -31,7 +32,12 @@ typedef struct {
 static void destroy(void *p) {
   ClExecutable *x = p;
   if (!x) return;
-  for (size_t i = 0; i < x->numFuncs; i++) clPlanFree(&x->funcs[i].plan);
+  for (size_t i = 0; i < x->numFuncs; i++) {
+    for (size_t b = 0; x->funcs[i].constants && b < x->funcs[i].plan.numBuffers; b++)
+      strataClBufferDestroy(x->funcs[i].constants[b]);
+    free(x->funcs[i].constants);
+    clPlanFree(&x->funcs[i].plan);
+  }
   free(x->funcs);
   strataClProgramDestroy(x->program);
   strataClClose(x->dev);
@@ -97,6 +103,21 @@ static void *compile(const StrataTargetDef *def, StrataContext *ctx, MlirModule 
     strataEmitError(loc, "opencl target: %s", err);
     ok = false;
   }
+  /* The weights go to the device once, not at every call. */
+  for (size_t i = 0; ok && i < x->numFuncs; i++) {
+    HostFunc *f = &x->funcs[i];
+    if (!(f->constants = calloc(f->plan.numBuffers ? f->plan.numBuffers : 1, sizeof *f->constants))) {
+      strataEmitError(loc, "out of memory");
+      ok = false;
+    }
+    for (size_t b = 0; ok && b < f->plan.numBuffers; b++)
+      if (f->plan.buffers[b].constant &&
+          !(f->constants[b] = strataClBufferCreate(x->dev, f->plan.buffers[b].bytes, f->plan.buffers[b].init->data, err,
+                                                   sizeof err))) {
+        strataEmitError(f->loc, "opencl target: %s", err);
+        ok = false;
+      }
+  }
   if (ok && strstr(source.data, "cl_khr_fp64") && !strataClDeviceHasFp64(x->dev)) {
     strataEmitError(loc, "opencl target: the model computes in f64 and device '%s' has no double precision "
                     "(cl_khr_fp64)", strataClDeviceName(x->dev));
@@ -118,6 +139,11 @@ static void *compile(const StrataTargetDef *def, StrataContext *ctx, MlirModule 
     return NULL;
   }
   return x;
+}
+
+/* Plan buffer `i` of a call: a constant's compile-time copy or the call's own. */
+static StrataClBuffer *bufferOf(const HostFunc *f, StrataClBuffer **buffers, int i) {
+  return f->constants[i] ? f->constants[i] : buffers[i];
 }
 
 /* True if a kernel reported an index error (the message in `err`: the
@@ -183,6 +209,7 @@ static MlirLogicalResult invoke(void *p, const char *name, StrataTensor *const *
   StrataClArg *args = NULL;
   if (!buffers) ok = false, snprintf(err, sizeof err, "out of memory");
   for (size_t i = 0; ok && i < plan->numBuffers; i++) {
+    if (f->constants[i]) continue; /* uploaded at compile time */
     const void *init = i < numInputs ? inputs[i]->data : plan->buffers[i].init ? plan->buffers[i].init->data : NULL;
     ok = (buffers[i] = strataClBufferCreate(x->dev, plan->buffers[i].bytes, init, err, sizeof err)) != NULL;
   }
@@ -200,7 +227,7 @@ static MlirLogicalResult invoke(void *p, const char *name, StrataTensor *const *
     }
     args = grown;
     for (size_t a = 0; a < step->numArgs; a++)
-      args[a] = step->args[a].buffer >= 0 ? (StrataClArg){.buffer = buffers[step->args[a].buffer]}
+      args[a] = step->args[a].buffer >= 0 ? (StrataClArg){.buffer = bufferOf(f, buffers, step->args[a].buffer)}
                                           : (StrataClArg){.value = step->args[a].bytes, .size = step->args[a].size};
     uint64_t stepNumber = s;
     if (step->reportsErrors) {
@@ -214,7 +241,7 @@ static MlirLogicalResult invoke(void *p, const char *name, StrataTensor *const *
   if (ok) at = f->loc, ok = strataClFinish(x->dev, err, sizeof err);
   if (ok && errors) ok = !indexError(x, plan, errors, &at, err, sizeof err);
   for (size_t i = 0; ok && i < numOutputs; i++)
-    ok = strataClRead(x->dev, buffers[plan->results[i].buffer], plan->results[i].offset, outputs[i]->data,
+    ok = strataClRead(x->dev, bufferOf(f, buffers, plan->results[i].buffer), plan->results[i].offset, outputs[i]->data,
                       plan->results[i].bytes, err, sizeof err);
   if (!ok) {
     strataClFinish(x->dev, err + strlen(err), 0); /* drain the queue before freeing its buffers */

@@ -5,6 +5,9 @@
 // RUN: strata-run %s --target opencl --no-cache --compare --quiet --fusion none | FileCheck %s
 // RUN: strata-run %s --target opencl --no-cache --compare --quiet --fusion dnnfusion | FileCheck %s
 // RUN: strata-run %s --target opencl --no-cache --compare --quiet --seed 5 --device 0 | FileCheck %s
+// The weights are uploaded once and shared by every call (--repeat calls it
+// again with the same buffers).
+// RUN: strata-run %s --target opencl --no-cache --compare --quiet --repeat 3 | FileCheck %s
 // CHECK: compare output #0: max abs error {{.*}}: OK
 
 func.func @cnn(%x: tensor<1x3x12x12xf32>, %w: tensor<8x3x3x3xf32>, %b: tensor<8xf32>) -> tensor<1x10xf32> {
