@@ -411,12 +411,13 @@ static bool emitKernel(ClEmitter *e, MlirOperation module, MlirOperation func) {
       clTextPut(e->out, "%s__global %s *%s", sep, storageType(t), clName(e, arg, n));
     } else {
       const char *c = clScalarType(t, false);
-      if (!c || !strcmp(c, "bool")) {
+      if (!c) {
         strataTypeToString(t, why, sizeof why);
         return strataEmitOpError(func, "kernel argument %zd: the opencl target passes no %s to a kernel", i, why), false;
       }
       if (mlirTypeIsAF64(t)) e->usesF64 = true;
-      clTextPut(e->out, "%s%s %s", sep, c, clName(e, arg, n));
+      /* OpenCL C takes no bool argument: an i1 comes as a byte. */
+      clTextPut(e->out, "%s%s %s%s", sep, strcmp(c, "bool") ? c : "uchar", clName(e, arg, n), strcmp(c, "bool") ? "" : "_byte");
     }
   }
   if (clKernelReportsErrors(func))
@@ -424,6 +425,12 @@ static bool emitKernel(ClEmitter *e, MlirOperation module, MlirOperation func) {
   clTextPut(e->out, ") {\n");
   e->indent = 1;
   e->kernel = func;
+  for (intptr_t i = 0; i < mlirBlockGetNumArguments(entry); i++) {
+    MlirValue arg = mlirBlockGetArgument(entry, i);
+    const char *c = clScalarType(mlirValueGetType(arg), false);
+    char n[24];
+    if (c && !strcmp(c, "bool")) clLine(e, "bool %s = %s_byte != 0;", clName(e, arg, n), n);
+  }
   bool ok = emitBlock(e, entry, NULL);
   clTextPut(e->out, "}\n\n");
   return ok;

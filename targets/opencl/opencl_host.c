@@ -86,11 +86,13 @@ static bool addConstant(Builder *b, MlirOperation op) {
   } else if (mlirTypeIsAF64(t)) {
     double d = mlirFloatAttrGetValueDouble(v);
     memcpy(h->scalar.bytes, &d, h->scalar.size = 8);
-  } else if (mlirTypeIsAIndex(t) || (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) % 8 == 0 &&
+  } else if (mlirTypeIsAIndex(t) || (mlirTypeIsAInteger(t) && (mlirIntegerTypeGetWidth(t) % 8 == 0 ||
+                                                               mlirIntegerTypeGetWidth(t) == 1) &&
                                      mlirIntegerTypeGetWidth(t) <= 64)) {
     h->index = mlirIntegerAttrGetValueInt(v);
     uint64_t bits = (uint64_t)h->index;
-    h->scalar.size = mlirTypeIsAIndex(t) ? 8 : mlirIntegerTypeGetWidth(t) / 8;
+    if (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 1) bits &= 1; /* a kernel's i1: one byte */
+    h->scalar.size = mlirTypeIsAIndex(t) ? 8 : (mlirIntegerTypeGetWidth(t) + 7) / 8;
     memcpy(h->scalar.bytes, &bits, h->scalar.size); /* little-endian host and device */
   } else {
     h->scalar.size = 0; /* not passable; refused if a launch takes it */
@@ -168,7 +170,7 @@ static bool addLaunch(Builder *b, MlirOperation op) {
     HostValue *h = lookup(b, mlirOperationGetOperand(op, first + (intptr_t)i));
     if (!h || (h->buffer < 0 && !h->scalar.size))
       return strataEmitOpError(op, "kernel operand %zu: the opencl target passes buffers and constant "
-                               "scalars (i8-i64, index, f32, f64) computed on the host", i), false;
+                               "scalars (i1-i64, index, f32, f64) computed on the host", i), false;
     s->args[i] = h->buffer >= 0 ? (ClPlanArg){.buffer = h->buffer} : h->scalar;
   }
   return true;

@@ -5,7 +5,7 @@
 // operations cast, and a copy kernel per host memref.copy.
 // RUN: strata-translate %s --target opencl -o - | FileCheck %s
 
-// CHECK: OpenCL C 1.2 written by Strata's opencl target: 3 kernels, 1 copy kernels.
+// CHECK: OpenCL C 1.2 written by Strata's opencl target: 4 kernels, 1 copy kernels.
 // CHECK: strata_maximum(T a, T b)
 // CHECK-LABEL: __kernel void model_chain_kernel__model_chain_kernel(
 // CHECK-SAME: __global float *[[X:v[0-9]+]], __global float *[[Y:v[0-9]+]], float [[ZERO:v[0-9]+]], __global float *[[OUT:v[0-9]+]])
@@ -40,6 +40,18 @@ func.func @matmul(%a: tensor<3x5xf32>, %b: tensor<5x4xf32>) -> tensor<3x4xf32> {
 func.func @div_i32(%x: tensor<8xi32>, %y: tensor<8xi32>) -> tensor<8xi32> {
   %r = "nn.div"(%x, %y) : (tensor<8xi32>, tensor<8xi32>) -> tensor<8xi32>
   return %r : tensor<8xi32>
+}
+
+// OpenCL C takes no bool argument: an i1 the host passes comes as a byte.
+// CHECK-LABEL: __kernel void model_not_i1_kernel__model_not_i1_kernel(
+// CHECK-SAME: uchar [[B:v[0-9]+]]_byte
+// CHECK-NEXT: bool [[B]] = [[B]]_byte != 0;
+// CHECK: bool [[L:v[0-9]+]] = {{v[0-9]+}}[0UL + {{v[0-9]+}} * 1UL] != 0;
+// CHECK: bool [[X:v[0-9]+]] = (bool)([[L]] ^ [[B]]);
+// CHECK: = (uchar)[[X]];
+func.func @not_i1(%x: tensor<4xi1>) -> tensor<4xi1> {
+  %r = "nn.not"(%x) : (tensor<4xi1>) -> tensor<4xi1>
+  return %r : tensor<4xi1>
 }
 
 // The copy kernel of the matmul's zero initialization.

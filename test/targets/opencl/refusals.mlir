@@ -1,8 +1,7 @@
 // What the opencl target cannot express it refuses at the op, writing
-// nothing: f16 buffers (no cl_khr_fp16 code yet), i1 kernel arguments, and
-// dynamic shapes (the lowering to linalg compiles static shapes).
+// nothing: f16 buffers (no cl_khr_fp16 code yet) and dynamic shapes (the
+// lowering to linalg compiles static shapes).
 // RUN: not strata-run %s --target opencl --no-cache --entry f16 2>&1 | FileCheck %s --check-prefix=F16
-// RUN: not strata-run %s --target opencl --no-cache --entry not_i1 2>&1 | FileCheck %s --check-prefix=I1
 // RUN: not strata-translate %S/Inputs/dynamic.mlir --target opencl -o %t.dyn.cl 2>&1 | FileCheck %s --check-prefix=DYN
 // RUN: not test -e %t.dyn.cl
 // DYN: dynamic.mlir:2:8: error: nn-to-linalg: 'nn.relu' has dynamic dimensions
@@ -13,10 +12,4 @@
 func.func @f16(%x: tensor<4xf32>) -> tensor<4xf16> {
   %r = "nn.cast"(%x) : (tensor<4xf32>) -> tensor<4xf16>
   return %r : tensor<4xf16>
-}
-
-// I1: refusals.mlir:[[@LINE+2]]:{{[0-9]+}}: error: 'gpu.func' op kernel argument {{[0-9]+}}: the opencl target passes no i1 to a kernel
-func.func @not_i1(%x: tensor<4xi1>) -> tensor<4xi1> {
-  %r = "nn.not"(%x) : (tensor<4xi1>) -> tensor<4xi1>
-  return %r : tensor<4xi1>
 }
