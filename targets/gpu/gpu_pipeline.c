@@ -3,9 +3,11 @@
  * become scf.parallel nests (reductions stay sequential scf.for inside),
  * flattened to one dimension (gpu-flatten-parallel), tiled by 64 so each
  * nest maps to a grid of workgroups (the tiles) of work-items (a tile's
- * iterations), then to gpu.launch and outlined kernels. Each remaining linalg op is one kernel; element-wise chains
- * (and, with dnnfusion, the element-wise parts of nn-fuse's blocks) are
- * fused into one linalg op first, so into one kernel. */
+ * iterations), then to gpu.launch and outlined kernels; a parallel loop
+ * left inside a kernel runs as nested loops in each work-item. Each
+ * remaining linalg op is one kernel; element-wise chains (and, with
+ * dnnfusion, the element-wise parts of nn-fuse's blocks) are fused into one
+ * linalg op first, so into one kernel. */
 #include "gpu_pipeline.h"
 #include "strata/pass.h"
 
@@ -13,8 +15,8 @@
   "one-shot-bufferize{bufferize-function-boundaries "                                        \
   "function-boundary-type-conversion=identity-layout-map},"                                  \
   "func.func(buffer-loop-hoisting,cse,canonicalize),"                                        \
-  "func.func(convert-linalg-to-parallel-loops),func.func(gpu-flatten-parallel),"              \
-  "func.func(scf-parallel-loop-tiling{parallel-loop-tile-sizes=64 no-min-max-bounds},"                 \
+  "func.func(convert-linalg-to-parallel-loops),func.func(gpu-flatten-parallel),"             \
+  "func.func(scf-parallel-loop-tiling{parallel-loop-tile-sizes=64 no-min-max-bounds},"       \
   "gpu-map-parallel-loops,convert-parallel-loops-to-gpu),"                                   \
   "gpu-kernel-outlining,scf-parallel-for-to-nested-fors,lower-affine,canonicalize,cse"
 #define GPU_FUSED_CODEGEN                                                                    \
