@@ -40,6 +40,11 @@ extern const StrataPassDef strataInstrumentPass;
 extern const StrataPassDef strataInstrToRuntimePass;
 extern const StrataPassDef strataSparseTunePass;
 extern const StrataTargetDef strataCpuTarget;
+extern const StrataTargetDef strataOpenclTarget;
+extern const StrataPassDef strataGpuKernelsPass;
+extern const StrataPassDef strataGpuKernelsUnfusedPass;
+extern const StrataPassDef strataGpuKernelsFusedPass;
+extern const StrataPassDef strataGpuFlattenParallelPass;
 /* NULL-terminated lists kept beside their passes. */
 extern const StrataPassDef *const strataSparseTransformPasses[];
 extern const StrataPassDef *const strataSparseLowerPasses[];
@@ -90,9 +95,13 @@ static const StrataPassDef *const kPasses[] = {
     &strataCpuPipelineFusedPass,
     &strataCpuPipelineFusedCodegenPass,
     &strataCpuPipelinePredicatedPass,
+    &strataGpuKernelsPass,
+    &strataGpuKernelsUnfusedPass,
+    &strataGpuKernelsFusedPass,
+    &strataGpuFlattenParallelPass,
 };
 
-static const StrataTargetDef *const kTargets[] = {&strataCpuTarget};
+static const StrataTargetDef *const kTargets[] = {&strataCpuTarget, &strataOpenclTarget};
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 

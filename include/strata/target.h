@@ -57,6 +57,9 @@ typedef struct {
   const char *cacheDir;      /* a compile cache there, for targets that keep one (cpu: object
                                 code keyed by the lowered module, options and host CPU);
                                 NULL: none */
+  const char *device;        /* targets with a device choice (opencl): its number, as
+                                the target's listDevices prints it; NULL: $STRATA_DEVICE,
+                                else 0 */
 } StrataCompileOptions;
 
 /* Ahead-of-time output. */
@@ -123,6 +126,12 @@ struct StrataTargetDef {
                 const StrataEmitOptions *options, size_t *size);
   char *(*emitHeader)(const StrataTargetDef *def, MlirModule module, const char *prefix,
                       const char *source);
+
+  /* The devices the target can run on, one per line, numbered as
+   * StrataCompileOptions.device names them (malloc'ed; free it with free()).
+   * NULL after an error at `loc` (no driver, no device). NULL listDevices:
+   * the target has no device choice. */
+  char *(*listDevices)(const StrataTargetDef *def, StrataContext *ctx, MlirLocation loc);
 
   void *userData; /* for the callbacks */
 };

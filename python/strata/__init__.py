@@ -59,7 +59,8 @@ class _RuntimeOptions(ctypes.Structure):
 
 class _CompileOptions(ctypes.Structure):
     _fields_ = [('fusion', ctypes.c_int), ('optLevel', ctypes.c_int), ('pipeline', ctypes.c_char_p),
-                ('fuseProfile', ctypes.c_char_p), ('fuseProfileDb', ctypes.c_char_p), ('cacheDir', ctypes.c_char_p)]
+                ('fuseProfile', ctypes.c_char_p), ('fuseProfileDb', ctypes.c_char_p), ('cacheDir', ctypes.c_char_p),
+                ('device', ctypes.c_char_p)]
 
 
 class _SessionOptions(ctypes.Structure):

@@ -15,7 +15,7 @@
 StrataCompileOptions compileOptions(const Options *o) {
   StrataCompileOptions c = {.fusion = STRATA_FUSION_FIXED, .optLevel = (int)o->optLevel,
                             .fuseProfile = o->fuseProfile, .fuseProfileDb = o->fuseDb,
-                            .cacheDir = o->cacheDir};
+                            .cacheDir = o->cacheDir, .device = o->device};
   if (o->upstream) c.fusion = STRATA_FUSION_BASELINE;
   else if (o->fusion) strataParseFusionMode(o->fusion, &c.fusion); /* checked by parseArgs */
   return c;

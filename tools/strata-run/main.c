@@ -2,6 +2,7 @@
  * it, or run it through the reference interpreter, or both and compare.
  * The jobs are in run.h: options, model and inputs, execution, report. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "run.h"
 
@@ -12,9 +13,25 @@ static void listTargets(StrataContext *ctx) {
   }
 }
 
-/* The --target the options name, on this context. */
+/* --list-devices: the devices of the --target, or an error. */
+static bool listDevices(StrataContext *ctx, const Options *o) {
+  const StrataTargetDef *t = strataContextLookupTarget(ctx, o->target);
+  if (!t->listDevices)
+    return fprintf(stderr, "error: target '%s' has no devices to choose from\n", t->name), false;
+  char *text = t->listDevices(t, ctx, mlirLocationUnknownGet(strataContextGetMlir(ctx)));
+  if (!text) return false; /* the error went to the diagnostic handler */
+  fputs(text, stdout);
+  free(text);
+  return true;
+}
+
+/* The --target the options name, on this context (and one with devices
+ * if --device names one). */
 static bool checkTarget(StrataContext *ctx, const Options *o) {
-  if (strataContextLookupTarget(ctx, o->target)) return true;
+  const StrataTargetDef *t = strataContextLookupTarget(ctx, o->target);
+  if (t && o->device && !t->listDevices)
+    return fprintf(stderr, "error: --device: target '%s' has no devices to choose from\n", t->name), false;
+  if (t) return true;
   char names[512];
   strataContextFormatTargetNames(ctx, names, sizeof names);
   fprintf(stderr, "error: unknown --target '%s' (registered: %s)\n", o->target, names);
@@ -33,6 +50,11 @@ int main(int argc, char **argv) {
     listTargets(r.ctx);
     runStateDestroy(&r);
     return 0;
+  }
+  if (o.listDevices) {
+    bool ok = checkTarget(r.ctx, &o) && listDevices(r.ctx, &o);
+    runStateDestroy(&r);
+    return ok ? 0 : 1;
   }
   bool ok = checkTarget(r.ctx, &o) && loadModel(&r, &o) && prepareEntry(&r, &o);
   if (ok && o.debugNumerics) ok = debugNumerics(&r, &o);

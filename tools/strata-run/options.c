@@ -28,6 +28,8 @@ static void usage(FILE *f) {
           "                     floats in [-1,1), ints in [-8,8), ui8 in [0,16), i1 0/1\n"
           "  --target NAME      the target to compile for and run on (default cpu)\n"
           "  --list-targets     list the targets and exit\n"
+          "  --device N         the target's device (opencl; default $STRATA_DEVICE, else 0)\n"
+          "  --list-devices     list the --target's devices and exit\n"
           "  --interpret        run the reference interpreter instead of the target\n"
           "  --compare          run both; report max abs/rel error; fail beyond tolerance\n"
           "  --atol X --rtol X  --compare tolerance: |jit-ref| <= atol + rtol*|ref| (1e-4, 1e-4)\n"
@@ -117,6 +119,8 @@ int parseArgs(int argc, char **argv, Options *o) {
     else if (!strcmp(a, "--compare")) o->mode = MODE_COMPARE;
     else if (!strcmp(a, "--quiet")) o->quiet = true;
     else if (!strcmp(a, "--list-targets")) o->listTargets = true;
+    else if (!strcmp(a, "--list-devices")) o->listDevices = true;
+    else if (!strcmp(a, "--device")) { NEED_VALUE(); o->device = val; }
     else if (!strcmp(a, "--target")) { NEED_VALUE(); o->target = val; }
     else if (!strcmp(a, "--entry")) { NEED_VALUE(); o->entry = val; }
     else if (!strcmp(a, "--input")) {
@@ -219,7 +223,7 @@ int parseArgs(int argc, char **argv, Options *o) {
     if (inlineVal && !tookValue) return fprintf(stderr, "error: option '%s' takes no value\n", a), 1;
 #undef NEED_VALUE
   }
-  if (o->listTargets) return 0;
+  if (o->listTargets || o->listDevices) return 0;
   if (!o->file) return fprintf(stderr, "error: no model file given (see --help)\n"), 1;
   if (o->fuseDb && (!o->fusion || strcmp(o->fusion, "dnnfusion")))
     return fprintf(stderr, "error: --fuse-profile-db needs --fusion dnnfusion\n"), 1;

@@ -24,7 +24,8 @@ typedef struct {
   long repeat, threads, optLevel;
   size_t maxMemory; /* --max-memory; 0: no cap */
   const char *target;
-  bool listTargets;
+  bool listTargets, listDevices;
+  const char *device; /* --device: the target's device number; NULL: $STRATA_DEVICE, else 0 */
   bool upstream;
   const char *fusion, *fuseDb, *fuseProfile;
   StrataSparseOptions sparse; /* --sparse*: mode NULL when not asked */

@@ -1,8 +1,8 @@
 """Exports a real model with Debian's PyTorch/torchvision (random weights, no
 downloads), runs it with strata-run, and compares with PyTorch's output:
 max abs error <= 1e-3 * (output range), once per fusion mode of strata-run.
-Usage: real_models.py NAME WORKDIR [MODE,MODE...] [OPSET]  (modes: none,
-fixed, dnnfusion; default fixed; opset default 14)"""
+Usage: real_models.py NAME WORKDIR [MODE,MODE...] [OPSET] [TARGET]  (modes:
+none, fixed, dnnfusion; default fixed; opset default 14; target default cpu)"""
 import os
 import subprocess
 import sys
@@ -14,6 +14,7 @@ import torchvision
 name, work = sys.argv[1], sys.argv[2]
 modes = sys.argv[3].split(',') if len(sys.argv) > 3 else ['fixed']
 opset = int(sys.argv[4]) if len(sys.argv) > 4 else 14
+target = sys.argv[5] if len(sys.argv) > 5 else 'cpu'
 os.makedirs(work, exist_ok=True)
 torch.manual_seed(0)
 if name == 'resnet18':
@@ -41,7 +42,7 @@ np.save(os.path.join(work, name + '.in.npy'), x.numpy())
 failed = False
 for mode in modes:
     out = os.path.join(work, name + '.' + mode + '.out.npy')
-    p = subprocess.run(['strata-run', path, '--quiet', '--fusion', mode, '--input',
+    p = subprocess.run(['strata-run', path, '--quiet', '--target', target, '--fusion', mode, '--input',
                         os.path.join(work, name + '.in.npy'), '--output', out],
                        capture_output=True, text=True)
     if p.returncode != 0:
@@ -51,6 +52,7 @@ for mode in modes:
     rng = float(want.max() - want.min())
     ok = got.shape == want.shape and err <= 1e-3 * rng
     failed |= not ok
-    print('%s opset %d (fusion %s): %s max abs error %.3g, output range %.3g, relative %.3g' %
-          (name, opset, mode, 'OK' if ok else 'MISMATCH', err, rng, err / rng))
+    print('%s opset %d%s (fusion %s): %s max abs error %.3g, output range %.3g, relative %.3g' %
+          (name, opset, '' if target == 'cpu' else ' on ' + target, mode, 'OK' if ok else 'MISMATCH', err, rng,
+           err / rng))
 sys.exit(1 if failed else 0)

@@ -1,0 +1,54 @@
+/* --strata-gpu-kernels and its variants: the kernel-level IR of the GPU
+ * targets (gpu_pipeline.h). Upstream passes do the mapping: linalg ops
+ * become scf.parallel nests (reductions stay sequential scf.for inside),
+ * flattened to one dimension (gpu-flatten-parallel), tiled by 64 so each
+ * nest maps to a grid of workgroups (the tiles) of work-items (a tile's
+ * iterations), then to gpu.launch and outlined kernels; a parallel loop
+ * left inside a kernel runs as nested loops in each work-item. Each
+ * remaining linalg op is one kernel; element-wise chains (and, with
+ * dnnfusion, the element-wise parts of nn-fuse's blocks) are fused into one
+ * linalg op first, so into one kernel. */
+#include "gpu_pipeline.h"
+#include "strata/pass.h"
+
+#define GPU_KERNELS                                                                          \
+  "one-shot-bufferize{bufferize-function-boundaries "                                        \
+  "function-boundary-type-conversion=identity-layout-map},"                                  \
+  "func.func(buffer-loop-hoisting,cse,canonicalize),"                                        \
+  "func.func(convert-linalg-to-parallel-loops),func.func(gpu-flatten-parallel),"             \
+  "func.func(scf-parallel-loop-tiling{parallel-loop-tile-sizes=64 no-min-max-bounds},"       \
+  "gpu-map-parallel-loops,convert-parallel-loops-to-gpu),"                                   \
+  "gpu-kernel-outlining,scf-parallel-for-to-nested-fors,lower-affine,canonicalize,cse"
+#define GPU_FUSED_CODEGEN                                                                    \
+  "func.func(nn-to-linalg),func.func(fused-blocks-remap),"                                   \
+  "func.func(linalg-fuse-elementwise-ops),func.func(fused-blocks-inline)," GPU_KERNELS
+
+const char strataGpuPipelineText[] =
+    "func.func(nn-fold),func.func(nn-to-linalg),func.func(linalg-fuse-elementwise-ops)," GPU_KERNELS;
+const char strataGpuPipelineUnfusedText[] = "func.func(nn-fold),func.func(nn-to-linalg)," GPU_KERNELS;
+const char strataGpuPipelineFusedCodegenText[] = GPU_FUSED_CODEGEN;
+/* Planning for the opencl target (it has no library kernels; its profile
+ * cells fuse, as nothing measures kernels on it yet). */
+const char strataGpuPipelineFusedText[] =
+    "func.func(nn-fold),func.func(nn-raise),func.func(nn-algebraic-rewrite),"
+    "nn-fuse{target=opencl profile=always}," GPU_FUSED_CODEGEN;
+
+const StrataPassDef strataGpuKernelsPass = {
+    .name = "strata-gpu-kernels",
+    .summary = "Lower nn to outlined GPU kernels: linalg, buffers, parallel loops tiled into "
+               "workgroups of 64 work-items, gpu.launch_func and gpu.func (element-wise chains fused)",
+    .pipeline = strataGpuPipelineText,
+};
+
+const StrataPassDef strataGpuKernelsUnfusedPass = {
+    .name = "strata-gpu-kernels-unfused",
+    .summary = "strata-gpu-kernels without element-wise fusion: one kernel per linalg op",
+    .pipeline = strataGpuPipelineUnfusedText,
+};
+
+const StrataPassDef strataGpuKernelsFusedPass = {
+    .name = "strata-gpu-kernels-fused",
+    .summary = "strata-gpu-kernels after nn-fuse planning (for the opencl target): each block's "
+               "element-wise ops fused into one kernel",
+    .pipeline = strataGpuPipelineFusedText,
+};

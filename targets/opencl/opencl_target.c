@@ -1,0 +1,313 @@
+/* The `opencl` target: the GPU targets' kernel-level lowering
+ * (gpu_pipeline.h), OpenCL C from opencl_emit.c, host plans from
+ * opencl_host.c, run through the OpenCL runtime (runtime/opencl.h) on the
+ * device StrataCompileOptions.device or $STRATA_DEVICE names. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "mlir-c/BuiltinAttributes.h"
+#include "strata/support.h"
+#include "strata/target.h"
+#include "gpu_pipeline.h"
+#include "opencl.h"
+#include "opencl_internal.h"
+
+typedef struct {
+  char name[256];
+  MlirLocation loc;
+  ClPlan plan;
+  StrataClBuffer **constants; /* by plan buffer: the constant globals' device copies, or NULL */
+} HostFunc;
+
+typedef struct {
+  StrataContext *ctx;
+  MlirModule module; /* the lowered module (owned): the locations errors point at */
+  StrataClDevice *dev;
+  StrataClProgram *program;
+  HostFunc *funcs;
+  size_t numFuncs;
+} ClExecutable;
+
+static void destroy(void *p) {
+  ClExecutable *x = p;
+  if (!x) return;
+  for (size_t i = 0; i < x->numFuncs; i++) {
+    for (size_t b = 0; x->funcs[i].constants && b < x->funcs[i].plan.numBuffers; b++)
+      strataClBufferDestroy(x->funcs[i].constants[b]);
+    free(x->funcs[i].constants);
+    clPlanFree(&x->funcs[i].plan);
+  }
+  free(x->funcs);
+  strataClProgramDestroy(x->program);
+  strataClClose(x->dev);
+  if (!mlirModuleIsNull(x->module)) mlirModuleDestroy(x->module);
+  free(x);
+}
+
+/* The device number: the option, else $STRATA_DEVICE, else 0; -1 after an
+ * error at `loc`. */
+static int deviceIndex(const StrataCompileOptions *o, MlirLocation loc) {
+  const char *s = o && o->device ? o->device : getenv("STRATA_DEVICE");
+  if (!s || !*s) return 0;
+  char *end;
+  long v = strtol(s, &end, 10);
+  if (*end || v < 0 || v > 4096) {
+    strataEmitError(loc, "bad OpenCL device number '%s' (%s)", s, o && o->device ? "--device" : "$STRATA_DEVICE");
+    return -1;
+  }
+  return (int)v;
+}
+
+static bool writeProgram(MlirModule lowered, ClText *out, size_t *numKernels) {
+  return clEmitProgram(mlirModuleGetOperation(lowered), out, numKernels);
+}
+
+static void *compile(const StrataTargetDef *def, StrataContext *ctx, MlirModule lowered,
+                     const StrataCompileOptions *options) {
+  (void)def;
+  MlirOperation m = mlirModuleGetOperation(lowered);
+  MlirLocation loc = mlirOperationGetLocation(m);
+  ClExecutable *x = calloc(1, sizeof *x);
+  if (!x) {
+    mlirModuleDestroy(lowered);
+    strataEmitError(loc, "out of memory");
+    return NULL;
+  }
+  x->module = lowered;
+  x->ctx = ctx;
+  ClText source = {0};
+  size_t numKernels, copies = 0;
+  char err[1024];
+  int index = deviceIndex(options, loc);
+  bool ok = index >= 0 && writeProgram(lowered, &source, &numKernels);
+  MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(m, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(top); ok && !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (!clIsHost(op)) continue;
+    HostFunc *grown = realloc(x->funcs, (x->numFuncs + 1) * sizeof *grown);
+    if (!grown) {
+      strataEmitOpError(op, "out of memory");
+      ok = false;
+      break;
+    }
+    x->funcs = grown;
+    HostFunc *f = &x->funcs[x->numFuncs];
+    MlirStringRef name = mlirStringAttrGetValue(strataOpAttr(op, "sym_name"));
+    snprintf(f->name, sizeof f->name, "%.*s", (int)name.length, name.data);
+    f->loc = mlirOperationGetLocation(op);
+    ok = clPlanBuild(m, op, &f->plan, &copies);
+    if (ok) x->numFuncs++;
+  }
+  if (ok && !(x->dev = strataClOpen(index, err, sizeof err))) {
+    strataEmitError(loc, "opencl target: %s", err);
+    ok = false;
+  }
+  /* The weights go to the device once, not at every call. */
+  for (size_t i = 0; ok && i < x->numFuncs; i++) {
+    HostFunc *f = &x->funcs[i];
+    if (!(f->constants = calloc(f->plan.numBuffers ? f->plan.numBuffers : 1, sizeof *f->constants))) {
+      strataEmitError(loc, "out of memory");
+      ok = false;
+    }
+    for (size_t b = 0; ok && b < f->plan.numBuffers; b++)
+      if (f->plan.buffers[b].constant &&
+          !(f->constants[b] = strataClBufferCreate(x->dev, f->plan.buffers[b].bytes, f->plan.buffers[b].init->data, err,
+                                                   sizeof err))) {
+        strataEmitError(f->loc, "opencl target: %s", err);
+        ok = false;
+      }
+  }
+  if (ok && strstr(source.data, "cl_khr_fp64") && !strataClDeviceHasFp64(x->dev)) {
+    strataEmitError(loc, "opencl target: the model computes in f64 and device '%s' has no double precision "
+                    "(cl_khr_fp64)", strataClDeviceName(x->dev));
+    ok = false;
+  }
+  char *log = NULL;
+  if (ok && !(x->program = strataClBuild(x->dev, source.data, &log, err, sizeof err))) {
+    /* The emitter's output is meant to build: a log here is an emitter bug
+     * or a device limit (strata-translate --target opencl writes the
+     * program the log's line numbers refer to). */
+    strataEmitError(loc, "opencl target: %s on '%s'; the build log:\n%s", err, strataClDeviceName(x->dev),
+                    log ? log : "(none)");
+    ok = false;
+  }
+  free(log);
+  free(source.data);
+  if (!ok) {
+    destroy(x);
+    return NULL;
+  }
+  return x;
+}
+
+/* Plan buffer `i` of a call: a constant's compile-time copy or the call's own. */
+static StrataClBuffer *bufferOf(const HostFunc *f, StrataClBuffer **buffers, int i) {
+  return f->constants[i] ? f->constants[i] : buffers[i];
+}
+
+/* True if a kernel reported an index error (the message in `err`: the
+ * site's text -- its location, a tab, the op -- then what went wrong; *at
+ * its launch), or the record could not be read. */
+static bool indexError(ClExecutable *x, const ClPlan *plan, StrataClBuffer *errors, MlirLocation *at, char *err,
+                       size_t errSize) {
+  uint8_t record[CL_ERROR_RECORD_BYTES];
+  if (!strataClRead(x->dev, errors, 0, record, sizeof record, err, errSize)) return true;
+  int32_t flag;
+  int64_t r[5];
+  memcpy(&flag, record, sizeof flag);
+  memcpy(r, record + 8, sizeof r);
+  if (!flag) return false;
+  const char *site = "";
+  int siteLen = 0;
+  if (r[0] >= 0 && (size_t)r[0] < plan->numSteps) {
+    const ClStep *step = &plan->steps[r[0]];
+    *at = step->loc;
+    if (r[4] >= 0 && (size_t)r[4] < step->numArgs && step->args[r[4]].buffer >= 0) {
+      const StrataTensor *text = plan->buffers[step->args[r[4]].buffer].init;
+      if (text && text->dtype == STRATA_DTYPE_I8) site = text->data, siteLen = (int)strataTensorNumElements(text);
+    }
+  }
+  /* The CPU runtime's wording (strata_rt_index_error). */
+  snprintf(err, errSize, "%.*s index %lld is out of range for axis %lld of size %lld", siteLen, site,
+           (long long)r[1], (long long)r[2], (long long)r[3]);
+  return true;
+}
+
+static MlirLogicalResult invoke(void *p, const char *name, StrataTensor *const *inputs, size_t numInputs,
+                                StrataTensor *const *outputs, size_t numOutputs) {
+  ClExecutable *x = p;
+  HostFunc *f = NULL;
+  for (size_t i = 0; i < x->numFuncs && !f; i++)
+    if (!strcmp(x->funcs[i].name, name)) f = &x->funcs[i];
+  MlirLocation loc = mlirOperationGetLocation(mlirModuleGetOperation(x->module));
+  if (!f) {
+    strataEmitError(loc, "opencl target: no compiled public function '%s'", name);
+    return mlirLogicalResultFailure();
+  }
+  const ClPlan *plan = &f->plan;
+  if (numInputs != plan->numArgs || numOutputs != plan->numResults) {
+    strataEmitError(f->loc, "@%s takes %zu inputs and gives %zu outputs (called with %zu and %zu)", name,
+                    plan->numArgs, plan->numResults, numInputs, numOutputs);
+    return mlirLogicalResultFailure();
+  }
+  for (size_t i = 0; i < numInputs; i++)
+    if (strataTensorNumBytes(inputs[i]) != plan->buffers[i].bytes) {
+      strataEmitError(f->loc, "@%s: input %zu has %zu bytes, the function takes %zu", name, i,
+                      strataTensorNumBytes(inputs[i]), plan->buffers[i].bytes);
+      return mlirLogicalResultFailure();
+    }
+  for (size_t i = 0; i < numOutputs; i++)
+    if (strataTensorNumBytes(outputs[i]) != plan->results[i].bytes) {
+      strataEmitError(f->loc, "@%s: output %zu has %zu bytes, the function gives %zu", name, i,
+                      strataTensorNumBytes(outputs[i]), plan->results[i].bytes);
+      return mlirLogicalResultFailure();
+    }
+  char err[1024] = "";
+  bool ok = true;
+  StrataClBuffer **buffers = calloc(plan->numBuffers ? plan->numBuffers : 1, sizeof *buffers);
+  StrataClArg *args = NULL;
+  if (!buffers) ok = false, snprintf(err, sizeof err, "out of memory");
+  for (size_t i = 0; ok && i < plan->numBuffers; i++) {
+    if (f->constants[i]) continue; /* uploaded at compile time */
+    const void *init = i < numInputs ? inputs[i]->data : plan->buffers[i].init ? plan->buffers[i].init->data : NULL;
+    ok = (buffers[i] = strataClBufferCreate(x->dev, plan->buffers[i].bytes, init, err, sizeof err)) != NULL;
+  }
+  static const uint8_t kNoError[CL_ERROR_RECORD_BYTES];
+  StrataClBuffer *errors = NULL;
+  if (ok && plan->reportsErrors)
+    ok = (errors = strataClBufferCreate(x->dev, sizeof kNoError, kNoError, err, sizeof err)) != NULL;
+  MlirLocation at = f->loc;
+  for (size_t s = 0; ok && s < plan->numSteps; s++) {
+    const ClStep *step = &plan->steps[s];
+    StrataClArg *grown = realloc(args, (step->numArgs + 2) * sizeof *grown);
+    if (!grown) {
+      ok = false, snprintf(err, sizeof err, "out of memory");
+      break;
+    }
+    args = grown;
+    for (size_t a = 0; a < step->numArgs; a++)
+      args[a] = step->args[a].buffer >= 0 ? (StrataClArg){.buffer = bufferOf(f, buffers, step->args[a].buffer)}
+                                          : (StrataClArg){.value = step->args[a].bytes, .size = step->args[a].size};
+    uint64_t stepNumber = s;
+    if (step->reportsErrors) {
+      args[step->numArgs] = (StrataClArg){.buffer = errors};
+      args[step->numArgs + 1] = (StrataClArg){.value = &stepNumber, .size = sizeof stepNumber};
+    }
+    at = step->loc;
+    ok = strataClLaunch(x->dev, x->program, step->kernel, args, step->numArgs + (step->reportsErrors ? 2 : 0),
+                        step->global, step->local, err, sizeof err);
+  }
+  if (ok) at = f->loc, ok = strataClFinish(x->dev, err, sizeof err);
+  if (ok && errors) ok = !indexError(x, plan, errors, &at, err, sizeof err);
+  for (size_t i = 0; ok && i < numOutputs; i++)
+    ok = strataClRead(x->dev, bufferOf(f, buffers, plan->results[i].buffer), plan->results[i].offset, outputs[i]->data,
+                      plan->results[i].bytes, err, sizeof err);
+  if (!ok) {
+    strataClFinish(x->dev, err + strlen(err), 0); /* drain the queue before freeing its buffers */
+    /* An index error carries its op's location as text, up to a tab (as
+     * the CPU target reports it). */
+    char *tab = strchr(err, '\t');
+    if (tab) *tab = '\0', strataEmitErrorText(x->ctx, err, "%s", tab + 1);
+    else strataEmitError(at, "opencl target: %s", err);
+  }
+  strataClBufferDestroy(errors);
+  for (size_t i = 0; buffers && i < plan->numBuffers; i++) strataClBufferDestroy(buffers[i]);
+  free(buffers);
+  free(args);
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+static char *emit(const StrataTargetDef *def, StrataContext *ctx, MlirModule lowered,
+                  const StrataEmitOptions *options, size_t *size) {
+  (void)def, (void)ctx, (void)options;
+  ClText source = {0};
+  size_t numKernels;
+  if (!writeProgram(lowered, &source, &numKernels)) {
+    free(source.data);
+    return NULL;
+  }
+  /* The host side is checked too: what strata-run could not launch is not
+   * written either. */
+  MlirOperation m = mlirModuleGetOperation(lowered);
+  MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(m, 0));
+  size_t copies = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    ClPlan plan;
+    if (!clIsHost(op)) continue;
+    if (!clPlanBuild(m, op, &plan, &copies)) {
+      free(source.data);
+      return NULL;
+    }
+    clPlanFree(&plan);
+  }
+  *size = source.len;
+  return source.data;
+}
+
+static char *listDevices(const StrataTargetDef *def, StrataContext *ctx, MlirLocation loc) {
+  (void)def, (void)ctx;
+  char err[512];
+  char *text = strataClListDevices(err, sizeof err);
+  if (!text) strataEmitError(loc, "opencl target: %s", err);
+  return text;
+}
+
+const StrataTargetDef strataOpenclTarget = {
+    .name = "opencl",
+    .summary = "OpenCL C kernels through the ICD loader (PoCL runs them on the CPU)",
+    .pipelines =
+        {
+            [STRATA_FUSION_FIXED] = strataGpuPipelineText,
+            [STRATA_FUSION_NONE] = strataGpuPipelineUnfusedText,
+            [STRATA_FUSION_DNNFUSION] = strataGpuPipelineFusedText,
+            [STRATA_FUSION_PLANNED] = strataGpuPipelineFusedCodegenText,
+        },
+    .dialects = "nn",
+    .compile = compile,
+    .invoke = invoke,
+    .destroy = destroy,
+    .emitFormats = "cl",
+    .emit = emit,
+    .listDevices = listDevices,
+};
