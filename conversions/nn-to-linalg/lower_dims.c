@@ -167,6 +167,13 @@ static void broadcastDims(Dims *c, int first, int last, int rank, int trailingSk
                           MlirType resultType, int resultOffset) {
   for (int d = 0; d < rank; d++) {
     int64_t rs = mlirShapedTypeGetDimSize(resultType, resultOffset + d);
+    /* a static extent other than 1 decides the dim even where the declared
+     * result type leaves it open */
+    for (int i = first; i <= last && rs < 0; i++) {
+      MlirValue v = mlirOperationGetOperand(c->op, i);
+      int vr = lowerRank(v) - trailingSkip, vd = d - (rank - vr);
+      if (vd >= 0 && lowerDim(v, vd) >= 0 && lowerDim(v, vd) != 1) rs = lowerDim(v, vd);
+    }
     MlirValue extent = rs >= 0 ? idx(c->b, c->loc, rs) : (MlirValue){NULL};
     for (int i = first; i <= last; i++) {
       MlirValue v = mlirOperationGetOperand(c->op, i);

@@ -161,3 +161,10 @@ func.func @prelu(%x: tensor<?x3xf32>) -> tensor<?x3xf32> {
   %r = "nn.prelu"(%x, %s) : (tensor<?x3xf32>, tensor<3xf32>) -> tensor<?x3xf32>
   return %r : tensor<?x3xf32>
 }
+// A declared result type more open than the operands: the static 5 decides
+// dim 1, and the dynamic operand's extent there is checked against it.
+// shapes: 0=2x5 1=2x5 | 0=3x5 1=3x5
+func.func @open_result(%a: tensor<?x5xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %r = "nn.add"(%a, %b) : (tensor<?x5xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}

@@ -20,3 +20,7 @@ func.func @layer_norm(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %r = "nn.layer_normalization"(%x, %s) {axis = -1 : i64} : (tensor<?x?xf32>, tensor<4xf32>) -> tensor<?x?xf32>
   return %r : tensor<?x?xf32>
 }
+func.func @open_result(%a: tensor<?x5xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %r = "nn.add"(%a, %b) : (tensor<?x5xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
