@@ -142,10 +142,8 @@ static const char *const kOps[] = {"dsp.vrmpy", "dsp.vrmpy_acc", "dsp.vmpy",  "d
 /* Any dsp op left is one the patterns do not take: refused at the op. */
 static MlirWalkResult refuseRest(MlirOperation op, void *user) {
   bool *failed = user;
-  MlirStringRef nm = mlirIdentifierStr(mlirOperationGetName(op));
-  if (nm.length < 4 || strncmp(nm.data, "dsp.", 4)) return MlirWalkResultAdvance;
-  strataEmitOpError(op, "dsp-to-hexagon: '%.*s' has no HVX instruction of its own (lower it to dsp instruction "
-                        "ops first)", (int)nm.length, nm.data);
+  if (!strataOpIsInDialect(op, "dsp")) return MlirWalkResultAdvance;
+  strataEmitOpError(op, "dsp-to-hexagon: no HVX instruction of its own (lower it to dsp instruction ops first)");
   *failed = true;
   return MlirWalkResultAdvance;
 }
