@@ -96,7 +96,7 @@ static char *runnerText(const char *name, StrataTensor *const *inputs, size_t nu
     }
     fprintf(f, ") {alignment = 128 : i64} : !llvm.array<%zu x i8>\n", room);
   }
-  fprintf(f, "  llvm.func @_mlir_ciface_%s(", name);
+  fprintf(f, "  llvm.func @\"_mlir_ciface_%s\"(", name);
   for (size_t k = 0; k < n; k++) fprintf(f, "%s!llvm.ptr", k ? ", " : "");
   fprintf(f, ")\n  llvm.func @_start() {\n"
              "    %%one = llvm.mlir.constant(1 : i32) : i32\n"
@@ -105,7 +105,7 @@ static char *runnerText(const char *name, StrataTensor *const *inputs, size_t nu
              "    %%write = llvm.mlir.constant(64 : i32) : i32\n"
              "    %%exit = llvm.mlir.constant(93 : i32) : i32\n");
   for (size_t k = 0; k < n; k++) descriptor(f, k, k < numInputs ? inputs[k] : outputs[k - numInputs]);
-  fprintf(f, "    llvm.call @_mlir_ciface_%s(", name);
+  fprintf(f, "    llvm.call @\"_mlir_ciface_%s\"(", name);
   for (size_t k = 0; k < n; k++) fprintf(f, "%s%%d%zu", k ? ", " : "", k);
   fprintf(f, ") : (");
   for (size_t k = 0; k < n; k++) fprintf(f, "%s!llvm.ptr", k ? ", " : "");
@@ -137,17 +137,21 @@ static char *readFile(const char *path, size_t *size) {
   if (!f) return NULL;
   char *data = NULL;
   size_t cap = 0, len = 0;
+  bool ok = true;
   for (;;) {
     if (len == cap) {
       char *grown = realloc(data, cap = cap ? 2 * cap : 65536);
-      if (!grown) break;
+      if (!grown) {
+        ok = false;
+        break;
+      }
       data = grown;
     }
     size_t got = fread(data + len, 1, cap - len, f);
     len += got;
     if (!got) break;
   }
-  bool ok = !ferror(f) && data;
+  ok = ok && !ferror(f);
   fclose(f);
   if (!ok) {
     free(data);
