@@ -4,11 +4,12 @@
 # `{ ... }` groups up to and including the return packet; the
 # descriptor loads of the C interface included) beside the
 # packets and cycles --dsp-pack's SDA model gives the same function.
-# Usage: bench/dsp/hexagon_packets.sh [kernels.mlir]  (build/ must be built)
+# Usage: bench/dsp/hexagon_packets.sh [kernels.mlir]  (the tools of
+# $STRATA_BUILD_DIR, default build/)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 file=${1:-$root/bench/dsp/hexagon_kernels.mlir}
-tools=$root/build/tools
+tools=${STRATA_BUILD_DIR:-$root/build}/tools
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$tools/strata-translate" "$file" --target hexagon -o "$tmp/k.o"
