@@ -7,9 +7,8 @@
  * is built with vcombine(hi, lo) and a pair result split by shuffles.
  * The operator-level ops (dsp.matmul, dsp.requant, dsp.transpose,
  * dsp.convert_layout) are no single instruction: the pass refuses them at
- * the op. Runs after bufferization in the hexagon target's pipeline (buffer
- * deallocation refuses intrinsic calls, whose memory effects it does not
- * know). */
+ * the op. The hexagon target runs it after bufferization
+ * (targets/hexagon/hexagon_target.c). */
 #include <stdio.h>
 #include <string.h>
 #include "mlir-c/BuiltinAttributes.h"
