@@ -69,3 +69,8 @@ if (os.environ.get('STRATA_FUZZ', '1') != '0' and shutil.which('clang-22')
 config.substitutions.append(('%fuzz_seconds', os.environ.get('STRATA_FUZZ_SECONDS', '30')))
 if 'STRATA_FUZZ_BUILD_DIR' in os.environ:
     config.environment['STRATA_FUZZ_BUILD_DIR'] = os.environ['STRATA_FUZZ_BUILD_DIR']
+
+# The hexagon target runs its executables under qemu-hexagon (package
+# qemu-user): tests that run them say `REQUIRES: qemu-hexagon`.
+if shutil.which('qemu-hexagon'):
+    config.available_features.add('qemu-hexagon')

@@ -41,6 +41,7 @@ extern const StrataPassDef strataInstrToRuntimePass;
 extern const StrataPassDef strataSparseTunePass;
 extern const StrataTargetDef strataCpuTarget;
 extern const StrataTargetDef strataOpenclTarget;
+extern const StrataTargetDef strataHexagonTarget;
 extern const StrataPassDef strataGpuKernelsPass;
 extern const StrataPassDef strataGpuKernelsUnfusedPass;
 extern const StrataPassDef strataGpuKernelsFusedPass;
@@ -101,7 +102,7 @@ static const StrataPassDef *const kPasses[] = {
     &strataGpuFlattenParallelPass,
 };
 
-static const StrataTargetDef *const kTargets[] = {&strataCpuTarget, &strataOpenclTarget};
+static const StrataTargetDef *const kTargets[] = {&strataCpuTarget, &strataOpenclTarget, &strataHexagonTarget};
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 

@@ -3,5 +3,6 @@
 #include "strata/pass.h"
 
 extern const StrataPassDef strataDspToVectorPass;
+extern const StrataPassDef strataDspToHexagonPass;
 
-const StrataPassDef *const strataDspLowerPasses[] = {&strataDspToVectorPass, NULL};
+const StrataPassDef *const strataDspLowerPasses[] = {&strataDspToVectorPass, &strataDspToHexagonPass, NULL};

@@ -3,6 +3,9 @@
  * pipeline and JIT-run on random vectors and Rt values, agrees bit for bit
  * with the emulator (include/strata/dsp.h) -- the digest's C2 check.
  * RUN: %capi/dsp_to_vector 2>&1 | FileCheck %s
+ * With `--hexagon N` the module also goes through the hexagon target (HVX
+ * intrinsics, LLVM's Hexagon backend, run under qemu-hexagon) on the first
+ * N rounds, and all three must agree (test/targets/hexagon/bitexact.test).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,7 +88,8 @@ static uint32_t next(void) {
 
 enum { NOUT = 21 };
 
-int main(void) {
+int main(int argc, char **argv) {
+  int hexRounds = argc == 3 && !strcmp(argv[1], "--hexagon") ? atoi(argv[2]) : 0;
   StrataContext *ctx = strataContextCreate();
   MlirModule m = strataParseModule(ctx, mlirStringRefCreateFromCString(kModule), "dsp_to_vector.mlir");
   if (mlirModuleIsNull(m)) return 1;
@@ -98,20 +102,27 @@ int main(void) {
   // CHECK: compiled: yes
   printf("compiled: %s\n", jit ? "yes" : "no");
   if (!jit) return 1;
+  StrataExecutable *hex = NULL;
+  if (hexRounds) {
+    hex = strataCompile(ctx, m, "hexagon", NULL);
+    printf("hexagon compiled: %s\n", hex ? "yes" : "no");
+    if (!hex) return 1;
+  }
   int64_t n128 = 128, n64 = 64, n32 = 32, n1 = 1;
   StrataTensor *in[7] = {strataTensorCreate(STRATA_DTYPE_I8, 1, &n128), strataTensorCreate(STRATA_DTYPE_I8, 1, &n128),
                          strataTensorCreate(STRATA_DTYPE_I16, 1, &n64), strataTensorCreate(STRATA_DTYPE_I16, 1, &n64),
                          strataTensorCreate(STRATA_DTYPE_I32, 1, &n32), strataTensorCreate(STRATA_DTYPE_I32, 1, &n32),
                          strataTensorCreate(STRATA_DTYPE_I32, 1, &n1)};
   static const char kinds[NOUT + 1] = "wwwhhhhhhhhhhbhbbhhww";
-  StrataTensor *out[NOUT], *ref[NOUT];
+  StrataTensor *out[NOUT], *ref[NOUT], *hexOut[NOUT];
   for (int i = 0; i < NOUT; i++) {
     StrataDType d = kinds[i] == 'w' ? STRATA_DTYPE_I32 : kinds[i] == 'h' ? STRATA_DTYPE_I16 : STRATA_DTYPE_I8;
     int64_t len = kinds[i] == 'w' ? 32 : kinds[i] == 'h' ? 64 : 128;
     out[i] = strataTensorCreate(d, 1, &len);
     ref[i] = strataTensorCreate(d, 1, &len);
+    hexOut[i] = strataTensorCreate(d, 1, &len);
   }
-  int exact = 0, total = 0, rounds = 20;
+  int exact = 0, total = 0, rounds = 20, hexExact = 0, hexX86 = 0, hexTotal = 0;
   for (int round = 0; round < rounds; round++) {
     for (int t = 0; t < 7; t++) {
       uint8_t *p = in[t]->data;
@@ -148,12 +159,28 @@ int main(void) {
       total++;
       if (!same && round == 0) printf("output %d differs\n", i);
     }
+    if (round >= hexRounds) continue;
+    if (mlirLogicalResultIsFailure(strataExecutableInvoke(hex, "f", in, 7, hexOut, NOUT))) return 1;
+    for (int i = 0; i < NOUT; i++) {
+      size_t bytes = strataTensorNumBytes(ref[i]);
+      bool same = !memcmp(hexOut[i]->data, ref[i]->data, bytes);
+      hexExact += same;
+      hexX86 += !memcmp(hexOut[i]->data, out[i]->data, bytes);
+      hexTotal++;
+      if (!same && round == 0) printf("hexagon output %d differs\n", i);
+    }
+  }
+  if (hex) {
+    printf("hexagon bit-exact against the emulator: %d of %d\n", hexExact, hexTotal);
+    printf("hexagon bit-exact against dsp-to-vector: %d of %d\n", hexX86, hexTotal);
+    strataExecutableDestroy(hex);
   }
   // CHECK: bit-exact against the emulator: 420 of 420
   printf("bit-exact against the emulator: %d of %d\n", exact, total);
   for (int i = 0; i < NOUT; i++) {
     strataTensorDestroy(out[i]);
     strataTensorDestroy(ref[i]);
+    strataTensorDestroy(hexOut[i]);
   }
   for (int t = 0; t < 7; t++) strataTensorDestroy(in[t]);
   strataJitDestroy(jit);
