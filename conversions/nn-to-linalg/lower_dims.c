@@ -37,7 +37,10 @@ typedef enum {
   R_RESHAPE, /* reshape, flatten, squeeze, unsqueeze: the same elements */
   R_GATHER,
   R_SHAPE, /* a static [rank] result */
-  R_SLICE  /* its own lowering computes the extents (lower_slice_dynamic.c) */
+  R_SLICE, /* its own lowering computes the extents (lower_slice_dynamic.c) */
+  R_CONCAT, /* the sum along the axis, equal extents off it */
+  R_EXPAND, /* ONNX bidirectional broadcast with the run-time target shape */
+  R_TILE    /* extent times the run-time repeats */
 } Rule;
 
 static Rule ruleOf(MlirOperation op) {
@@ -53,6 +56,7 @@ static Rule ruleOf(MlirOperation op) {
       {"nn.gemm", R_GEMM}, {"nn.transpose", R_TRANSPOSE}, {"nn.reshape", R_RESHAPE},
       {"nn.flatten", R_RESHAPE}, {"nn.squeeze", R_RESHAPE}, {"nn.unsqueeze", R_RESHAPE},
       {"nn.gather", R_GATHER}, {"nn.shape", R_SHAPE}, {"nn.slice", R_SLICE},
+      {"nn.concat", R_CONCAT}, {"nn.expand", R_EXPAND}, {"nn.tile", R_TILE},
   };
   for (size_t i = 0; i < sizeof kRules / sizeof kRules[0]; i++)
     if (strataOpIsNamed(op, kRules[i].name)) return kRules[i].rule;
@@ -92,6 +96,10 @@ bool lowerDynamicSupported(MlirOperation op, const char **why) {
       *why = "a gather along a dynamic dim of its data is not compiled";
       return false;
     }
+  }
+  if (r == R_EXPAND && mlirShapedTypeIsDynamicDim(mlirValueGetType(mlirOperationGetOperand(op, 1)), 0)) {
+    *why = "an expand's target shape needs a static length";
+    return false;
   }
   if (r == R_RESHAPE && strataOpIsNamed(op, "nn.squeeze")) {
     int64_t axes[STRATA_MAX_RANK];
@@ -143,14 +151,21 @@ typedef struct {
   bool failed;
 } Dims;
 
-static void check(Dims *c, int kind, int operand, int dim, MlirValue got, MlirValue want) {
+/* Reports `kind` when `bad` holds at run time. Kinds (runtime/status.c):
+ * 0 got != want, 1 a window larger than its padded input, 2 a reshape's
+ * element count, 3 a shape operand's element below `want`. */
+static void checkIf(Dims *c, MlirValue bad, int kind, int operand, int dim, MlirValue got, MlirValue want) {
   if (c->failed) return;
   if (!c->site.ptr && !lowerRuntimeSite(c->b, c->op, SHAPE_ERROR_FN, &c->site)) {
     c->failed = true;
     return;
   }
-  int pred = kind == 1 ? CMPI_SLT : CMPI_NE;
-  checkAt(c->b, c->loc, c->site, emitCmpI(c->b, c->loc, pred, got, want), kind, operand, dim, got, want);
+  checkAt(c->b, c->loc, c->site, bad, kind, operand, dim, got, want);
+}
+
+static void check(Dims *c, int kind, int operand, int dim, MlirValue got, MlirValue want) {
+  int pred = kind == 1 || kind == 3 ? CMPI_SLT : CMPI_NE;
+  checkIf(c, emitCmpI(c->b, c->loc, pred, got, want), kind, operand, dim, got, want);
 }
 
 /* Operand i's dim d equals `want` (when it is dynamic: static dims were
@@ -350,6 +365,65 @@ static void reshapeDims(Dims *c, MlirType rt, MlirValue *out) {
   }
 }
 
+/* Element i of a 1-D integer operand, as an index. */
+static MlirValue shapeElement(Dims *c, MlirValue v, int i) {
+  MlirValue e = linalgExtract(c->b, c->loc, v, (MlirValue[]){idx(c->b, c->loc, i)}, 1);
+  return emitConvert(c->b, c->loc, "arith.index_cast", e, strataIndexType(c->b->ctx));
+}
+
+/* Concat: off the axis both operands have the result's extent (the first
+ * static one, else a's), along it the sum. */
+static void concatDims(Dims *c, int r, MlirValue *out) {
+  MlirValue a = mlirOperationGetOperand(c->op, 0), bv = mlirOperationGetOperand(c->op, 1);
+  int64_t axis = 0;
+  nnAttrInt(c->op, "axis", 0, &axis);
+  if (axis < 0) axis += r;
+  for (int d = 0; d < r; d++) {
+    if (d == axis) {
+      out[d] = bin(c->b, c->loc, "arith.addi", lowerDimValue(c->b, c->loc, a, d), lowerDimValue(c->b, c->loc, bv, d));
+      continue;
+    }
+    out[d] = lowerDimValue(c->b, c->loc, lowerDim(a, d) < 0 && lowerDim(bv, d) >= 0 ? bv : a, d);
+    expectDim(c, 0, d, out[d]);
+    expectDim(c, 1, d, out[d]);
+  }
+}
+
+/* Expand (ONNX's bidirectional broadcast): where the input's dim is a
+ * static 1 (or absent) the target's element is the extent; elsewhere the
+ * input's extent stays and the target's element must be 1 or equal to it
+ * (an input extent of 1 meeting a larger target at run time is refused:
+ * broadcasting is decided at compile time). */
+static void expandDims(Dims *c, int r, MlirValue *out) {
+  MlirValue x = mlirOperationGetOperand(c->op, 0), shape = mlirOperationGetOperand(c->op, 1);
+  int rx = lowerRank(x), ns = (int)lowerDim(shape, 0);
+  MlirValue one = idx(c->b, c->loc, 1);
+  for (int d = 0; d < r; d++) {
+    int xd = d - (r - rx), sd = d - (r - ns);
+    MlirValue s = sd >= 0 ? shapeElement(c, shape, sd) : (MlirValue){NULL};
+    if (xd < 0 || lowerDim(x, xd) == 1) {
+      out[d] = s.ptr ? s : one;
+      if (s.ptr) check(c, 3, 1, sd, s, idx(c->b, c->loc, 0));
+      continue;
+    }
+    out[d] = lowerDimValue(c->b, c->loc, x, xd);
+    if (!s.ptr) continue;
+    MlirValue bad = bin(c->b, c->loc, "arith.andi", emitCmpI(c->b, c->loc, CMPI_NE, s, one),
+                        emitCmpI(c->b, c->loc, CMPI_NE, s, out[d]));
+    checkIf(c, bad, 0, 1, sd, s, out[d]);
+  }
+}
+
+/* Tile: each extent times its run-time repeat (which must not be negative). */
+static void tileDims(Dims *c, int r, MlirValue *out) {
+  MlirValue x = mlirOperationGetOperand(c->op, 0), repeats = mlirOperationGetOperand(c->op, 1);
+  for (int d = 0; d < r; d++) {
+    MlirValue k = shapeElement(c, repeats, d);
+    check(c, 3, 1, d, k, idx(c->b, c->loc, 0));
+    out[d] = bin(c->b, c->loc, "arith.muli", lowerDimValue(c->b, c->loc, x, d), k);
+  }
+}
+
 bool lowerResultDims(StrataBuilder *b, MlirOperation op, intptr_t i, MlirValue *out) {
   Dims c = {b, op, mlirOperationGetLocation(op), {NULL}, false};
   MlirType rt = mlirValueGetType(mlirOperationGetResult(op, i));
@@ -414,6 +488,15 @@ bool lowerResultDims(StrataBuilder *b, MlirOperation op, intptr_t i, MlirValue *
     for (int d = (int)axis + 1; d < lowerRank(x); d++) out[at++] = lowerDimValue(b, c.loc, x, d);
     break;
   }
+  case R_CONCAT:
+    concatDims(&c, r, out);
+    break;
+  case R_EXPAND:
+    expandDims(&c, r, out);
+    break;
+  case R_TILE:
+    tileDims(&c, r, out);
+    break;
   case R_SLICE: /* no result dims: its lowering computes them */
   case R_SHAPE:
   case R_NONE: {

@@ -30,5 +30,9 @@ void nnToLinalgQuant(LowerRegistry *r);
 /* nn.slice with dynamic dims or run-time starts/ends (lower_slice_dynamic.c). */
 bool lowerSliceIsDynamic(const StrataOpDef *def, MlirOperation op);
 MlirLogicalResult lowerSliceDynamicPattern(StrataRewrite *rw, MlirOperation op, const StrataOpDef *def);
+/* nn.concat and nn.tile with dynamic dims (lower_movement_dynamic.c): the
+ * result, or null after a located error. */
+MlirValue lowerConcatDynamic(StrataBuilder *b, MlirOperation op);
+MlirValue lowerTileDynamic(StrataBuilder *b, MlirOperation op);
 
 #endif

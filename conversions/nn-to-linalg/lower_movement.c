@@ -68,6 +68,7 @@ static MlirLogicalResult lowerTranspose(StrataRewrite *rw, MlirOperation op, voi
 
 static MlirLogicalResult lowerConcat(StrataRewrite *rw, MlirOperation op, void *u) {
   (void)u;
+  if (lowerHasDynamicDims(op)) return replace(rw, op, lowerConcatDynamic(&rw->builder, op));
   MlirLocation loc = mlirOperationGetLocation(op);
   StrataBuilder *b = &rw->builder;
   MlirValue a = lowerOperand(op, 0), c = lowerOperand(op, 1);
@@ -158,6 +159,7 @@ static MlirLogicalResult lowerExpand(StrataRewrite *rw, MlirOperation op, void *
 
 static MlirLogicalResult lowerTile(StrataRewrite *rw, MlirOperation op, void *u) {
   (void)u;
+  if (lowerHasDynamicDims(op)) return replace(rw, op, lowerTileDynamic(&rw->builder, op));
   MlirValue x = lowerOperand(op, 0);
   char m[512];
   size_t off = (size_t)snprintf(m, sizeof m, "(");

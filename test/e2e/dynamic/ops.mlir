@@ -161,3 +161,43 @@ func.func @prelu(%x: tensor<?x3xf32>) -> tensor<?x3xf32> {
   %r = "nn.prelu"(%x, %s) : (tensor<?x3xf32>, tensor<3xf32>) -> tensor<?x3xf32>
   return %r : tensor<?x3xf32>
 }
+// Concat along a dynamic axis (b lands at a's run-time extent) and off it
+// (the operands' extents are checked equal; a static one fixes them).
+// shapes: 0=2x3x4 1=2x5x4 | 0=1x0x4 1=1x2x4 | 0=0x3x4 1=0x1x4
+func.func @concat_axis(%a: tensor<?x?x4xf32>, %b: tensor<?x?x4xf32>) -> tensor<?x?x4xf32> {
+  %r = "nn.concat"(%a, %b) {axis = 1 : i64} : (tensor<?x?x4xf32>, tensor<?x?x4xf32>) -> tensor<?x?x4xf32>
+  return %r : tensor<?x?x4xf32>
+}
+// shapes: 0=2x3 1=4x3 | 0=1x3 1=0x3
+func.func @concat_mixed(%a: tensor<?x3xi64>, %b: tensor<?x?xi64>) -> tensor<?x3xi64> {
+  %r = "nn.concat"(%a, %b) {axis = -2 : i64} : (tensor<?x3xi64>, tensor<?x?xi64>) -> tensor<?x3xi64>
+  return %r : tensor<?x3xi64>
+}
+// Expand to a run-time shape (y's), both directions: x's static 1 takes the
+// target's extent, x's dynamic dim stays where the target says 1.
+// shapes: 0=3x1 1=3x5 | 0=2x1 1=1x4 | 0=4x1 1=4x0
+func.func @expand_runtime(%x: tensor<?x1xf32>, %y: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %s = "nn.shape"(%y) : (tensor<?x?xf32>) -> tensor<2xi64>
+  %r = "nn.expand"(%x, %s) : (tensor<?x1xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+// shapes: 0=5 | 0=1 | 0=0
+func.func @expand_rank(%x: tensor<?xf32>) -> tensor<3x?xf32> {
+  %s = "nn.constant"() {value = dense<[3, 1]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %r = "nn.expand"(%x, %s) : (tensor<?xf32>, tensor<2xi64>) -> tensor<3x?xf32>
+  return %r : tensor<3x?xf32>
+}
+// Tile by constant repeats over dynamic dims, and by run-time repeats (y's
+// shape) over a static input.
+// shapes: 0=2x3 | 0=1x4 | 0=0x2
+func.func @tile_const(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %k = "nn.constant"() {value = dense<[2, 3]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %r = "nn.tile"(%x, %k) : (tensor<?x?xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+// shapes: 1=2x1 | 1=3x2 | 1=0x2
+func.func @tile_runtime(%x: tensor<2x3xi32>, %y: tensor<?x?xf32>) -> tensor<?x?xi32> {
+  %k = "nn.shape"(%y) : (tensor<?x?xf32>) -> tensor<2xi64>
+  %r = "nn.tile"(%x, %k) : (tensor<2x3xi32>, tensor<2xi64>) -> tensor<?x?xi32>
+  return %r : tensor<?x?xi32>
+}

@@ -20,3 +20,15 @@ func.func @layer_norm(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %r = "nn.layer_normalization"(%x, %s) {axis = -1 : i64} : (tensor<?x?xf32>, tensor<4xf32>) -> tensor<?x?xf32>
   return %r : tensor<?x?xf32>
 }
+func.func @concat(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %r = "nn.concat"(%a, %b) {axis = 0 : i64} : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+func.func @expand(%x: tensor<?x3xf32>, %s: tensor<2xi64>) -> tensor<?x3xf32> {
+  %r = "nn.expand"(%x, %s) : (tensor<?x3xf32>, tensor<2xi64>) -> tensor<?x3xf32>
+  return %r : tensor<?x3xf32>
+}
+func.func @tile(%x: tensor<2x2xf32>, %k: tensor<2xi64>) -> tensor<?x?xf32> {
+  %r = "nn.tile"(%x, %k) : (tensor<2x2xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
