@@ -40,7 +40,9 @@ typedef enum {
   R_SLICE, /* its own lowering computes the extents (lower_slice_dynamic.c) */
   R_CONCAT, /* the sum along the axis, equal extents off it */
   R_EXPAND, /* ONNX bidirectional broadcast with the run-time target shape */
-  R_TILE    /* extent times the run-time repeats */
+  R_TILE,   /* extent times the run-time repeats */
+  R_RANGE,  /* the element count of start:limit:delta */
+  R_FILLED  /* constant_of_shape: the run-time shape operand's elements */
 } Rule;
 
 static Rule ruleOf(MlirOperation op) {
@@ -57,6 +59,7 @@ static Rule ruleOf(MlirOperation op) {
       {"nn.flatten", R_RESHAPE}, {"nn.squeeze", R_RESHAPE}, {"nn.unsqueeze", R_RESHAPE},
       {"nn.gather", R_GATHER}, {"nn.shape", R_SHAPE}, {"nn.slice", R_SLICE},
       {"nn.concat", R_CONCAT}, {"nn.expand", R_EXPAND}, {"nn.tile", R_TILE},
+      {"nn.range", R_RANGE}, {"nn.constant_of_shape", R_FILLED},
   };
   for (size_t i = 0; i < sizeof kRules / sizeof kRules[0]; i++)
     if (strataOpIsNamed(op, kRules[i].name)) return kRules[i].rule;
@@ -153,7 +156,8 @@ typedef struct {
 
 /* Reports `kind` when `bad` holds at run time. Kinds (runtime/status.c):
  * 0 got != want, 1 a window larger than its padded input, 2 a reshape's
- * element count, 3 a shape operand's element below `want`. */
+ * element count, 3 a shape operand's element below `want`, 4 an operand
+ * that must not be `want`. */
 static void checkIf(Dims *c, MlirValue bad, int kind, int operand, int dim, MlirValue got, MlirValue want) {
   if (c->failed) return;
   if (!c->site.ptr && !lowerRuntimeSite(c->b, c->op, SHAPE_ERROR_FN, &c->site)) {
@@ -424,6 +428,33 @@ static void tileDims(Dims *c, int r, MlirValue *out) {
   }
 }
 
+/* Range: max(ceil((limit - start) / delta), 0) elements; delta 0 is an
+ * error. A float count is clamped below 2^62 (and NaN gives 0) before it
+ * becomes an index: an extent that large fails the allocation, located. */
+static MlirValue rangeCount(Dims *c) {
+  StrataBuilder *b = c->b;
+  MlirLocation loc = c->loc;
+  MlirValue v[3];
+  for (int i = 0; i < 3; i++) v[i] = linalgExtract(b, loc, mlirOperationGetOperand(c->op, i), NULL, 0);
+  MlirType et = mlirValueGetType(v[0]), index = strataIndexType(b->ctx);
+  bool isFloat = lowerIsFloat(et);
+  MlirValue zero = emitConst(b, loc, et, 0);
+  MlirValue isZero = isFloat ? emitCmpF(b, loc, CMPF_OEQ, v[2], zero) : emitCmpI(b, loc, CMPI_EQ, v[2], zero);
+  checkIf(c, isZero, 4, 2, 0, idx(b, loc, 0), idx(b, loc, 0));
+  if (!isFloat) {
+    MlirValue i64[3];
+    for (int i = 0; i < 3; i++) i64[i] = emitConvert(b, loc, "arith.index_cast", v[i], index);
+    MlirValue safe = emitSelect(b, loc, isZero, idx(b, loc, 1), i64[2]);
+    MlirValue q = bin(b, loc, "arith.ceildivsi", bin(b, loc, "arith.subi", i64[1], i64[0]), safe);
+    return bin(b, loc, "arith.maxsi", q, idx(b, loc, 0));
+  }
+  MlirValue q = emitUnary(b, loc, "math.ceil", bin(b, loc, "arith.divf", bin(b, loc, "arith.subf", v[1], v[0]), v[2]));
+  q = emitSelect(b, loc, emitCmpF(b, loc, CMPF_OGT, q, zero), q, zero);
+  q = bin(b, loc, "arith.minimumf", q, emitConst(b, loc, et, 4611686018427387904.0));
+  return emitConvert(b, loc, "arith.index_cast",
+                     emitConvert(b, loc, "arith.fptosi", q, mlirIntegerTypeGet(b->ctx, 64)), index);
+}
+
 bool lowerResultDims(StrataBuilder *b, MlirOperation op, intptr_t i, MlirValue *out) {
   Dims c = {b, op, mlirOperationGetLocation(op), {NULL}, false};
   MlirType rt = mlirValueGetType(mlirOperationGetResult(op, i));
@@ -496,6 +527,15 @@ bool lowerResultDims(StrataBuilder *b, MlirOperation op, intptr_t i, MlirValue *
     break;
   case R_TILE:
     tileDims(&c, r, out);
+    break;
+  case R_RANGE:
+    out[0] = rangeCount(&c);
+    break;
+  case R_FILLED:
+    for (int d = 0; d < r; d++) {
+      out[d] = shapeElement(&c, x, d);
+      check(&c, 3, 0, d, out[d], idx(b, c.loc, 0));
+    }
     break;
   case R_SLICE: /* no result dims: its lowering computes them */
   case R_SHAPE:

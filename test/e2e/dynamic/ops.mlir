@@ -201,3 +201,35 @@ func.func @tile_runtime(%x: tensor<2x3xi32>, %y: tensor<?x?xf32>) -> tensor<?x?x
   %r = "nn.tile"(%x, %k) : (tensor<2x3xi32>, tensor<2xi64>) -> tensor<?x?xi32>
   return %r : tensor<?x?xi32>
 }
+// Data-dependent extents: a range whose bounds are run-time values (the
+// position ids of a sequence: range(0, S, 1), and a descending one), and
+// constant_of_shape of a run-time shape.
+// shapes: 0=2x5 | 0=1x1 | 0=3x0
+func.func @range_runtime(%x: tensor<?x?xf32>) -> (tensor<?xi64>, tensor<?xi64>) {
+  %s = "nn.shape"(%x) : (tensor<?x?xf32>) -> tensor<2xi64>
+  %i = "nn.constant"() {value = dense<1> : tensor<i64>} : () -> tensor<i64>
+  %n = "nn.gather"(%s, %i) {axis = 0 : i64} : (tensor<2xi64>, tensor<i64>) -> tensor<i64>
+  %z = "nn.constant"() {value = dense<0> : tensor<i64>} : () -> tensor<i64>
+  %one = "nn.constant"() {value = dense<1> : tensor<i64>} : () -> tensor<i64>
+  %r = "nn.range"(%z, %n, %one) : (tensor<i64>, tensor<i64>, tensor<i64>) -> tensor<?xi64>
+  %m = "nn.constant"() {value = dense<-2> : tensor<i64>} : () -> tensor<i64>
+  %d = "nn.range"(%n, %z, %m) : (tensor<i64>, tensor<i64>, tensor<i64>) -> tensor<?xi64>
+  return %r, %d : tensor<?xi64>, tensor<?xi64>
+}
+// shapes: 0=2x5 | 0=1x1 | 0=0x3
+func.func @constant_of_shape_runtime(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %s = "nn.shape"(%x) : (tensor<?x?xf32>) -> tensor<2xi64>
+  %r = "nn.constant_of_shape"(%s) {value = dense<2.5> : tensor<1xf32>} : (tensor<2xi64>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+// A float range: ceil((limit - start) / delta) elements.
+// shapes: 0=7 | 0=1 | 0=0
+func.func @range_float(%x: tensor<?xf32>) -> tensor<?xf32> {
+  %s = "nn.shape"(%x) : (tensor<?xf32>) -> tensor<1xi64>
+  %sf = "nn.cast"(%s) {to = 1 : i64} : (tensor<1xi64>) -> tensor<1xf32>
+  %n = "nn.squeeze"(%sf) {axes = array<i64: 0>} : (tensor<1xf32>) -> tensor<f32>
+  %a = "nn.constant"() {value = dense<0.5> : tensor<f32>} : () -> tensor<f32>
+  %d = "nn.constant"() {value = dense<0.75> : tensor<f32>} : () -> tensor<f32>
+  %r = "nn.range"(%a, %n, %d) : (tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}

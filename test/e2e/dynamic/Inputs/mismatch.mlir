@@ -32,3 +32,11 @@ func.func @tile(%x: tensor<2x2xf32>, %k: tensor<2xi64>) -> tensor<?x?xf32> {
   %r = "nn.tile"(%x, %k) : (tensor<2x2xf32>, tensor<2xi64>) -> tensor<?x?xf32>
   return %r : tensor<?x?xf32>
 }
+func.func @range(%s: tensor<i64>, %l: tensor<i64>, %d: tensor<i64>) -> tensor<?xi64> {
+  %r = "nn.range"(%s, %l, %d) : (tensor<i64>, tensor<i64>, tensor<i64>) -> tensor<?xi64>
+  return %r : tensor<?xi64>
+}
+func.func @filled(%s: tensor<2xi64>) -> tensor<?x?xf32> {
+  %r = "nn.constant_of_shape"(%s) : (tensor<2xi64>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
