@@ -42,7 +42,8 @@ typedef enum {
   R_EXPAND, /* ONNX bidirectional broadcast with the run-time target shape */
   R_TILE,   /* extent times the run-time repeats */
   R_RANGE,  /* the element count of start:limit:delta */
-  R_FILLED  /* constant_of_shape: the run-time shape operand's elements */
+  R_FILLED, /* constant_of_shape: the run-time shape operand's elements */
+  R_PAD     /* extent plus the run-time begin and end pads */
 } Rule;
 
 static Rule ruleOf(MlirOperation op) {
@@ -60,6 +61,7 @@ static Rule ruleOf(MlirOperation op) {
       {"nn.gather", R_GATHER}, {"nn.shape", R_SHAPE}, {"nn.slice", R_SLICE},
       {"nn.concat", R_CONCAT}, {"nn.expand", R_EXPAND}, {"nn.tile", R_TILE},
       {"nn.range", R_RANGE}, {"nn.constant_of_shape", R_FILLED},
+      {"nn.pad", R_PAD},
   };
   for (size_t i = 0; i < sizeof kRules / sizeof kRules[0]; i++)
     if (strataOpIsNamed(op, kRules[i].name)) return kRules[i].rule;
@@ -100,8 +102,8 @@ bool lowerDynamicSupported(MlirOperation op, const char **why) {
       return false;
     }
   }
-  if (r == R_EXPAND && mlirShapedTypeIsDynamicDim(mlirValueGetType(mlirOperationGetOperand(op, 1)), 0)) {
-    *why = "an expand's target shape needs a static length";
+  if ((r == R_EXPAND || r == R_PAD) && mlirShapedTypeIsDynamicDim(mlirValueGetType(mlirOperationGetOperand(op, 1)), 0)) {
+    *why = "the shape operand (an expand's target, a pad's pads) needs a static length";
     return false;
   }
   if (r == R_RESHAPE && strataOpIsNamed(op, "nn.squeeze")) {
@@ -157,7 +159,7 @@ typedef struct {
 /* Reports `kind` when `bad` holds at run time. Kinds (runtime/status.c):
  * 0 got != want, 1 a window larger than its padded input, 2 a reshape's
  * element count, 3 a shape operand's element below `want`, 4 an operand
- * that must not be `want`. */
+ * that must not be `want`, 5 pads that do not fit a run-time extent. */
 static void checkIf(Dims *c, MlirValue bad, int kind, int operand, int dim, MlirValue got, MlirValue want) {
   if (c->failed) return;
   if (!c->site.ptr && !lowerRuntimeSite(c->b, c->op, SHAPE_ERROR_FN, &c->site)) {
@@ -455,6 +457,31 @@ static MlirValue rangeCount(Dims *c) {
                      emitConvert(b, loc, "arith.fptosi", q, mlirIntegerTypeGet(b->ctx, 64)), index);
 }
 
+/* Pad: extent + begin + end, with nnInferPad's conditions checked at run
+ * time: the result is not negative, edge/wrap/reflect have elements to
+ * copy, reflect pads are smaller than the extent. */
+static void padDims(Dims *c, int r, MlirValue *out) {
+  StrataBuilder *b = c->b;
+  MlirLocation loc = c->loc;
+  MlirValue x = mlirOperationGetOperand(c->op, 0), pads = mlirOperationGetOperand(c->op, 1), zero = idx(b, loc, 0);
+  char mode[16];
+  nnAttrString(c->op, "mode", "constant", NULL, mode, sizeof mode);
+  for (int d = 0; d < r; d++) {
+    MlirValue n = lowerDimValue(b, loc, x, d), begin = shapeElement(c, pads, d), end = shapeElement(c, pads, r + d);
+    out[d] = bin(b, loc, "arith.addi", bin(b, loc, "arith.addi", n, begin), end);
+    MlirValue bad = emitCmpI(b, loc, CMPI_SLT, out[d], zero);
+    if (strcmp(mode, "constant")) {
+      MlirValue grows = bin(b, loc, "arith.ori", emitCmpI(b, loc, CMPI_SGT, begin, zero),
+                            emitCmpI(b, loc, CMPI_SGT, end, zero));
+      bad = bin(b, loc, "arith.ori", bad, bin(b, loc, "arith.andi", emitCmpI(b, loc, CMPI_EQ, n, zero), grows));
+    }
+    if (!strcmp(mode, "reflect"))
+      bad = bin(b, loc, "arith.ori", bad, bin(b, loc, "arith.ori", emitCmpI(b, loc, CMPI_SGE, begin, n),
+                                                   emitCmpI(b, loc, CMPI_SGE, end, n)));
+    checkIf(c, bad, 5, 0, d, n, out[d]);
+  }
+}
+
 bool lowerResultDims(StrataBuilder *b, MlirOperation op, intptr_t i, MlirValue *out) {
   Dims c = {b, op, mlirOperationGetLocation(op), {NULL}, false};
   MlirType rt = mlirValueGetType(mlirOperationGetResult(op, i));
@@ -536,6 +563,9 @@ bool lowerResultDims(StrataBuilder *b, MlirOperation op, intptr_t i, MlirValue *
       out[d] = shapeElement(&c, x, d);
       check(&c, 3, 0, d, out[d], idx(b, c.loc, 0));
     }
+    break;
+  case R_PAD:
+    padDims(&c, r, out);
     break;
   case R_SLICE: /* no result dims: its lowering computes them */
   case R_SHAPE:

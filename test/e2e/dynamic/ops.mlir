@@ -233,3 +233,24 @@ func.func @range_float(%x: tensor<?xf32>) -> tensor<?xf32> {
   %r = "nn.range"(%a, %n, %d) : (tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<?xf32>
   return %r : tensor<?xf32>
 }
+// Pad over dynamic dims: constant pads in every mode, and run-time pads
+// (a crop by the input's own extent) in constant mode.
+// shapes: 0=2x3 | 0=1x5 | 0=4x2
+func.func @pad_modes(%x: tensor<?x?xf32>) -> (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>) {
+  %p = "nn.constant"() {value = dense<[1, 0, 0, 1]> : tensor<4xi64>} : () -> tensor<4xi64>
+  %v = "nn.constant"() {value = dense<-2.5> : tensor<f32>} : () -> tensor<f32>
+  %c = "nn.pad"(%x, %p, %v) {mode = "constant"} : (tensor<?x?xf32>, tensor<4xi64>, tensor<f32>) -> tensor<?x?xf32>
+  %e = "nn.pad"(%x, %p) {mode = "edge"} : (tensor<?x?xf32>, tensor<4xi64>) -> tensor<?x?xf32>
+  %w = "nn.pad"(%x, %p) {mode = "wrap"} : (tensor<?x?xf32>, tensor<4xi64>) -> tensor<?x?xf32>
+  %q = "nn.constant"() {value = dense<[0, 1, 0, -1]> : tensor<4xi64>} : () -> tensor<4xi64>
+  %r = "nn.pad"(%x, %q) {mode = "reflect"} : (tensor<?x?xf32>, tensor<4xi64>) -> tensor<?x?xf32>
+  return %c, %e, %w, %r : tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>
+}
+// shapes: 1=2 | 1=0 | 1=4
+func.func @pad_runtime(%x: tensor<3x4xf32>, %y: tensor<?xf32>) -> tensor<?x?xf32> {
+  %s = "nn.shape"(%y) : (tensor<?xf32>) -> tensor<1xi64>
+  %z = "nn.constant"() {value = dense<[0, -1, 1]> : tensor<3xi64>} : () -> tensor<3xi64>
+  %p = "nn.concat"(%s, %z) {axis = 0 : i64} : (tensor<1xi64>, tensor<3xi64>) -> tensor<4xi64>
+  %r = "nn.pad"(%x, %p) : (tensor<3x4xf32>, tensor<4xi64>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}

@@ -40,3 +40,8 @@ func.func @filled(%s: tensor<2xi64>) -> tensor<?x?xf32> {
   %r = "nn.constant_of_shape"(%s) : (tensor<2xi64>) -> tensor<?x?xf32>
   return %r : tensor<?x?xf32>
 }
+func.func @pad(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %p = "nn.constant"() {value = dense<[0, 2, 0, 0]> : tensor<4xi64>} : () -> tensor<4xi64>
+  %r = "nn.pad"(%x, %p) {mode = "reflect"} : (tensor<?x?xf32>, tensor<4xi64>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
