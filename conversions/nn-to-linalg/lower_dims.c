@@ -20,6 +20,7 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "nn_elementwise.h"
 #include "nn_internal.h"
+#include "nn_movement_params.h"
 #include "lower_internal.h"
 
 #define SHAPE_ERROR_FN "strata_rt_shape_error"
@@ -43,7 +44,8 @@ typedef enum {
   R_TILE,   /* extent times the run-time repeats */
   R_RANGE,  /* the element count of start:limit:delta */
   R_FILLED, /* constant_of_shape: the run-time shape operand's elements */
-  R_PAD     /* extent plus the run-time begin and end pads */
+  R_PAD,    /* extent plus the run-time begin and end pads */
+  R_SPLIT   /* result i's chunk of the axis (lowerSplitChunk) */
 } Rule;
 
 static Rule ruleOf(MlirOperation op) {
@@ -61,7 +63,7 @@ static Rule ruleOf(MlirOperation op) {
       {"nn.gather", R_GATHER}, {"nn.shape", R_SHAPE}, {"nn.slice", R_SLICE},
       {"nn.concat", R_CONCAT}, {"nn.expand", R_EXPAND}, {"nn.tile", R_TILE},
       {"nn.range", R_RANGE}, {"nn.constant_of_shape", R_FILLED},
-      {"nn.pad", R_PAD},
+      {"nn.pad", R_PAD}, {"nn.split", R_SPLIT},
   };
   for (size_t i = 0; i < sizeof kRules / sizeof kRules[0]; i++)
     if (strataOpIsNamed(op, kRules[i].name)) return kRules[i].rule;
@@ -482,6 +484,33 @@ static void padDims(Dims *c, int r, MlirValue *out) {
   }
 }
 
+/* Split: result i's offset and extent along the axis at run time. With
+ * `split` sizes they are constants and the extent of the axis must be their
+ * sum; without, chunks of ceil(extent / results), the last ones smaller
+ * (nnSplitSizes). */
+bool lowerSplitChunk(StrataBuilder *b, MlirOperation op, intptr_t i, MlirValue *offset, MlirValue *extent) {
+  Dims c = {b, op, mlirOperationGetLocation(op), {NULL}, false};
+  MlirValue x = mlirOperationGetOperand(op, 0);
+  int outputs = (int)mlirOperationGetNumResults(op);
+  int64_t axis = 0, sizes[64];
+  nnAttrInt(op, "axis", 0, &axis);
+  if (axis < 0) axis += lowerRank(x);
+  if (outputs > 64 || !nnSplitSizes(op, -1, outputs, sizes)) return false;
+  MlirValue d = lowerDimValue(b, c.loc, x, (int)axis);
+  if (sizes[0] >= 0) { /* given sizes */
+    int64_t sum = 0, before = 0;
+    for (int k = 0; k < outputs; k++) sum += sizes[k], before += k < i ? sizes[k] : 0;
+    if (i == 0) expectDim(&c, 0, (int)axis, idx(b, c.loc, sum)); /* once per op */
+    *offset = idx(b, c.loc, before);
+    *extent = idx(b, c.loc, sizes[i]);
+    return !c.failed;
+  }
+  MlirValue chunk = bin(b, c.loc, "arith.ceildivsi", d, idx(b, c.loc, outputs));
+  *offset = bin(b, c.loc, "arith.minsi", bin(b, c.loc, "arith.muli", chunk, idx(b, c.loc, i)), d);
+  *extent = bin(b, c.loc, "arith.minsi", chunk, bin(b, c.loc, "arith.subi", d, *offset));
+  return true;
+}
+
 bool lowerResultDims(StrataBuilder *b, MlirOperation op, intptr_t i, MlirValue *out) {
   Dims c = {b, op, mlirOperationGetLocation(op), {NULL}, false};
   MlirType rt = mlirValueGetType(mlirOperationGetResult(op, i));
@@ -567,6 +596,15 @@ bool lowerResultDims(StrataBuilder *b, MlirOperation op, intptr_t i, MlirValue *
   case R_PAD:
     padDims(&c, r, out);
     break;
+  case R_SPLIT: {
+    int64_t axis = 0;
+    MlirValue offset;
+    nnAttrInt(op, "axis", 0, &axis);
+    if (axis < 0) axis += r;
+    for (int d = 0; d < r; d++) out[d] = lowerDimValue(b, c.loc, x, d);
+    if (!lowerSplitChunk(b, op, i, &offset, &out[axis])) return false;
+    break;
+  }
   case R_SLICE: /* no result dims: its lowering computes them */
   case R_SHAPE:
   case R_NONE: {

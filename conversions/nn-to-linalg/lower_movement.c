@@ -83,6 +83,7 @@ static MlirLogicalResult lowerConcat(StrataRewrite *rw, MlirOperation op, void *
 
 static MlirLogicalResult lowerSplit(StrataRewrite *rw, MlirOperation op, void *u) {
   (void)u;
+  if (lowerHasDynamicDims(op)) return lowerSplitDynamic(rw, op);
   MlirLocation loc = mlirOperationGetLocation(op);
   MlirValue x = lowerOperand(op, 0);
   int rank = lowerRank(x), outputs = (int)mlirOperationGetNumResults(op);

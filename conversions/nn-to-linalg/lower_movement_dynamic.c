@@ -52,6 +52,46 @@ MlirValue lowerConcatDynamic(StrataBuilder *b, MlirOperation op) {
   return insertAlong(b, loc, c, y, (int)axis, lowerDimValue(b, loc, a, (int)axis));
 }
 
+/* Split: result i is the slice at its run-time offset and extent along the
+ * axis (lowerSplitChunk), whole off it. */
+MlirLogicalResult lowerSplitDynamic(StrataRewrite *rw, MlirOperation op) {
+  StrataBuilder *b = &rw->builder;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  MlirValue x = lowerOperand(op, 0);
+  int rank = lowerRank(x), outputs = (int)mlirOperationGetNumResults(op);
+  int64_t axis;
+  nnAttrInt(op, "axis", 0, &axis);
+  nnNormalizeAxis(op, "axis", &axis, rank);
+  MlirValue results[64];
+  if (outputs > 64) return mlirLogicalResultFailure();
+  for (int k = 0; k < outputs; k++) {
+    MlirValue offset, extent;
+    if (!lowerSplitChunk(b, op, k, &offset, &extent)) return mlirLogicalResultFailure();
+    MlirType t = lowerResultType(op, k);
+    int64_t offs[STRATA_MAX_RANK], sizes[STRATA_MAX_RANK], strides[STRATA_MAX_RANK];
+    MlirValue operands[1 + 2 * STRATA_MAX_RANK];
+    int n = 0;
+    int32_t segments[4] = {1, 1, 0, 0};
+    operands[n++] = x, operands[n++] = offset;
+    for (int d = 0; d < rank; d++) offs[d] = d == axis ? INT64_MIN : 0, strides[d] = 1; /* INT64_MIN: kDynamic */
+    for (int d = 0; d < rank; d++) {
+      sizes[d] = mlirShapedTypeGetDimSize(t, d) >= 0 ? mlirShapedTypeGetDimSize(t, d) : INT64_MIN;
+      if (sizes[d] != INT64_MIN) continue;
+      operands[n++] = d == axis ? extent : lowerDimValue(b, loc, x, d);
+      segments[2]++;
+    }
+    results[k] = strataResult(
+        strataCreateOp(b, "tensor.extract_slice", loc, .operands = {operands, n}, .results = STRATA_TYPES(t),
+                       .attrs = STRATA_ATTRS({"static_offsets", mlirDenseI64ArrayGet(b->ctx, rank, offs)},
+                                             {"static_sizes", mlirDenseI64ArrayGet(b->ctx, rank, sizes)},
+                                             {"static_strides", mlirDenseI64ArrayGet(b->ctx, rank, strides)},
+                                             {"operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 4, segments)})),
+        0);
+  }
+  strataReplaceOp(rw, op, (StrataValueList){results, outputs});
+  return mlirLogicalResultSuccess();
+}
+
 /* Tile: out[i] = x[i mod extent], with the extents read at run time (an
  * indexing map's `mod` needs a constant). */
 typedef struct {

@@ -254,3 +254,15 @@ func.func @pad_runtime(%x: tensor<3x4xf32>, %y: tensor<?xf32>) -> tensor<?x?xf32
   %r = "nn.pad"(%x, %p) : (tensor<3x4xf32>, tensor<4xi64>) -> tensor<?x?xf32>
   return %r : tensor<?x?xf32>
 }
+// Split of a dynamic axis into even chunks (ceil(extent / 3), the last ones
+// smaller), and by given sizes with a dynamic dim off the axis.
+// shapes: 0=2x9 | 0=3x7 | 0=1x2 | 0=0x4
+func.func @split_even(%x: tensor<?x?xf32>) -> (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>) {
+  %a, %b, %c = "nn.split"(%x) {axis = 1 : i64} : (tensor<?x?xf32>) -> (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>)
+  return %a, %b, %c : tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>
+}
+// shapes: 0=4x3 | 0=4x1
+func.func @split_sizes(%x: tensor<?x?xf32>) -> (tensor<2x?xf32>, tensor<2x?xf32>) {
+  %a, %b = "nn.split"(%x) {axis = 0 : i64, split = array<i64: 2, 2>} : (tensor<?x?xf32>) -> (tensor<2x?xf32>, tensor<2x?xf32>)
+  return %a, %b : tensor<2x?xf32>, tensor<2x?xf32>
+}

@@ -45,3 +45,7 @@ func.func @pad(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %r = "nn.pad"(%x, %p) {mode = "reflect"} : (tensor<?x?xf32>, tensor<4xi64>) -> tensor<?x?xf32>
   return %r : tensor<?x?xf32>
 }
+func.func @split(%x: tensor<?x?xf32>) -> (tensor<2x?xf32>, tensor<2x?xf32>) {
+  %a, %b = "nn.split"(%x) {axis = 0 : i64, split = array<i64: 2, 2>} : (tensor<?x?xf32>) -> (tensor<2x?xf32>, tensor<2x?xf32>)
+  return %a, %b : tensor<2x?xf32>, tensor<2x?xf32>
+}
