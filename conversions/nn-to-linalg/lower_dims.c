@@ -104,8 +104,10 @@ bool lowerDynamicSupported(MlirOperation op, const char **why) {
       return false;
     }
   }
-  if ((r == R_EXPAND || r == R_PAD) && mlirShapedTypeIsDynamicDim(mlirValueGetType(mlirOperationGetOperand(op, 1)), 0)) {
-    *why = "the shape operand (an expand's target, a pad's pads) needs a static length";
+  /* the shape operand whose elements the rule reads one by one */
+  int shapeOperand = r == R_FILLED ? 0 : r == R_EXPAND || r == R_PAD || r == R_TILE ? 1 : -1;
+  if (shapeOperand >= 0 && mlirShapedTypeIsDynamicDim(mlirValueGetType(mlirOperationGetOperand(op, shapeOperand)), 0)) {
+    *why = "its shape operand (target shape, pads, repeats) needs a static length";
     return false;
   }
   if (r == R_RESHAPE && strataOpIsNamed(op, "nn.squeeze")) {
