@@ -115,7 +115,9 @@ MlirLogicalResult strataSessionRun(StrataSession *s, StrataTensor *const *inputs
   }
   for (size_t i = 0; i < numOutputs; i++) {
     MlirType t = sigType(s, true, i);
-    if (!(outputs[i] = strataTensorCreateForType(t))) {
+    /* a result of dynamic shape receives its extents and buffer from the call */
+    bool sizedByCall = mlirTypeIsARankedTensor(t) && !mlirShapedTypeHasStaticShape(t);
+    if (!(outputs[i] = sizedByCall ? strataTensorCreateForResult(t) : strataTensorCreateForType(t))) {
       char want[256], why[160];
       strataTypeToString(t, want, sizeof want);
       strataTensorTypeProblem(t, why, sizeof why);

@@ -100,6 +100,15 @@ void _mlir_ciface_strata_rt_shape_error(int64_t kind, int64_t operand, int64_t d
   else if (kind == 2)
     rtError("%.*s cannot reshape %lld elements to a shape of %lld elements", n, text, (long long)got,
             (long long)want);
+  else if (kind == 3)
+    rtError("%.*s element %lld of operand %lld is %lld at run time, below %lld", n, text, (long long)dim,
+            (long long)operand, (long long)got, (long long)want);
+  else if (kind == 4)
+    rtError("%.*s operand %lld must not be %lld at run time", n, text, (long long)operand, (long long)want);
+  else if (kind == 5)
+    rtError("%.*s pads of dim %lld do not fit its run-time extent %lld (a result extent of %lld; edge, wrap and "
+            "reflect need elements to copy, reflect pads smaller than the extent)",
+            n, text, (long long)dim, (long long)got, (long long)want);
   else
     rtError("%.*s dim %lld of operand %lld is %lld at run time where %lld is needed (shapes that disagree, or an "
             "extent of 1 broadcast at run time, which dynamic shapes do not compile)",

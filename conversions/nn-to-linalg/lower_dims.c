@@ -20,6 +20,7 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "nn_elementwise.h"
 #include "nn_internal.h"
+#include "nn_movement_params.h"
 #include "lower_internal.h"
 
 #define SHAPE_ERROR_FN "strata_rt_shape_error"
@@ -37,7 +38,14 @@ typedef enum {
   R_RESHAPE, /* reshape, flatten, squeeze, unsqueeze: the same elements */
   R_GATHER,
   R_SHAPE, /* a static [rank] result */
-  R_SLICE  /* its own lowering computes the extents (lower_slice_dynamic.c) */
+  R_SLICE, /* its own lowering computes the extents (lower_slice_dynamic.c) */
+  R_CONCAT, /* the sum along the axis, equal extents off it */
+  R_EXPAND, /* ONNX bidirectional broadcast with the run-time target shape */
+  R_TILE,   /* extent times the run-time repeats */
+  R_RANGE,  /* the element count of start:limit:delta */
+  R_FILLED, /* constant_of_shape: the run-time shape operand's elements */
+  R_PAD,    /* extent plus the run-time begin and end pads */
+  R_SPLIT   /* result i's chunk of the axis (lowerSplitChunk) */
 } Rule;
 
 static Rule ruleOf(MlirOperation op) {
@@ -53,6 +61,9 @@ static Rule ruleOf(MlirOperation op) {
       {"nn.gemm", R_GEMM}, {"nn.transpose", R_TRANSPOSE}, {"nn.reshape", R_RESHAPE},
       {"nn.flatten", R_RESHAPE}, {"nn.squeeze", R_RESHAPE}, {"nn.unsqueeze", R_RESHAPE},
       {"nn.gather", R_GATHER}, {"nn.shape", R_SHAPE}, {"nn.slice", R_SLICE},
+      {"nn.concat", R_CONCAT}, {"nn.expand", R_EXPAND}, {"nn.tile", R_TILE},
+      {"nn.range", R_RANGE}, {"nn.constant_of_shape", R_FILLED},
+      {"nn.pad", R_PAD}, {"nn.split", R_SPLIT},
   };
   for (size_t i = 0; i < sizeof kRules / sizeof kRules[0]; i++)
     if (strataOpIsNamed(op, kRules[i].name)) return kRules[i].rule;
@@ -92,6 +103,12 @@ bool lowerDynamicSupported(MlirOperation op, const char **why) {
       *why = "a gather along a dynamic dim of its data is not compiled";
       return false;
     }
+  }
+  /* the shape operand whose elements the rule reads one by one */
+  int shapeOperand = r == R_FILLED ? 0 : r == R_EXPAND || r == R_PAD || r == R_TILE ? 1 : -1;
+  if (shapeOperand >= 0 && mlirShapedTypeIsDynamicDim(mlirValueGetType(mlirOperationGetOperand(op, shapeOperand)), 0)) {
+    *why = "its shape operand (target shape, pads, repeats) needs a static length";
+    return false;
   }
   if (r == R_RESHAPE && strataOpIsNamed(op, "nn.squeeze")) {
     int64_t axes[STRATA_MAX_RANK];
@@ -143,14 +160,22 @@ typedef struct {
   bool failed;
 } Dims;
 
-static void check(Dims *c, int kind, int operand, int dim, MlirValue got, MlirValue want) {
+/* Reports `kind` when `bad` holds at run time. Kinds (runtime/status.c):
+ * 0 got != want, 1 a window larger than its padded input, 2 a reshape's
+ * element count, 3 a shape operand's element below `want`, 4 an operand
+ * that must not be `want`, 5 pads that do not fit a run-time extent. */
+static void checkIf(Dims *c, MlirValue bad, int kind, int operand, int dim, MlirValue got, MlirValue want) {
   if (c->failed) return;
   if (!c->site.ptr && !lowerRuntimeSite(c->b, c->op, SHAPE_ERROR_FN, &c->site)) {
     c->failed = true;
     return;
   }
-  int pred = kind == 1 ? CMPI_SLT : CMPI_NE;
-  checkAt(c->b, c->loc, c->site, emitCmpI(c->b, c->loc, pred, got, want), kind, operand, dim, got, want);
+  checkAt(c->b, c->loc, c->site, bad, kind, operand, dim, got, want);
+}
+
+static void check(Dims *c, int kind, int operand, int dim, MlirValue got, MlirValue want) {
+  int pred = kind == 1 || kind == 3 ? CMPI_SLT : CMPI_NE;
+  checkIf(c, emitCmpI(c->b, c->loc, pred, got, want), kind, operand, dim, got, want);
 }
 
 /* Operand i's dim d equals `want` (when it is dynamic: static dims were
@@ -357,6 +382,144 @@ static void reshapeDims(Dims *c, MlirType rt, MlirValue *out) {
   }
 }
 
+/* Element i of a 1-D integer operand, as an index. */
+static MlirValue shapeElement(Dims *c, MlirValue v, int i) {
+  MlirValue e = linalgExtract(c->b, c->loc, v, (MlirValue[]){idx(c->b, c->loc, i)}, 1);
+  return emitConvert(c->b, c->loc, "arith.index_cast", e, strataIndexType(c->b->ctx));
+}
+
+/* Concat: off the axis both operands have the result's extent (the first
+ * static one, else a's), along it the sum. */
+static void concatDims(Dims *c, int r, MlirValue *out) {
+  MlirValue a = mlirOperationGetOperand(c->op, 0), bv = mlirOperationGetOperand(c->op, 1);
+  int64_t axis = 0;
+  nnAttrInt(c->op, "axis", 0, &axis);
+  if (axis < 0) axis += r;
+  for (int d = 0; d < r; d++) {
+    if (d == axis) {
+      out[d] = bin(c->b, c->loc, "arith.addi", lowerDimValue(c->b, c->loc, a, d), lowerDimValue(c->b, c->loc, bv, d));
+      continue;
+    }
+    out[d] = lowerDimValue(c->b, c->loc, lowerDim(a, d) < 0 && lowerDim(bv, d) >= 0 ? bv : a, d);
+    expectDim(c, 0, d, out[d]);
+    expectDim(c, 1, d, out[d]);
+  }
+}
+
+/* Expand (ONNX's bidirectional broadcast): where the input's dim is a
+ * static 1 (or absent) the target's element is the extent; elsewhere the
+ * input's extent stays and the target's element must be 1 or equal to it
+ * (an input extent of 1 meeting a larger target at run time is refused:
+ * broadcasting is decided at compile time). */
+static void expandDims(Dims *c, int r, MlirValue *out) {
+  MlirValue x = mlirOperationGetOperand(c->op, 0), shape = mlirOperationGetOperand(c->op, 1);
+  int rx = lowerRank(x), ns = (int)lowerDim(shape, 0);
+  MlirValue one = idx(c->b, c->loc, 1);
+  for (int d = 0; d < r; d++) {
+    int xd = d - (r - rx), sd = d - (r - ns);
+    MlirValue s = sd >= 0 ? shapeElement(c, shape, sd) : (MlirValue){NULL};
+    if (xd < 0 || lowerDim(x, xd) == 1) {
+      out[d] = s.ptr ? s : one;
+      if (s.ptr) check(c, 3, 1, sd, s, idx(c->b, c->loc, 0));
+      continue;
+    }
+    out[d] = lowerDimValue(c->b, c->loc, x, xd);
+    if (!s.ptr) continue;
+    MlirValue bad = bin(c->b, c->loc, "arith.andi", emitCmpI(c->b, c->loc, CMPI_NE, s, one),
+                        emitCmpI(c->b, c->loc, CMPI_NE, s, out[d]));
+    checkIf(c, bad, 0, 1, sd, s, out[d]);
+  }
+}
+
+/* Tile: each extent times its run-time repeat (which must not be negative). */
+static void tileDims(Dims *c, int r, MlirValue *out) {
+  MlirValue x = mlirOperationGetOperand(c->op, 0), repeats = mlirOperationGetOperand(c->op, 1);
+  for (int d = 0; d < r; d++) {
+    MlirValue k = shapeElement(c, repeats, d);
+    check(c, 3, 1, d, k, idx(c->b, c->loc, 0));
+    out[d] = bin(c->b, c->loc, "arith.muli", lowerDimValue(c->b, c->loc, x, d), k);
+  }
+}
+
+/* Range: max(ceil((limit - start) / delta), 0) elements; delta 0 is an
+ * error. A float count is clamped below 2^62 (and NaN gives 0) before it
+ * becomes an index: an extent that large fails the allocation, located. */
+static MlirValue rangeCount(Dims *c) {
+  StrataBuilder *b = c->b;
+  MlirLocation loc = c->loc;
+  MlirValue v[3];
+  for (int i = 0; i < 3; i++) v[i] = linalgExtract(b, loc, mlirOperationGetOperand(c->op, i), NULL, 0);
+  MlirType et = mlirValueGetType(v[0]), index = strataIndexType(b->ctx);
+  bool isFloat = lowerIsFloat(et);
+  MlirValue zero = emitConst(b, loc, et, 0);
+  MlirValue isZero = isFloat ? emitCmpF(b, loc, CMPF_OEQ, v[2], zero) : emitCmpI(b, loc, CMPI_EQ, v[2], zero);
+  checkIf(c, isZero, 4, 2, 0, idx(b, loc, 0), idx(b, loc, 0));
+  if (!isFloat) {
+    MlirValue i64[3];
+    for (int i = 0; i < 3; i++) i64[i] = emitConvert(b, loc, "arith.index_cast", v[i], index);
+    MlirValue safe = emitSelect(b, loc, isZero, idx(b, loc, 1), i64[2]);
+    MlirValue q = bin(b, loc, "arith.ceildivsi", bin(b, loc, "arith.subi", i64[1], i64[0]), safe);
+    return bin(b, loc, "arith.maxsi", q, idx(b, loc, 0));
+  }
+  MlirValue q = emitUnary(b, loc, "math.ceil", bin(b, loc, "arith.divf", bin(b, loc, "arith.subf", v[1], v[0]), v[2]));
+  q = emitSelect(b, loc, emitCmpF(b, loc, CMPF_OGT, q, zero), q, zero);
+  q = bin(b, loc, "arith.minimumf", q, emitConst(b, loc, et, 4611686018427387904.0));
+  return emitConvert(b, loc, "arith.index_cast",
+                     emitConvert(b, loc, "arith.fptosi", q, mlirIntegerTypeGet(b->ctx, 64)), index);
+}
+
+/* Pad: extent + begin + end, with nnInferPad's conditions checked at run
+ * time: the result is not negative, edge/wrap/reflect have elements to
+ * copy, reflect pads are smaller than the extent. */
+static void padDims(Dims *c, int r, MlirValue *out) {
+  StrataBuilder *b = c->b;
+  MlirLocation loc = c->loc;
+  MlirValue x = mlirOperationGetOperand(c->op, 0), pads = mlirOperationGetOperand(c->op, 1), zero = idx(b, loc, 0);
+  char mode[16];
+  nnAttrString(c->op, "mode", "constant", NULL, mode, sizeof mode);
+  for (int d = 0; d < r; d++) {
+    MlirValue n = lowerDimValue(b, loc, x, d), begin = shapeElement(c, pads, d), end = shapeElement(c, pads, r + d);
+    out[d] = bin(b, loc, "arith.addi", bin(b, loc, "arith.addi", n, begin), end);
+    MlirValue bad = emitCmpI(b, loc, CMPI_SLT, out[d], zero);
+    if (strcmp(mode, "constant")) {
+      MlirValue grows = bin(b, loc, "arith.ori", emitCmpI(b, loc, CMPI_SGT, begin, zero),
+                            emitCmpI(b, loc, CMPI_SGT, end, zero));
+      bad = bin(b, loc, "arith.ori", bad, bin(b, loc, "arith.andi", emitCmpI(b, loc, CMPI_EQ, n, zero), grows));
+    }
+    if (!strcmp(mode, "reflect"))
+      bad = bin(b, loc, "arith.ori", bad, bin(b, loc, "arith.ori", emitCmpI(b, loc, CMPI_SGE, begin, n),
+                                                   emitCmpI(b, loc, CMPI_SGE, end, n)));
+    checkIf(c, bad, 5, 0, d, n, out[d]);
+  }
+}
+
+/* Split: result i's offset and extent along the axis at run time. With
+ * `split` sizes they are constants and the extent of the axis must be their
+ * sum; without, chunks of ceil(extent / results), the last ones smaller
+ * (nnSplitSizes). */
+bool lowerSplitChunk(StrataBuilder *b, MlirOperation op, intptr_t i, MlirValue *offset, MlirValue *extent) {
+  Dims c = {b, op, mlirOperationGetLocation(op), {NULL}, false};
+  MlirValue x = mlirOperationGetOperand(op, 0);
+  int outputs = (int)mlirOperationGetNumResults(op);
+  int64_t axis = 0, sizes[64];
+  nnAttrInt(op, "axis", 0, &axis);
+  if (axis < 0) axis += lowerRank(x);
+  if (outputs > 64 || !nnSplitSizes(op, -1, outputs, sizes)) return false;
+  MlirValue d = lowerDimValue(b, c.loc, x, (int)axis);
+  if (sizes[0] >= 0) { /* given sizes */
+    int64_t sum = 0, before = 0;
+    for (int k = 0; k < outputs; k++) sum += sizes[k], before += k < i ? sizes[k] : 0;
+    if (i == 0) expectDim(&c, 0, (int)axis, idx(b, c.loc, sum)); /* once per op */
+    *offset = idx(b, c.loc, before);
+    *extent = idx(b, c.loc, sizes[i]);
+    return !c.failed;
+  }
+  MlirValue chunk = bin(b, c.loc, "arith.ceildivsi", d, idx(b, c.loc, outputs));
+  *offset = bin(b, c.loc, "arith.minsi", bin(b, c.loc, "arith.muli", chunk, idx(b, c.loc, i)), d);
+  *extent = bin(b, c.loc, "arith.minsi", chunk, bin(b, c.loc, "arith.subi", d, *offset));
+  return true;
+}
+
 bool lowerResultDims(StrataBuilder *b, MlirOperation op, intptr_t i, MlirValue *out) {
   Dims c = {b, op, mlirOperationGetLocation(op), {NULL}, false};
   MlirType rt = mlirValueGetType(mlirOperationGetResult(op, i));
@@ -419,6 +582,36 @@ bool lowerResultDims(StrataBuilder *b, MlirOperation op, intptr_t i, MlirValue *
     for (int d = 0; d < axis; d++) out[at++] = lowerDimValue(b, c.loc, x, d);
     for (int d = 0; d < lowerRank(ind); d++) out[at++] = lowerDimValue(b, c.loc, ind, d);
     for (int d = (int)axis + 1; d < lowerRank(x); d++) out[at++] = lowerDimValue(b, c.loc, x, d);
+    break;
+  }
+  case R_CONCAT:
+    concatDims(&c, r, out);
+    break;
+  case R_EXPAND:
+    expandDims(&c, r, out);
+    break;
+  case R_TILE:
+    tileDims(&c, r, out);
+    break;
+  case R_RANGE:
+    out[0] = rangeCount(&c);
+    break;
+  case R_FILLED:
+    for (int d = 0; d < r; d++) {
+      out[d] = shapeElement(&c, x, d);
+      check(&c, 3, 0, d, out[d], idx(b, c.loc, 0));
+    }
+    break;
+  case R_PAD:
+    padDims(&c, r, out);
+    break;
+  case R_SPLIT: {
+    int64_t axis = 0;
+    MlirValue offset;
+    nnAttrInt(op, "axis", 0, &axis);
+    if (axis < 0) axis += r;
+    for (int d = 0; d < r; d++) out[d] = lowerDimValue(b, c.loc, x, d);
+    if (!lowerSplitChunk(b, op, i, &offset, &out[axis])) return false;
     break;
   }
   case R_SLICE: /* no result dims: its lowering computes them */

@@ -30,5 +30,14 @@ void nnToLinalgQuant(LowerRegistry *r);
 /* nn.slice with dynamic dims or run-time starts/ends (lower_slice_dynamic.c). */
 bool lowerSliceIsDynamic(const StrataOpDef *def, MlirOperation op);
 MlirLogicalResult lowerSliceDynamicPattern(StrataRewrite *rw, MlirOperation op, const StrataOpDef *def);
+/* nn.concat and nn.tile with dynamic dims (lower_movement_dynamic.c): the
+ * result, or null after a located error. */
+MlirValue lowerConcatDynamic(StrataBuilder *b, MlirOperation op);
+MlirValue lowerTileDynamic(StrataBuilder *b, MlirOperation op);
+/* nn.split with dynamic dims: replaces op, or fails after a located error. */
+MlirLogicalResult lowerSplitDynamic(StrataRewrite *rw, MlirOperation op);
+/* Result i of a split: its offset and extent along the axis as index
+ * values (lower_dims.c; checks the given sizes against the extent). */
+bool lowerSplitChunk(StrataBuilder *b, MlirOperation op, intptr_t i, MlirValue *offset, MlirValue *extent);
 
 #endif

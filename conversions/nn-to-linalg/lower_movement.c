@@ -68,6 +68,7 @@ static MlirLogicalResult lowerTranspose(StrataRewrite *rw, MlirOperation op, voi
 
 static MlirLogicalResult lowerConcat(StrataRewrite *rw, MlirOperation op, void *u) {
   (void)u;
+  if (lowerHasDynamicDims(op)) return replace(rw, op, lowerConcatDynamic(&rw->builder, op));
   MlirLocation loc = mlirOperationGetLocation(op);
   StrataBuilder *b = &rw->builder;
   MlirValue a = lowerOperand(op, 0), c = lowerOperand(op, 1);
@@ -82,6 +83,7 @@ static MlirLogicalResult lowerConcat(StrataRewrite *rw, MlirOperation op, void *
 
 static MlirLogicalResult lowerSplit(StrataRewrite *rw, MlirOperation op, void *u) {
   (void)u;
+  if (lowerHasDynamicDims(op)) return lowerSplitDynamic(rw, op);
   MlirLocation loc = mlirOperationGetLocation(op);
   MlirValue x = lowerOperand(op, 0);
   int rank = lowerRank(x), outputs = (int)mlirOperationGetNumResults(op);
@@ -158,6 +160,7 @@ static MlirLogicalResult lowerExpand(StrataRewrite *rw, MlirOperation op, void *
 
 static MlirLogicalResult lowerTile(StrataRewrite *rw, MlirOperation op, void *u) {
   (void)u;
+  if (lowerHasDynamicDims(op)) return replace(rw, op, lowerTileDynamic(&rw->builder, op));
   MlirValue x = lowerOperand(op, 0);
   char m[512];
   size_t off = (size_t)snprintf(m, sizeof m, "(");
@@ -359,7 +362,16 @@ typedef struct {
   int64_t pads[2 * STRATA_MAX_RANK];
   char mode[16];
   MlirValue padValue; /* rank-0 tensor or null (0) */
+  /* dynamic dims or run-time pads: the extents and begin pads as values
+   * (lower_dims.c's pad rule checks them); null where static */
+  MlirValue extent[STRATA_MAX_RANK], begin[STRATA_MAX_RANK];
 } PadCtx;
+
+/* v clamped to [0, n - 1] for a run-time n. */
+static MlirValue clampIndexTo(StrataBuilder *b, MlirLocation loc, MlirValue v, MlirValue n) {
+  v = emitBinary(b, loc, "arith.maxsi", v, idxConst(b, loc, 0));
+  return emitBinary(b, loc, "arith.minsi", v, emitBinary(b, loc, "arith.subi", n, idxConst(b, loc, 1)));
+}
 
 static MlirValue bodyPad(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {
   (void)a;
@@ -367,22 +379,27 @@ static MlirValue bodyPad(StrataBuilder *b, MlirLocation loc, const MlirValue *a,
   MlirValue at[STRATA_MAX_RANK], inside = emitConst(b, loc, mlirIntegerTypeGet(b->ctx, 1), 1);
   for (int d = 0; d < c->rank; d++) {
     int64_t n = lowerDim(c->data, d);
-    MlirValue v = emitBinary(b, loc, "arith.subi", linalgIndex(b, loc, d), idxConst(b, loc, c->pads[d]));
+    bool dyn = c->extent[d].ptr != NULL;
+    MlirValue nv = dyn ? c->extent[d] : (MlirValue){NULL};
+    MlirValue v = emitBinary(b, loc, "arith.subi", linalgIndex(b, loc, d),
+                             dyn ? c->begin[d] : idxConst(b, loc, c->pads[d]));
     if (!strcmp(c->mode, "constant")) {
       MlirValue ok = emitBinary(b, loc, "arith.andi", emitCmpI(b, loc, CMPI_SGE, v, idxConst(b, loc, 0)),
-                                emitCmpI(b, loc, CMPI_SLT, v, idxConst(b, loc, n)));
+                                emitCmpI(b, loc, CMPI_SLT, v, dyn ? nv : idxConst(b, loc, n)));
       inside = emitBinary(b, loc, "arith.andi", inside, ok);
-      v = clampIndex(b, loc, v, n);
+      v = dyn ? clampIndexTo(b, loc, v, nv) : clampIndex(b, loc, v, n);
     } else if (!strcmp(c->mode, "edge")) {
-      v = clampIndex(b, loc, v, n);
+      v = dyn ? clampIndexTo(b, loc, v, nv) : clampIndex(b, loc, v, n);
     } else if (!strcmp(c->mode, "wrap")) {
-      MlirValue nn = idxConst(b, loc, n);
+      MlirValue nn = dyn ? nv : idxConst(b, loc, n);
       v = emitBinary(b, loc, "arith.remsi", emitBinary(b, loc, "arith.addi", emitBinary(b, loc, "arith.remsi", v, nn), nn), nn);
     } else { /* reflect: |v|, then mirror at n - 1 */
-      MlirValue zero = idxConst(b, loc, 0), last = idxConst(b, loc, n - 1);
+      MlirValue zero = idxConst(b, loc, 0);
+      MlirValue last = dyn ? emitBinary(b, loc, "arith.subi", nv, idxConst(b, loc, 1)) : idxConst(b, loc, n - 1);
       v = emitSelect(b, loc, emitCmpI(b, loc, CMPI_SLT, v, zero), emitBinary(b, loc, "arith.subi", zero, v), v);
       MlirValue mirrored = emitBinary(b, loc, "arith.subi", emitBinary(b, loc, "arith.addi", last, last), v);
-      v = clampIndex(b, loc, emitSelect(b, loc, emitCmpI(b, loc, CMPI_SGT, v, last), mirrored, v), n);
+      v = emitSelect(b, loc, emitCmpI(b, loc, CMPI_SGT, v, last), mirrored, v);
+      v = dyn ? clampIndexTo(b, loc, v, nv) : clampIndex(b, loc, v, n);
     }
     at[d] = v;
   }
@@ -396,24 +413,33 @@ static MlirValue bodyPad(StrataBuilder *b, MlirLocation loc, const MlirValue *a,
 static MlirLogicalResult lowerPad(StrataRewrite *rw, MlirOperation op, void *u) {
   (void)u;
   MlirLocation loc = mlirOperationGetLocation(op);
-  PadCtx c = {lowerOperand(op, 0), lowerRank(lowerOperand(op, 0)), {0}, "", {NULL}};
+  PadCtx c = {lowerOperand(op, 0), lowerRank(lowerOperand(op, 0)), {0}, "", {NULL}, {{NULL}}, {{NULL}}};
   nnAttrString(op, "mode", "constant", NULL, c.mode, sizeof c.mode);
-  if (nnConstInts(lowerOperand(op, 1), c.pads, 2 * STRATA_MAX_RANK) != 2 * c.rank) {
-    strataEmitError(loc, "nn-to-linalg: 'nn.pad' needs constant pads (fold the shape computation first)");
-    return mlirLogicalResultFailure();
+  StrataBuilder *b = &rw->builder;
+  MlirType t = lowerResultType(op, 0);
+  MlirValue init = {NULL};
+  if (lowerHasDynamicDims(op) || nnConstInts(lowerOperand(op, 1), c.pads, 2 * STRATA_MAX_RANK) != 2 * c.rank) {
+    /* run-time extents or pads: every dim reads them as values */
+    init = lowerResultInit(b, op, 0, 0);
+    if (!init.ptr) return mlirLogicalResultFailure();
+    for (int d = 0; d < c.rank; d++) {
+      c.extent[d] = lowerDimValue(b, loc, c.data, d);
+      MlirValue e = linalgExtract(b, loc, lowerOperand(op, 1), (MlirValue[]){idxConst(b, loc, d)}, 1);
+      c.begin[d] = emitConvert(b, loc, "arith.index_cast", e, strataIndexType(b->ctx));
+    }
+  } else {
+    init = linalgSplatConstant(b, loc, t, 0);
   }
   if (mlirOperationGetNumOperands(op) == 3) {
     MlirValue v = lowerOperand(op, 2);
     /* A one-element constant_value of any rank: read it as rank 0. */
     c.padValue = linalgReshape(&rw->builder, loc, v, strataTensorType(lowerElementType(v), 0, NULL));
   }
-  MlirType t = lowerResultType(op, 0);
   char id[256], its[STRATA_MAX_RANK + 1];
   lowerIdentityMap(id, sizeof id, c.rank);
   lowerParallelIterators(its, c.rank);
   const char *maps[] = {id};
-  return replace(rw, op, linalgBuildGeneric(&rw->builder, loc, (StrataValueList){NULL, 0},
-                                            linalgSplatConstant(&rw->builder, loc, t, 0), maps, its, bodyPad, &c));
+  return replace(rw, op, linalgBuildGeneric(b, loc, (StrataValueList){NULL, 0}, init, maps, its, bodyPad, &c));
 }
 
 /* Resize: per-dim tables of (low index, high index, weight) from the

@@ -63,7 +63,17 @@ static MlirLogicalResult lowerConstantOfShape(StrataRewrite *rw, MlirOperation o
                              : mlirDenseElementsAttrGetSplatValue(v);
   if (!mlirAttributeIsNull(v) && !mlirDenseElementsAttrIsSplat(v))
     scalar = mlirElementsAttrGetValue(v, 0, NULL);
-  return replaceWithConstant(rw, op, mlirDenseElementsAttrSplatGet(t, scalar));
+  if (mlirShapedTypeHasStaticShape(t)) return replaceWithConstant(rw, op, mlirDenseElementsAttrSplatGet(t, scalar));
+  /* a shape known at run time only: the extents are the input's elements */
+  StrataBuilder *b = &rw->builder;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  MlirValue dims[STRATA_MAX_RANK];
+  if (!lowerResultDims(b, op, 0, dims)) return mlirLogicalResultFailure();
+  MlirValue s = strataResult(strataCreateOp(b, "arith.constant", loc, .results = STRATA_TYPES(et),
+                                            .attrs = STRATA_ATTRS({"value", scalar})),
+                             0);
+  strataReplaceOp(rw, op, STRATA_VALUES(lowerFillDims(b, loc, t, dims, s)));
+  return mlirLogicalResultSuccess();
 }
 
 /* Range: y[i] = start + i * delta, with start and delta read from their
@@ -89,9 +99,10 @@ static MlirValue bodyRange(StrataBuilder *b, MlirLocation loc, const MlirValue *
 static MlirLogicalResult lowerRange(StrataRewrite *rw, MlirOperation op, void *u) {
   (void)u;
   MlirLocation loc = mlirOperationGetLocation(op);
-  MlirType t = lowerResultType(op, 0);
   RangeOperands r = {lowerOperand(op, 0), lowerOperand(op, 2)};
-  MlirValue init = linalgSplatConstant(&rw->builder, loc, t, 0.0);
+  /* a run-time count (lower_dims.c's range rule) or the type's */
+  MlirValue init = lowerResultInit(&rw->builder, op, 0, 0.0);
+  if (!init.ptr) return mlirLogicalResultFailure();
   const char *maps[] = {"(d0)"};
   MlirValue y = linalgBuildGeneric(&rw->builder, loc, (StrataValueList){NULL, 0}, init, maps, "p",
                                    bodyRange, &r);

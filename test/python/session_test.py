@@ -84,4 +84,14 @@ try:
     print('gathernd [0, 5]: NOT REFUSED')
 except strata.StrataError as e:
     print('gathernd [0, 5]: refused: %s' % str(e).splitlines()[0])
+# A result of dynamic shape is sized by the call: one compiled session runs
+# a concat of run-time extents at two shapes.
+text = '''func.func @main(%a: tensor<?x2xf32>, %b: tensor<?x2xf32>) -> tensor<?x2xf32> {
+  %0 = "nn.concat"(%a, %b) {axis = 0 : i64} : (tensor<?x2xf32>, tensor<?x2xf32>) -> tensor<?x2xf32>
+  return %0 : tensor<?x2xf32>
+}'''
+dm = strata.compile_mlir(text, target='cpu')
+for n, k in ((1, 2), (3, 0)):
+    a, b = np.full((n, 2), 1, np.float32), np.full((k, 2), 2, np.float32)
+    print('dynamic concat %dx2 + %dx2:' % (n, k), dm.run(None, [a, b])[0].tolist())
 sess.close()

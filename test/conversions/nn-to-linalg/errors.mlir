@@ -2,8 +2,17 @@
 // RUN: strata-opt %s --split-input-file --verify-diagnostics --nn-to-linalg
 
 // An op without a dynamic-shape rule (lower_dims.c) is refused at the op.
-func.func @dynamic(%a: tensor<?x4xf32>) -> tensor<?x4xf32> {
-  // expected-error@+1 {{nn-to-linalg: 'nn.concat' has dynamic dimensions: no dynamic-shape rule for this op yet}}
-  %b = "nn.concat"(%a, %a) {axis = 0 : i64} : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
-  return %b : tensor<?x4xf32>
+func.func @dynamic(%a: tensor<?x4x1x1xf32>) -> tensor<?x1x2x2xf32> {
+  // expected-error@+1 {{nn-to-linalg: 'nn.depth_to_space' has dynamic dimensions: no dynamic-shape rule for this op yet}}
+  %b = "nn.depth_to_space"(%a) {blocksize = 2 : i64} : (tensor<?x4x1x1xf32>) -> tensor<?x1x2x2xf32>
+  return %b : tensor<?x1x2x2xf32>
+}
+
+// -----
+
+// A rule that reads a shape operand element by element needs its length.
+func.func @tile_repeats_length(%x: tensor<2x2xf32>, %k: tensor<?xi64>) -> tensor<?x?xf32> {
+  // expected-error@+1 {{nn-to-linalg: 'nn.tile' has dynamic dimensions: its shape operand (target shape, pads, repeats) needs a static length}}
+  %r = "nn.tile"(%x, %k) : (tensor<2x2xf32>, tensor<?xi64>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
 }

@@ -168,3 +168,108 @@ func.func @open_result(%a: tensor<?x5xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf
   %r = "nn.add"(%a, %b) : (tensor<?x5xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
   return %r : tensor<?x?xf32>
 }
+// Concat along a dynamic axis (b lands at a's run-time extent) and off it
+// (the operands' extents are checked equal; a static one fixes them).
+// shapes: 0=2x3x4 1=2x5x4 | 0=1x0x4 1=1x2x4 | 0=0x3x4 1=0x1x4
+func.func @concat_axis(%a: tensor<?x?x4xf32>, %b: tensor<?x?x4xf32>) -> tensor<?x?x4xf32> {
+  %r = "nn.concat"(%a, %b) {axis = 1 : i64} : (tensor<?x?x4xf32>, tensor<?x?x4xf32>) -> tensor<?x?x4xf32>
+  return %r : tensor<?x?x4xf32>
+}
+// shapes: 0=2x3 1=4x3 | 0=1x3 1=0x3
+func.func @concat_mixed(%a: tensor<?x3xi64>, %b: tensor<?x?xi64>) -> tensor<?x3xi64> {
+  %r = "nn.concat"(%a, %b) {axis = -2 : i64} : (tensor<?x3xi64>, tensor<?x?xi64>) -> tensor<?x3xi64>
+  return %r : tensor<?x3xi64>
+}
+// Expand to a run-time shape (y's), both directions: x's static 1 takes the
+// target's extent, x's dynamic dim stays where the target says 1.
+// shapes: 0=3x1 1=3x5 | 0=2x1 1=1x4 | 0=4x1 1=4x0
+func.func @expand_runtime(%x: tensor<?x1xf32>, %y: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %s = "nn.shape"(%y) : (tensor<?x?xf32>) -> tensor<2xi64>
+  %r = "nn.expand"(%x, %s) : (tensor<?x1xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+// shapes: 0=5 | 0=1 | 0=0
+func.func @expand_rank(%x: tensor<?xf32>) -> tensor<3x?xf32> {
+  %s = "nn.constant"() {value = dense<[3, 1]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %r = "nn.expand"(%x, %s) : (tensor<?xf32>, tensor<2xi64>) -> tensor<3x?xf32>
+  return %r : tensor<3x?xf32>
+}
+// Tile by constant repeats over dynamic dims, and by run-time repeats (y's
+// shape) over a static input.
+// shapes: 0=2x3 | 0=1x4 | 0=0x2
+func.func @tile_const(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %k = "nn.constant"() {value = dense<[2, 3]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %r = "nn.tile"(%x, %k) : (tensor<?x?xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+// shapes: 1=2x1 | 1=3x2 | 1=0x2
+func.func @tile_runtime(%x: tensor<2x3xi32>, %y: tensor<?x?xf32>) -> tensor<?x?xi32> {
+  %k = "nn.shape"(%y) : (tensor<?x?xf32>) -> tensor<2xi64>
+  %r = "nn.tile"(%x, %k) : (tensor<2x3xi32>, tensor<2xi64>) -> tensor<?x?xi32>
+  return %r : tensor<?x?xi32>
+}
+// Data-dependent extents: a range whose bounds are run-time values (the
+// position ids of a sequence: range(0, S, 1), and a descending one), and
+// constant_of_shape of a run-time shape.
+// shapes: 0=2x5 | 0=1x1 | 0=3x0
+func.func @range_runtime(%x: tensor<?x?xf32>) -> (tensor<?xi64>, tensor<?xi64>) {
+  %s = "nn.shape"(%x) : (tensor<?x?xf32>) -> tensor<2xi64>
+  %i = "nn.constant"() {value = dense<1> : tensor<i64>} : () -> tensor<i64>
+  %n = "nn.gather"(%s, %i) {axis = 0 : i64} : (tensor<2xi64>, tensor<i64>) -> tensor<i64>
+  %z = "nn.constant"() {value = dense<0> : tensor<i64>} : () -> tensor<i64>
+  %one = "nn.constant"() {value = dense<1> : tensor<i64>} : () -> tensor<i64>
+  %r = "nn.range"(%z, %n, %one) : (tensor<i64>, tensor<i64>, tensor<i64>) -> tensor<?xi64>
+  %m = "nn.constant"() {value = dense<-2> : tensor<i64>} : () -> tensor<i64>
+  %d = "nn.range"(%n, %z, %m) : (tensor<i64>, tensor<i64>, tensor<i64>) -> tensor<?xi64>
+  return %r, %d : tensor<?xi64>, tensor<?xi64>
+}
+// shapes: 0=2x5 | 0=1x1 | 0=0x3
+func.func @constant_of_shape_runtime(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %s = "nn.shape"(%x) : (tensor<?x?xf32>) -> tensor<2xi64>
+  %r = "nn.constant_of_shape"(%s) {value = dense<2.5> : tensor<1xf32>} : (tensor<2xi64>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+// A float range: ceil((limit - start) / delta) elements.
+// shapes: 0=7 | 0=1 | 0=0
+func.func @range_float(%x: tensor<?xf32>) -> tensor<?xf32> {
+  %s = "nn.shape"(%x) : (tensor<?xf32>) -> tensor<1xi64>
+  %sf = "nn.cast"(%s) {to = 1 : i64} : (tensor<1xi64>) -> tensor<1xf32>
+  %n = "nn.squeeze"(%sf) {axes = array<i64: 0>} : (tensor<1xf32>) -> tensor<f32>
+  %a = "nn.constant"() {value = dense<0.5> : tensor<f32>} : () -> tensor<f32>
+  %d = "nn.constant"() {value = dense<0.75> : tensor<f32>} : () -> tensor<f32>
+  %r = "nn.range"(%a, %n, %d) : (tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+// Pad over dynamic dims: constant pads in every mode, and run-time pads
+// (a crop by the input's own extent) in constant mode.
+// shapes: 0=2x3 | 0=1x5 | 0=4x2
+func.func @pad_modes(%x: tensor<?x?xf32>) -> (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>) {
+  %p = "nn.constant"() {value = dense<[1, 0, 0, 1]> : tensor<4xi64>} : () -> tensor<4xi64>
+  %v = "nn.constant"() {value = dense<-2.5> : tensor<f32>} : () -> tensor<f32>
+  %c = "nn.pad"(%x, %p, %v) {mode = "constant"} : (tensor<?x?xf32>, tensor<4xi64>, tensor<f32>) -> tensor<?x?xf32>
+  %e = "nn.pad"(%x, %p) {mode = "edge"} : (tensor<?x?xf32>, tensor<4xi64>) -> tensor<?x?xf32>
+  %w = "nn.pad"(%x, %p) {mode = "wrap"} : (tensor<?x?xf32>, tensor<4xi64>) -> tensor<?x?xf32>
+  %q = "nn.constant"() {value = dense<[0, 1, 0, -1]> : tensor<4xi64>} : () -> tensor<4xi64>
+  %r = "nn.pad"(%x, %q) {mode = "reflect"} : (tensor<?x?xf32>, tensor<4xi64>) -> tensor<?x?xf32>
+  return %c, %e, %w, %r : tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>
+}
+// shapes: 1=2 | 1=0 | 1=4
+func.func @pad_runtime(%x: tensor<3x4xf32>, %y: tensor<?xf32>) -> tensor<?x?xf32> {
+  %s = "nn.shape"(%y) : (tensor<?xf32>) -> tensor<1xi64>
+  %z = "nn.constant"() {value = dense<[0, -1, 1]> : tensor<3xi64>} : () -> tensor<3xi64>
+  %p = "nn.concat"(%s, %z) {axis = 0 : i64} : (tensor<1xi64>, tensor<3xi64>) -> tensor<4xi64>
+  %r = "nn.pad"(%x, %p) : (tensor<3x4xf32>, tensor<4xi64>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+// Split of a dynamic axis into even chunks (ceil(extent / 3), the last ones
+// smaller), and by given sizes with a dynamic dim off the axis.
+// shapes: 0=2x9 | 0=3x7 | 0=1x2 | 0=0x4
+func.func @split_even(%x: tensor<?x?xf32>) -> (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>) {
+  %a, %b, %c = "nn.split"(%x) {axis = 1 : i64} : (tensor<?x?xf32>) -> (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>)
+  return %a, %b, %c : tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>
+}
+// shapes: 0=4x3 | 0=4x1
+func.func @split_sizes(%x: tensor<?x?xf32>) -> (tensor<2x?xf32>, tensor<2x?xf32>) {
+  %a, %b = "nn.split"(%x) {axis = 0 : i64, split = array<i64: 2, 2>} : (tensor<?x?xf32>) -> (tensor<2x?xf32>, tensor<2x?xf32>)
+  return %a, %b : tensor<2x?xf32>, tensor<2x?xf32>
+}
