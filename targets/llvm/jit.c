@@ -298,6 +298,7 @@ MlirLogicalResult strataJitInvoke(StrataJit *jit, const char *name, StrataTensor
     struct StrataRtEnv *env = strataContextGetRuntimeEnv(jit->ctx);
     if (env && strataRtCallIn(env, runPacked, &call, err, sizeof err) == 0) r = mlirLogicalResultSuccess();
     else if (env) reportRuntimeError(jit, name, err);
+    strataRtResultsEnd(); /* also when an error left runPacked early: the slots die here */
     for (size_t i = 0; i < numOutputs; i++) {
       if (!isRuntime[i]) continue;
       if (mlirLogicalResultIsSuccess(r) && !adoptResult(outputs[i], &slots[i])) {
