@@ -61,6 +61,12 @@ MlirValue emitConvert(StrataBuilder *b, MlirLocation loc, const char *name, Mlir
  * False (located error) outside a builtin.module. */
 bool lowerRuntimeSite(StrataBuilder *b, MlirOperation op, const char *fn, MlirValue *site);
 
+/* An index constant, and an index value (a count of elements) as a float
+ * of floatType: how the lowerings compute extents and the divisors of
+ * means at run time. */
+MlirValue lowerIndexConst(StrataBuilder *b, MlirLocation loc, int64_t v);
+MlirValue lowerIndexToFloat(StrataBuilder *b, MlirLocation loc, MlirValue v, MlirType floatType);
+
 /* ---- Dynamic dims (lower_dims.c, docs/dynamic-shapes.md) ---- */
 /* Whether op has an operand or result with a dynamic dim. */
 bool lowerHasDynamicDims(MlirOperation op);

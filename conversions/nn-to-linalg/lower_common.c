@@ -153,3 +153,12 @@ bool lowerRuntimeSite(StrataBuilder *b, MlirOperation op, const char *fn, MlirVa
   *site = strataConstStringRef(b, module, loc, sym, text);
   return true;
 }
+
+MlirValue lowerIndexConst(StrataBuilder *b, MlirLocation loc, int64_t v) {
+  return strataConstInt(b, loc, strataIndexType(b->ctx), v);
+}
+
+MlirValue lowerIndexToFloat(StrataBuilder *b, MlirLocation loc, MlirValue v, MlirType floatType) {
+  MlirValue i = emitConvert(b, loc, "arith.index_cast", v, mlirIntegerTypeGet(b->ctx, 64));
+  return emitConvert(b, loc, "arith.sitofp", i, floatType);
+}

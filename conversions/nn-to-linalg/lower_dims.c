@@ -122,17 +122,14 @@ bool lowerDynamicSupported(MlirOperation op, const char **why) {
 
 /* ---- Index arithmetic ---- */
 
-static MlirValue idx(StrataBuilder *b, MlirLocation loc, int64_t v) {
-  return strataConstInt(b, loc, strataIndexType(b->ctx), v);
-}
 static MlirValue bin(StrataBuilder *b, MlirLocation loc, const char *name, MlirValue x, MlirValue y) {
   return emitBinary(b, loc, name, x, y);
 }
 
 MlirValue lowerDimValue(StrataBuilder *b, MlirLocation loc, MlirValue t, int d) {
   int64_t s = lowerDim(t, d);
-  if (s >= 0) return idx(b, loc, s);
-  return strataResult(strataCreateOp(b, "tensor.dim", loc, .operands = STRATA_VALUES(t, idx(b, loc, d)),
+  if (s >= 0) return lowerIndexConst(b, loc, s);
+  return strataResult(strataCreateOp(b, "tensor.dim", loc, .operands = STRATA_VALUES(t, lowerIndexConst(b, loc, d)),
                                      .results = STRATA_TYPES(strataIndexType(b->ctx))),
                       0);
 }
@@ -199,7 +196,7 @@ static void broadcastDims(Dims *c, int first, int last, int rank, int trailingSk
       int vr = lowerRank(v) - trailingSkip, vd = d - (rank - vr);
       if (vd >= 0 && lowerDim(v, vd) >= 0 && lowerDim(v, vd) != 1) rs = lowerDim(v, vd);
     }
-    MlirValue extent = rs >= 0 ? idx(c->b, c->loc, rs) : (MlirValue){NULL};
+    MlirValue extent = rs >= 0 ? lowerIndexConst(c->b, c->loc, rs) : (MlirValue){NULL};
     for (int i = first; i <= last; i++) {
       MlirValue v = mlirOperationGetOperand(c->op, i);
       int vr = lowerRank(v) - trailingSkip, vd = d - (rank - vr);
@@ -207,7 +204,7 @@ static void broadcastDims(Dims *c, int first, int last, int rank, int trailingSk
       if (!extent.ptr) extent = lowerDimValue(c->b, c->loc, v, vd);
       else expectDim(c, i, vd, extent);
     }
-    out[d] = extent.ptr ? extent : idx(c->b, c->loc, 1);
+    out[d] = extent.ptr ? extent : lowerIndexConst(c->b, c->loc, 1);
   }
 }
 
@@ -225,13 +222,13 @@ static void sameShapeOperands(Dims *c) {
     for (int d = 0; d < rv; d++) {
       int xd = batchNorm ? 1 : lowerRank(x) - rv + d;
       int64_t e = lowerDim(v, d);
-      if (xd >= 0 && e >= 0 && (e != 1 || batchNorm)) expectDim(c, 0, xd, idx(c->b, c->loc, e));
+      if (xd >= 0 && e >= 0 && (e != 1 || batchNorm)) expectDim(c, 0, xd, lowerIndexConst(c->b, c->loc, e));
     }
   }
 }
 
 static MlirValue product(Dims *c, MlirValue x, int from, int to) {
-  MlirValue p = idx(c->b, c->loc, 1);
+  MlirValue p = lowerIndexConst(c->b, c->loc, 1);
   for (int d = from; d < to; d++) p = bin(c->b, c->loc, "arith.muli", p, lowerDimValue(c->b, c->loc, x, d));
   return p;
 }
@@ -241,14 +238,14 @@ static MlirValue windowExtent(Dims *c, MlirValue in, int d, const NnWindow *w, i
   StrataBuilder *b = c->b;
   MlirLocation loc = c->loc;
   int64_t span = w->dilations[i] * (w->kernel[i] - 1) + 1, s = w->strides[i];
-  MlirValue padded = bin(b, loc, "arith.addi", lowerDimValue(b, loc, in, d), idx(b, loc, w->pads[i] + w->pads[i + w->spatial]));
-  check(c, 1, 0, d, padded, idx(b, loc, span));
-  MlirValue n = bin(b, loc, "arith.subi", padded, idx(b, loc, span));
-  MlirValue q = bin(b, loc, w->ceilMode ? "arith.ceildivsi" : "arith.floordivsi", n, idx(b, loc, s));
-  MlirValue out = bin(b, loc, "arith.addi", q, idx(b, loc, 1));
+  MlirValue padded = bin(b, loc, "arith.addi", lowerDimValue(b, loc, in, d), lowerIndexConst(b, loc, w->pads[i] + w->pads[i + w->spatial]));
+  check(c, 1, 0, d, padded, lowerIndexConst(b, loc, span));
+  MlirValue n = bin(b, loc, "arith.subi", padded, lowerIndexConst(b, loc, span));
+  MlirValue q = bin(b, loc, w->ceilMode ? "arith.ceildivsi" : "arith.floordivsi", n, lowerIndexConst(b, loc, s));
+  MlirValue out = bin(b, loc, "arith.addi", q, lowerIndexConst(b, loc, 1));
   if (w->ceilMode) { /* the last window must start inside the input or the begin padding */
-    MlirValue last = bin(b, loc, "arith.muli", q, idx(b, loc, s));
-    MlirValue limit = bin(b, loc, "arith.addi", lowerDimValue(b, loc, in, d), idx(b, loc, w->pads[i]));
+    MlirValue last = bin(b, loc, "arith.muli", q, lowerIndexConst(b, loc, s));
+    MlirValue limit = bin(b, loc, "arith.addi", lowerDimValue(b, loc, in, d), lowerIndexConst(b, loc, w->pads[i]));
     MlirValue past = emitCmpI(b, loc, CMPI_SGE, last, limit);
     out = emitSelect(b, loc, past, q, out);
   }
@@ -277,13 +274,13 @@ static void windowDims(Dims *c, MlirType rt, MlirValue *out) {
     for (int i = 0; i < 2 * sp; i++) win.pads[i] = 0;
   out[0] = lowerDimValue(c->b, c->loc, x, 0);
   if (conv) {
-    out[1] = idx(c->b, c->loc, lowerDim(w, 0));
-    expectDim(c, 0, 1, idx(c->b, c->loc, lowerDim(w, 1) * win.group));
+    out[1] = lowerIndexConst(c->b, c->loc, lowerDim(w, 0));
+    expectDim(c, 0, 1, lowerIndexConst(c->b, c->loc, lowerDim(w, 1) * win.group));
   } else {
     out[1] = lowerDimValue(c->b, c->loc, x, 1);
   }
   for (int i = 0; i < sp; i++)
-    out[2 + i] = mlirShapedTypeGetDimSize(rt, 2 + i) >= 0 ? idx(c->b, c->loc, mlirShapedTypeGetDimSize(rt, 2 + i))
+    out[2 + i] = mlirShapedTypeGetDimSize(rt, 2 + i) >= 0 ? lowerIndexConst(c->b, c->loc, mlirShapedTypeGetDimSize(rt, 2 + i))
                                                          : windowExtent(c, x, 2 + i, &win, i);
 }
 
@@ -298,7 +295,7 @@ static void matmulDims(Dims *c, MlirType rt, MlirValue *out) {
   MlirValue k = lowerDimValue(c->b, c->loc, a, ra - 1);
   expectDim(c, 1, rb >= 2 ? rb - 2 : 0, k);
   if (lowerDim(a, ra - 1) < 0 && lowerDim(bv, rb >= 2 ? rb - 2 : 0) >= 0)
-    expectDim(c, 0, ra - 1, idx(c->b, c->loc, lowerDim(bv, rb >= 2 ? rb - 2 : 0)));
+    expectDim(c, 0, ra - 1, lowerIndexConst(c->b, c->loc, lowerDim(bv, rb >= 2 ? rb - 2 : 0)));
 }
 
 static void gemmDims(Dims *c, MlirValue *out) {
@@ -327,21 +324,21 @@ static void reshapeTargetDims(Dims *c, MlirType rt, MlirValue *out) {
   nnAttrInt(c->op, "allowzero", 0, &allowZero);
   StrataBuilder *b = c->b;
   MlirLocation loc = c->loc;
-  MlirValue known = idx(b, loc, 1), minusOne = idx(b, loc, -1), zero = idx(b, loc, 0);
+  MlirValue known = lowerIndexConst(b, loc, 1), minusOne = lowerIndexConst(b, loc, -1), zero = lowerIndexConst(b, loc, 0);
   MlirValue isInferred[STRATA_MAX_RANK];
   for (int d = 0; d < r; d++) {
-    MlirValue e = linalgExtract(b, loc, shape, (MlirValue[]){idx(b, loc, d)}, 1);
+    MlirValue e = linalgExtract(b, loc, shape, (MlirValue[]){lowerIndexConst(b, loc, d)}, 1);
     MlirValue v = emitConvert(b, loc, "arith.index_cast", e, strataIndexType(b->ctx));
     if (!allowZero && d < lowerRank(x))
       v = emitSelect(b, loc, emitCmpI(b, loc, CMPI_EQ, v, zero), lowerDimValue(b, loc, x, d), v);
     isInferred[d] = emitCmpI(b, loc, CMPI_EQ, v, minusOne);
     out[d] = v;
-    known = bin(b, loc, "arith.muli", known, emitSelect(b, loc, isInferred[d], idx(b, loc, 1), v));
+    known = bin(b, loc, "arith.muli", known, emitSelect(b, loc, isInferred[d], lowerIndexConst(b, loc, 1), v));
   }
   MlirValue total = product(c, x, 0, lowerRank(x));
-  MlirValue safe = emitSelect(b, loc, emitCmpI(b, loc, CMPI_EQ, known, zero), idx(b, loc, 1), known);
+  MlirValue safe = emitSelect(b, loc, emitCmpI(b, loc, CMPI_EQ, known, zero), lowerIndexConst(b, loc, 1), known);
   MlirValue rest = bin(b, loc, "arith.divsi", total, safe);
-  MlirValue count = idx(b, loc, 1);
+  MlirValue count = lowerIndexConst(b, loc, 1);
   for (int d = 0; d < r; d++) {
     out[d] = emitSelect(b, loc, isInferred[d], rest, out[d]);
     count = bin(b, loc, "arith.muli", count, out[d]);
@@ -373,10 +370,10 @@ static void reshapeDims(Dims *c, MlirType rt, MlirValue *out) {
   for (int i = 0; i < na; i++) isAxis[axes[i] < 0 ? axes[i] + axisRank : axes[i]] = true;
   int at = 0;
   if (unsqueeze) {
-    for (int d = 0; d < r; d++) out[d] = isAxis[d] ? idx(c->b, c->loc, 1) : lowerDimValue(c->b, c->loc, x, at++);
+    for (int d = 0; d < r; d++) out[d] = isAxis[d] ? lowerIndexConst(c->b, c->loc, 1) : lowerDimValue(c->b, c->loc, x, at++);
   } else {
     for (int d = 0; d < rx; d++) {
-      if (isAxis[d]) expectDim(c, 0, d, idx(c->b, c->loc, 1));
+      if (isAxis[d]) expectDim(c, 0, d, lowerIndexConst(c->b, c->loc, 1));
       else out[at++] = lowerDimValue(c->b, c->loc, x, d);
     }
   }
@@ -384,7 +381,7 @@ static void reshapeDims(Dims *c, MlirType rt, MlirValue *out) {
 
 /* Element i of a 1-D integer operand, as an index. */
 static MlirValue shapeElement(Dims *c, MlirValue v, int i) {
-  MlirValue e = linalgExtract(c->b, c->loc, v, (MlirValue[]){idx(c->b, c->loc, i)}, 1);
+  MlirValue e = linalgExtract(c->b, c->loc, v, (MlirValue[]){lowerIndexConst(c->b, c->loc, i)}, 1);
   return emitConvert(c->b, c->loc, "arith.index_cast", e, strataIndexType(c->b->ctx));
 }
 
@@ -414,13 +411,13 @@ static void concatDims(Dims *c, int r, MlirValue *out) {
 static void expandDims(Dims *c, int r, MlirValue *out) {
   MlirValue x = mlirOperationGetOperand(c->op, 0), shape = mlirOperationGetOperand(c->op, 1);
   int rx = lowerRank(x), ns = (int)lowerDim(shape, 0);
-  MlirValue one = idx(c->b, c->loc, 1);
+  MlirValue one = lowerIndexConst(c->b, c->loc, 1);
   for (int d = 0; d < r; d++) {
     int xd = d - (r - rx), sd = d - (r - ns);
     MlirValue s = sd >= 0 ? shapeElement(c, shape, sd) : (MlirValue){NULL};
     if (xd < 0 || lowerDim(x, xd) == 1) {
       out[d] = s.ptr ? s : one;
-      if (s.ptr) check(c, 3, 1, sd, s, idx(c->b, c->loc, 0));
+      if (s.ptr) check(c, 3, 1, sd, s, lowerIndexConst(c->b, c->loc, 0));
       continue;
     }
     out[d] = lowerDimValue(c->b, c->loc, x, xd);
@@ -436,7 +433,7 @@ static void tileDims(Dims *c, int r, MlirValue *out) {
   MlirValue x = mlirOperationGetOperand(c->op, 0), repeats = mlirOperationGetOperand(c->op, 1);
   for (int d = 0; d < r; d++) {
     MlirValue k = shapeElement(c, repeats, d);
-    check(c, 3, 1, d, k, idx(c->b, c->loc, 0));
+    check(c, 3, 1, d, k, lowerIndexConst(c->b, c->loc, 0));
     out[d] = bin(c->b, c->loc, "arith.muli", lowerDimValue(c->b, c->loc, x, d), k);
   }
 }
@@ -453,13 +450,13 @@ static MlirValue rangeCount(Dims *c) {
   bool isFloat = lowerIsFloat(et);
   MlirValue zero = emitConst(b, loc, et, 0);
   MlirValue isZero = isFloat ? emitCmpF(b, loc, CMPF_OEQ, v[2], zero) : emitCmpI(b, loc, CMPI_EQ, v[2], zero);
-  checkIf(c, isZero, 4, 2, 0, idx(b, loc, 0), idx(b, loc, 0));
+  checkIf(c, isZero, 4, 2, 0, lowerIndexConst(b, loc, 0), lowerIndexConst(b, loc, 0));
   if (!isFloat) {
     MlirValue i64[3];
     for (int i = 0; i < 3; i++) i64[i] = emitConvert(b, loc, "arith.index_cast", v[i], index);
-    MlirValue safe = emitSelect(b, loc, isZero, idx(b, loc, 1), i64[2]);
+    MlirValue safe = emitSelect(b, loc, isZero, lowerIndexConst(b, loc, 1), i64[2]);
     MlirValue q = bin(b, loc, "arith.ceildivsi", bin(b, loc, "arith.subi", i64[1], i64[0]), safe);
-    return bin(b, loc, "arith.maxsi", q, idx(b, loc, 0));
+    return bin(b, loc, "arith.maxsi", q, lowerIndexConst(b, loc, 0));
   }
   MlirValue q = emitUnary(b, loc, "math.ceil", bin(b, loc, "arith.divf", bin(b, loc, "arith.subf", v[1], v[0]), v[2]));
   q = emitSelect(b, loc, emitCmpF(b, loc, CMPF_OGT, q, zero), q, zero);
@@ -474,7 +471,7 @@ static MlirValue rangeCount(Dims *c) {
 static void padDims(Dims *c, int r, MlirValue *out) {
   StrataBuilder *b = c->b;
   MlirLocation loc = c->loc;
-  MlirValue x = mlirOperationGetOperand(c->op, 0), pads = mlirOperationGetOperand(c->op, 1), zero = idx(b, loc, 0);
+  MlirValue x = mlirOperationGetOperand(c->op, 0), pads = mlirOperationGetOperand(c->op, 1), zero = lowerIndexConst(b, loc, 0);
   char mode[16];
   nnAttrString(c->op, "mode", "constant", NULL, mode, sizeof mode);
   for (int d = 0; d < r; d++) {
@@ -509,13 +506,13 @@ bool lowerSplitChunk(StrataBuilder *b, MlirOperation op, intptr_t i, MlirValue *
   if (sizes[0] >= 0) { /* given sizes */
     int64_t sum = 0, before = 0;
     for (int k = 0; k < outputs; k++) sum += sizes[k], before += k < i ? sizes[k] : 0;
-    if (i == 0) expectDim(&c, 0, (int)axis, idx(b, c.loc, sum)); /* once per op */
-    *offset = idx(b, c.loc, before);
-    *extent = idx(b, c.loc, sizes[i]);
+    if (i == 0) expectDim(&c, 0, (int)axis, lowerIndexConst(b, c.loc, sum)); /* once per op */
+    *offset = lowerIndexConst(b, c.loc, before);
+    *extent = lowerIndexConst(b, c.loc, sizes[i]);
     return !c.failed;
   }
-  MlirValue chunk = bin(b, c.loc, "arith.ceildivsi", d, idx(b, c.loc, outputs));
-  *offset = bin(b, c.loc, "arith.minsi", bin(b, c.loc, "arith.muli", chunk, idx(b, c.loc, i)), d);
+  MlirValue chunk = bin(b, c.loc, "arith.ceildivsi", d, lowerIndexConst(b, c.loc, outputs));
+  *offset = bin(b, c.loc, "arith.minsi", bin(b, c.loc, "arith.muli", chunk, lowerIndexConst(b, c.loc, i)), d);
   *extent = bin(b, c.loc, "arith.minsi", chunk, bin(b, c.loc, "arith.subi", d, *offset));
   return true;
 }
@@ -529,7 +526,7 @@ bool lowerResultDims(StrataBuilder *b, MlirOperation op, intptr_t i, MlirValue *
   for (int d = 0; d < r; d++) out[d] = (MlirValue){NULL};
   /* nothing dynamic: the verifier has checked every extent */
   if (rule == R_SHAPE || (mlirShapedTypeHasStaticShape(rt) && (rule == R_NONE || !lowerHasDynamicDims(op)))) {
-    for (int d = 0; d < r; d++) out[d] = idx(b, c.loc, mlirShapedTypeGetDimSize(rt, d));
+    for (int d = 0; d < r; d++) out[d] = lowerIndexConst(b, c.loc, mlirShapedTypeGetDimSize(rt, d));
     return true;
   }
   /* A static result still runs its rule: the operands' dynamic dims must
@@ -546,14 +543,14 @@ bool lowerResultDims(StrataBuilder *b, MlirOperation op, intptr_t i, MlirValue *
     windowDims(&c, rt, out);
     break;
   case R_GLOBAL:
-    for (int d = 0; d < r; d++) out[d] = d < 2 ? lowerDimValue(b, c.loc, x, d) : idx(b, c.loc, 1);
+    for (int d = 0; d < r; d++) out[d] = d < 2 ? lowerDimValue(b, c.loc, x, d) : lowerIndexConst(b, c.loc, 1);
     break;
   case R_REDUCE: {
     bool mask[STRATA_MAX_RANK], identity;
     if (!nnReduceAxes(op, lowerRank(x), mask, &identity)) return false;
     int at = 0;
     for (int d = 0; d < lowerRank(x); d++) {
-      if (r == lowerRank(x)) out[at++] = mask[d] ? idx(b, c.loc, 1) : lowerDimValue(b, c.loc, x, d);
+      if (r == lowerRank(x)) out[at++] = mask[d] ? lowerIndexConst(b, c.loc, 1) : lowerDimValue(b, c.loc, x, d);
       else if (!mask[d]) out[at++] = lowerDimValue(b, c.loc, x, d);
     }
     break;
@@ -599,7 +596,7 @@ bool lowerResultDims(StrataBuilder *b, MlirOperation op, intptr_t i, MlirValue *
   case R_FILLED:
     for (int d = 0; d < r; d++) {
       out[d] = shapeElement(&c, x, d);
-      check(&c, 3, 0, d, out[d], idx(b, c.loc, 0));
+      check(&c, 3, 0, d, out[d], lowerIndexConst(b, c.loc, 0));
     }
     break;
   case R_PAD:
@@ -626,7 +623,7 @@ bool lowerResultDims(StrataBuilder *b, MlirOperation op, intptr_t i, MlirValue *
   /* a dim the result type makes static stays that constant */
   for (int d = 0; d < r; d++)
     if (mlirShapedTypeGetDimSize(rt, d) >= 0) {
-      MlirValue s = idx(b, c.loc, mlirShapedTypeGetDimSize(rt, d));
+      MlirValue s = lowerIndexConst(b, c.loc, mlirShapedTypeGetDimSize(rt, d));
       if (out[d].ptr && rule != R_ELEMENTWISE) check(&c, 0, 0, d, out[d], s);
       out[d] = s;
     }

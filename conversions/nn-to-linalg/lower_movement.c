@@ -197,13 +197,9 @@ static MlirLogicalResult lowerDepthSpace(StrataRewrite *rw, MlirOperation op, vo
 
 #define INDEX_ERROR_FN "strata_rt_index_error"
 
-static MlirValue idxConst(StrataBuilder *b, MlirLocation loc, int64_t v) {
-  return emitConst(b, loc, strataIndexType(b->ctx), (double)v);
-}
-
 static MlirValue clampIndex(StrataBuilder *b, MlirLocation loc, MlirValue v, int64_t n) {
-  v = emitBinary(b, loc, "arith.maxsi", v, idxConst(b, loc, 0));
-  return emitBinary(b, loc, "arith.minsi", v, idxConst(b, loc, n - 1));
+  v = emitBinary(b, loc, "arith.maxsi", v, lowerIndexConst(b, loc, 0));
+  return emitBinary(b, loc, "arith.minsi", v, lowerIndexConst(b, loc, n - 1));
 }
 
 /* Where an op's run-time index errors are reported from: the op's site text
@@ -223,9 +219,9 @@ static bool indexCheck(StrataRewrite *rw, MlirOperation op, int64_t axis, IndexC
 static MlirValue normalizeIndex(StrataBuilder *b, MlirLocation loc, MlirValue raw, int64_t n,
                                 const IndexCheck *check) {
   MlirValue v = emitConvert(b, loc, "arith.index_cast", raw, strataIndexType(b->ctx));
-  MlirValue neg = emitCmpI(b, loc, CMPI_SLT, v, idxConst(b, loc, 0));
-  MlirValue at = emitSelect(b, loc, neg, emitBinary(b, loc, "arith.addi", v, idxConst(b, loc, n)), v);
-  MlirValue outside = emitCmpI(b, loc, CMPI_UGE, at, idxConst(b, loc, n)); /* also at < 0 */
+  MlirValue neg = emitCmpI(b, loc, CMPI_SLT, v, lowerIndexConst(b, loc, 0));
+  MlirValue at = emitSelect(b, loc, neg, emitBinary(b, loc, "arith.addi", v, lowerIndexConst(b, loc, n)), v);
+  MlirValue outside = emitCmpI(b, loc, CMPI_UGE, at, lowerIndexConst(b, loc, n)); /* also at < 0 */
   MlirOperation ifOp = strataCreateOp(b, "scf.if", loc, .operands = STRATA_VALUES(outside), .numRegions = 2);
   StrataBuilder then = strataBuilderAtEnd(b->ctx, strataAddBlock(ifOp, 0, (StrataTypeList){NULL, 0}, loc));
   MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
@@ -369,8 +365,8 @@ typedef struct {
 
 /* v clamped to [0, n - 1] for a run-time n. */
 static MlirValue clampIndexTo(StrataBuilder *b, MlirLocation loc, MlirValue v, MlirValue n) {
-  v = emitBinary(b, loc, "arith.maxsi", v, idxConst(b, loc, 0));
-  return emitBinary(b, loc, "arith.minsi", v, emitBinary(b, loc, "arith.subi", n, idxConst(b, loc, 1)));
+  v = emitBinary(b, loc, "arith.maxsi", v, lowerIndexConst(b, loc, 0));
+  return emitBinary(b, loc, "arith.minsi", v, emitBinary(b, loc, "arith.subi", n, lowerIndexConst(b, loc, 1)));
 }
 
 static MlirValue bodyPad(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {
@@ -382,20 +378,20 @@ static MlirValue bodyPad(StrataBuilder *b, MlirLocation loc, const MlirValue *a,
     bool dyn = c->extent[d].ptr != NULL;
     MlirValue nv = dyn ? c->extent[d] : (MlirValue){NULL};
     MlirValue v = emitBinary(b, loc, "arith.subi", linalgIndex(b, loc, d),
-                             dyn ? c->begin[d] : idxConst(b, loc, c->pads[d]));
+                             dyn ? c->begin[d] : lowerIndexConst(b, loc, c->pads[d]));
     if (!strcmp(c->mode, "constant")) {
-      MlirValue ok = emitBinary(b, loc, "arith.andi", emitCmpI(b, loc, CMPI_SGE, v, idxConst(b, loc, 0)),
-                                emitCmpI(b, loc, CMPI_SLT, v, dyn ? nv : idxConst(b, loc, n)));
+      MlirValue ok = emitBinary(b, loc, "arith.andi", emitCmpI(b, loc, CMPI_SGE, v, lowerIndexConst(b, loc, 0)),
+                                emitCmpI(b, loc, CMPI_SLT, v, dyn ? nv : lowerIndexConst(b, loc, n)));
       inside = emitBinary(b, loc, "arith.andi", inside, ok);
       v = dyn ? clampIndexTo(b, loc, v, nv) : clampIndex(b, loc, v, n);
     } else if (!strcmp(c->mode, "edge")) {
       v = dyn ? clampIndexTo(b, loc, v, nv) : clampIndex(b, loc, v, n);
     } else if (!strcmp(c->mode, "wrap")) {
-      MlirValue nn = dyn ? nv : idxConst(b, loc, n);
+      MlirValue nn = dyn ? nv : lowerIndexConst(b, loc, n);
       v = emitBinary(b, loc, "arith.remsi", emitBinary(b, loc, "arith.addi", emitBinary(b, loc, "arith.remsi", v, nn), nn), nn);
     } else { /* reflect: |v|, then mirror at n - 1 */
-      MlirValue zero = idxConst(b, loc, 0);
-      MlirValue last = dyn ? emitBinary(b, loc, "arith.subi", nv, idxConst(b, loc, 1)) : idxConst(b, loc, n - 1);
+      MlirValue zero = lowerIndexConst(b, loc, 0);
+      MlirValue last = dyn ? emitBinary(b, loc, "arith.subi", nv, lowerIndexConst(b, loc, 1)) : lowerIndexConst(b, loc, n - 1);
       v = emitSelect(b, loc, emitCmpI(b, loc, CMPI_SLT, v, zero), emitBinary(b, loc, "arith.subi", zero, v), v);
       MlirValue mirrored = emitBinary(b, loc, "arith.subi", emitBinary(b, loc, "arith.addi", last, last), v);
       v = emitSelect(b, loc, emitCmpI(b, loc, CMPI_SGT, v, last), mirrored, v);
@@ -424,7 +420,7 @@ static MlirLogicalResult lowerPad(StrataRewrite *rw, MlirOperation op, void *u) 
     if (!init.ptr) return mlirLogicalResultFailure();
     for (int d = 0; d < c.rank; d++) {
       c.extent[d] = lowerDimValue(b, loc, c.data, d);
-      MlirValue e = linalgExtract(b, loc, lowerOperand(op, 1), (MlirValue[]){idxConst(b, loc, d)}, 1);
+      MlirValue e = linalgExtract(b, loc, lowerOperand(op, 1), (MlirValue[]){lowerIndexConst(b, loc, d)}, 1);
       c.begin[d] = emitConvert(b, loc, "arith.index_cast", e, strataIndexType(b->ctx));
     }
   } else {

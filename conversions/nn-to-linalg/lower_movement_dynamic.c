@@ -8,10 +8,6 @@
 #include "nn_internal.h"
 #include "lower_internal.h"
 
-static MlirValue idx(StrataBuilder *b, MlirLocation loc, int64_t v) {
-  return strataConstInt(b, loc, strataIndexType(b->ctx), v);
-}
-
 /* tensor.insert_slice of all of `src` into `dest` at `offset` along `axis`
  * (0 elsewhere); `src`'s dynamic extents are read at run time. */
 static MlirValue insertAlong(StrataBuilder *b, MlirLocation loc, MlirValue src, MlirValue dest, int axis,
@@ -48,7 +44,7 @@ MlirValue lowerConcatDynamic(StrataBuilder *b, MlirOperation op) {
   if (!lowerResultDims(b, op, 0, dims)) return (MlirValue){NULL};
   MlirValue y = lowerFillDims(b, loc, lowerResultType(op, 0), dims,
                               emitConst(b, loc, lowerElementType(a), 0));
-  y = insertAlong(b, loc, a, y, (int)axis, idx(b, loc, 0));
+  y = insertAlong(b, loc, a, y, (int)axis, lowerIndexConst(b, loc, 0));
   return insertAlong(b, loc, c, y, (int)axis, lowerDimValue(b, loc, a, (int)axis));
 }
 

@@ -152,20 +152,20 @@ static MlirLogicalResult lowerGlobal(StrataRewrite *rw, MlirOperation op, void *
   its[rank] = '\0';
   const char *maps[] = {mx, "(d0, d1)"};
   /* N and C may be dynamic (issue 19), and the window count with them */
-  MlirValue dims[STRATA_MAX_RANK], n = strataConstInt(b, loc, strataIndexType(b->ctx), 1);
+  MlirValue dims[STRATA_MAX_RANK], n = lowerIndexConst(b, loc, 1);
   for (int i = 0; i < rank; i++) dims[i] = lowerDimValue(b, loc, x, i);
   for (int i = 2; i < rank; i++) n = emitBinary(b, loc, "arith.muli", n, dims[i]);
   MlirValue y = linalgBuildGeneric(b, loc, STRATA_VALUES(x), lowerInitDims(b, loc, rt, dims, c.isMax ? -INFINITY : 0),
                                    maps, its, bodyGlobal, &c);
   if (!c.isMax) {
     MlirType et = lowerElementType(x);
-    n = emitConvert(b, loc, "arith.sitofp", emitConvert(b, loc, "arith.index_cast", n, mlirIntegerTypeGet(b->ctx, 64)), et);
+    n = lowerIndexToFloat(b, loc, n, et);
     const char *dm[] = {"(d0, d1)", "(d0, d1)", "(d0, d1)"};
     y = linalgBuildGeneric(b, loc, STRATA_VALUES(y, lowerFillDims(b, loc, rt, dims, n)), lowerInitDims(b, loc, rt, dims, 0),
                            dm, "pp", bodyDivide, NULL);
   }
   MlirValue out[STRATA_MAX_RANK];
-  for (int i = 0; i < rank; i++) out[i] = i < 2 ? dims[i] : strataConstInt(b, loc, strataIndexType(b->ctx), 1);
+  for (int i = 0; i < rank; i++) out[i] = i < 2 ? dims[i] : lowerIndexConst(b, loc, 1);
   strataReplaceOp(rw, op, STRATA_VALUES(lowerReshapeTo(b, loc, y, lowerResultType(op, 0), out)));
   return mlirLogicalResultSuccess();
 }
@@ -189,7 +189,7 @@ static void meanVar(StrataBuilder *b, MlirLocation loc, MlirValue x, const bool 
   int rank = lowerRank(x), nk = 0;
   char id[256], km[256], its[STRATA_MAX_RANK + 1], kid[256], kits[STRATA_MAX_RANK + 1];
   /* the kept extents and the count, at run time where x is dynamic */
-  MlirValue kept[STRATA_MAX_RANK], count = strataConstInt(b, loc, strataIndexType(b->ctx), 1);
+  MlirValue kept[STRATA_MAX_RANK], count = lowerIndexConst(b, loc, 1);
   for (int d = 0; d < rank; d++) {
     MlirValue e = lowerDimValue(b, loc, x, d);
     if (mask[d]) count = emitBinary(b, loc, "arith.muli", count, e);
@@ -199,7 +199,7 @@ static void meanVar(StrataBuilder *b, MlirLocation loc, MlirValue x, const bool 
   lowerIdentityMap(kid, sizeof kid, nk);
   lowerParallelIterators(kits, nk);
   MlirType et = lowerElementType(x), kt = lowerKeptType(x, mask, et);
-  count = emitConvert(b, loc, "arith.sitofp", emitConvert(b, loc, "arith.index_cast", count, mlirIntegerTypeGet(b->ctx, 64)), et);
+  count = lowerIndexToFloat(b, loc, count, et);
   MlirValue n = lowerFillDims(b, loc, kt, kept, count);
 #define ZEROS lowerInitDims(b, loc, kt, kept, 0)
   const char *sumMaps[] = {id, km}, *divMaps[] = {kid, kid, kid}, *devMaps[] = {id, km, km};

@@ -142,11 +142,10 @@ static MlirLogicalResult lowerReduce(StrataRewrite *rw, MlirOperation op, void *
     for (int d = 0; d < lowerRank(x); d++)
       if (mask[d]) f.count *= (double)lowerDim(x, d), dynamic |= lowerDim(x, d) < 0;
     if (dynamic) {
-      MlirValue n = strataConstInt(b, loc, strataIndexType(b->ctx), 1);
+      MlirValue n = lowerIndexConst(b, loc, 1);
       for (int d = 0; d < lowerRank(x); d++)
         if (mask[d]) n = emitBinary(b, loc, "arith.muli", n, lowerDimValue(b, loc, x, d));
-      n = emitConvert(b, loc, "arith.index_cast", n, mlirIntegerTypeGet(b->ctx, 64));
-      f.runCount = emitConvert(b, loc, "arith.sitofp", n, et);
+      f.runCount = lowerIndexToFloat(b, loc, n, et);
     }
     StrataValueList ins = kind == R_LOGSUMEXP ? STRATA_VALUES(y, maxv) : STRATA_VALUES(y);
     y = elementwiseOn(b, loc, ins, mlirValueGetType(y), bodyFinish, &f);

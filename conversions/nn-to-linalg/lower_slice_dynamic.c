@@ -12,20 +12,16 @@
 #include "nn_movement_params.h"
 #include "lower_internal.h"
 
-static MlirValue idx(StrataBuilder *b, MlirLocation loc, int64_t v) {
-  return strataConstInt(b, loc, strataIndexType(b->ctx), v);
-}
-
 /* Element i of a 1-D integer operand as an index value. */
 static MlirValue element(StrataBuilder *b, MlirLocation loc, MlirValue v, int i) {
-  MlirValue e = linalgExtract(b, loc, v, (MlirValue[]){idx(b, loc, i)}, 1);
+  MlirValue e = linalgExtract(b, loc, v, (MlirValue[]){lowerIndexConst(b, loc, i)}, 1);
   return emitConvert(b, loc, "arith.index_cast", e, strataIndexType(b->ctx));
 }
 
 /* A start or end read as ONNX does: from the end when negative, clamped to
  * [0, dim]. */
 static MlirValue clampBound(StrataBuilder *b, MlirLocation loc, MlirValue v, MlirValue dim) {
-  MlirValue zero = idx(b, loc, 0);
+  MlirValue zero = lowerIndexConst(b, loc, 0);
   MlirValue neg = emitCmpI(b, loc, CMPI_SLT, v, zero);
   v = emitSelect(b, loc, neg, emitBinary(b, loc, "arith.addi", v, dim), v);
   v = emitBinary(b, loc, "arith.maxsi", v, zero);
@@ -72,12 +68,12 @@ static MlirLogicalResult lowerSliceDynamic(StrataRewrite *rw, MlirOperation op, 
       return mlirLogicalResultFailure();
     }
     MlirValue dv = lowerDimValue(b, loc, x, (int)axis);
-    MlirValue s = clampBound(b, loc, constStarts ? idx(b, loc, cs[i]) : element(b, loc, starts, i), dv);
-    MlirValue e = clampBound(b, loc, constEnds ? idx(b, loc, ce[i]) : element(b, loc, ends, i), dv);
-    MlirValue span = emitBinary(b, loc, "arith.maxsi", emitBinary(b, loc, "arith.subi", e, s), idx(b, loc, 0));
+    MlirValue s = clampBound(b, loc, constStarts ? lowerIndexConst(b, loc, cs[i]) : element(b, loc, starts, i), dv);
+    MlirValue e = clampBound(b, loc, constEnds ? lowerIndexConst(b, loc, ce[i]) : element(b, loc, ends, i), dv);
+    MlirValue span = emitBinary(b, loc, "arith.maxsi", emitBinary(b, loc, "arith.subi", e, s), lowerIndexConst(b, loc, 0));
     sOff[axis] = sSize[axis] = INT64_MIN; /* dynamic */
     offsets[axis] = s;
-    sizes[axis] = emitBinary(b, loc, "arith.ceildivsi", span, idx(b, loc, step));
+    sizes[axis] = emitBinary(b, loc, "arith.ceildivsi", span, lowerIndexConst(b, loc, step));
   }
   MlirValue dynOff[STRATA_MAX_RANK], dynSize[STRATA_MAX_RANK];
   int32_t segments[4] = {1, 0, 0, 0};
