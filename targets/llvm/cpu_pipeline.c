@@ -10,12 +10,21 @@
 #include "strata/target_llvm.h"
 #include "cpu_internal.h"
 
+/* Dynamic dims: a lowering sizes its result from its operands' extents,
+ * which are `tensor.dim`s of the producers' results. Those extra uses keep
+ * linalg-fuse-elementwise-ops from fusing a producer into its consumer (it
+ * fuses single-use producers only): resolving each dim of a linalg result to
+ * the dim of its init (in the end, of the function's arguments) frees them,
+ * so e.g. sigmoid(reduce_mean(x)) + x is one loop nest at any shape, as it is
+ * at static ones (SOD² Fig. 5.4, test/e2e/dynamic/fusion.mlir). */
+#define RESULT_DIMS "func.func(resolve-ranked-shaped-type-result-dims),"
+
 /* From kernel selection on: the sparse dialect's generated kernels
  * (`SPARSE`), runtime kernels (`KERNELS`), the rest to
  * linalg, `POST` (the fused code generation's element-wise loop fusion and
  * block dissolution), instrumentation probes to runtime calls, bufferization, the arena (`ARENA`), loops, LLVM. */
 #define CPU_PIPELINE_TAIL(SPARSE, KERNELS, POST, ARENA)                           \
-  SPARSE KERNELS "func.func(nn-to-linalg)," POST                                  \
+  SPARSE KERNELS "func.func(nn-to-linalg)," RESULT_DIMS POST                      \
   "instr-to-runtime,"                                                             \
   "strata-emit-c-interface,"                                                      \
   "one-shot-bufferize{bufferize-function-boundaries "                             \
