@@ -81,6 +81,23 @@ void rtFree(StrataRtEnv *env, void *p) {
   rawFree(env, h[-2], (size_t)(uintptr_t)h[-1]);
 }
 
+static size_t blockBytes(const void *p) { return p ? (size_t)(uintptr_t)((void *const *)p)[-1] : 0; }
+
+void *rtAllocKept(StrataRtEnv *env, size_t bytes) {
+  void *p = rtAlloc(env, bytes);
+  __atomic_add_fetch(&env->kept, blockBytes(p), __ATOMIC_RELAXED);
+  return p;
+}
+
+void rtFreeKept(StrataRtEnv *env, void *p) {
+  __atomic_sub_fetch(&env->kept, blockBytes(p), __ATOMIC_RELAXED);
+  rtFree(env, p);
+}
+
+size_t strataRtEnvKeptBytes(const StrataRtEnv *env) {
+  return __atomic_load_n(&(env ? env : &defaultEnv)->kept, __ATOMIC_RELAXED);
+}
+
 size_t strataRtEnvBytesInUse(const StrataRtEnv *env) {
   return __atomic_load_n(&(env ? env : &defaultEnv)->inUse, __ATOMIC_RELAXED);
 }
@@ -111,9 +128,9 @@ void _mlir_memref_to_llvm_free(void *p) { rtFree(rtCurEnv(), p); }
 /* ---- Per-thread state ---- */
 
 static void freeThread(StrataRtEnv *env, RtThread *t) {
-  for (int i = 0; i < t->count; i++) rtFree(env, t->slots[i].p);
+  for (int i = 0; i < t->count; i++) rtFreeKept(env, t->slots[i].p);
   rtFree(env, t->slots);
-  for (int i = 0; i < RT_SCRATCH_SLOTS; i++) rtFree(env, t->scratch[i].p);
+  for (int i = 0; i < RT_SCRATCH_SLOTS; i++) rtFreeKept(env, t->scratch[i].p);
   rtFree(env, t);
 }
 

@@ -30,9 +30,9 @@ void _mlir_ciface_strata_rt_frame_push(StrataMemRefDesc *out, int64_t bytes) {
   }
   RtSlot *s = &f->slots[f->depth];
   if (s->cap < bytes) {
-    rtFree(f->env, s->p);
+    rtFreeKept(f->env, s->p);
     s->cap = (bytes + 63) / 64 * 64;
-    s->p = rtAlloc(f->env, (size_t)s->cap);
+    s->p = rtAllocKept(f->env, (size_t)s->cap);
     if (!s->p) {
       s->cap = 0;
       rtError("out of memory for a buffer arena of %lld bytes", (long long)bytes);

@@ -224,13 +224,15 @@ static void gemmBlock(const GemmTask *t, int64_t m0, int64_t m1, int64_t n0, int
     if (!trivialEpilogue(ep)) isa->epilogue(C + m0 * ldc + n0, ldc, m0, n0, m1 - m0, n1 - n0, ep);
     return;
   }
-  float *bp = t->preB ? NULL : rtScratch(0, (size_t)(KC * NCB));
-  float *ap = t->preA ? NULL : rtScratch(1, (size_t)(KC * MC));
+  /* packing buffers of this product's blocks, not of the largest blocks:
+   * a small product keeps small scratch */
+  const int64_t KB = blockK(K);
+  float *bp = t->preB ? NULL : rtScratch(0, (size_t)(KB * roundUp(min64(NCB, n1 - n0), NR)));
+  float *ap = t->preA ? NULL : rtScratch(1, (size_t)(KB * roundUp(min64(MC, m1 - m0), MR)));
   if ((!bp && !t->preB) || (!ap && !t->preA)) rtError("out of memory for GEMM packing buffers");
   const int64_t Mpad = roundUp(t->M, MR), Npad = roundUp(t->N, NR);
   for (int64_t jc = n0; jc < n1; jc += NCB) {
     int64_t nc = min64(NCB, n1 - jc);
-    const int64_t KB = blockK(K);
     for (int64_t pc = 0; pc < K; pc += KB) {
       int64_t kc = min64(KB, K - pc);
       bool last = pc + kc >= K;
@@ -278,11 +280,11 @@ static void gemmBlockSwapped(const GemmTask *t, int64_t m0, int64_t m1, int64_t 
   const int MR = isa->mr, NR = isa->nr;
   const int64_t MC = (int64_t)MR * MC_PANELS, NCB = NC / NR * NR, Mpad = roundUp(t->M, NR);
   const int64_t rows = roundUp(n1 - n0, MR), ldt = roundUp(m1 - m0, NR);
-  float *bp = t->preA ? NULL : rtScratch(0, (size_t)(KC * NCB));
-  float *ap = rtScratch(1, (size_t)(KC * MC));
+  const int64_t KB = blockK(K);
+  float *bp = t->preA ? NULL : rtScratch(0, (size_t)(KB * roundUp(min64(NCB, m1 - m0), NR)));
+  float *ap = rtScratch(1, (size_t)(KB * roundUp(min64(MC, n1 - n0), MR)));
   float *ct = rtScratch(8, (size_t)(rows * ldt));
   if ((!bp && !t->preA) || !ap || !ct) rtError("out of memory for GEMM packing buffers");
-  const int64_t KB = blockK(K);
   for (int64_t jc = m0; jc < m1; jc += NCB) { /* C rows: the swapped product's columns */
     int64_t nc = min64(NCB, m1 - jc);
     for (int64_t pc = 0; pc < K; pc += KB) {

@@ -245,6 +245,7 @@ struct StrataRtEnv {
   StrataRtAllocator alloc;
   size_t inUse; /* bytes held from alloc (atomic) */
   size_t peak;  /* the most inUse has been since the last reset (atomic) */
+  size_t kept;  /* the part of inUse threads keep for reuse (atomic) */
   uint64_t id;  /* unique, never reused */
   pthread_mutex_t mu;
   RtThread *threads;
@@ -272,6 +273,12 @@ RtThread *rtThreadFor(StrataRtEnv *env);
  * beyond the cap. Free with rtFree on the same environment. */
 void *rtAlloc(StrataRtEnv *env, size_t bytes);
 void rtFree(StrataRtEnv *env, void *p);
+/* The same for the buffers a thread keeps from call to call for reuse
+ * (buffer arena slots, kernel scratch): they also count as kept bytes
+ * (strataRtEnvKeptBytes), so a measurement can tell them from what lives
+ * longer than a call (packed constants). */
+void *rtAllocKept(StrataRtEnv *env, size_t bytes);
+void rtFreeKept(StrataRtEnv *env, void *p);
 /* The calling thread's buffer-arena stack depth, and a rewind of t's to it
  * (frames.c). */
 int rtFrameDepth(void);

@@ -123,5 +123,10 @@ size_t strataRtEnvBytesInUse(const StrataRtEnv *env);
  * dynamic size compiled code allocates, scratch). */
 size_t strataRtEnvPeakBytes(const StrataRtEnv *env);
 void strataRtEnvResetPeak(StrataRtEnv *env);
+/* The part of the bytes in use that threads keep from call to call to
+ * reuse (buffer arenas, kernel scratch): a call's working memory, though it
+ * outlives the call. What is held and not kept (packed constants) lives as
+ * long as the environment. */
+size_t strataRtEnvKeptBytes(const StrataRtEnv *env);
 
 #endif /* STRATA_RUNTIME_STATUS_H */

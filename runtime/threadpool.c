@@ -236,9 +236,9 @@ float *rtScratch(int which, size_t floats) {
   RtScratchBuf *s = &t->scratch[which];
   if (s->p && s->floats >= floats) return s->p;
   if (floats > SIZE_MAX / sizeof(float)) return NULL;
-  float *p = rtAlloc(t->env, floats * sizeof(float));
+  float *p = rtAllocKept(t->env, floats * sizeof(float));
   if (!p) return NULL;
-  rtFree(t->env, s->p);
+  rtFreeKept(t->env, s->p);
   s->p = p;
   s->floats = floats;
   return p;

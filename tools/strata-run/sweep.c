@@ -4,9 +4,9 @@
  * random inputs run through that one executable. Per shape it reports the
  * output shapes, the latency (the median of --repeat runs, else one) and
  * the peak of the memory the compiled code's runtime held during those
- * runs beyond what it held before them (buffer arenas, buffers of dynamic
- * size, kernel scratch: the intermediates, not the weights, the inputs,
- * or the constants it packed in a warm-up run before them),
+ * runs (buffer arenas, buffers of dynamic size, kernel scratch -- also the
+ * arenas and scratch kept from the warm-up run: the intermediates; not the
+ * weights, the inputs, or the constants it packed in the warm-up run),
  * and with --compare checks the outputs against the interpreter. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,7 +106,9 @@ bool sweepShapes(RunState *r, const Options *o) {
     /* a warm-up run first: it also packs the constants the runtime keeps */
     struct StrataRtEnv *env = strataContextGetRuntimeEnv(r->ctx);
     ok = runOnce(r) >= 0;
-    size_t before = strataRtEnvBytesInUse(env);
+    /* the arenas and scratch the warm-up left are this shape's working
+     * memory too: only what outlives calls (packed constants) is not */
+    size_t before = strataRtEnvBytesInUse(env) - strataRtEnvKeptBytes(env);
     strataRtEnvResetPeak(env);
     for (long k = 0; k < repeat && ok; k++) ok = (times[k] = runOnce(r)) >= 0;
     size_t peak = strataRtEnvPeakBytes(env) - before;
