@@ -5,7 +5,10 @@
  * packed as GEMM constants); the 16 element-wise products become 16 GEMMs
  * M[xi] = U[xi] (M x C) * V[xi] (C x tiles); the output transform
  * Y = A^T M A gives each 2x2 tile, then the epilogue runs per output row.
- * 2.25x fewer multiplications than the direct form. */
+ * 2.25x fewer multiplications than the direct form. The tiles go through
+ * in bands of tile rows whose V and M fit a fixed budget (BAND_FLOATS):
+ * V and M of a whole image are 16 x (C + M) floats per tile, 32 MiB for a
+ * 64-channel layer at 252x252, where a band needs 4 MiB. */
 #include <stdlib.h>
 #include <string.h>
 #include "rt_internal.h"
@@ -54,11 +57,16 @@ static const float *weightsU(const float *w, bool constant, int64_t M, int64_t C
   return rtConstCacheGet('W', w, key, n, fillU, &j);
 }
 
+/* V and M of a band together: at most this many floats (4 MiB), and at
+ * least one row of tiles. */
+enum { BAND_FLOATS = 1 << 20 };
+
 typedef struct {
   const RtWinograd *p;
   const float *u;
   float *v, *mm;
-  int64_t TH, TW, T;
+  int64_t TH, TW, T; /* T: the tiles of the band, V's and M's row length */
+  int64_t th0, th1;  /* the band's tile rows */
 } Job;
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -85,7 +93,7 @@ RT_CLONES static void inputRow(const RtWinograd *p, const Job *j, int64_t c, int
     }
   }
   int64_t xs = p->C * j->T;
-  float *v = j->v + c * j->T + th * TW;
+  float *v = j->v + c * j->T + (th - j->th0) * TW;
   for (int a = 0; a < 4; a++) {
     float *v0 = v + (a * 4 + 0) * xs, *v1 = v + (a * 4 + 1) * xs, *v2 = v + (a * 4 + 2) * xs,
           *v3 = v + (a * 4 + 3) * xs;
@@ -110,7 +118,7 @@ static void inputTask(void *ctx, int64_t c0, int64_t c1) {
   float *buf = rtScratch(5, (size_t)(8 * (j->TW + 1)));
   if (!buf) rtError("out of memory for the Winograd transform");
   for (int64_t c = c0; c < c1; c++)
-    for (int64_t th = 0; th < j->TH; th++) inputRow(j->p, j, c, th, buf);
+    for (int64_t th = j->th0; th < j->th1; th++) inputRow(j->p, j, c, th, buf);
 }
 
 static void gemmTask(void *ctx, int64_t x0, int64_t x1) {
@@ -128,7 +136,7 @@ static void gemmTask(void *ctx, int64_t x0, int64_t x1) {
  * tiles into the two output rows (even and odd columns interleaved). */
 RT_CLONES static void outputRow(const RtWinograd *p, const Job *j, int64_t m, int64_t th, float *buf) {
   const int64_t TW = j->TW, xs = p->M * j->T;
-  const float *s = j->mm + m * j->T + th * TW;
+  const float *s = j->mm + m * j->T + (th - j->th0) * TW;
   float *out = buf; /* out[a][2 * tw + b] */
   for (int64_t tw = 0; tw < TW; tw++) {
     float v[4][4];
@@ -155,23 +163,31 @@ static void outputTask(void *ctx, int64_t m0, int64_t m1) {
   const RtIsa *isa = rtIsa();
   float *buf = rtScratch(5, (size_t)(4 * j->TW));
   if (!buf) rtError("out of memory for the Winograd transform");
+  const int64_t oh1 = 2 * j->th1 < p->OH ? 2 * j->th1 : p->OH;
   for (int64_t m = m0; m < m1; m++) {
-    for (int64_t th = 0; th < j->TH; th++) outputRow(p, j, m, th, buf);
+    for (int64_t th = j->th0; th < j->th1; th++) outputRow(p, j, m, th, buf);
     float *y = p->y + m * p->ycs;
     if (p->ep->nadd || p->ep->act || p->ep->alpha != 1.0f)
-      for (int64_t oh = 0; oh < p->OH; oh++) isa->epilogue(y + oh * p->OW, 0, m, oh * p->OW, 1, p->OW, p->ep);
+      for (int64_t oh = 2 * j->th0; oh < oh1; oh++) isa->epilogue(y + oh * p->OW, 0, m, oh * p->OW, 1, p->OW, p->ep);
   }
 }
 
 bool rtWinogradConv3x3(const RtWinograd *p) {
-  Job j = {p, NULL, NULL, NULL, (p->OH + 1) / 2, (p->OW + 1) / 2, 0};
-  j.T = j.TH * j.TW;
+  Job j = {p, NULL, NULL, NULL, (p->OH + 1) / 2, (p->OW + 1) / 2, 0, 0, 0};
+  if (j.TH == 0 || j.TW == 0 || p->M == 0) return true; /* no output */
+  int64_t rows = BAND_FLOATS / (16 * (p->C + p->M) * j.TW);
+  if (rows < 1) rows = 1;
+  if (rows > j.TH) rows = j.TH;
   j.u = weightsU(p->w, p->constW, p->M, p->C);
-  j.v = rtScratch(6, (size_t)(16 * p->C * j.T));
-  j.mm = rtScratch(7, (size_t)(16 * p->M * j.T));
+  j.v = rtScratch(6, (size_t)(16 * p->C * rows * j.TW));
+  j.mm = rtScratch(7, (size_t)(16 * p->M * rows * j.TW));
   if (!j.u || !j.v || !j.mm) return false;
-  rtParallelFor(p->C, inputTask, &j);
-  rtParallelFor(16, gemmTask, &j);
-  rtParallelFor(p->M, outputTask, &j);
+  for (j.th0 = 0; j.th0 < j.TH; j.th0 = j.th1) {
+    j.th1 = j.th0 + rows < j.TH ? j.th0 + rows : j.TH;
+    j.T = (j.th1 - j.th0) * j.TW;
+    rtParallelFor(p->C, inputTask, &j);
+    rtParallelFor(16, gemmTask, &j);
+    rtParallelFor(p->M, outputTask, &j);
+  }
   return true;
 }

@@ -12,7 +12,14 @@
  * decides on are patterns applied by the walk driver: one rooted at
  * func.func opens and closes a planned function's arena, then one rooted at
  * memref.alloc turns a planned alloc into its slot's view and one rooted at
- * memref.dealloc erases a planned buffer's dealloc. */
+ * memref.dealloc erases a planned buffer's dealloc.
+ *
+ * The buffers it cannot plan (dynamic sizes: dynamic shapes, issue 19) stay
+ * on the heap, and ownership-based deallocation frees each one at the end
+ * of its block, so every intermediate of a function lived until it
+ * returned. Their live ranges are known here too: a pattern on
+ * memref.dealloc moves each top-level dealloc of such a buffer right after
+ * the last use of the buffer or of a view of it. */
 #include <stdlib.h>
 #include <string.h>
 #include "mlir-c/BuiltinAttributes.h"
@@ -45,6 +52,11 @@ typedef struct {
 
 /* The module's plan, the patterns' userData. Each array is sorted by op
  * (pointer order) for lookup from a pattern. */
+/* A heap buffer's dealloc and the op after which it can go. */
+typedef struct {
+  MlirOperation dealloc, after;
+} EarlyFree;
+
 typedef struct {
   FunctionPlan *funcs;
   size_t numFuncs;
@@ -52,6 +64,8 @@ typedef struct {
   size_t numBufs;
   MlirOperation *deallocs; /* of the planned allocs, erased with them */
   size_t numDeallocs;
+  EarlyFree *frees; /* of the heap buffers, by dealloc */
+  size_t numFrees, capFrees;
   MlirType arenaType; /* memref<?xi8> */
   bool oom;
 } ArenaPlan;
@@ -150,8 +164,29 @@ static int64_t placeAll(Buffer *bufs, int count) {
   return total;
 }
 
+/* The top-level dealloc of heap buffer `alloc` in `block`, when it sits
+ * after ops[last + 1]: it can move up to right after ops[last]. */
+static void planEarlyFree(ArenaPlan *plan, MlirOperation alloc, MlirBlock block, MlirOperation *ops, intptr_t n,
+                          intptr_t last) {
+  for (MlirOpOperand u = mlirValueGetFirstUse(mlirOperationGetResult(alloc, 0)); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation user = mlirOpOperandGetOwner(u);
+    if (!strataOpIsNamed(user, "memref.dealloc") || !mlirBlockEqual(mlirOperationGetBlock(user), block)) continue;
+    if (indexOf(user, ops, n) <= last + 1) return;
+    EarlyFree *grown = strataGrow(plan->frees, &plan->capFrees, plan->numFrees + 1, sizeof *grown);
+    if (!grown) {
+      plan->oom = true;
+      return;
+    }
+    plan->frees = grown;
+    plan->frees[plan->numFrees++] = (EarlyFree){user, ops[last]};
+    return;
+  }
+}
+
 /* Plans one function body into `plan`: its static top-level allocs with
- * bounded live ranges, their offsets, and their deallocs. */
+ * bounded live ranges, their offsets, and their deallocs; and the early
+ * deallocs of the heap buffers. */
 static void planFunction(ArenaPlan *plan, size_t *capBufs, size_t *capDeallocs, MlirOperation func) {
   MlirBlock block = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   if (mlirBlockIsNull(block) || !mlirBlockIsNull(mlirBlockGetNextInRegion(block))) return;
@@ -176,9 +211,10 @@ static void planFunction(ArenaPlan *plan, size_t *capBufs, size_t *capDeallocs, 
   for (i = 0; i < n; i++) {
     if (!strataOpIsNamed(ops[i], "memref.alloc")) continue;
     int64_t bytes = staticBytes(ops[i]);
-    intptr_t last = bytes > 0 ? lastUse(mlirOperationGetResult(ops[i], 0), block, ops, n, 0) : -1;
+    intptr_t last = lastUse(mlirOperationGetResult(ops[i], 0), block, ops, n, 0);
     if (last < 0) continue;
-    bufs[count++] = (Buffer){ops[i], bytes, 0, i, last > i ? last : i, func};
+    if (bytes > 0) bufs[count++] = (Buffer){ops[i], bytes, 0, i, last > i ? last : i, func};
+    else if (last > i) planEarlyFree(plan, ops[i], block, ops, n, last);
   }
   free(ops);
   if (count == 0) return;
@@ -209,6 +245,17 @@ static int byPointer(const void *a, const void *b) {
  * with their op; NULL if it has none. */
 static void *findOp(void *array, size_t count, size_t size, MlirOperation op) {
   return count ? bsearch(&op, array, count, size, byPointer) : NULL;
+}
+
+/* Pattern on memref.dealloc: a heap buffer is freed right after its last
+ * use. */
+static MlirLogicalResult freeEarly(StrataRewrite *rw, MlirOperation dealloc, void *user) {
+  ArenaPlan *plan = user;
+  EarlyFree *f = findOp(plan->frees, plan->numFrees, sizeof *plan->frees, dealloc);
+  if (!f || mlirOperationIsNull(f->after)) return mlirLogicalResultFailure();
+  mlirRewriterBaseMoveOpAfter(rw->rewriter, dealloc, f->after);
+  f->after = (MlirOperation){NULL}; /* once */
+  return mlirLogicalResultSuccess();
 }
 
 /* A call of runtime function `callee`, returning an arena (memref<?xi8>) or nothing. */
@@ -281,12 +328,13 @@ static void runBufferArena(StrataPassRun *run, MlirOperation module) {
       planFunction(&plan, &capBufs, &capDeallocs, op);
     }
   }
-  StrataPatternSet *open = NULL, *place = NULL;
+  StrataPatternSet *open = NULL, *place = NULL, *frees = NULL;
   if (!plan.oom && plan.numFuncs) {
     open = strataPatternSetCreate(mlirOperationGetContext(module));
     place = strataPatternSetCreate(mlirOperationGetContext(module));
     plan.oom = !open || !place;
   }
+  if (!plan.oom && plan.numFrees) plan.oom = !(frees = strataPatternSetCreate(mlirOperationGetContext(module)));
   if (plan.oom) {
     strataEmitError(mlirOperationGetLocation(module), "strata-buffer-arena: out of memory");
     strataPassSignalFailure(run);
@@ -308,8 +356,15 @@ static void runBufferArena(StrataPassRun *run, MlirOperation module) {
     strataDeclareRuntimeFunc(module, POP_FN);
     strataDeclareRuntimeFunc(module, SLOT_FN);
   }
+  if (!plan.oom && plan.numFrees) {
+    qsort(plan.frees, plan.numFrees, sizeof *plan.frees, byPointer);
+    strataPatternSetAdd(frees, "memref.dealloc", 1, freeEarly, &plan);
+    strataApplyPatternsWalk(frees, module);
+  }
   strataPatternSetDestroy(open);
   strataPatternSetDestroy(place);
+  strataPatternSetDestroy(frees);
+  free(plan.frees);
   free(plan.funcs);
   free(plan.bufs);
   free(plan.deallocs);

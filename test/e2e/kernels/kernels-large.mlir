@@ -52,3 +52,12 @@ func.func @winograd_64_channels(%x: tensor<1x64x12x13xf32>, %w: tensor<64x64x3x3
   %y = "nn.conv"(%x, %w) {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x64x12x13xf32>, tensor<64x64x3x3xf32>) -> tensor<1x64x12x13xf32>
   return %y : tensor<1x64x12x13xf32>
 }
+func.func @winograd_bands(%x: tensor<1x64x75x61xf32>, %w: tensor<64x64x3x3xf32>, %b: tensor<64xf32>, %r: tensor<1x64x75x61xf32>) -> tensor<1x64x75x61xf32> {
+  // 38 x 31 tiles: V and M of 16 tile rows fill the band budget, so the
+  // tiles go in bands of 16, 16 and 6 rows, the last one with the odd
+  // output row; the epilogue (bias, residual, relu) runs per band.
+  %y = "nn.conv"(%x, %w, %b) {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x64x75x61xf32>, tensor<64x64x3x3xf32>, tensor<64xf32>) -> tensor<1x64x75x61xf32>
+  %s = "nn.add"(%y, %r) : (tensor<1x64x75x61xf32>, tensor<1x64x75x61xf32>) -> tensor<1x64x75x61xf32>
+  %z = "nn.relu"(%s) : (tensor<1x64x75x61xf32>) -> tensor<1x64x75x61xf32>
+  return %z : tensor<1x64x75x61xf32>
+}

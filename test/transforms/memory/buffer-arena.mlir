@@ -1,6 +1,7 @@
 // --strata-buffer-arena: static top-level allocs become views into one
 // arena sized by live ranges; aliases (views, unranked casts) extend a
-// buffer's life; allocs in loops or with dynamic sizes stay.
+// buffer's life; allocs in loops or with dynamic sizes stay (the top-level
+// deallocs of dynamic ones move up to their last use).
 // RUN: strata-opt %s --split-input-file --strata-buffer-arena | FileCheck %s
 
 // %a (64 B) dies before %b is allocated: both at offset 0, arena 64 B.
@@ -76,5 +77,69 @@ func.func @left_alone(%n: index) {
     memref.dealloc %t : memref<4xf32>
   }
   memref.dealloc %d : memref<?xf32>
+  return
+}
+
+// -----
+
+// Heap buffers (dynamic sizes) stay allocs, and each top-level dealloc
+// moves up to right after the last use of the buffer or of a view of it:
+// %a dies at the copy into %b, %b (through its view %bv) at the copy into
+// %out, before %c is even allocated; %c stays freed where it was.
+// CHECK-LABEL: func.func @heap
+// CHECK: %[[A:.*]] = memref.alloc(%[[N:.*]]) : memref<?xf32>
+// CHECK-NEXT: memref.copy %arg0, %[[A]]
+// CHECK-NEXT: %[[B:.*]] = memref.alloc(%[[N]]) : memref<?xf32>
+// CHECK-NEXT: memref.copy %[[A]], %[[B]]
+// CHECK-NEXT: memref.dealloc %[[A]]
+// CHECK-NEXT: %[[BV:.*]] = memref.cast %[[B]]
+// CHECK-NEXT: memref.copy %[[BV]], %arg1
+// CHECK-NEXT: memref.dealloc %[[B]]
+// CHECK-NEXT: %[[C:.*]] = memref.alloc(%[[N]]) : memref<?xf32>
+// CHECK-NEXT: memref.copy %arg0, %[[C]]
+// CHECK-NEXT: memref.copy %[[C]], %arg1
+// CHECK-NEXT: memref.dealloc %[[C]]
+// CHECK-NEXT: return
+func.func @heap(%in: memref<?xf32>, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %in, %c0 : memref<?xf32>
+  %a = memref.alloc(%n) : memref<?xf32>
+  memref.copy %in, %a : memref<?xf32> to memref<?xf32>
+  %b = memref.alloc(%n) : memref<?xf32>
+  memref.copy %a, %b : memref<?xf32> to memref<?xf32>
+  %bv = memref.cast %b : memref<?xf32> to memref<?xf32>
+  memref.copy %bv, %out : memref<?xf32> to memref<?xf32>
+  %c = memref.alloc(%n) : memref<?xf32>
+  memref.copy %in, %c : memref<?xf32> to memref<?xf32>
+  memref.copy %c, %out : memref<?xf32> to memref<?xf32>
+  memref.dealloc %a : memref<?xf32>
+  memref.dealloc %b : memref<?xf32>
+  memref.dealloc %c : memref<?xf32>
+  return
+}
+
+// -----
+
+// A heap buffer with a use the pass cannot bound (in another block of a
+// multi-block region it does not plan) keeps its dealloc: here the whole
+// function has two blocks, so nothing moves.
+// CHECK-LABEL: func.func @heap_blocks
+// CHECK: ^bb1:
+// CHECK-NEXT: memref.copy %arg0, %arg1
+// CHECK-NEXT: memref.copy %{{.*}}, %arg1
+// CHECK-NEXT: memref.copy %arg0, %arg1
+// CHECK-NEXT: memref.dealloc
+// CHECK-NEXT: return
+func.func @heap_blocks(%in: memref<?xf32>, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %in, %c0 : memref<?xf32>
+  %a = memref.alloc(%n) : memref<?xf32>
+  memref.copy %in, %a : memref<?xf32> to memref<?xf32>
+  cf.br ^bb1
+^bb1:
+  memref.copy %in, %out : memref<?xf32> to memref<?xf32>
+  memref.copy %a, %out : memref<?xf32> to memref<?xf32>
+  memref.copy %in, %out : memref<?xf32> to memref<?xf32>
+  memref.dealloc %a : memref<?xf32>
   return
 }
