@@ -579,6 +579,6 @@ bool onnxImportNode(Importer *im, const Onnx__NodeProto *n, size_t index) {
   if (!strcmp(t, "MaxPool") && !onnxNoExtraOutputs(&x, 1, "Indices")) return false;
   if (!strcmp(t, "BatchNormalization") && !onnxNoExtraOutputs(&x, 1, "training statistics")) return false;
   if (!strcmp(t, "LayerNormalization") && !onnxNoExtraOutputs(&x, 1, "Mean/InvStdDev")) return false;
-  int results = !strcmp(t, "TopK") ? 2 : 1;
+  int results = !strcmp(t, "TopK") ? 2 : !strcmp(t, "Unique") ? 4 : 1; /* nn.unique has all four */
   return onnxDirect(&x, results);
 }
