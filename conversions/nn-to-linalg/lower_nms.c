@@ -3,7 +3,7 @@
  * (highest score above score_threshold, the lower index on ties) is taken
  * out; it is kept unless its IoU with a box kept before for this class
  * exceeds iou_threshold, until max_output_boxes_per_class are kept. The
- * selections go to a [batches * classes * min(max, boxes), 3] buffer whose
+ * selections go to a [batches * classes * min(max, boxes) + 1, 3] buffer whose
  * first `count` rows are the result. IoU is computed in f32 (f64 for f64
  * boxes), step by step as ONNX Runtime's SuppressByIOU does; the
  * interpreter rounds each step the same way (datadep_interp.c). */
@@ -140,6 +140,19 @@ static void selectClass(const Nms *s, MlirValue bi, MlirValue ci, MlirValue *sel
   *sel = strataResult(l.op, 1), *count = strataResult(l.op, 2);
 }
 
+/* The optional operands of run-time length hold one value each (checked
+ * before they are read). */
+static bool oneValueEach(StrataBuilder *b, MlirLocation loc, MlirOperation op) {
+  MlirValue one = lowerIndexConst(b, loc, 1);
+  for (intptr_t i = 2; i < mlirOperationGetNumOperands(op); i++) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    if (lowerRank(v) != 1 || lowerDim(v, 0) >= 0) continue;
+    MlirValue n = lowerDimValue(b, loc, v, 0);
+    if (!lowerRunTimeCheck(b, op, emitCmpI(b, loc, CMPI_NE, n, one), 0, (int)i, 0, n, one)) return false;
+  }
+  return true;
+}
+
 /* Run-time checks of what the verifier could not see: boxes and scores
  * agree on batches and boxes, boxes hold 4 values, iou_threshold in [0, 1]. */
 static bool checks(Nms *s, MlirOperation op) {
@@ -173,6 +186,7 @@ static MlirLogicalResult lowerNms(StrataRewrite *rw, MlirOperation op, void *use
   Nms s = {b, loc, lowerOperand(op, 0), lowerOperand(op, 1),
            mlirFloatTypeGetWidth(bt) == 64 ? f64 : mlirF32TypeGet(b->ctx), f64, center, !mlirValueIsNull(scoreV),
            {NULL}, {NULL}, {NULL}, {NULL}};
+  if (!oneValueEach(b, loc, op)) return mlirLogicalResultFailure();
   s.iou = mlirValueIsNull(iouV) ? emitConst(b, loc, f64, 0) : toFloat(&s, scalarOf(b, loc, iouV), f64);
   if (s.hasScore) s.scoreMin = toFloat(&s, scalarOf(b, loc, scoreV), f64);
   s.N = lowerDimValue(b, loc, s.scores, 2);
@@ -185,7 +199,9 @@ static MlirLogicalResult lowerNms(StrataRewrite *rw, MlirOperation op, void *use
   }
   s.perClass = perClass;
   MlirValue B = lowerDimValue(b, loc, s.scores, 0), C = lowerDimValue(b, loc, s.scores, 1);
-  MlirValue cap = bin(&s, "arith.muli", bin(&s, "arith.muli", B, C), perClass);
+  /* one spare row: a buffer that folds to 0 rows would make the final
+   * slice's offset 0 "out of bounds" to memref.subview's verifier */
+  MlirValue cap = bin(&s, "arith.addi", bin(&s, "arith.muli", bin(&s, "arith.muli", B, C), perClass), idx(&s, 1));
   MlirType rt = lowerResultType(op, 0);
   MlirValue sel = lowerEmptyTensor(b, loc, rt, (MlirValue[]){cap, idx(&s, 3)}), count = idx(&s, 0);
   LowerLoop lb, lc;

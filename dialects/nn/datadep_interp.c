@@ -231,6 +231,10 @@ MlirLogicalResult nnInterpNms(StrataInterp *in, MlirOperation op, StrataTensor *
   MlirValue maxV = strataNamedOperand(def, op, "max_output_boxes_per_class"),
             iouV = strataNamedOperand(def, op, "iou_threshold"), scoreV = strataNamedOperand(def, op, "score_threshold");
   /* operands are numbered as present: boxes, scores, then the given ones */
+  for (intptr_t i = 2; i < mlirOperationGetNumOperands(op); i++)
+    if (strataTensorNumElements(x[i]) != 1)
+      return nnInterpError(op, "operand #%d has %lld elements; a threshold or count holds one", (int)i,
+                           (long long)strataTensorNumElements(x[i]));
   int at = 2;
   int64_t maxOut = mlirValueIsNull(maxV) ? 0 : nnGetInt(x[at++], 0), center;
   NmsParams p = {x[0]->dtype != STRATA_DTYPE_F64, false, mlirValueIsNull(iouV) ? 0 : strataTensorGetDouble(x[at++], 0)};

@@ -110,12 +110,12 @@ static MlirLogicalResult inferUnique(const StrataOpDef *def, MlirOperation op, S
 /* ---- NonMaxSuppression ---- */
 
 /* A scalar or one-element 1-D operand of element type `mask` (ONNX's
- * examples give both). */
+ * examples give both); a 1-D length '?' is checked when it runs. */
 static bool scalarOperand(const StrataOpDef *def, MlirOperation op, const char *name, unsigned mask) {
   StrataShape s;
   if (!nnHasOperand(def, op, name)) return true;
   if (!nnOperand(def, op, name, &s) || !nnCheckType(op, name, &s, mask)) return false;
-  if (s.rank == 0 || (s.rank == 1 && s.dims[0] == 1)) return true;
+  if (s.rank == 0 || (s.rank == 1 && (s.dims[0] == 1 || s.dims[0] == -1))) return true;
   char d[300];
   nnError(op, "%s must be a scalar or hold one element", nnDescribe(name, &s, d, sizeof d));
   return false;
@@ -156,9 +156,27 @@ static MlirLogicalResult inferNms(const StrataOpDef *def, MlirOperation op, Stra
   return ok();
 }
 
-#define DATADEP(n, sum, ins, outs, inf, run, ty)                                               \
-  {.name = "nn." n, .summary = sum, .operands = ins, .results = outs, .flags = STRATA_OP_PURE, \
-   .infer = inf, .interpret = run, .mapping = nnMapManyToMany, .dynamism = STRATA_DYN_EDO, .types = ty}
+/* A declared static extent where the shape depends on the data would be
+ * trusted by the lowerings (and be wrong for other inputs): refused. */
+static MlirLogicalResult verifyDataDep(const StrataOpDef *def, MlirOperation op) {
+  intptr_t n = mlirOperationGetNumResults(op);
+  StrataShape inferred[4];
+  if (n > 4 || mlirLogicalResultIsFailure(def->infer(def, op, inferred))) return fail();
+  for (intptr_t i = 0; i < n; i++) {
+    MlirType t = mlirValueGetType(mlirOperationGetResult(op, i));
+    for (int d = 0; d < inferred[i].rank; d++)
+      if (inferred[i].dims[d] == -1 && !mlirShapedTypeIsDynamicDim(t, d)) {
+        nnError(op, "result #%d: dim %d depends on the input's values and must be '?'", (int)i, d);
+        return fail();
+      }
+  }
+  return ok();
+}
+
+#define DATADEP(n, sum, ins, outs, inf, run, ty)                                                        \
+  {.name = "nn." n, .summary = sum, .operands = ins, .results = outs, .flags = STRATA_OP_PURE,          \
+   .infer = inf, .interpret = run, .mapping = nnMapManyToMany, .dynamism = STRATA_DYN_EDO, .types = ty, \
+   .verify = verifyDataDep}
 static const StrataOpDef kOps[] = {
     DATADEP("non_zero", "the indices of the non-zero elements, [rank, count] i64, in row-major order", "x",
             "y", inferNonZero, nnInterpNonZero, "f16 f32 f64 i1 i8 ui8 i32 i64 -> i64"),
