@@ -415,6 +415,13 @@ irdl.dialect @nn {
     irdl.operands(x: %t0)
     irdl.results(y: %t1)
   }
+  irdl.operation @max_pool_with_indices {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0)
+    irdl.results(y: %t1, indices: %t2)
+  }
   irdl.operation @min {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"

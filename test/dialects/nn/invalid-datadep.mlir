@@ -134,3 +134,19 @@ func.func @nms_scores_type(%b: tensor<1x6x4xf32>, %s: tensor<1x1x6xf64>) {
   %0 = "nn.non_max_suppression"(%b, %s) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0>} : (tensor<1x6x4xf32>, tensor<1x1x6xf64>) -> tensor<?x3xi64>
   return
 }
+
+// -----
+
+func.func @max_pool_storage_order(%x: tensor<1x1x4x4xf32>) {
+  // expected-error@+1 {{'nn.max_pool_with_indices' op attribute 'storage_order' must be 0 or 1, not 2}}
+  %y, %i = "nn.max_pool_with_indices"(%x) {kernel_shape = array<i64: 2, 2>, storage_order = 2 : i64} : (tensor<1x1x4x4xf32>) -> (tensor<1x1x3x3xf32>, tensor<1x1x3x3xi64>)
+  return
+}
+
+// -----
+
+func.func @max_pool_indices_type(%x: tensor<1x1x4x4xf32>) {
+  // expected-error@+1 {{'nn.max_pool_with_indices' op result #1 type tensor<1x1x3x3xi32> does not match the inferred type tensor<1x1x3x3xi64>}}
+  %y, %i = "nn.max_pool_with_indices"(%x) {kernel_shape = array<i64: 2, 2>} : (tensor<1x1x4x4xf32>) -> (tensor<1x1x3x3xf32>, tensor<1x1x3x3xi32>)
+  return
+}
