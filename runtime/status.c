@@ -112,6 +112,9 @@ void _mlir_ciface_strata_rt_shape_error(int64_t kind, int64_t operand, int64_t d
   else if (kind == 6)
     rtError("%.*s operand %lld has %lld elements at run time, more than the %lld it may have", n, text,
             (long long)operand, (long long)got, (long long)want);
+  else if (kind == 8)
+    rtError("%.*s operand %lld holds the index %lld at run time, outside [0, %lld)", n, text, (long long)operand,
+            (long long)got, (long long)want);
   else if (kind == 7)
     rtError("%.*s operand %lld is outside [0, 1] at run time", n, text, (long long)operand);
   else

@@ -163,7 +163,8 @@ typedef struct {
  * 0 got != want, 1 a window larger than its padded input, 2 a reshape's
  * element count, 3 a shape operand's element below `want`, 4 an operand
  * that must not be `want`, 5 pads that do not fit a run-time extent, 6 an
- * operand with more than `want` elements, 7 a threshold outside [0, 1]. */
+ * operand with more than `want` elements, 7 a threshold outside [0, 1], 8
+ * an index outside [0, want). */
 static void checkIf(Dims *c, MlirValue bad, int kind, int operand, int dim, MlirValue got, MlirValue want) {
   if (c->failed) return;
   if (!c->site.ptr && !lowerRuntimeSite(c->b, c->op, SHAPE_ERROR_FN, &c->site)) {

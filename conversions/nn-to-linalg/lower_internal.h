@@ -30,7 +30,7 @@ void nnToLinalgQuant(LowerRegistry *r);
 void nnToLinalgDataDep(LowerRegistry *r); /* NonZero, Compress, and: */
 void nnToLinalgUnique(LowerRegistry *r);
 void nnToLinalgNms(LowerRegistry *r);
-void nnToLinalgPoolIndices(LowerRegistry *r); /* nn.max_pool_with_indices */
+void nnToLinalgPoolIndices(LowerRegistry *r); /* nn.max_pool_with_indices, nn.max_unpool */
 /* nn.slice with dynamic dims or run-time starts/ends (lower_slice_dynamic.c). */
 bool lowerSliceIsDynamic(const StrataOpDef *def, MlirOperation op);
 MlirLogicalResult lowerSliceDynamicPattern(StrataRewrite *rw, MlirOperation op, const StrataOpDef *def);

@@ -1,4 +1,6 @@
-/* nn.max_pool_with_indices -> one linalg.generic with two outputs (Y and
+/* MaxPool's indices and their inverse.
+ *
+ * nn.max_pool_with_indices -> one linalg.generic with two outputs (Y and
  * the i64 index), reducing over the window: each in-range input element
  * (read with tensor.extract at its computed position; positions in the
  * padding are skipped, not padded) replaces the current pick when there is
@@ -97,4 +99,34 @@ static MlirLogicalResult lowerPoolIndices(StrataRewrite *rw, MlirOperation op, v
   return mlirLogicalResultSuccess();
 }
 
-void nnToLinalgPoolIndices(LowerRegistry *r) { lowerRegister(r, "nn.max_pool_with_indices", lowerPoolIndices, NULL); }
+/* nn.max_unpool -> zeros of the flattened output, an scf.for writing x[i]
+ * at indices[i] (each checked to be inside the output: a located run-time
+ * error otherwise), reshaped to the output. */
+static MlirLogicalResult lowerUnpool(StrataRewrite *rw, MlirOperation op, void *user) {
+  (void)user;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  StrataBuilder *b = &rw->builder;
+  MlirType t = lowerResultType(op, 0);
+  MlirValue n, total, x = lowerFlatten(b, loc, lowerOperand(op, 0), &n), ind = lowerFlatten(b, loc, lowerOperand(op, 1), &n);
+  int64_t size = nnNumElements(t);
+  total = lowerIndexConst(b, loc, size);
+  MlirValue y = linalgSplatConstant(b, loc, strataTensorType(mlirShapedTypeGetElementType(t), 1, &size), 0);
+  LowerLoop l;
+  lowerForBegin(b, &l, loc, lowerIndexConst(b, loc, 0), n, &y, 1);
+  MlirValue i = lowerLoopIv(&l);
+  MlirValue at = emitConvert(b, loc, "arith.index_cast", linalgExtract(b, loc, ind, &i, 1), strataIndexType(b->ctx));
+  MlirValue bad = emitBinary(b, loc, "arith.ori", emitCmpI(b, loc, CMPI_SLT, at, lowerIndexConst(b, loc, 0)),
+                             emitCmpI(b, loc, CMPI_SGE, at, total));
+  if (!lowerRunTimeCheck(b, op, bad, 8, 1, 0, at, total)) return mlirLogicalResultFailure();
+  MlirValue next = lowerInsert(b, loc, linalgExtract(b, loc, x, &i, 1), lowerLoopArg(&l, 0), &at, 1);
+  lowerForEnd(b, &l, loc, &next, 1);
+  MlirValue dims[STRATA_MAX_RANK];
+  for (intptr_t d = 0; d < mlirShapedTypeGetRank(t); d++) dims[d] = lowerIndexConst(b, loc, mlirShapedTypeGetDimSize(t, d));
+  strataReplaceOp(rw, op, STRATA_VALUES(lowerReshapeTo(b, loc, strataResult(l.op, 0), t, dims)));
+  return mlirLogicalResultSuccess();
+}
+
+void nnToLinalgPoolIndices(LowerRegistry *r) {
+  lowerRegister(r, "nn.max_pool_with_indices", lowerPoolIndices, NULL);
+  lowerRegister(r, "nn.max_unpool", lowerUnpool, NULL);
+}

@@ -422,6 +422,14 @@ irdl.dialect @nn {
     irdl.operands(x: %t0)
     irdl.results(y: %t1, indices: %t2)
   }
+  irdl.operation @max_unpool {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    %t3 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0, indices: %t1, output_shape: optional %t2)
+    irdl.results(y: %t3)
+  }
   irdl.operation @min {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"

@@ -1,4 +1,4 @@
-// Ops whose result shape depends on data: their verifier diagnostics.
+// Ops whose result shape depends on data, MaxPool with Indices and MaxUnpool: their verifier diagnostics.
 // RUN: strata-opt %s --split-input-file --verify-diagnostics
 
 func.func @non_zero_scalar(%x: tensor<f32>) {
@@ -148,5 +148,22 @@ func.func @max_pool_storage_order(%x: tensor<1x1x4x4xf32>) {
 func.func @max_pool_indices_type(%x: tensor<1x1x4x4xf32>) {
   // expected-error@+1 {{'nn.max_pool_with_indices' op result #1 type tensor<1x1x3x3xi32> does not match the inferred type tensor<1x1x3x3xi64>}}
   %y, %i = "nn.max_pool_with_indices"(%x) {kernel_shape = array<i64: 2, 2>} : (tensor<1x1x4x4xf32>) -> (tensor<1x1x3x3xf32>, tensor<1x1x3x3xi32>)
+  return
+}
+
+// -----
+
+func.func @max_unpool_output_shape(%x: tensor<1x1x2x2xf32>, %i: tensor<1x1x2x2xi64>) {
+  %s = "nn.constant"() {value = dense<[1, 1, 5, 5]> : tensor<4xi64>} : () -> tensor<4xi64>
+  // expected-error@+1 {{'nn.max_unpool' op operand 'output_shape' must be a constant equal to the default output shape}}
+  %0 = "nn.max_unpool"(%x, %i, %s) {kernel_shape = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<1x1x2x2xf32>, tensor<1x1x2x2xi64>, tensor<4xi64>) -> tensor<1x1x5x5xf32>
+  return
+}
+
+// -----
+
+func.func @max_unpool_indices(%x: tensor<1x1x2x2xf32>, %i: tensor<1x1x2x3xi64>) {
+  // expected-error@+1 {{'nn.max_unpool' op operand 'indices' of type tensor<1x1x2x3xi64> must have the shape of operand 'x' of type tensor<1x1x2x2xf32>}}
+  %0 = "nn.max_unpool"(%x, %i) {kernel_shape = array<i64: 2, 2>} : (tensor<1x1x2x2xf32>, tensor<1x1x2x3xi64>) -> tensor<1x1x3x3xf32>
   return
 }

@@ -25,3 +25,15 @@ func.func @three_d_ui8(%x: tensor<1x2x4x5x3xui8>) -> (tensor<1x2x3x4x2xui8>, ten
   %y, %i = "nn.max_pool_with_indices"(%x) {kernel_shape = array<i64: 2, 2, 2>, storage_order = 1 : i64} : (tensor<1x2x4x5x3xui8>) -> (tensor<1x2x3x4x2xui8>, tensor<1x2x3x4x2xi64>)
   return %y, %i : tensor<1x2x3x4x2xui8>, tensor<1x2x3x4x2xi64>
 }
+// MaxUnpool of MaxPool's indices: the maxima back in place, zeros elsewhere.
+func.func @pool_unpool(%x: tensor<2x3x6x8xf32>) -> tensor<2x3x6x8xf32> {
+  %y, %i = "nn.max_pool_with_indices"(%x) {kernel_shape = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<2x3x6x8xf32>) -> (tensor<2x3x3x4xf32>, tensor<2x3x3x4xi64>)
+  %u = "nn.max_unpool"(%y, %i) {kernel_shape = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<2x3x3x4xf32>, tensor<2x3x3x4xi64>) -> tensor<2x3x6x8xf32>
+  return %u : tensor<2x3x6x8xf32>
+}
+// Overlapping windows (stride 1) write some places twice.
+func.func @unpool_overlap(%x: tensor<1x2x5x5xi8>) -> tensor<1x2x5x5xi8> {
+  %y, %i = "nn.max_pool_with_indices"(%x) {kernel_shape = array<i64: 2, 2>} : (tensor<1x2x5x5xi8>) -> (tensor<1x2x4x4xi8>, tensor<1x2x4x4xi64>)
+  %u = "nn.max_unpool"(%y, %i) {kernel_shape = array<i64: 2, 2>} : (tensor<1x2x4x4xi8>, tensor<1x2x4x4xi64>) -> tensor<1x2x5x5xi8>
+  return %u : tensor<1x2x5x5xi8>
+}
