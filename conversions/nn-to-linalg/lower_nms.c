@@ -85,6 +85,8 @@ static void bestCandidate(const Nms *s, MlirValue bi, MlirValue ci, MlirValue re
   MlirValue n = lowerLoopIv(&l), had = lowerLoopArg(&l, 0), at = lowerLoopArg(&l, 1), top = lowerLoopArg(&l, 2);
   MlirValue score = toFloat(s, linalgExtract(b, s->loc, s->scores, (MlirValue[]){bi, ci, n}, 3), s->f64);
   MlirValue valid = bin(s, "arith.xori", linalgExtract(b, s->loc, removed, &n, 1), i1(s, true));
+  /* a NaN score is never a candidate */
+  valid = bin(s, "arith.andi", valid, emitCmpF(b, s->loc, CMPF_ORD, score, score));
   if (s->hasScore) valid = bin(s, "arith.andi", valid, emitCmpF(b, s->loc, CMPF_OGT, score, s->scoreMin));
   MlirValue better = bin(s, "arith.ori", bin(s, "arith.xori", had, i1(s, true)), emitCmpF(b, s->loc, CMPF_OGT, score, top));
   MlirValue take = bin(s, "arith.andi", valid, better);

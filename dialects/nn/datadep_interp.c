@@ -117,17 +117,20 @@ static int compareSlices(const Slices *s, int64_t a, int64_t b) {
   return 0;
 }
 
-/* Stable merge sort of slice numbers v[0..n) by their slices. */
-static void sortSlices(const Slices *s, int64_t *v, int64_t *tmp, int64_t n) {
+/* Stable merge sort of v[0..n) (tmp: scratch of n) by cmp(ctx, a, b) < 0. */
+typedef int (*CompareFn)(const void *ctx, int64_t a, int64_t b);
+static void mergeSort(int64_t *v, int64_t *tmp, int64_t n, CompareFn cmp, const void *ctx) {
   if (n < 2) return;
   int64_t h = n / 2, i = 0, j = h, k = 0;
-  sortSlices(s, v, tmp, h);
-  sortSlices(s, v + h, tmp, n - h);
-  while (i < h && j < n) tmp[k++] = compareSlices(s, v[j], v[i]) < 0 ? v[j++] : v[i++];
+  mergeSort(v, tmp, h, cmp, ctx);
+  mergeSort(v + h, tmp, n - h, cmp, ctx);
+  while (i < h && j < n) tmp[k++] = cmp(ctx, v[j], v[i]) < 0 ? v[j++] : v[i++];
   while (i < h) tmp[k++] = v[i++];
   while (j < n) tmp[k++] = v[j++];
   memcpy(v, tmp, (size_t)n * sizeof *v);
 }
+
+static int bySlice(const void *ctx, int64_t a, int64_t b) { return compareSlices(ctx, a, b); }
 
 MlirLogicalResult nnInterpUnique(StrataInterp *in, MlirOperation op, StrataTensor *const *x, StrataTensor **y) {
   (void)in;
@@ -141,7 +144,7 @@ MlirLogicalResult nnInterpUnique(StrataInterp *in, MlirOperation op, StrataTenso
   if (!order) return nnInterpError(op, "cannot allocate %lld slices", (long long)K);
   int64_t *tmp = order + K, *group = tmp + K, *firsts = group + K, groups = 0;
   for (int64_t k = 0; k < K; k++) order[k] = k;
-  sortSlices(&s, order, tmp, K);
+  mergeSort(order, tmp, K, bySlice, &s);
   /* groups of equal slices in sorted order; the first of each is its lowest index (the sort is stable) */
   for (int64_t i = 0; i < K; i++) {
     if (i == 0 || compareSlices(&s, order[i - 1], order[i])) firsts[groups++] = order[i];
@@ -212,17 +215,17 @@ static bool suppresses(const NmsParams *p, const StrataTensor *boxes, int64_t a,
   return rnd(p, inter / uni) > p->iou;
 }
 
-/* Candidates by descending score, ties by lower index. */
-static void sortByScore(const StrataTensor *scores, int64_t base, int64_t *v, int64_t *tmp, int64_t n) {
-  if (n < 2) return;
-  int64_t h = n / 2, i = 0, j = h, k = 0;
-  sortByScore(scores, base, v, tmp, h);
-  sortByScore(scores, base, v + h, tmp, n - h);
-  while (i < h && j < n)
-    tmp[k++] = strataTensorGetDouble(scores, base + v[j]) > strataTensorGetDouble(scores, base + v[i]) ? v[j++] : v[i++];
-  while (i < h) tmp[k++] = v[i++];
-  while (j < n) tmp[k++] = v[j++];
-  memcpy(v, tmp, (size_t)n * sizeof *v);
+/* Candidates of one class by descending score (ties keep the lower index:
+ * the sort is stable). */
+typedef struct {
+  const StrataTensor *scores;
+  int64_t base;
+} ClassScores;
+
+static int byScore(const void *ctx, int64_t a, int64_t b) {
+  const ClassScores *c = ctx;
+  double u = strataTensorGetDouble(c->scores, c->base + a), v = strataTensorGetDouble(c->scores, c->base + b);
+  return (u < v) - (u > v);
 }
 
 MlirLogicalResult nnInterpNms(StrataInterp *in, MlirOperation op, StrataTensor *const *x, StrataTensor **y) {
@@ -255,8 +258,10 @@ MlirLogicalResult nnInterpNms(StrataInterp *in, MlirOperation op, StrataTensor *
     for (int64_t c = 0; c < C; c++) {
       int64_t base = (b * C + c) * N, n = 0, kept = 0, first = count;
       for (int64_t i = 0; i < N; i++)
-        if (!hasScore || strataTensorGetDouble(x[1], base + i) > scoreMin) cand[n++] = i;
-      sortByScore(x[1], base, cand, tmp, n);
+        if (!isnan(strataTensorGetDouble(x[1], base + i)) && (!hasScore || strataTensorGetDouble(x[1], base + i) > scoreMin))
+          cand[n++] = i; /* a NaN score is never a candidate */
+      ClassScores cs = {x[1], base};
+      mergeSort(cand, tmp, n, byScore, &cs);
       for (int64_t i = 0; i < n && kept < perClass; i++) {
         bool keep = true;
         for (int64_t j = first; j < count && keep; j++)

@@ -92,3 +92,11 @@ func.func @nms_runtime(%b: tensor<?x?x4xf64>, %s: tensor<?x?x?xf64>, %m: tensor<
   %r = "nn.non_max_suppression"(%b, %s, %m, %a) {operandSegmentSizes = array<i32: 1, 1, 1, 1, 0>} : (tensor<?x?x4xf64>, tensor<?x?x?xf64>, tensor<1xi64>, tensor<1xf32>) -> tensor<?x3xi64>
   return %r : tensor<?x3xi64>
 }
+// Scores through a log: negative ones become NaN, which are never selected.
+// shapes: 0=1x9x4 1=1x2x9 | 0=2x6x4 1=2x1x6
+func.func @nms_nan_scores(%b: tensor<?x?x4xf32>, %s: tensor<?x?x?xf32>) -> tensor<?x3xi64> {
+  %l = "nn.log"(%s) : (tensor<?x?x?xf32>) -> tensor<?x?x?xf32>
+  %m = "nn.constant"() {value = dense<3> : tensor<1xi64>} : () -> tensor<1xi64>
+  %r = "nn.non_max_suppression"(%b, %l, %m) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>} : (tensor<?x?x4xf32>, tensor<?x?x?xf32>, tensor<1xi64>) -> tensor<?x3xi64>
+  return %r : tensor<?x3xi64>
+}
