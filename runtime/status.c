@@ -109,6 +109,14 @@ void _mlir_ciface_strata_rt_shape_error(int64_t kind, int64_t operand, int64_t d
     rtError("%.*s pads of dim %lld do not fit its run-time extent %lld (a result extent of %lld; edge, wrap and "
             "reflect need elements to copy, reflect pads smaller than the extent)",
             n, text, (long long)dim, (long long)got, (long long)want);
+  else if (kind == 6)
+    rtError("%.*s operand %lld has %lld elements at run time, more than the %lld it may have", n, text,
+            (long long)operand, (long long)got, (long long)want);
+  else if (kind == 8)
+    rtError("%.*s operand %lld holds the index %lld at run time, outside [0, %lld)", n, text, (long long)operand,
+            (long long)got, (long long)want);
+  else if (kind == 7)
+    rtError("%.*s operand %lld is outside [0, 1] at run time", n, text, (long long)operand);
   else
     rtError("%.*s dim %lld of operand %lld is %lld at run time where %lld is needed (shapes that disagree, or an "
             "extent of 1 broadcast at run time, which dynamic shapes do not compile)",

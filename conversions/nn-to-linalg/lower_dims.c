@@ -45,7 +45,8 @@ typedef enum {
   R_RANGE,  /* the element count of start:limit:delta */
   R_FILLED, /* constant_of_shape: the run-time shape operand's elements */
   R_PAD,    /* extent plus the run-time begin and end pads */
-  R_SPLIT   /* result i's chunk of the axis (lowerSplitChunk) */
+  R_SPLIT,  /* result i's chunk of the axis (lowerSplitChunk) */
+  R_COUNTED /* data-dependent: its own lowering counts, then allocates (lower_datadep*.c) */
 } Rule;
 
 static Rule ruleOf(MlirOperation op) {
@@ -63,7 +64,8 @@ static Rule ruleOf(MlirOperation op) {
       {"nn.gather", R_GATHER}, {"nn.shape", R_SHAPE}, {"nn.slice", R_SLICE},
       {"nn.concat", R_CONCAT}, {"nn.expand", R_EXPAND}, {"nn.tile", R_TILE},
       {"nn.range", R_RANGE}, {"nn.constant_of_shape", R_FILLED},
-      {"nn.pad", R_PAD}, {"nn.split", R_SPLIT},
+      {"nn.pad", R_PAD}, {"nn.split", R_SPLIT}, {"nn.non_zero", R_COUNTED}, {"nn.compress", R_COUNTED},
+      {"nn.unique", R_COUNTED}, {"nn.non_max_suppression", R_COUNTED},
   };
   for (size_t i = 0; i < sizeof kRules / sizeof kRules[0]; i++)
     if (strataOpIsNamed(op, kRules[i].name)) return kRules[i].rule;
@@ -160,7 +162,9 @@ typedef struct {
 /* Reports `kind` when `bad` holds at run time. Kinds (runtime/status.c):
  * 0 got != want, 1 a window larger than its padded input, 2 a reshape's
  * element count, 3 a shape operand's element below `want`, 4 an operand
- * that must not be `want`, 5 pads that do not fit a run-time extent. */
+ * that must not be `want`, 5 pads that do not fit a run-time extent, 6 an
+ * operand with more than `want` elements, 7 a threshold outside [0, 1], 8
+ * an index outside [0, want). */
 static void checkIf(Dims *c, MlirValue bad, int kind, int operand, int dim, MlirValue got, MlirValue want) {
   if (c->failed) return;
   if (!c->site.ptr && !lowerRuntimeSite(c->b, c->op, SHAPE_ERROR_FN, &c->site)) {
@@ -168,6 +172,13 @@ static void checkIf(Dims *c, MlirValue bad, int kind, int operand, int dim, Mlir
     return;
   }
   checkAt(c->b, c->loc, c->site, bad, kind, operand, dim, got, want);
+}
+
+bool lowerRunTimeCheck(StrataBuilder *b, MlirOperation op, MlirValue bad, int kind, int operand, int dim,
+                       MlirValue got, MlirValue want) {
+  Dims c = {b, op, mlirOperationGetLocation(op), {NULL}, false};
+  checkIf(&c, bad, kind, operand, dim, got, want);
+  return !c.failed;
 }
 
 static void check(Dims *c, int kind, int operand, int dim, MlirValue got, MlirValue want) {
@@ -612,6 +623,7 @@ bool lowerResultDims(StrataBuilder *b, MlirOperation op, intptr_t i, MlirValue *
     break;
   }
   case R_SLICE: /* no result dims: its lowering computes them */
+  case R_COUNTED:
   case R_SHAPE:
   case R_NONE: {
     const char *why;

@@ -27,6 +27,10 @@ void nnToLinalgReduce(LowerRegistry *r);
 void nnToLinalgPoolNorm(LowerRegistry *r);
 void nnToLinalgMovement(LowerRegistry *r);
 void nnToLinalgQuant(LowerRegistry *r);
+void nnToLinalgDataDep(LowerRegistry *r); /* NonZero, Compress, and: */
+void nnToLinalgUnique(LowerRegistry *r);
+void nnToLinalgNms(LowerRegistry *r);
+void nnToLinalgPoolIndices(LowerRegistry *r); /* nn.max_pool_with_indices, nn.max_unpool */
 /* nn.slice with dynamic dims or run-time starts/ends (lower_slice_dynamic.c). */
 bool lowerSliceIsDynamic(const StrataOpDef *def, MlirOperation op);
 MlirLogicalResult lowerSliceDynamicPattern(StrataRewrite *rw, MlirOperation op, const StrataOpDef *def);
@@ -39,5 +43,42 @@ MlirLogicalResult lowerSplitDynamic(StrataRewrite *rw, MlirOperation op);
 /* Result i of a split: its offset and extent along the axis as index
  * values (lower_dims.c; checks the given sizes against the extent). */
 bool lowerSplitChunk(StrataBuilder *b, MlirOperation op, intptr_t i, MlirValue *offset, MlirValue *extent);
+
+/* ---- Loops, branches and scalar accesses (lower_loops.c) ----
+ * Begin/end pairs: between them *b builds the region; afterwards it is
+ * back where it was and the op's results are strataResult(l.op, i). */
+#define LOWER_MAX_CARRIED 8
+typedef struct {
+  MlirOperation op;
+  MlirBlock body;
+  StrataBuilder outer;
+} LowerLoop;
+/* scf.for %iv = lb to ub step 1 carrying `inits` (at most LOWER_MAX_CARRIED). */
+void lowerForBegin(StrataBuilder *b, LowerLoop *l, MlirLocation loc, MlirValue lb, MlirValue ub,
+                   const MlirValue *inits, int n);
+MlirValue lowerLoopIv(const LowerLoop *l);
+MlirValue lowerLoopArg(const LowerLoop *l, int i);
+void lowerForEnd(StrataBuilder *b, LowerLoop *l, MlirLocation loc, const MlirValue *yields, int n);
+typedef struct {
+  MlirOperation op;
+  StrataBuilder outer;
+} LowerIf;
+/* scf.if cond with results of the types of like[0..n): then-branch, else-branch. */
+void lowerIfBegin(StrataBuilder *b, LowerIf *f, MlirLocation loc, MlirValue cond, const MlirValue *like, int n);
+void lowerIfElse(StrataBuilder *b, LowerIf *f, MlirLocation loc, const MlirValue *yields, int n);
+void lowerIfEnd(StrataBuilder *b, LowerIf *f, MlirLocation loc, const MlirValue *yields, int n);
+/* tensor.insert of scalar v into t at indices at[0..n). */
+MlirValue lowerInsert(StrataBuilder *b, MlirLocation loc, MlirValue v, MlirValue t, const MlirValue *at, int n);
+/* tensor.empty of type t, its dynamic extents taken from dims[rank]. */
+MlirValue lowerEmptyTensor(StrataBuilder *b, MlirLocation loc, MlirType t, const MlirValue *dims);
+/* x as a 1-D tensor of its *count elements (row-major). */
+MlirValue lowerFlatten(StrataBuilder *b, MlirLocation loc, MlirValue x, MlirValue *count);
+/* The number of true elements among mask[0..n) (1-D i1), as an index. */
+MlirValue lowerCountTrue(StrataBuilder *b, MlirLocation loc, MlirValue mask, MlirValue n);
+/* Slice `offset` of x along `axis` (extent 1 there, the rank kept), and its
+ * insertion into dest at `offset` along `axis`. */
+MlirValue lowerSliceAt(StrataBuilder *b, MlirLocation loc, MlirValue x, int axis, MlirValue offset);
+MlirValue lowerInsertSliceAt(StrataBuilder *b, MlirLocation loc, MlirValue slice, MlirValue dest, int axis,
+                             MlirValue offset);
 
 #endif

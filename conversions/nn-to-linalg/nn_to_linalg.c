@@ -61,6 +61,8 @@ static void registerAll(LowerRegistry *r) {
   nnToLinalgPoolNorm(r);
   nnToLinalgMovement(r);
   nnToLinalgQuant(r);
+  nnToLinalgDataDep(r);
+  nnToLinalgPoolIndices(r);
 }
 
 bool strataNnToLinalgSupports(const char *opName) {

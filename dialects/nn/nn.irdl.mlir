@@ -122,6 +122,13 @@ irdl.dialect @nn {
     irdl.operands(x: %t0)
     irdl.results(output: %t1)
   }
+  irdl.operation @compress {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    irdl.operands(input: %t0, condition: %t1)
+    irdl.results(output: %t2)
+  }
   irdl.operation @concat {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
@@ -408,6 +415,21 @@ irdl.dialect @nn {
     irdl.operands(x: %t0)
     irdl.results(y: %t1)
   }
+  irdl.operation @max_pool_with_indices {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0)
+    irdl.results(y: %t1, indices: %t2)
+  }
+  irdl.operation @max_unpool {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    %t3 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0, indices: %t1, output_shape: optional %t2)
+    irdl.results(y: %t3)
+  }
   irdl.operation @min {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
@@ -434,6 +456,22 @@ irdl.dialect @nn {
     %t1 = irdl.base "!builtin.tensor"
     irdl.operands(x: %t0)
     irdl.results(output: %t1)
+  }
+  irdl.operation @non_max_suppression {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    %t3 = irdl.base "!builtin.tensor"
+    %t4 = irdl.base "!builtin.tensor"
+    %t5 = irdl.base "!builtin.tensor"
+    irdl.operands(boxes: %t0, scores: %t1, max_output_boxes_per_class: optional %t2, iou_threshold: optional %t3, score_threshold: optional %t4)
+    irdl.results(selected_indices: %t5)
+  }
+  irdl.operation @non_zero {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0)
+    irdl.results(y: %t1)
   }
   irdl.operation @not {
     %t0 = irdl.base "!builtin.tensor"
@@ -727,6 +765,15 @@ irdl.dialect @nn {
     %t1 = irdl.base "!builtin.tensor"
     irdl.operands(data: %t0)
     irdl.results(transposed: %t1)
+  }
+  irdl.operation @unique {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    %t3 = irdl.base "!builtin.tensor"
+    %t4 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0)
+    irdl.results(y: %t1, indices: %t2, inverse_indices: %t3, counts: %t4)
   }
   irdl.operation @unsqueeze {
     %t0 = irdl.base "!builtin.tensor"

@@ -21,7 +21,7 @@ static int64_t product(const int64_t *d, int n) {
 static MlirLogicalResult inferPool(const StrataOpDef *def, MlirOperation op, StrataShape *res) {
   StrataShape x;
   NnWindow w;
-  bool isMax = !strcmp(def->name, "nn.max_pool");
+  bool isMax = !strncmp(def->name, "nn.max_pool", 11); /* and nn.max_pool_with_indices */
   if (!nnOperand(def, op, "x", &x) ||
       !nnCheckType(op, "x", &x, isMax ? NN_FLOAT | NN_T(STRATA_DTYPE_I8) | NN_UINT : NN_FLOAT))
     return fail();
@@ -54,6 +54,32 @@ static MlirLogicalResult inferPool(const StrataOpDef *def, MlirOperation op, Str
   return ok();
 }
 
+/* MaxPool's Indices output beside Y: flat indices into x, row-major
+ * (storage_order 0) or with the spatial dims column-major (1). */
+static MlirLogicalResult inferPoolIndices(const StrataOpDef *def, MlirOperation op, StrataShape *res) {
+  int64_t order;
+  if (mlirLogicalResultIsFailure(inferPool(def, op, res)) || !nnAttrInt(op, "storage_order", 0, &order)) return fail();
+  if (order != 0 && order != 1) {
+    nnError(op, "attribute 'storage_order' must be 0 or 1, not %lld", (long long)order);
+    return fail();
+  }
+  res[1] = res[0];
+  res[1].elementType = mlirIntegerTypeGet(mlirOperationGetContext(op), 64);
+  return ok();
+}
+
+/* Flat index into x (n*C + c = nc) of spatial position p, in storage order. */
+static int64_t poolIndex(const StrataTensor *X, int64_t nc, const int64_t *p, bool columnMajor) {
+  int sp = X->rank - 2;
+  int64_t flat = 0, scale = 1;
+  for (int d = 0; d < sp; d++) {
+    int e = columnMajor ? d : sp - 1 - d;
+    flat += p[e] * scale;
+    scale *= X->dims[2 + e];
+  }
+  return nc * scale + flat;
+}
+
 /* Visits the window of output position `o` (spatial multi-index) and calls
  * back with in-range input offsets; returns how many positions the average
  * divides by (count_include_pad counts the pads but not ceil_mode overhang). */
@@ -68,6 +94,12 @@ static MlirLogicalResult interpPool(StrataInterp *in, MlirOperation op, StrataTe
   if (!nn_get_window(op, sp, NULL, &w) || !nnAttrInt(op, "count_include_pad", 0, &cip)) return fail();
   nn_infer_window_output(&w, &X->dims[2], outSp, &why);
   bool isMax = mlirIdentifierStr(mlirOperationGetName(op)).data[3] == 'm';
+  /* With Indices, Y is the element at the index: the first in-range one in
+   * window order, replaced only by a strictly larger one (ONNX Runtime's
+   * comparison; a NaN never replaces it). */
+  bool indices = mlirOperationGetNumResults(op) == 2;
+  int64_t order = 0;
+  nnAttrInt(op, "storage_order", 0, &order);
   int64_t NC = X->dims[0] * X->dims[1], inSize = product(&X->dims[2], sp), outSize = product(outSp, sp),
           kSize = product(w.kernel, sp);
   for (int64_t nc = 0; nc < NC; nc++)
@@ -75,9 +107,9 @@ static MlirLogicalResult interpPool(StrataInterp *in, MlirOperation op, StrataTe
       int64_t oi[NN_MAX_SPATIAL], rem = o;
       for (int d = sp - 1; d >= 0; d--) oi[d] = rem % outSp[d], rem /= outSp[d];
       double acc = isMax ? -INFINITY : 0.0;
-      int64_t count = 0, padCount = 0;
+      int64_t count = 0, padCount = 0, best = -1;
       for (int64_t k = 0; k < kSize; k++) {
-        int64_t ki[NN_MAX_SPATIAL], kr = k, flat = 0;
+        int64_t ki[NN_MAX_SPATIAL], kr = k, flat = 0, pos[NN_MAX_SPATIAL];
         bool inside = true, insidePadded = true;
         for (int d = sp - 1; d >= 0; d--) ki[d] = kr % w.kernel[d], kr /= w.kernel[d];
         for (int d = 0; d < sp; d++) {
@@ -85,14 +117,20 @@ static MlirLogicalResult interpPool(StrataInterp *in, MlirOperation op, StrataTe
           inside = inside && p >= 0 && p < X->dims[2 + d];
           insidePadded = insidePadded && p >= -w.pads[d] && p < X->dims[2 + d] + w.pads[sp + d];
           flat = flat * X->dims[2 + d] + p;
+          pos[d] = p;
         }
         padCount += insidePadded;
         if (!inside) continue;
         double v = strataTensorGetDouble(X, nc * inSize + flat);
+        if (indices) {
+          if (best < 0 || v > acc) acc = v, best = poolIndex(X, nc, pos, order == 1);
+          continue;
+        }
         acc = isMax ? (isnan(v) || isnan(acc) ? NAN : fmax(acc, v)) : acc + v;
         count++;
       }
       if (!isMax) acc /= (double)(cip ? padCount : count);
+      if (indices) nnSetInt(y[1], nc * outSize + o, best);
       if (nnIsFloatDType(y[0]->dtype)) strataTensorSetDouble(y[0], nc * outSize + o, acc);
       else nnSetInt(y[0], nc * outSize + o, strataDoubleToInt64Saturated(acc));
     }
@@ -347,6 +385,18 @@ static const StrataOpDef kOps[] = {
      .dynamism = STRATA_DYN_ISDOS,
      .flops = flopsPool,
      .types = "f16 f32 f64 i8 ui8"},
+    {.name = "nn.max_pool_with_indices",
+     .summary = "MaxPool with its Indices output: Y and the i64 flat index into x of each maximum (the first "
+                "in window order on ties; `storage_order` 0 row-major, 1 spatial dims column-major)",
+     .operands = "x",
+     .results = "y, indices",
+     .flags = STRATA_OP_PURE,
+     .infer = inferPoolIndices,
+     .interpret = interpPool,
+     .mapping = nnMapManyToMany,
+     .dynamism = STRATA_DYN_ISDOS,
+     .flops = flopsPool,
+     .types = "f16 f32 f64 i8 ui8 -> f16 f32 f64 i8 ui8, i64"},
     {.name = "nn.average_pool",
      .summary = "mean over sliding windows: kernel_shape, strides, pads, auto_pad, " "ceil_mode, count_include_pad",
      .operands = "x",

@@ -576,9 +576,12 @@ bool onnxImportNode(Importer *im, const Onnx__NodeProto *n, size_t index) {
     x.nIn = 1;
     if (!onnxNoExtraOutputs(&x, 1, "mask")) return false;
   }
-  if (!strcmp(t, "MaxPool") && !onnxNoExtraOutputs(&x, 1, "Indices")) return false;
+  if (!strcmp(t, "MaxPool") && x.n->n_output > 1 && x.n->output[1] && *x.n->output[1]) {
+    snprintf(x.nn, sizeof x.nn, "nn.max_pool_with_indices"); /* the Indices output is used */
+    return onnxDirect(&x, 2);
+  }
   if (!strcmp(t, "BatchNormalization") && !onnxNoExtraOutputs(&x, 1, "training statistics")) return false;
   if (!strcmp(t, "LayerNormalization") && !onnxNoExtraOutputs(&x, 1, "Mean/InvStdDev")) return false;
-  int results = !strcmp(t, "TopK") ? 2 : 1;
+  int results = !strcmp(t, "TopK") ? 2 : !strcmp(t, "Unique") ? 4 : 1; /* nn.unique has all four */
   return onnxDirect(&x, results);
 }

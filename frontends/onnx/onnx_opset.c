@@ -41,6 +41,8 @@ static const struct {
     {"QuantizeLinear", 10, 0},  {"Range", 11, 0},              {"Resize", 10, 0},
     {"Round", 11, 0},           {"Scatter", 9, 11},            {"ScatterElements", 11, 0},
     {"Sign", 9, 0},             {"Upsample", 7, 10},           {"Where", 9, 0},
+    {"NonZero", 9, 0},          {"Compress", 9, 0},            {"Unique", 11, 0},
+    {"NonMaxSuppression", 10, 0}, {"MaxUnpool", 9, 0},
 };
 
 bool onnxCheckOpset(Importer *im, MlirLocation loc, const Onnx__NodeProto *n) {

@@ -53,6 +53,19 @@ static bool deliver(MlirOperation module, MlirOperation ret, intptr_t i) {
   }
   if (mlirLogicalResultIsFailure(strataDeclareRuntimeFunc(module, fn))) return false;
   StrataBuilder b = strataBuilderBefore(ret, (MlirRewriterBase){NULL});
+  if (mlirTypeIsAInteger(et) && !mlirIntegerTypeIsSignless(et)) {
+    /* ui8 and friends: the runtime entry takes the signless type of the same
+     * layout (memref.cast cannot change element types; the cast folds away
+     * in the LLVM lowering, where both are the same descriptor) */
+    intptr_t rank = mlirShapedTypeGetRank(t);
+    int64_t dims[rank ? rank : 1];
+    for (intptr_t d = 0; d < rank; d++) dims[d] = mlirShapedTypeGetDimSize(t, d);
+    et = mlirIntegerTypeGet(b.ctx, mlirIntegerTypeGetWidth(et));
+    t = mlirMemRefTypeGet(et, rank, dims, mlirMemRefTypeGetLayout(t), mlirMemRefTypeGetMemorySpace(t));
+    v = strataResult(strataCreateOp(&b, "builtin.unrealized_conversion_cast", loc, .operands = STRATA_VALUES(v),
+                                    .results = STRATA_TYPES(t)),
+                     0);
+  }
   MlirValue unranked = strataResult(
       strataCreateOp(&b, "memref.cast", loc, .operands = STRATA_VALUES(v),
                      .results = STRATA_TYPES(mlirUnrankedMemRefTypeGet(et, mlirMemRefTypeGetMemorySpace(t)))),
