@@ -109,6 +109,18 @@ void _mlir_ciface_strata_rt_shape_error(int64_t kind, int64_t operand, int64_t d
     rtError("%.*s pads of dim %lld do not fit its run-time extent %lld (a result extent of %lld; edge, wrap and "
             "reflect need elements to copy, reflect pads smaller than the extent)",
             n, text, (long long)dim, (long long)got, (long long)want);
+  else if (kind == 6)
+    rtError("%.*s axis %lld (element %lld of operand %lld) is out of range [%lld, %lld) at run time", n, text,
+            (long long)got, (long long)dim, (long long)operand, -(long long)want, (long long)want);
+  else if (kind == 7)
+    rtError("%.*s operand %lld names axis %lld %lld times at run time", n, text, (long long)operand, (long long)dim,
+            (long long)got);
+  else if (kind == 8)
+    rtError("%.*s split sizes (operand %lld) add up to %lld at run time, not the extent %lld of the axis", n, text,
+            (long long)operand, (long long)got, (long long)want);
+  else if (kind == 9)
+    rtError("%.*s k = %lld (operand %lld) is outside [0, %lld] at run time", n, text, (long long)got,
+            (long long)operand, (long long)want);
   else
     rtError("%.*s dim %lld of operand %lld is %lld at run time where %lld is needed (shapes that disagree, or an "
             "extent of 1 broadcast at run time, which dynamic shapes do not compile)",

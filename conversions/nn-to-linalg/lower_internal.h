@@ -40,4 +40,25 @@ MlirLogicalResult lowerSplitDynamic(StrataRewrite *rw, MlirOperation op);
  * values (lower_dims.c; checks the given sizes against the extent). */
 bool lowerSplitChunk(StrataBuilder *b, MlirOperation op, intptr_t i, MlirValue *offset, MlirValue *extent);
 
+/* Reports run-time error `kind` (strata_rt_shape_error; kinds listed in
+ * lower_dims.c) located at op when `bad` holds; *site (start NULL) holds
+ * the op's location string once made. False after a located error. */
+bool lowerCheck(StrataBuilder *b, MlirOperation op, MlirValue *site, MlirValue bad, int kind, int operand, int dim,
+                MlirValue got, MlirValue want);
+
+/* ---- Axes known at run time (lower_axes_dynamic.c) ---- */
+/* Element i of the 1-D integer `axes`, checked in [-rank, rank) and made
+ * non-negative (an index); null after a located error. */
+MlirValue lowerRuntimeAxis(StrataBuilder *b, MlirOperation op, MlirValue *site, MlirValue axes, int i, int rank);
+/* isAxis[d] (i1) for d < rank: whether operand #1's run-time axes hold d;
+ * each axis checked in range and not repeated. */
+bool lowerRuntimeAxes(StrataBuilder *b, MlirOperation op, MlirValue *site, int rank, MlirValue *isAxis);
+/* The result extents of a squeeze or unsqueeze whose axes (operand #1)
+ * are run-time values. */
+bool lowerRuntimeSqueezeDims(StrataBuilder *b, MlirOperation op, MlirValue *site, bool unsqueeze, MlirValue *out);
+/* The same from flags: x's extents with the flagged dims removed (checked
+ * to be 1) or inserted as 1s, into out[0..r). */
+bool lowerSqueezeByFlags(StrataBuilder *b, MlirOperation op, MlirValue *site, bool unsqueeze, MlirValue x,
+                         const MlirValue *isAxis, int r, MlirValue *out);
+
 #endif

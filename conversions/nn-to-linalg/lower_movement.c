@@ -90,7 +90,7 @@ static MlirLogicalResult lowerSplit(StrataRewrite *rw, MlirOperation op, void *u
   int64_t axis, sizes[64], offsets[STRATA_MAX_RANK] = {0}, dims[STRATA_MAX_RANK], ones[STRATA_MAX_RANK];
   nnAttrInt(op, "axis", 0, &axis);
   nnNormalizeAxis(op, "axis", &axis, rank);
-  if (!nnSplitSizes(op, lowerDim(x, (int)axis), outputs, sizes)) return mlirLogicalResultFailure();
+  if (!nnSplitSizes(op, NULL, lowerDim(x, (int)axis), outputs, sizes)) return mlirLogicalResultFailure();
   for (int d = 0; d < rank; d++) dims[d] = lowerDim(x, d), ones[d] = 1;
   MlirValue results[64];
   for (int k = 0; k < outputs; k++) {

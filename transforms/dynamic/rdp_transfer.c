@@ -250,7 +250,7 @@ static void reduceRule(RdpTransfer *t, bool arg) {
   if (arg) {
     if (!attrInt(t, "axis", 0, &axis) || !nnNormalizeAxis(t->op, "axis", &axis, r)) return;
     mask[axis] = true;
-  } else if (!nnReduceAxes(t->op, r, mask, &identity)) {
+  } else if (!nnReduceAxes(t->op, NULL, r, mask, &identity)) {
     return;
   }
   for (int d = 0, o = 0; d < r; d++) {
@@ -281,7 +281,8 @@ static void flattenRule(RdpTransfer *t) {
 static void squeezeRule(RdpTransfer *t, bool un) {
   int r = rankOf(t, 0), n, ro = t->out[0].rank;
   int64_t axes[STRATA_MAX_RANK];
-  if (r < 0 || ro < 0 || !nnAttrInts(t->op, "axes", axes, STRATA_MAX_RANK, &n)) return;
+  /* run-time axes (a non-constant operand): which dims go is not known */
+  if (r < 0 || ro < 0 || nnIntsArg(t->op, 1, NULL, "axes", axes, STRATA_MAX_RANK, &n) != 1) return;
   bool mask[STRATA_MAX_RANK] = {false};
   int64_t c;
   for (int i = 0; i < n; i++) {

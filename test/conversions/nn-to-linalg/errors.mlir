@@ -12,7 +12,7 @@ func.func @dynamic(%a: tensor<?x4x1x1xf32>) -> tensor<?x1x2x2xf32> {
 
 // A rule that reads a shape operand element by element needs its length.
 func.func @tile_repeats_length(%x: tensor<2x2xf32>, %k: tensor<?xi64>) -> tensor<?x?xf32> {
-  // expected-error@+1 {{nn-to-linalg: 'nn.tile' has dynamic dimensions: its shape operand (target shape, pads, repeats) needs a static length}}
+  // expected-error@+1 {{nn-to-linalg: 'nn.tile' has dynamic dimensions: its shape operand (target shape, pads, repeats, k) needs a static length}}
   %r = "nn.tile"(%x, %k) : (tensor<2x2xf32>, tensor<?xi64>) -> tensor<?x?xf32>
   return %r : tensor<?x?xf32>
 }

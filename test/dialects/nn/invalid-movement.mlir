@@ -62,7 +62,7 @@ func.func @case6(%x: tensor<2x3x4xf32>, %i: tensor<2xi64>, %q: tensor<2x3xi8>) {
 // -----
 
 func.func @case7(%x: tensor<2x3x4xf32>, %i: tensor<2xi64>, %q: tensor<2x3xi8>) {
-  // expected-error@+1 {{'nn.split' op attribute 'split' has 2 sizes summing to 4; expected 2 sizes summing to 3}}
+  // expected-error@+1 {{'nn.split' op 'split' has 2 sizes summing to 4; expected 2 sizes summing to 3}}
   %r:2 = "nn.split"(%x) {axis = 1 : i64, split = array<i64: 2, 2>} : (tensor<2x3x4xf32>) -> (tensor<2x2x4xf32>, tensor<2x2x4xf32>)
   return
 }
@@ -276,7 +276,7 @@ func.func @reshape_allowzero_zero_and_minus_one(%x: tensor<2x3xf32>) {
 // -----
 
 func.func @split_negative(%x: tensor<4xf32>) {
-  // expected-error@+1 {{'nn.split' op attribute 'split' has a negative size -1}}
+  // expected-error@+1 {{'nn.split' op 'split' has a negative size -1}}
   %a, %b = "nn.split"(%x) {split = array<i64: 5, -1>} : (tensor<4xf32>) -> (tensor<5xf32>, tensor<5xf32>)
   return
 }
