@@ -118,7 +118,7 @@ static MlirLogicalResult inferUnsqueeze(const StrataOpDef *def, MlirOperation op
   for (int i = 0; i < n; i++) {
     if (!nnNormalizeAxis(op, "axis", &axes[i], rank)) return fail();
     if (ins[axes[i]]) {
-      nnError(op, "attribute 'axes' repeats axis %lld", (long long)axes[i]);
+      nnError(op, "'axes' repeats axis %lld", (long long)axes[i]);
       return fail();
     }
     ins[axes[i]] = true;

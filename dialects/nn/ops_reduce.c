@@ -27,7 +27,7 @@ bool nnReduceAxes(MlirOperation op, const StrataTensor *axesValue, int rank, boo
   for (int i = 0; i < n; i++) {
     if (!nnNormalizeAxis(op, "axis", &axes[i], rank)) return false;
     if (mask[axes[i]]) {
-      nnError(op, "attribute 'axes' repeats axis %lld", (long long)axes[i]);
+      nnError(op, "'axes' repeats axis %lld", (long long)axes[i]);
       return false;
     }
     mask[axes[i]] = true;

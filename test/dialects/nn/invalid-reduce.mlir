@@ -10,7 +10,7 @@ func.func @case0(%x: tensor<2x3x4xf32>, %i: tensor<2xi64>, %q: tensor<2x3xi8>) {
 // -----
 
 func.func @case1(%x: tensor<2x3x4xf32>, %i: tensor<2xi64>, %q: tensor<2x3xi8>) {
-  // expected-error@+1 {{'nn.reduce_sum' op attribute 'axes' repeats axis 1}}
+  // expected-error@+1 {{'nn.reduce_sum' op 'axes' repeats axis 1}}
   %r = "nn.reduce_sum"(%x) {axes = array<i64: 1, -2>} : (tensor<2x3x4xf32>) -> tensor<2x1x4xf32>
   return
 }
