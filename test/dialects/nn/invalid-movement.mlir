@@ -298,3 +298,27 @@ func.func @expand_negative(%x: tensor<1x1xf32>) {
   %r = "nn.expand"(%x, %s) : (tensor<1x1xf32>, tensor<2xi64>) -> tensor<?x2xf32>
   return
 }
+
+// -----
+
+func.func @squeeze_axes_length(%x: tensor<2x1xf32>, %a: tensor<?xi64>) {
+  // expected-error@+1 {{'nn.squeeze' op operand 'axes' must be 1-D with a static length that gives a rank in [0, 8]}}
+  %r = "nn.squeeze"(%x, %a) : (tensor<2x1xf32>, tensor<?xi64>) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @axes_twice(%x: tensor<2x1xf32>, %a: tensor<1xi64>) {
+  // expected-error@+1 {{'nn.unsqueeze' op 'axes' is given both as an attribute and as operand #1}}
+  %r = "nn.unsqueeze"(%x, %a) {axes = array<i64: 0>} : (tensor<2x1xf32>, tensor<1xi64>) -> tensor<?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @split_sizes_count(%x: tensor<4xf32>, %s: tensor<3xi64>) {
+  // expected-error@+1 {{'nn.split' op operand 'split' must be 1-D with one size per result (2)}}
+  %a, %b = "nn.split"(%x, %s) : (tensor<4xf32>, tensor<3xi64>) -> (tensor<?xf32>, tensor<?xf32>)
+  return
+}
