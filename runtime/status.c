@@ -118,6 +118,8 @@ void _mlir_ciface_strata_rt_shape_error(int64_t kind, int64_t operand, int64_t d
   else if (kind == 8)
     rtError("%.*s split sizes (operand %lld) add up to %lld at run time, not the extent %lld of the axis", n, text,
             (long long)operand, (long long)got, (long long)want);
+  else if (kind == 10)
+    rtError("%.*s scale %lld (operand %lld) is not positive at run time", n, text, (long long)dim, (long long)operand);
   else if (kind == 9)
     rtError("%.*s k = %lld (operand %lld) is outside [0, %lld] at run time", n, text, (long long)got,
             (long long)operand, (long long)want);

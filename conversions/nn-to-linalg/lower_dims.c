@@ -38,7 +38,7 @@ typedef enum {
   R_RESHAPE, /* reshape, flatten, squeeze, unsqueeze: the same elements */
   R_GATHER,
   R_SHAPE, /* a static [rank] result */
-  R_SLICE, /* its own lowering computes the extents (lower_slice_dynamic.c) */
+  R_SLICE, /* slice, resize: their own lowerings compute the extents (lower_*_dynamic.c) */
   R_CONCAT, /* the sum along the axis, equal extents off it */
   R_EXPAND, /* ONNX bidirectional broadcast with the run-time target shape */
   R_TILE,   /* extent times the run-time repeats */
@@ -63,7 +63,7 @@ static Rule ruleOf(MlirOperation op) {
       {"nn.reduce_log_sum_exp", R_REDUCE}, {"nn.matmul", R_MATMUL},
       {"nn.gemm", R_GEMM}, {"nn.transpose", R_TRANSPOSE}, {"nn.reshape", R_RESHAPE},
       {"nn.flatten", R_RESHAPE}, {"nn.squeeze", R_RESHAPE}, {"nn.unsqueeze", R_RESHAPE},
-      {"nn.gather", R_GATHER}, {"nn.shape", R_SHAPE}, {"nn.slice", R_SLICE},
+      {"nn.gather", R_GATHER}, {"nn.shape", R_SHAPE}, {"nn.slice", R_SLICE}, {"nn.resize", R_SLICE},
       {"nn.concat", R_CONCAT}, {"nn.expand", R_EXPAND}, {"nn.tile", R_TILE},
       {"nn.range", R_RANGE}, {"nn.constant_of_shape", R_FILLED},
       {"nn.pad", R_PAD}, {"nn.split", R_SPLIT}, {"nn.cum_sum", R_SAME}, {"nn.top_k", R_TOPK},
@@ -165,7 +165,8 @@ typedef struct {
  * element count, 3 a shape operand's element below `want`, 4 an operand
  * that must not be `want`, 5 pads that do not fit a run-time extent, 6 an
  * axis outside [-want, want), 7 a repeated axis, 8 split sizes whose sum
- * `got` is not the extent `want`, 9 a k outside [0, want]. */
+ * `got` is not the extent `want`, 9 a k outside [0, want], 10 a scale
+ * (element `dim` of `operand`) that is not positive. */
 static void checkIf(Dims *c, MlirValue bad, int kind, int operand, int dim, MlirValue got, MlirValue want) {
   if (!c->failed) c->failed = !lowerCheck(c->b, c->op, &c->site, bad, kind, operand, dim, got, want);
 }

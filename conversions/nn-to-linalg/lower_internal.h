@@ -34,6 +34,9 @@ MlirLogicalResult lowerSliceDynamicPattern(StrataRewrite *rw, MlirOperation op, 
  * result, or null after a located error. */
 MlirValue lowerConcatDynamic(StrataBuilder *b, MlirOperation op);
 MlirValue lowerTileDynamic(StrataBuilder *b, MlirOperation op);
+/* nn.resize with dynamic dims (run-time scales or sizes;
+ * lower_resize_dynamic.c): the result, or null after a located error. */
+MlirValue lowerResizeDynamic(StrataBuilder *b, MlirOperation op, const StrataOpDef *def);
 /* nn.split with dynamic dims: replaces op, or fails after a located error. */
 MlirLogicalResult lowerSplitDynamic(StrataRewrite *rw, MlirOperation op);
 /* Result i of a split: its offset and extent along the axis as index

@@ -493,6 +493,7 @@ static MlirLogicalResult lowerResize(StrataRewrite *rw, MlirOperation op, void *
   MlirValue x = lowerOperand(op, 0);
   MlirType t = lowerResultType(op, 0);
   int rank = lowerRank(x);
+  if (lowerHasDynamicDims(op)) return replace(rw, op, lowerResizeDynamic(b, op, defOf(op)));
   NnResize r;
   if (!nnResizeAttrs(op, &r)) return mlirLogicalResultFailure();
   int64_t in[STRATA_MAX_RANK], out[STRATA_MAX_RANK];

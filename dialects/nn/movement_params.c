@@ -220,10 +220,13 @@ bool nnResizeAttrs(MlirOperation op, NnResize *r) {
 }
 
 double nnResizeCoord(const NnResize *r, int64_t o, int64_t in, int64_t out, double scale) {
-  double x = (double)o;
+  /* ONNX's resized length is in * scale, not floored: it differs from the
+   * output extent out when the scale does not divide evenly */
+  double x = (double)o, width = scale * (double)in;
+  (void)out;
   if (!strcmp(r->coord, "asymmetric")) return x / scale;
-  if (!strcmp(r->coord, "align_corners")) return out == 1 ? 0 : x * (double)(in - 1) / (double)(out - 1);
-  if (!strcmp(r->coord, "pytorch_half_pixel")) return out > 1 ? (x + 0.5) / scale - 0.5 : 0;
+  if (!strcmp(r->coord, "align_corners")) return width == 1 ? 0 : x * (double)(in - 1) / (width - 1);
+  if (!strcmp(r->coord, "pytorch_half_pixel")) return width > 1 ? (x + 0.5) / scale - 0.5 : 0;
   if (!strcmp(r->coord, "half_pixel_symmetric")) {
     double outWidth = scale * (double)in, adjustment = floor(outWidth) / outWidth;
     double center = (double)in / 2, offset = center * (1 - adjustment);

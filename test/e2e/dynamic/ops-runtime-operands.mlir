@@ -1,5 +1,6 @@
 // Operands known only at run time (issue 18): squeeze/unsqueeze/reduce
-// axes, CumSum's axis, Split's sizes and TopK's k computed from an input's
+// axes, CumSum's axis, Split's sizes, TopK's k and Resize's sizes and
+// scales computed from an input's
 // extent (so every shape set below picks other axes, sizes or k), each
 // function compiled once and run at every set against the interpreter.
 // RUN: rm -rf %t && %python %S/sweep_all.py %s %t --rtol 1e-4 --atol 1e-5 | FileCheck %s
@@ -100,4 +101,39 @@ func.func @top_k(%x: tensor<?x?xf32>, %a: tensor<?xf32>) -> (tensor<?x?xf32>, te
   %v, %i = "nn.top_k"(%x, %k) {axis = -1 : i64} : (tensor<?x?xf32>, tensor<1xi64>) -> (tensor<?x?xf32>, tensor<?x?xi64>)
   %w, %j = "nn.top_k"(%x, %k) {axis = 1 : i64, largest = 0 : i64} : (tensor<?x?xf32>, tensor<1xi64>) -> (tensor<?x?xf32>, tensor<?x?xi64>)
   return %v, %i, %w : tensor<?x?xf32>, tensor<?x?xi64>, tensor<?x?xf32>
+}
+// Resize to run-time sizes [1, 2, len(a), len(b)] (linear, half_pixel;
+// nearest, asymmetric, floor) and by run-time scales [1, 1, len(a)/2,
+// len(a)/2] (linear, align_corners; nearest, pytorch_half_pixel,
+// round_prefer_ceil), over dynamic spatial dims.
+// shapes: 0=1x2x3x4 1=5 2=2 | 0=1x2x4x4 1=4 2=4 | 0=1x2x1x3 1=3 2=7 | 0=1x2x5x2 1=1 2=1
+func.func @resize_sizes(%x: tensor<1x2x?x?xf32>, %a: tensor<?xf32>, %b: tensor<?xf32>)
+    -> (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) {
+  %sa = "nn.shape"(%a) : (tensor<?xf32>) -> tensor<1xi64>
+  %sb = "nn.shape"(%b) : (tensor<?xf32>) -> tensor<1xi64>
+  %nc = "nn.constant"() {value = dense<[1, 2]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %hw = "nn.concat"(%sa, %sb) {axis = 0 : i64} : (tensor<1xi64>, tensor<1xi64>) -> tensor<2xi64>
+  %sizes = "nn.concat"(%nc, %hw) {axis = 0 : i64} : (tensor<2xi64>, tensor<2xi64>) -> tensor<4xi64>
+  %l = "nn.resize"(%x, %sizes) {mode = "linear", operandSegmentSizes = array<i32: 1, 0, 0, 1>}
+      : (tensor<1x2x?x?xf32>, tensor<4xi64>) -> tensor<?x?x?x?xf32>
+  %n = "nn.resize"(%x, %sizes) {mode = "nearest", coordinate_transformation_mode = "asymmetric",
+      nearest_mode = "floor", operandSegmentSizes = array<i32: 1, 0, 0, 1>}
+      : (tensor<1x2x?x?xf32>, tensor<4xi64>) -> tensor<?x?x?x?xf32>
+  return %l, %n : tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>
+}
+// shapes: 0=1x1x3x4 1=3 | 0=1x1x4x4 1=1 | 0=1x1x2x5 1=4 | 0=1x1x6x3 1=2
+func.func @resize_scales(%x: tensor<1x1x?x?xf32>, %a: tensor<?xf32>) -> (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) {
+  %sa = "nn.shape"(%a) : (tensor<?xf32>) -> tensor<1xi64>
+  %f = "nn.cast"(%sa) {to = 1 : i64} : (tensor<1xi64>) -> tensor<1xf32>
+  %two = "nn.constant"() {value = dense<2.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %s = "nn.div"(%f, %two) : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xf32>
+  %ones = "nn.constant"() {value = dense<1.0> : tensor<2xf32>} : () -> tensor<2xf32>
+  %ss = "nn.concat"(%s, %s) {axis = 0 : i64} : (tensor<1xf32>, tensor<1xf32>) -> tensor<2xf32>
+  %scales = "nn.concat"(%ones, %ss) {axis = 0 : i64} : (tensor<2xf32>, tensor<2xf32>) -> tensor<4xf32>
+  %l = "nn.resize"(%x, %scales) {mode = "linear", coordinate_transformation_mode = "align_corners",
+      operandSegmentSizes = array<i32: 1, 0, 1, 0>} : (tensor<1x1x?x?xf32>, tensor<4xf32>) -> tensor<?x?x?x?xf32>
+  %n = "nn.resize"(%x, %scales) {mode = "nearest", coordinate_transformation_mode = "pytorch_half_pixel",
+      nearest_mode = "round_prefer_ceil", operandSegmentSizes = array<i32: 1, 0, 1, 0>}
+      : (tensor<1x1x?x?xf32>, tensor<4xf32>) -> tensor<?x?x?x?xf32>
+  return %l, %n : tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>
 }

@@ -77,3 +77,11 @@ func.func @top_k_rt(%x: tensor<2x3xf32>, %k: tensor<1xi64>) -> (tensor<2x?xf32>,
   %v, %i = "nn.top_k"(%x, %k) : (tensor<2x3xf32>, tensor<1xi64>) -> (tensor<2x?xf32>, tensor<2x?xi64>)
   return %v, %i : tensor<2x?xf32>, tensor<2x?xi64>
 }
+func.func @resize_rt(%x: tensor<1x1x2x2xf32>, %sizes: tensor<4xi64>) -> tensor<?x?x?x?xf32> {
+  %r = "nn.resize"(%x, %sizes) {operandSegmentSizes = array<i32: 1, 0, 0, 1>} : (tensor<1x1x2x2xf32>, tensor<4xi64>) -> tensor<?x?x?x?xf32>
+  return %r : tensor<?x?x?x?xf32>
+}
+func.func @resize_scales_rt(%x: tensor<1x1x2x2xf32>, %scales: tensor<4xf32>) -> tensor<?x?x?x?xf32> {
+  %r = "nn.resize"(%x, %scales) {operandSegmentSizes = array<i32: 1, 0, 1, 0>} : (tensor<1x1x2x2xf32>, tensor<4xf32>) -> tensor<?x?x?x?xf32>
+  return %r : tensor<?x?x?x?xf32>
+}
