@@ -526,13 +526,14 @@ static void resizeRule(RdpTransfer *t) {
 static void splitRule(RdpTransfer *t) {
   int r = rankOf(t, 0), n;
   int64_t axis, sizes[64];
+  int known;
   if (r < 0 || !attrInt(t, "axis", 0, &axis) || !nnNormalizeAxis(t->op, "axis", &axis, r) ||
-      !nnAttrInts(t->op, "split", sizes, 64, &n))
+      (known = nnIntsArg(t->op, 1, NULL, "split", sizes, 64, &n)) < 0)
     return;
   RdpDim d = dimOf(t, 0, (int)axis), parts = rdpConst(t->numOut);
-  for (intptr_t j = 0; j < t->numOut; j++)
+  for (intptr_t j = 0; j < t->numOut; j++) /* sizes known only at run time: nac along the axis */
     for (int k = 0; k < r; k++)
-      setDim(t, j, k, k != axis ? dimOf(t, 0, k) : n == t->numOut ? rdpConst(sizes[j]) : rdpDivExact(&d, &parts));
+      setDim(t, j, k, k != axis ? dimOf(t, 0, k) : !known ? rdpNac() : n == t->numOut ? rdpConst(sizes[j]) : rdpDivExact(&d, &parts));
 }
 
 static void topKRule(RdpTransfer *t) {
