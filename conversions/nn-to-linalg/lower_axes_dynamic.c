@@ -17,7 +17,10 @@ MlirValue lowerRuntimeAxis(StrataBuilder *b, MlirOperation op, MlirValue *site, 
   MlirValue a = emitConvert(b, loc, "arith.index_cast", e, strataIndexType(b->ctx));
   MlirValue outside = emitBinary(b, loc, "arith.ori", emitCmpI(b, loc, CMPI_SLT, a, idx(b, loc, -rank)),
                                  emitCmpI(b, loc, CMPI_SGE, a, idx(b, loc, rank)));
-  if (!lowerCheck(b, op, site, outside, 6, 1, i, a, idx(b, loc, rank))) return (MlirValue){NULL};
+  int operand = 1; /* for the message: which operand of op holds the axes */
+  for (intptr_t k = 0; k < mlirOperationGetNumOperands(op); k++)
+    if (mlirValueEqual(mlirOperationGetOperand(op, k), axes)) operand = (int)k;
+  if (!lowerCheck(b, op, site, outside, 6, operand, i, a, idx(b, loc, rank))) return (MlirValue){NULL};
   MlirValue neg = emitCmpI(b, loc, CMPI_SLT, a, idx(b, loc, 0));
   return emitSelect(b, loc, neg, emitBinary(b, loc, "arith.addi", a, idx(b, loc, rank)), a);
 }

@@ -1,6 +1,6 @@
 // Operands known only at run time (issue 18): squeeze/unsqueeze/reduce
-// axes, CumSum's axis, Split's sizes, TopK's k and Resize's sizes and
-// scales computed from an input's
+// axes, CumSum's axis, Split's sizes, TopK's k, Resize's sizes and
+// scales and Slice's axes and steps computed from an input's
 // extent (so every shape set below picks other axes, sizes or k), each
 // function compiled once and run at every set against the interpreter.
 // RUN: rm -rf %t && %python %S/sweep_all.py %s %t --rtol 1e-4 --atol 1e-5 | FileCheck %s
@@ -136,4 +136,20 @@ func.func @resize_scales(%x: tensor<1x1x?x?xf32>, %a: tensor<?xf32>) -> (tensor<
       nearest_mode = "round_prefer_ceil", operandSegmentSizes = array<i32: 1, 0, 1, 0>}
       : (tensor<1x1x?x?xf32>, tensor<4xf32>) -> tensor<?x?x?x?xf32>
   return %l, %n : tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>
+}
+// Slice with run-time axes [len(a) - 2] and steps [len(b) - 2] (negative
+// for len(b) < 2), starts [1] and ends [-1] / reversed [-1] to [-9].
+// shapes: 0=4x6 1=1 2=4 | 0=5x3 1=2 2=1 | 0=3x7 1=3 2=3 | 0=2x2 1=2 2=0
+func.func @slice_axes_steps(%x: tensor<?x?xf32>, %a: tensor<?xf32>, %b: tensor<?xf32>) -> (tensor<?x?xf32>, tensor<?x?xf32>) {
+  %sa = "nn.shape"(%a) : (tensor<?xf32>) -> tensor<1xi64>
+  %sb = "nn.shape"(%b) : (tensor<?xf32>) -> tensor<1xi64>
+  %two = "nn.constant"() {value = dense<2> : tensor<1xi64>} : () -> tensor<1xi64>
+  %axes = "nn.sub"(%sa, %two) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+  %steps = "nn.sub"(%sb, %two) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+  %one = "nn.constant"() {value = dense<1> : tensor<1xi64>} : () -> tensor<1xi64>
+  %m1 = "nn.constant"() {value = dense<-1> : tensor<1xi64>} : () -> tensor<1xi64>
+  %m9 = "nn.constant"() {value = dense<-9> : tensor<1xi64>} : () -> tensor<1xi64>
+  %s = "nn.slice"(%x, %one, %m1, %axes, %steps) {operandSegmentSizes = array<i32: 1, 1, 1, 1, 1>} : (tensor<?x?xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<?x?xf32>
+  %r = "nn.slice"(%x, %m1, %m9, %axes, %steps) {operandSegmentSizes = array<i32: 1, 1, 1, 1, 1>} : (tensor<?x?xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<?x?xf32>
+  return %s, %r : tensor<?x?xf32>, tensor<?x?xf32>
 }

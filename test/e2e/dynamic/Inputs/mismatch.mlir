@@ -85,3 +85,9 @@ func.func @resize_scales_rt(%x: tensor<1x1x2x2xf32>, %scales: tensor<4xf32>) -> 
   %r = "nn.resize"(%x, %scales) {operandSegmentSizes = array<i32: 1, 0, 1, 0>} : (tensor<1x1x2x2xf32>, tensor<4xf32>) -> tensor<?x?x?x?xf32>
   return %r : tensor<?x?x?x?xf32>
 }
+func.func @slice_rt(%x: tensor<2x3xf32>, %axes: tensor<2xi64>, %steps: tensor<2xi64>) -> tensor<?x?xf32> {
+  %s = "nn.constant"() {value = dense<0> : tensor<2xi64>} : () -> tensor<2xi64>
+  %e = "nn.constant"() {value = dense<9> : tensor<2xi64>} : () -> tensor<2xi64>
+  %r = "nn.slice"(%x, %s, %e, %axes, %steps) {operandSegmentSizes = array<i32: 1, 1, 1, 1, 1>} : (tensor<2x3xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
