@@ -29,12 +29,12 @@ bool lowerRuntimeAxes(StrataBuilder *b, MlirOperation op, MlirValue *site, int r
   MlirLocation loc = mlirOperationGetLocation(op);
   MlirValue axes = mlirOperationGetOperand(op, 1);
   int n = lowerRank(axes) == 1 ? (int)lowerDim(axes, 0) : -1;
-  if (n < 0) {
-    strataEmitError(loc, "nn-to-linalg: run-time axes need a static count");
+  if (n < 0 || n > rank) { /* more axes than dims would repeat one */
+    strataEmitError(loc, "nn-to-linalg: run-time axes need a static count of at most the rank (%d)", rank);
     return false;
   }
   MlirValue a[STRATA_MAX_RANK];
-  for (int i = 0; i < n && i < STRATA_MAX_RANK; i++)
+  for (int i = 0; i < n; i++)
     if (!(a[i] = lowerRuntimeAxis(b, op, site, axes, i, rank)).ptr) return false;
   for (int d = 0; d < rank; d++) {
     MlirValue count = idx(b, loc, 0), one = idx(b, loc, 1), zero = idx(b, loc, 0);
