@@ -141,8 +141,9 @@ MlirType strataInterpHeldType(MlirType t) {
 
 /* An op with results of dynamic type runs as a concrete clone: its
  * operands of dynamic type become block arguments of their run-time types,
- * and its small integer operands that are not constants (run-time starts,
- * shapes, pads, k...) become constants of their run-time values. The op's
+ * and its small integer and float operands that are not constants
+ * (run-time starts, shapes, pads, k, scales...) become constants of their
+ * run-time values. The op's
  * own shape inference then gives static result shapes, which allocate
  * outputs[i], and its kernel reads the values as it reads constants. A
  * result that stays dynamic (data-dependent) is left NULL for the kernel. */
@@ -151,8 +152,9 @@ typedef struct {
   MlirOperation clone;
 } Concrete;
 
-/* Run-time values that become constants: integer tensors up to this many
- * elements (the operands that fix a shape). */
+/* Run-time values that become constants: integer and float tensors up to
+ * this many elements (the operands that fix a shape: Resize's scales are
+ * floats). */
 #define CONCRETE_MAX_VALUES 64
 
 static bool isConstantOp(MlirValue v) {
@@ -184,7 +186,8 @@ static bool makeConcrete(const StrataOpDef *def, MlirOperation op, StrataTensor 
   for (intptr_t i = 0; i < numOperands; i++) {
     MlirValue v = mlirOperationGetOperand(op, i);
     MlirType t = types[i];
-    bool value = mlirTypeIsARankedTensor(t) && mlirTypeIsAInteger(mlirShapedTypeGetElementType(t)) &&
+    MlirType et = mlirTypeIsARankedTensor(t) ? mlirShapedTypeGetElementType(t) : t;
+    bool value = mlirTypeIsARankedTensor(t) && (mlirTypeIsAInteger(et) || mlirTypeIsAFloat(et)) &&
                  !isConstantOp(v) && strataTensorNumElements(inputs[i]) <= CONCRETE_MAX_VALUES;
     MlirAttribute attr = value ? strataTensorToAttr(t, inputs[i]) : mlirAttributeGetNull();
     if (!mlirAttributeIsNull(attr)) {

@@ -110,12 +110,26 @@ void _mlir_ciface_strata_rt_shape_error(int64_t kind, int64_t operand, int64_t d
             "reflect need elements to copy, reflect pads smaller than the extent)",
             n, text, (long long)dim, (long long)got, (long long)want);
   else if (kind == 6)
+    rtError("%.*s axis %lld (element %lld of operand %lld) is out of range [%lld, %lld) at run time", n, text,
+            (long long)got, (long long)dim, (long long)operand, -(long long)want, (long long)want);
+  else if (kind == 7)
+    rtError("%.*s operand %lld names axis %lld %lld times at run time", n, text, (long long)operand, (long long)dim,
+            (long long)got);
+  else if (kind == 8)
+    rtError("%.*s split sizes (operand %lld) add up to %lld at run time, not the extent %lld of the axis", n, text,
+            (long long)operand, (long long)got, (long long)want);
+  else if (kind == 10)
+    rtError("%.*s scale %lld (operand %lld) is not positive at run time", n, text, (long long)dim, (long long)operand);
+  else if (kind == 9)
+    rtError("%.*s k = %lld (operand %lld) is outside [0, %lld] at run time", n, text, (long long)got,
+            (long long)operand, (long long)want);
+  else if (kind == 11)
     rtError("%.*s operand %lld has %lld elements at run time, more than the %lld it may have", n, text,
             (long long)operand, (long long)got, (long long)want);
-  else if (kind == 8)
+  else if (kind == 13)
     rtError("%.*s operand %lld holds the index %lld at run time, outside [0, %lld)", n, text, (long long)operand,
             (long long)got, (long long)want);
-  else if (kind == 7)
+  else if (kind == 12)
     rtError("%.*s operand %lld is outside [0, 1] at run time", n, text, (long long)operand);
   else
     rtError("%.*s dim %lld of operand %lld is %lld at run time where %lld is needed (shapes that disagree, or an "

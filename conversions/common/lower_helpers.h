@@ -78,10 +78,6 @@ MlirValue lowerDimValue(StrataBuilder *b, MlirLocation loc, MlirValue t, int d);
  * with the run-time checks that the operands' dynamic extents agree with
  * them (located run-time errors). False after a located error. */
 bool lowerResultDims(StrataBuilder *b, MlirOperation op, intptr_t i, MlirValue *out);
-/* Reports a located run-time error of op (strata_rt_shape_error, kind as in
- * runtime/status.c) when `bad` (i1) holds; false after a located error. */
-bool lowerRunTimeCheck(StrataBuilder *b, MlirOperation op, MlirValue bad, int kind, int operand, int dim,
-                       MlirValue got, MlirValue want);
 /* A tensor of type t and extents dims, every element v: a splat constant
  * when t is static, tensor.empty + linalg.fill when not. */
 MlirValue lowerInitDims(StrataBuilder *b, MlirLocation loc, MlirType t, const MlirValue *dims, double v);

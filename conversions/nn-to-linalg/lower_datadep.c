@@ -70,7 +70,7 @@ static MlirLogicalResult lowerCompress(StrataRewrite *rw, MlirOperation op, void
   int ax = hasAxis ? (int)axis : 0, rank = lowerRank(x);
   MlirValue len = lowerDimValue(b, loc, cond, 0), extent = lowerDimValue(b, loc, x, ax);
   if ((lowerDim(cond, 0) < 0 || lowerDim(x, ax) < 0) &&
-      !lowerRunTimeCheck(b, op, emitCmpI(b, loc, CMPI_SGT, len, extent), 6, 1, 0, len, extent))
+      !lowerCheck(b, op, &(MlirValue){NULL}, emitCmpI(b, loc, CMPI_SGT, len, extent), 11, 1, 0, len, extent))
     return mlirLogicalResultFailure();
   MlirValue count = lowerCountTrue(b, loc, cond, len), zero = lowerIndexConst(b, loc, 0);
   MlirValue dims[STRATA_MAX_RANK];

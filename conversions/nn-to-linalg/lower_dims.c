@@ -38,7 +38,7 @@ typedef enum {
   R_RESHAPE, /* reshape, flatten, squeeze, unsqueeze: the same elements */
   R_GATHER,
   R_SHAPE, /* a static [rank] result */
-  R_SLICE, /* its own lowering computes the extents (lower_slice_dynamic.c) */
+  R_SLICE, /* slice, resize: their own lowerings compute the extents (lower_*_dynamic.c) */
   R_CONCAT, /* the sum along the axis, equal extents off it */
   R_EXPAND, /* ONNX bidirectional broadcast with the run-time target shape */
   R_TILE,   /* extent times the run-time repeats */
@@ -46,6 +46,7 @@ typedef enum {
   R_FILLED, /* constant_of_shape: the run-time shape operand's elements */
   R_PAD,    /* extent plus the run-time begin and end pads */
   R_SPLIT,  /* result i's chunk of the axis (lowerSplitChunk) */
+  R_TOPK,   /* operand 0's shape with the run-time k along the axis */
   R_COUNTED /* data-dependent: its own lowering counts, then allocates (lower_datadep*.c) */
 } Rule;
 
@@ -58,14 +59,17 @@ static Rule ruleOf(MlirOperation op) {
       {"nn.batch_normalization", R_SAME}, {"nn.conv", R_WINDOW}, {"nn.max_pool", R_WINDOW},
       {"nn.average_pool", R_WINDOW}, {"nn.global_average_pool", R_GLOBAL}, {"nn.global_max_pool", R_GLOBAL},
       {"nn.reduce_sum", R_REDUCE}, {"nn.reduce_mean", R_REDUCE}, {"nn.reduce_max", R_REDUCE},
-      {"nn.reduce_min", R_REDUCE}, {"nn.reduce_prod", R_REDUCE}, {"nn.matmul", R_MATMUL},
+      {"nn.reduce_min", R_REDUCE}, {"nn.reduce_prod", R_REDUCE}, {"nn.reduce_l1", R_REDUCE},
+      {"nn.reduce_l2", R_REDUCE}, {"nn.reduce_sum_square", R_REDUCE}, {"nn.reduce_log_sum", R_REDUCE},
+      {"nn.reduce_log_sum_exp", R_REDUCE}, {"nn.matmul", R_MATMUL},
       {"nn.gemm", R_GEMM}, {"nn.transpose", R_TRANSPOSE}, {"nn.reshape", R_RESHAPE},
       {"nn.flatten", R_RESHAPE}, {"nn.squeeze", R_RESHAPE}, {"nn.unsqueeze", R_RESHAPE},
-      {"nn.gather", R_GATHER}, {"nn.shape", R_SHAPE}, {"nn.slice", R_SLICE},
+      {"nn.gather", R_GATHER}, {"nn.shape", R_SHAPE}, {"nn.slice", R_SLICE}, {"nn.resize", R_SLICE},
       {"nn.concat", R_CONCAT}, {"nn.expand", R_EXPAND}, {"nn.tile", R_TILE},
       {"nn.range", R_RANGE}, {"nn.constant_of_shape", R_FILLED},
-      {"nn.pad", R_PAD}, {"nn.split", R_SPLIT}, {"nn.non_zero", R_COUNTED}, {"nn.compress", R_COUNTED},
-      {"nn.unique", R_COUNTED}, {"nn.non_max_suppression", R_COUNTED},
+      {"nn.pad", R_PAD}, {"nn.split", R_SPLIT}, {"nn.cum_sum", R_SAME}, {"nn.top_k", R_TOPK},
+      {"nn.non_zero", R_COUNTED}, {"nn.compress", R_COUNTED}, {"nn.unique", R_COUNTED},
+      {"nn.non_max_suppression", R_COUNTED},
   };
   for (size_t i = 0; i < sizeof kRules / sizeof kRules[0]; i++)
     if (strataOpIsNamed(op, kRules[i].name)) return kRules[i].rule;
@@ -107,12 +111,12 @@ bool lowerDynamicSupported(MlirOperation op, const char **why) {
     }
   }
   /* the shape operand whose elements the rule reads one by one */
-  int shapeOperand = r == R_FILLED ? 0 : r == R_EXPAND || r == R_PAD || r == R_TILE ? 1 : -1;
+  int shapeOperand = r == R_FILLED ? 0 : r == R_EXPAND || r == R_PAD || r == R_TILE || r == R_TOPK ? 1 : -1;
   if (shapeOperand >= 0 && mlirShapedTypeIsDynamicDim(mlirValueGetType(mlirOperationGetOperand(op, shapeOperand)), 0)) {
-    *why = "its shape operand (target shape, pads, repeats) needs a static length";
+    *why = "its shape operand (target shape, pads, repeats, k) needs a static length";
     return false;
   }
-  if (r == R_RESHAPE && strataOpIsNamed(op, "nn.squeeze")) {
+  if (r == R_RESHAPE && strataOpIsNamed(op, "nn.squeeze") && mlirOperationGetNumOperands(op) < 2) {
     int64_t axes[STRATA_MAX_RANK];
     if (strataGetI64Array(op, "axes", axes, STRATA_MAX_RANK) <= 0) {
       *why = "a squeeze without axes drops the dims that are 1 at run time, which a dynamic shape leaves open";
@@ -163,22 +167,20 @@ typedef struct {
  * 0 got != want, 1 a window larger than its padded input, 2 a reshape's
  * element count, 3 a shape operand's element below `want`, 4 an operand
  * that must not be `want`, 5 pads that do not fit a run-time extent, 6 an
- * operand with more than `want` elements, 7 a threshold outside [0, 1], 8
- * an index outside [0, want). */
+ * axis outside [-want, want), 7 a repeated axis, 8 split sizes whose sum
+ * `got` is not the extent `want`, 9 a k outside [0, want], 10 a scale
+ * (element `dim` of `operand`) that is not positive, 11 an operand with
+ * more than `want` elements, 12 a threshold outside [0, 1], 13 an index
+ * outside [0, want). */
 static void checkIf(Dims *c, MlirValue bad, int kind, int operand, int dim, MlirValue got, MlirValue want) {
-  if (c->failed) return;
-  if (!c->site.ptr && !lowerRuntimeSite(c->b, c->op, SHAPE_ERROR_FN, &c->site)) {
-    c->failed = true;
-    return;
-  }
-  checkAt(c->b, c->loc, c->site, bad, kind, operand, dim, got, want);
+  if (!c->failed) c->failed = !lowerCheck(c->b, c->op, &c->site, bad, kind, operand, dim, got, want);
 }
 
-bool lowerRunTimeCheck(StrataBuilder *b, MlirOperation op, MlirValue bad, int kind, int operand, int dim,
-                       MlirValue got, MlirValue want) {
-  Dims c = {b, op, mlirOperationGetLocation(op), {NULL}, false};
-  checkIf(&c, bad, kind, operand, dim, got, want);
-  return !c.failed;
+bool lowerCheck(StrataBuilder *b, MlirOperation op, MlirValue *site, MlirValue bad, int kind, int operand, int dim,
+                MlirValue got, MlirValue want) {
+  if (!site->ptr && !lowerRuntimeSite(b, op, SHAPE_ERROR_FN, site)) return false;
+  checkAt(b, mlirOperationGetLocation(op), *site, bad, kind, operand, dim, got, want);
+  return true;
 }
 
 static void check(Dims *c, int kind, int operand, int dim, MlirValue got, MlirValue want) {
@@ -374,6 +376,10 @@ static void reshapeDims(Dims *c, MlirType rt, MlirValue *out) {
   }
   /* squeeze / unsqueeze: the dims that are not the axes' (static 1s) follow x's in order */
   bool unsqueeze = strataOpIsNamed(c->op, "nn.unsqueeze");
+  if (mlirOperationGetNumOperands(c->op) > 1) {
+    c->failed |= !lowerRuntimeSqueezeDims(c->b, c->op, &c->site, unsqueeze, out);
+    return;
+  }
   int64_t axes[STRATA_MAX_RANK];
   int na = strataGetI64Array(c->op, "axes", axes, STRATA_MAX_RANK);
   bool isAxis[STRATA_MAX_RANK] = {false};
@@ -512,8 +518,19 @@ bool lowerSplitChunk(StrataBuilder *b, MlirOperation op, intptr_t i, MlirValue *
   int64_t axis = 0, sizes[64];
   nnAttrInt(op, "axis", 0, &axis);
   if (axis < 0) axis += lowerRank(x);
-  if (outputs > 64 || !nnSplitSizes(op, -1, outputs, sizes)) return false;
+  if (outputs > 64 || !nnSplitSizes(op, NULL, -1, outputs, sizes)) return false;
   MlirValue d = lowerDimValue(b, c.loc, x, (int)axis);
+  if (mlirOperationGetNumOperands(op) > 1 && sizes[0] < 0) { /* run-time sizes */
+    MlirValue sizesV = mlirOperationGetOperand(op, 1), sum = lowerIndexConst(b, c.loc, 0);
+    for (int k = 0; k < outputs; k++) {
+      MlirValue e = shapeElement(&c, sizesV, k);
+      if (k == i) *offset = sum, *extent = e;
+      if (i == 0) check(&c, 3, 1, k, e, lowerIndexConst(b, c.loc, 0)); /* once per op */
+      sum = bin(b, c.loc, "arith.addi", sum, e);
+    }
+    if (i == 0) check(&c, 8, 1, 0, sum, d);
+    return !c.failed;
+  }
   if (sizes[0] >= 0) { /* given sizes */
     int64_t sum = 0, before = 0;
     for (int k = 0; k < outputs; k++) sum += sizes[k], before += k < i ? sizes[k] : 0;
@@ -535,8 +552,11 @@ bool lowerResultDims(StrataBuilder *b, MlirOperation op, intptr_t i, MlirValue *
   MlirValue x = mlirOperationGetOperand(op, 0);
   Rule rule = ruleOf(op);
   for (int d = 0; d < r; d++) out[d] = (MlirValue){NULL};
-  /* nothing dynamic: the verifier has checked every extent */
-  if (rule == R_SHAPE || (mlirShapedTypeHasStaticShape(rt) && (rule == R_NONE || !lowerHasDynamicDims(op)))) {
+  /* nothing dynamic: the verifier has checked every extent (but not
+   * run-time axes, which a static result can still have: squeezing 1s) */
+  bool runtimeAxes = rule == R_RESHAPE && !strataOpIsNamed(op, "nn.reshape") && mlirOperationGetNumOperands(op) > 1;
+  if (rule == R_SHAPE ||
+      (mlirShapedTypeHasStaticShape(rt) && (rule == R_NONE || (!lowerHasDynamicDims(op) && !runtimeAxes)))) {
     for (int d = 0; d < r; d++) out[d] = lowerIndexConst(b, c.loc, mlirShapedTypeGetDimSize(rt, d));
     return true;
   }
@@ -558,7 +578,7 @@ bool lowerResultDims(StrataBuilder *b, MlirOperation op, intptr_t i, MlirValue *
     break;
   case R_REDUCE: {
     bool mask[STRATA_MAX_RANK], identity;
-    if (!nnReduceAxes(op, lowerRank(x), mask, &identity)) return false;
+    if (!nnReduceAxes(op, NULL, lowerRank(x), mask, &identity)) return false;
     int at = 0;
     for (int d = 0; d < lowerRank(x); d++) {
       if (r == lowerRank(x)) out[at++] = mask[d] ? lowerIndexConst(b, c.loc, 1) : lowerDimValue(b, c.loc, x, d);
@@ -620,6 +640,17 @@ bool lowerResultDims(StrataBuilder *b, MlirOperation op, intptr_t i, MlirValue *
     if (axis < 0) axis += r;
     for (int d = 0; d < r; d++) out[d] = lowerDimValue(b, c.loc, x, d);
     if (!lowerSplitChunk(b, op, i, &offset, &out[axis])) return false;
+    break;
+  }
+  case R_TOPK: {
+    int64_t axis = -1;
+    nnAttrInt(op, "axis", -1, &axis);
+    if (axis < 0) axis += r;
+    MlirValue k = shapeElement(&c, mlirOperationGetOperand(op, 1), 0), extent = lowerDimValue(b, c.loc, x, (int)axis);
+    MlirValue outside = bin(b, c.loc, "arith.ori", emitCmpI(b, c.loc, CMPI_SLT, k, lowerIndexConst(b, c.loc, 0)),
+                            emitCmpI(b, c.loc, CMPI_SGT, k, extent));
+    checkIf(&c, outside, 9, 1, 0, k, extent);
+    for (int d = 0; d < r; d++) out[d] = d == axis ? k : lowerDimValue(b, c.loc, x, d);
     break;
   }
   case R_SLICE: /* no result dims: its lowering computes them */

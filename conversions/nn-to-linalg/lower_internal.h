@@ -38,6 +38,9 @@ MlirLogicalResult lowerSliceDynamicPattern(StrataRewrite *rw, MlirOperation op, 
  * result, or null after a located error. */
 MlirValue lowerConcatDynamic(StrataBuilder *b, MlirOperation op);
 MlirValue lowerTileDynamic(StrataBuilder *b, MlirOperation op);
+/* nn.resize with dynamic dims (run-time scales or sizes;
+ * lower_resize_dynamic.c): the result, or null after a located error. */
+MlirValue lowerResizeDynamic(StrataBuilder *b, MlirOperation op, const StrataOpDef *def);
 /* nn.split with dynamic dims: replaces op, or fails after a located error. */
 MlirLogicalResult lowerSplitDynamic(StrataRewrite *rw, MlirOperation op);
 /* Result i of a split: its offset and extent along the axis as index
@@ -80,5 +83,25 @@ MlirValue lowerCountTrue(StrataBuilder *b, MlirLocation loc, MlirValue mask, Mli
 MlirValue lowerSliceAt(StrataBuilder *b, MlirLocation loc, MlirValue x, int axis, MlirValue offset);
 MlirValue lowerInsertSliceAt(StrataBuilder *b, MlirLocation loc, MlirValue slice, MlirValue dest, int axis,
                              MlirValue offset);
+/* Reports run-time error `kind` (strata_rt_shape_error; kinds listed in
+ * lower_dims.c) located at op when `bad` holds; *site (start NULL) holds
+ * the op's location string once made. False after a located error. */
+bool lowerCheck(StrataBuilder *b, MlirOperation op, MlirValue *site, MlirValue bad, int kind, int operand, int dim,
+                MlirValue got, MlirValue want);
+
+/* ---- Axes known at run time (lower_axes_dynamic.c) ---- */
+/* Element i of the 1-D integer `axes`, checked in [-rank, rank) and made
+ * non-negative (an index); null after a located error. */
+MlirValue lowerRuntimeAxis(StrataBuilder *b, MlirOperation op, MlirValue *site, MlirValue axes, int i, int rank);
+/* isAxis[d] (i1) for d < rank: whether operand #1's run-time axes hold d;
+ * each axis checked in range and not repeated. */
+bool lowerRuntimeAxes(StrataBuilder *b, MlirOperation op, MlirValue *site, int rank, MlirValue *isAxis);
+/* The result extents of a squeeze or unsqueeze whose axes (operand #1)
+ * are run-time values. */
+bool lowerRuntimeSqueezeDims(StrataBuilder *b, MlirOperation op, MlirValue *site, bool unsqueeze, MlirValue *out);
+/* The same from flags: x's extents with the flagged dims removed (checked
+ * to be 1) or inserted as 1s, into out[0..r). */
+bool lowerSqueezeByFlags(StrataBuilder *b, MlirOperation op, MlirValue *site, bool unsqueeze, MlirValue x,
+                         const MlirValue *isAxis, int r, MlirValue *out);
 
 #endif

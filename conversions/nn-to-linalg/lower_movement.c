@@ -90,7 +90,7 @@ static MlirLogicalResult lowerSplit(StrataRewrite *rw, MlirOperation op, void *u
   int64_t axis, sizes[64], offsets[STRATA_MAX_RANK] = {0}, dims[STRATA_MAX_RANK], ones[STRATA_MAX_RANK];
   nnAttrInt(op, "axis", 0, &axis);
   nnNormalizeAxis(op, "axis", &axis, rank);
-  if (!nnSplitSizes(op, lowerDim(x, (int)axis), outputs, sizes)) return mlirLogicalResultFailure();
+  if (!nnSplitSizes(op, NULL, lowerDim(x, (int)axis), outputs, sizes)) return mlirLogicalResultFailure();
   for (int d = 0; d < rank; d++) dims[d] = lowerDim(x, d), ones[d] = 1;
   MlirValue results[64];
   for (int k = 0; k < outputs; k++) {
@@ -493,6 +493,7 @@ static MlirLogicalResult lowerResize(StrataRewrite *rw, MlirOperation op, void *
   MlirValue x = lowerOperand(op, 0);
   MlirType t = lowerResultType(op, 0);
   int rank = lowerRank(x);
+  if (lowerHasDynamicDims(op)) return replace(rw, op, lowerResizeDynamic(b, op, defOf(op)));
   NnResize r;
   if (!nnResizeAttrs(op, &r)) return mlirLogicalResultFailure();
   int64_t in[STRATA_MAX_RANK], out[STRATA_MAX_RANK];

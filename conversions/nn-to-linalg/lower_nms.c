@@ -150,7 +150,7 @@ static bool oneValueEach(StrataBuilder *b, MlirLocation loc, MlirOperation op) {
     MlirValue v = mlirOperationGetOperand(op, i);
     if (lowerRank(v) != 1 || lowerDim(v, 0) >= 0) continue;
     MlirValue n = lowerDimValue(b, loc, v, 0);
-    if (!lowerRunTimeCheck(b, op, emitCmpI(b, loc, CMPI_NE, n, one), 0, (int)i, 0, n, one)) return false;
+    if (!lowerCheck(b, op, &(MlirValue){NULL}, emitCmpI(b, loc, CMPI_NE, n, one), 0, (int)i, 0, n, one)) return false;
   }
   return true;
 }
@@ -165,14 +165,14 @@ static bool checks(Nms *s, MlirOperation op) {
       {0, 2, lowerDimValue(b, s->loc, s->boxes, 2), idx(s, 4)}};
   for (int i = 0; i < 3; i++) {
     if (lowerDim(s->boxes, eq[i].dim) >= 0 && (i == 2 || lowerDim(s->scores, i == 0 ? 0 : 2) >= 0)) continue;
-    if (!lowerRunTimeCheck(b, op, emitCmpI(b, s->loc, CMPI_NE, eq[i].got, eq[i].want), 0, eq[i].operand, eq[i].dim,
-                           eq[i].got, eq[i].want))
+    MlirValue bad = emitCmpI(b, s->loc, CMPI_NE, eq[i].got, eq[i].want);
+    if (!lowerCheck(b, op, &(MlirValue){NULL}, bad, 0, eq[i].operand, eq[i].dim, eq[i].got, eq[i].want))
       return false;
   }
   MlirValue out = bin(s, "arith.ori", emitCmpF(b, s->loc, CMPF_UNO, s->iou, s->iou),
                       bin(s, "arith.ori", emitCmpF(b, s->loc, CMPF_OLT, s->iou, emitConst(b, s->loc, s->f64, 0)),
                           emitCmpF(b, s->loc, CMPF_OGT, s->iou, emitConst(b, s->loc, s->f64, 1))));
-  return lowerRunTimeCheck(b, op, out, 7, 3, 0, idx(s, 0), idx(s, 0));
+  return lowerCheck(b, op, &(MlirValue){NULL}, out, 12, 3, 0, idx(s, 0), idx(s, 0));
 }
 
 static MlirLogicalResult lowerNms(StrataRewrite *rw, MlirOperation op, void *user) {

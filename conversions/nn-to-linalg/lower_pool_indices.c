@@ -117,7 +117,7 @@ static MlirLogicalResult lowerUnpool(StrataRewrite *rw, MlirOperation op, void *
   MlirValue at = emitConvert(b, loc, "arith.index_cast", linalgExtract(b, loc, ind, &i, 1), strataIndexType(b->ctx));
   MlirValue bad = emitBinary(b, loc, "arith.ori", emitCmpI(b, loc, CMPI_SLT, at, lowerIndexConst(b, loc, 0)),
                              emitCmpI(b, loc, CMPI_SGE, at, total));
-  if (!lowerRunTimeCheck(b, op, bad, 8, 1, 0, at, total)) return mlirLogicalResultFailure();
+  if (!lowerCheck(b, op, &(MlirValue){NULL}, bad, 13, 1, 0, at, total)) return mlirLogicalResultFailure();
   MlirValue next = lowerInsert(b, loc, linalgExtract(b, loc, x, &i, 1), lowerLoopArg(&l, 0), &at, 1);
   lowerForEnd(b, &l, loc, &next, 1);
   MlirValue dims[STRATA_MAX_RANK];

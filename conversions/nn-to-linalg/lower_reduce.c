@@ -114,13 +114,101 @@ static MlirValue elementwiseOn(StrataBuilder *b, MlirLocation loc, StrataValueLi
   return linalgBuildGeneric(b, loc, ins, lowerInitDims(b, loc, t, dims, 0), maps, its, body, user);
 }
 
+/* The run-time count of the flagged dims' elements, as a float of type et. */
+static MlirValue flaggedCount(StrataBuilder *b, MlirLocation loc, MlirValue x, const MlirValue *isAxis, MlirType et) {
+  MlirValue n = lowerIndexConst(b, loc, 1);
+  for (int d = 0; d < lowerRank(x); d++)
+    n = emitBinary(b, loc, "arith.muli", n,
+                   emitSelect(b, loc, isAxis[d], lowerDimValue(b, loc, x, d), lowerIndexConst(b, loc, 1)));
+  return lowerIndexToFloat(b, loc, n, et);
+}
+
+/* L1/L2/SumSquare's per-element term (|x| or x*x): the running passes then sum. */
+static MlirValue bodyTerm(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {
+  MlirValue args[2] = {a[0], emitConst(b, loc, mlirValueGetType(a[0]), 0)};
+  return bodyReduce(b, loc, args, u);
+}
+
+/* y reduced along dim d into its own rank (extent 1 at d) when isAxis
+ * holds at run time, else y: one scf.if per dim, so the static structure
+ * covers every choice of axes. */
+static MlirValue reduceIfAxis(StrataBuilder *b, MlirLocation loc, MlirValue y, int d, MlirValue isAxis, ReduceCtx *c) {
+  int rank = lowerRank(y);
+  int64_t dims[STRATA_MAX_RANK];
+  for (int e = 0; e < rank; e++) dims[e] = e == d && lowerDim(y, e) != 1 ? -1 : lowerDim(y, e);
+  MlirType t = strataTensorType(lowerElementType(y), rank, dims);
+  MlirOperation ifOp = strataCreateOp(b, "scf.if", loc, .operands = STRATA_VALUES(isAxis), .results = STRATA_TYPES(t),
+                                      .numRegions = 2);
+  StrataBuilder then = strataBuilderAtEnd(b->ctx, strataAddBlock(ifOp, 0, (StrataTypeList){NULL, 0}, loc));
+  StrataBuilder other = strataBuilderAtEnd(b->ctx, strataAddBlock(ifOp, 1, (StrataTypeList){NULL, 0}, loc));
+  bool mask[STRATA_MAX_RANK] = {false};
+  mask[d] = true;
+  MlirValue kept[STRATA_MAX_RANK];
+  for (int e = 0; e < rank; e++) kept[e] = e == d ? lowerIndexConst(&then, loc, 1) : lowerDimValue(&then, loc, y, e);
+  MlirValue r = reduceGeneric(&then, loc, y, mask, c, (MlirValue){NULL}, bodyReduce);
+  int64_t rdims[STRATA_MAX_RANK];
+  for (int e = 0; e < rank; e++) rdims[e] = e == d ? 1 : lowerDim(y, e);
+  r = lowerReshapeTo(&then, loc, r, strataTensorType(lowerElementType(y), rank, rdims), kept);
+  MlirValue branches[2] = {r, y};
+  StrataBuilder *bs[2] = {&then, &other};
+  for (int i = 0; i < 2; i++) {
+    MlirValue v = branches[i];
+    if (!mlirTypeEqual(mlirValueGetType(v), t))
+      v = strataResult(strataCreateOp(bs[i], "tensor.cast", loc, .operands = STRATA_VALUES(v), .results = STRATA_TYPES(t)), 0);
+    strataCreateOp(bs[i], "scf.yield", loc, .operands = STRATA_VALUES(v));
+  }
+  return strataResult(ifOp, 0);
+}
+
+/* A reduction whose axes (operand #1) are run-time values: the axes are
+ * checked, x passes through one reduceIfAxis per dim (after L1/L2/
+ * SumSquare's per-element term), the mean divides by the run-time count,
+ * and without keepdims the reduced unit dims are squeezed at run time. */
+static MlirLogicalResult lowerReduceRuntimeAxes(StrataRewrite *rw, MlirOperation op, Kind kind) {
+  MlirLocation loc = mlirOperationGetLocation(op);
+  StrataBuilder *b = &rw->builder;
+  MlirValue x = lowerOperand(op, 0), site = {NULL}, isAxis[STRATA_MAX_RANK];
+  int rank = lowerRank(x);
+  if (kind == R_LOGSUMEXP) {
+    strataEmitError(loc, "nn-to-linalg: 'nn.reduce_log_sum_exp' with run-time axes is not compiled");
+    return mlirLogicalResultFailure();
+  }
+  if (!lowerRuntimeAxes(b, op, &site, rank, isAxis)) return mlirLogicalResultFailure();
+  MlirType et = lowerElementType(x);
+  ReduceCtx c = {kind, lowerIsFloat(et), lowerIsUnsigned(et)};
+  MlirValue y = x;
+  if (kind == R_L1 || kind == R_L2 || kind == R_SUMSQ) y = elementwiseOn(b, loc, STRATA_VALUES(x), mlirValueGetType(x), bodyTerm, &c);
+  if (kind != R_MAX && kind != R_MIN && kind != R_PROD) c.kind = R_SUM;
+  for (int d = 0; d < rank; d++) y = reduceIfAxis(b, loc, y, d, isAxis[d], &c);
+  if (kind == R_MEAN || kind == R_L2 || kind == R_LOGSUM) {
+    Finish f = {kind, 1, kind == R_MEAN ? flaggedCount(b, loc, x, isAxis, et) : (MlirValue){NULL}};
+    y = elementwiseOn(b, loc, STRATA_VALUES(y), mlirValueGetType(y), bodyFinish, &f);
+  }
+  int64_t keep = 1;
+  nnAttrInt(op, "keepdims", 1, &keep);
+  MlirType rt = lowerResultType(op, 0);
+  if (!keep) {
+    MlirValue dims[STRATA_MAX_RANK];
+    if (!lowerSqueezeByFlags(b, op, &site, false, y, isAxis, (int)mlirShapedTypeGetRank(rt), dims))
+      return mlirLogicalResultFailure();
+    y = lowerReshapeTo(b, loc, y, rt, dims);
+  }
+  if (!mlirTypeEqual(mlirValueGetType(y), rt))
+    y = strataResult(strataCreateOp(b, "tensor.cast", loc, .operands = STRATA_VALUES(y), .results = STRATA_TYPES(rt)), 0);
+  strataReplaceOp(rw, op, STRATA_VALUES(y));
+  return mlirLogicalResultSuccess();
+}
+
 static MlirLogicalResult lowerReduce(StrataRewrite *rw, MlirOperation op, void *user) {
   Kind kind = (Kind)((const char *const *)user - kNames);
   MlirLocation loc = mlirOperationGetLocation(op);
   StrataBuilder *b = &rw->builder;
   MlirValue x = lowerOperand(op, 0);
+  int64_t axes[STRATA_MAX_RANK];
+  int n;
+  if (nnIntsArg(op, 1, NULL, "axes", axes, STRATA_MAX_RANK, &n) == 0) return lowerReduceRuntimeAxes(rw, op, kind);
   bool mask[STRATA_MAX_RANK], identity;
-  if (!nnReduceAxes(op, lowerRank(x), mask, &identity)) return mlirLogicalResultFailure();
+  if (!nnReduceAxes(op, NULL, lowerRank(x), mask, &identity)) return mlirLogicalResultFailure();
   if (identity) {
     strataReplaceOp(rw, op, STRATA_VALUES(x));
     return mlirLogicalResultSuccess();
@@ -267,18 +355,10 @@ static MlirValue bodyCum(StrataBuilder *b, MlirLocation loc, const MlirValue *a,
   return emitBinary(b, loc, c->isFloat ? "arith.addf" : "arith.addi", a[1], v);
 }
 
-static MlirLogicalResult lowerCumSum(StrataRewrite *rw, MlirOperation op, void *user) {
-  (void)user;
-  MlirLocation loc = mlirOperationGetLocation(op);
-  StrataBuilder *b = &rw->builder;
-  MlirValue x = lowerOperand(op, 0);
+static MlirValue cumSumAlong(StrataBuilder *b, MlirLocation loc, MlirValue x, MlirValue init, int64_t axis, bool ex,
+                             bool rev) {
   int rank = lowerRank(x);
-  int64_t axis, ex, rev;
-  nnAttrInt(op, "axis", 0, &axis);
-  nnAttrInt(op, "exclusive", 0, &ex);
-  nnAttrInt(op, "reverse", 0, &rev);
-  nnNormalizeAxis(op, "axis", &axis, rank);
-  CumCtx c = {(int)axis, rank, ex != 0, rev != 0, lowerIsFloat(lowerElementType(x))};
+  CumCtx c = {(int)axis, rank, ex, rev, lowerIsFloat(lowerElementType(x))};
   char mx[256], mo[256], its[STRATA_MAX_RANK + 2];
   size_t off = (size_t)snprintf(mx, sizeof mx, "(");
   for (int d = 0; d < rank; d++) off += (size_t)snprintf(mx + off, sizeof mx - off, "%sd%d", d ? ", " : "", d == axis ? rank : d);
@@ -288,7 +368,47 @@ static MlirLogicalResult lowerCumSum(StrataRewrite *rw, MlirOperation op, void *
   its[rank] = 'r';
   its[rank + 1] = '\0';
   const char *maps[] = {mx, mo};
-  MlirValue y = linalgBuildGeneric(b, loc, STRATA_VALUES(x), linalgSplatConstant(b, loc, mlirValueGetType(x), 0), maps, its, bodyCum, &c);
+  return linalgBuildGeneric(b, loc, STRATA_VALUES(x), init, maps, its, bodyCum, &c);
+}
+
+/* A run-time axis: checked, then an scf.index_switch with one case per
+ * axis, each the static lowering along it. */
+static MlirValue cumSumRuntimeAxis(StrataBuilder *b, MlirOperation op, MlirValue x, MlirValue init, bool ex, bool rev) {
+  MlirLocation loc = mlirOperationGetLocation(op);
+  int rank = lowerRank(x);
+  MlirValue site = {NULL}, axis = lowerRuntimeAxis(b, op, &site, mlirOperationGetOperand(op, 1), 0, rank);
+  if (!axis.ptr) return axis;
+  int64_t cases[STRATA_MAX_RANK];
+  for (int d = 0; d < rank; d++) cases[d] = d;
+  MlirType t = mlirValueGetType(init);
+  MlirOperation sw = strataCreateOp(b, "scf.index_switch", loc, .operands = STRATA_VALUES(axis),
+                                    .results = STRATA_TYPES(t), .numRegions = 1 + rank,
+                                    .attrs = STRATA_ATTRS({"cases", mlirDenseI64ArrayGet(b->ctx, rank, cases)}));
+  for (int r = 0; r <= rank; r++) { /* region 0 is the default, unreachable after the check */
+    StrataBuilder in = strataBuilderAtEnd(b->ctx, strataAddBlock(sw, r, (StrataTypeList){NULL, 0}, loc));
+    MlirValue y = r == 0 ? init : cumSumAlong(&in, loc, x, init, r - 1, ex, rev);
+    strataCreateOp(&in, "scf.yield", loc, .operands = STRATA_VALUES(y));
+  }
+  return strataResult(sw, 0);
+}
+
+static MlirLogicalResult lowerCumSum(StrataRewrite *rw, MlirOperation op, void *user) {
+  (void)user;
+  StrataBuilder *b = &rw->builder;
+  MlirValue x = lowerOperand(op, 0);
+  int64_t axis, ex, rev;
+  nnAttrInt(op, "axis", 0, &axis);
+  nnAttrInt(op, "exclusive", 0, &ex);
+  nnAttrInt(op, "reverse", 0, &rev);
+  MlirValue init = lowerResultInit(b, op, 0, 0), y;
+  if (!init.ptr) return mlirLogicalResultFailure();
+  if (mlirOperationGetNumOperands(op) > 1 && nnConstInts(mlirOperationGetOperand(op, 1), &axis, 1) != 1) {
+    y = cumSumRuntimeAxis(b, op, x, init, ex != 0, rev != 0);
+  } else {
+    nnNormalizeAxis(op, "axis", &axis, lowerRank(x));
+    y = cumSumAlong(b, mlirOperationGetLocation(op), x, init, axis, ex != 0, rev != 0);
+  }
+  if (!y.ptr) return mlirLogicalResultFailure();
   strataReplaceOp(rw, op, STRATA_VALUES(y));
   return mlirLogicalResultSuccess();
 }
@@ -346,11 +466,14 @@ static MlirLogicalResult lowerTopK(StrataRewrite *rw, MlirOperation op, void *us
   its[rank + 1] = '\0';
   MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
   int64_t dims[STRATA_MAX_RANK];
-  for (int d = 0; d < rank; d++) dims[d] = lowerDim(x, d);
+  MlirValue xDims[STRATA_MAX_RANK], kDims[STRATA_MAX_RANK];
+  for (int d = 0; d < rank; d++) dims[d] = lowerDim(x, d), xDims[d] = lowerDimValue(b, loc, x, d);
+  /* the result extents (a run-time k is checked in [0, extent]) */
+  if (!lowerResultDims(b, op, 0, kDims)) return mlirLogicalResultFailure();
   const char *mapsRank[] = {id, mj, id};
-  MlirValue ranks = linalgBuildGeneric(b, loc, STRATA_VALUES(x, x), linalgSplatConstant(b, loc, strataTensorType(i64, rank, dims), 0),
+  MlirValue ranks = linalgBuildGeneric(b, loc, STRATA_VALUES(x, x), lowerInitDims(b, loc, strataTensorType(i64, rank, dims), xDims, 0),
                                        mapsRank, its, bodyRank, &c);
-  MlirValue inits[2] = {linalgSplatConstant(b, loc, lowerResultType(op, 0), 0), linalgSplatConstant(b, loc, lowerResultType(op, 1), 0)};
+  MlirValue inits[2] = {lowerInitDims(b, loc, lowerResultType(op, 0), kDims, 0), lowerInitDims(b, loc, lowerResultType(op, 1), kDims, 0)};
   const char *mapsPick[] = {mj, mj, id, id};
   MlirValue res[2];
   linalgBuildGenericN(b, loc, STRATA_VALUES(x, ranks), (StrataValueList){inits, 2}, mapsPick, its, bodyPick, &c, res);

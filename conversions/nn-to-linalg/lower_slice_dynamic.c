@@ -2,9 +2,10 @@
  * tensor.extract_slice whose offsets and sizes are computed at run time
  * with ONNX's clamping (a negative start or end counts from the end; both
  * clamp to [0, dim]; the count is ceil((end - start) / step), at least 0),
- * so no run-time value can read outside the input. Axes and steps must be
- * constants, and steps positive: where a dim is dynamic or a start or end
- * is a run-time value, a negative step is refused (located). */
+ * so no run-time value can read outside the input. With constant axes and
+ * steps; a negative step where a dim is dynamic or a start or end is a
+ * run-time value is refused (located). Axes or steps known only at run time
+ * make a gather generic instead (lowerSliceRuntime), any sign of step. */
 #include <string.h>
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -28,6 +29,93 @@ static MlirValue clampBound(StrataBuilder *b, MlirLocation loc, MlirValue v, Mli
   return emitBinary(b, loc, "arith.minsi", v, dim);
 }
 
+/* ---- Run-time axes or steps: a gather generic, out[i] = x[first + i * step]
+ * per dim, with first, step and count computed at run time as nnSliceAxis
+ * does (either sign of step). ---- */
+
+typedef struct {
+  MlirValue x, first[STRATA_MAX_RANK], step[STRATA_MAX_RANK];
+  int rank;
+} Strided;
+
+static MlirValue bodyStrided(StrataBuilder *b, MlirLocation loc, const MlirValue *args, void *u) {
+  (void)args;
+  const Strided *c = u;
+  MlirValue at[STRATA_MAX_RANK];
+  for (int d = 0; d < c->rank; d++)
+    at[d] = emitBinary(b, loc, "arith.addi", c->first[d], emitBinary(b, loc, "arith.muli", linalgIndex(b, loc, d), c->step[d]));
+  return linalgExtract(b, loc, c->x, at, c->rank);
+}
+
+static MlirValue clampTo(StrataBuilder *b, MlirLocation loc, MlirValue v, MlirValue lo, MlirValue hi) {
+  return emitBinary(b, loc, "arith.minsi", emitBinary(b, loc, "arith.maxsi", v, lo), hi);
+}
+
+/* first and count along one dim of extent n for a run-time start, end and
+ * (non-zero) step: nnSliceAxis's arithmetic. */
+static MlirValue sliceAxis(StrataBuilder *b, MlirLocation loc, MlirValue n, MlirValue s, MlirValue e, MlirValue st,
+                           MlirValue *first) {
+  MlirValue zero = lowerIndexConst(b, loc, 0), one = lowerIndexConst(b, loc, 1), minusOne = lowerIndexConst(b, loc, -1);
+  s = emitSelect(b, loc, emitCmpI(b, loc, CMPI_SLT, s, zero), emitBinary(b, loc, "arith.addi", s, n), s);
+  e = emitSelect(b, loc, emitCmpI(b, loc, CMPI_SLT, e, zero), emitBinary(b, loc, "arith.addi", e, n), e);
+  MlirValue up = emitCmpI(b, loc, CMPI_SGT, st, zero), last = emitBinary(b, loc, "arith.subi", n, one);
+  MlirValue s1 = clampTo(b, loc, s, zero, n), e1 = clampTo(b, loc, e, zero, n);
+  MlirValue s2 = clampTo(b, loc, s, zero, last), e2 = clampTo(b, loc, e, minusOne, last);
+  MlirValue cUp = emitBinary(b, loc, "arith.addi",
+                             emitBinary(b, loc, "arith.divsi", emitBinary(b, loc, "arith.subi", emitBinary(b, loc, "arith.subi", e1, s1), one), st), one);
+  cUp = emitSelect(b, loc, emitCmpI(b, loc, CMPI_SGT, e1, s1), cUp, zero);
+  MlirValue cDown = emitBinary(b, loc, "arith.subi", one,
+                               emitBinary(b, loc, "arith.divsi", emitBinary(b, loc, "arith.subi", emitBinary(b, loc, "arith.subi", s2, e2), one), st));
+  cDown = emitSelect(b, loc, emitCmpI(b, loc, CMPI_SGT, s2, e2), cDown, zero);
+  *first = emitSelect(b, loc, up, s1, s2);
+  return emitSelect(b, loc, up, cUp, cDown);
+}
+
+static MlirLogicalResult lowerSliceRuntime(StrataRewrite *rw, MlirOperation op, const StrataOpDef *def, int n) {
+  StrataBuilder *b = &rw->builder;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  Strided c = {.x = lowerOperand(op, 0), .rank = lowerRank(lowerOperand(op, 0))};
+  bool hasAxes = nnHasOperand(def, op, "axes"), hasSteps = nnHasOperand(def, op, "steps");
+  MlirValue starts = strataNamedOperand(def, op, "starts"), ends = strataNamedOperand(def, op, "ends"), site = {NULL};
+  MlirValue axis[STRATA_MAX_RANK], start[STRATA_MAX_RANK], end[STRATA_MAX_RANK], step[STRATA_MAX_RANK];
+  MlirValue zero = lowerIndexConst(b, loc, 0), one = lowerIndexConst(b, loc, 1);
+  for (int i = 0; i < n; i++) {
+    axis[i] = hasAxes ? lowerRuntimeAxis(b, op, &site, strataNamedOperand(def, op, "axes"), i, c.rank) : lowerIndexConst(b, loc, i);
+    if (!axis[i].ptr) return mlirLogicalResultFailure();
+    start[i] = element(b, loc, starts, i), end[i] = element(b, loc, ends, i);
+    step[i] = hasSteps ? element(b, loc, strataNamedOperand(def, op, "steps"), i) : one;
+    if (hasSteps && !lowerCheck(b, op, &site, emitCmpI(b, loc, CMPI_EQ, step[i], zero), 4, 4, i, zero, zero))
+      return mlirLogicalResultFailure();
+  }
+  MlirValue counts[STRATA_MAX_RANK];
+  for (int d = 0; d < c.rank; d++) { /* the axis naming d (at most one) gives its start, end and step */
+    MlirValue dim = lowerDimValue(b, loc, c.x, d), s = zero, e = dim, st = one, hits = zero;
+    for (int i = 0; i < n; i++) {
+      MlirValue hit = emitCmpI(b, loc, CMPI_EQ, axis[i], lowerIndexConst(b, loc, d));
+      s = emitSelect(b, loc, hit, start[i], s), e = emitSelect(b, loc, hit, end[i], e), st = emitSelect(b, loc, hit, step[i], st);
+      hits = emitBinary(b, loc, "arith.addi", hits, emitSelect(b, loc, hit, one, zero));
+    }
+    if (!lowerCheck(b, op, &site, emitCmpI(b, loc, CMPI_SGT, hits, one), 7, 3, d, hits, one)) return mlirLogicalResultFailure();
+    counts[d] = sliceAxis(b, loc, dim, s, e, st, &c.first[d]);
+    c.step[d] = st;
+  }
+  MlirType t = lowerResultType(op, 0);
+  for (int d = 0; d < c.rank; d++) /* a static result extent must be what the values give */
+    if (mlirShapedTypeGetDimSize(t, d) >= 0) {
+      MlirValue want = lowerIndexConst(b, loc, mlirShapedTypeGetDimSize(t, d));
+      if (!lowerCheck(b, op, &site, emitCmpI(b, loc, CMPI_NE, counts[d], want), 0, 0, d, counts[d], want))
+        return mlirLogicalResultFailure();
+      counts[d] = want;
+    }
+  char id[256], its[STRATA_MAX_RANK + 1];
+  lowerIdentityMap(id, sizeof id, c.rank);
+  lowerParallelIterators(its, c.rank);
+  const char *maps[] = {id};
+  MlirValue init = lowerFillDims(b, loc, t, counts, emitConst(b, loc, mlirShapedTypeGetElementType(t), 0));
+  strataReplaceOp(rw, op, STRATA_VALUES(linalgBuildGeneric(b, loc, (StrataValueList){NULL, 0}, init, maps, its, bodyStrided, &c)));
+  return mlirLogicalResultSuccess();
+}
+
 static MlirLogicalResult lowerSliceDynamic(StrataRewrite *rw, MlirOperation op, void *u) {
   const StrataOpDef *def = u;
   StrataBuilder *b = &rw->builder;
@@ -38,12 +126,13 @@ static MlirLogicalResult lowerSliceDynamic(StrataRewrite *rw, MlirOperation op, 
   int na = -1, nt = -1, ns, ne;
   MlirValue starts = strataNamedOperand(def, op, "starts"), ends = strataNamedOperand(def, op, "ends");
   int n = (int)mlirShapedTypeGetDimSize(mlirValueGetType(starts), 0);
-  if ((nnHasOperand(def, op, "axes") && !nnConstOperand(def, op, "axes", axes, STRATA_MAX_RANK, &na)) ||
-      (nnHasOperand(def, op, "steps") && !nnConstOperand(def, op, "steps", steps, STRATA_MAX_RANK, &nt)) || n < 0 ||
-      n > rank) {
-    strataEmitError(loc, "nn-to-linalg: a dynamic 'nn.slice' needs constant axes and steps and static-length starts");
+  if (n < 0 || n > rank) {
+    strataEmitError(loc, "nn-to-linalg: a dynamic 'nn.slice' needs starts of a static length");
     return mlirLogicalResultFailure();
   }
+  if ((nnHasOperand(def, op, "axes") && !nnConstOperand(def, op, "axes", axes, STRATA_MAX_RANK, &na)) ||
+      (nnHasOperand(def, op, "steps") && !nnConstOperand(def, op, "steps", steps, STRATA_MAX_RANK, &nt)))
+    return lowerSliceRuntime(rw, op, def, n);
   bool constStarts = nnConstOperand(def, op, "starts", cs, STRATA_MAX_RANK, &ns);
   bool constEnds = nnConstOperand(def, op, "ends", ce, STRATA_MAX_RANK, &ne);
   MlirValue offsets[STRATA_MAX_RANK], sizes[STRATA_MAX_RANK];

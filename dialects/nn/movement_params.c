@@ -96,24 +96,33 @@ bool nnTransposePerm(MlirOperation op, int rank, int64_t *perm) {
   return true;
 }
 
-bool nnSplitSizes(MlirOperation op, int64_t dim, int outputs, int64_t *sizes) {
-  int n;
-  if (!nnAttrInts(op, "split", sizes, 64, &n)) return false;
+bool nnSplitSizes(MlirOperation op, const StrataTensor *value, int64_t dim, int outputs, int64_t *sizes) {
+  int n, known = nnIntsArg(op, 1, value, "split", sizes, 64, &n);
+  if (known < 0) return false;
   if (outputs < 1) {
     nnError(op, "needs at least one result");
     return false;
+  }
+  if (!known) { /* run-time sizes: the lowering checks them */
+    MlirType t = mlirValueGetType(mlirOperationGetOperand(op, 1));
+    if (!mlirShapedTypeHasRank(t) || mlirShapedTypeGetRank(t) != 1 || mlirShapedTypeGetDimSize(t, 0) != outputs) {
+      nnError(op, "operand 'split' must be 1-D with one size per result (%d)", outputs);
+      return false;
+    }
+    for (int i = 0; i < outputs; i++) sizes[i] = -1;
+    return true;
   }
   if (n >= 0) {
     int64_t sum = 0;
     for (int i = 0; i < n; i++) {
       if (sizes[i] < 0) {
-        nnError(op, "attribute 'split' has a negative size %lld", (long long)sizes[i]);
+        nnError(op, "'split' has a negative size %lld", (long long)sizes[i]);
         return false;
       }
       if (!nnDimAdd(op, sum, sizes[i], &sum)) return false;
     }
     if (n != outputs || (dim != -1 && sum != dim)) {
-      nnError(op, "attribute 'split' has %d sizes summing to %lld; expected %d sizes summing to %lld",
+      nnError(op, "'split' has %d sizes summing to %lld; expected %d sizes summing to %lld",
               n, (long long)sum, outputs, (long long)dim);
       return false;
     }
@@ -211,10 +220,13 @@ bool nnResizeAttrs(MlirOperation op, NnResize *r) {
 }
 
 double nnResizeCoord(const NnResize *r, int64_t o, int64_t in, int64_t out, double scale) {
-  double x = (double)o;
+  /* ONNX's resized length is in * scale, not floored: it differs from the
+   * output extent out when the scale does not divide evenly */
+  double x = (double)o, width = scale * (double)in;
+  (void)out;
   if (!strcmp(r->coord, "asymmetric")) return x / scale;
-  if (!strcmp(r->coord, "align_corners")) return out == 1 ? 0 : x * (double)(in - 1) / (double)(out - 1);
-  if (!strcmp(r->coord, "pytorch_half_pixel")) return out > 1 ? (x + 0.5) / scale - 0.5 : 0;
+  if (!strcmp(r->coord, "align_corners")) return width == 1 ? 0 : x * (double)(in - 1) / (width - 1);
+  if (!strcmp(r->coord, "pytorch_half_pixel")) return width > 1 ? (x + 0.5) / scale - 0.5 : 0;
   if (!strcmp(r->coord, "half_pixel_symmetric")) {
     double outWidth = scale * (double)in, adjustment = floor(outWidth) / outWidth;
     double center = (double)in / 2, offset = center * (1 - adjustment);

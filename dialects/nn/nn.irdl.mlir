@@ -181,8 +181,9 @@ irdl.dialect @nn {
   irdl.operation @cum_sum {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
-    irdl.operands(x: %t0)
-    irdl.results(y: %t1)
+    %t2 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0, axis: optional %t1)
+    irdl.results(y: %t2)
   }
   irdl.operation @depth_to_space {
     %t0 = irdl.base "!builtin.tensor"
@@ -533,62 +534,72 @@ irdl.dialect @nn {
   irdl.operation @reduce_l1 {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
-    irdl.operands(data: %t0)
-    irdl.results(reduced: %t1)
+    %t2 = irdl.base "!builtin.tensor"
+    irdl.operands(data: %t0, axes: optional %t1)
+    irdl.results(reduced: %t2)
   }
   irdl.operation @reduce_l2 {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
-    irdl.operands(data: %t0)
-    irdl.results(reduced: %t1)
+    %t2 = irdl.base "!builtin.tensor"
+    irdl.operands(data: %t0, axes: optional %t1)
+    irdl.results(reduced: %t2)
   }
   irdl.operation @reduce_log_sum {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
-    irdl.operands(data: %t0)
-    irdl.results(reduced: %t1)
+    %t2 = irdl.base "!builtin.tensor"
+    irdl.operands(data: %t0, axes: optional %t1)
+    irdl.results(reduced: %t2)
   }
   irdl.operation @reduce_log_sum_exp {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
-    irdl.operands(data: %t0)
-    irdl.results(reduced: %t1)
+    %t2 = irdl.base "!builtin.tensor"
+    irdl.operands(data: %t0, axes: optional %t1)
+    irdl.results(reduced: %t2)
   }
   irdl.operation @reduce_max {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
-    irdl.operands(data: %t0)
-    irdl.results(reduced: %t1)
+    %t2 = irdl.base "!builtin.tensor"
+    irdl.operands(data: %t0, axes: optional %t1)
+    irdl.results(reduced: %t2)
   }
   irdl.operation @reduce_mean {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
-    irdl.operands(data: %t0)
-    irdl.results(reduced: %t1)
+    %t2 = irdl.base "!builtin.tensor"
+    irdl.operands(data: %t0, axes: optional %t1)
+    irdl.results(reduced: %t2)
   }
   irdl.operation @reduce_min {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
-    irdl.operands(data: %t0)
-    irdl.results(reduced: %t1)
+    %t2 = irdl.base "!builtin.tensor"
+    irdl.operands(data: %t0, axes: optional %t1)
+    irdl.results(reduced: %t2)
   }
   irdl.operation @reduce_prod {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
-    irdl.operands(data: %t0)
-    irdl.results(reduced: %t1)
+    %t2 = irdl.base "!builtin.tensor"
+    irdl.operands(data: %t0, axes: optional %t1)
+    irdl.results(reduced: %t2)
   }
   irdl.operation @reduce_sum {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
-    irdl.operands(data: %t0)
-    irdl.results(reduced: %t1)
+    %t2 = irdl.base "!builtin.tensor"
+    irdl.operands(data: %t0, axes: optional %t1)
+    irdl.results(reduced: %t2)
   }
   irdl.operation @reduce_sum_square {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
-    irdl.operands(data: %t0)
-    irdl.results(reduced: %t1)
+    %t2 = irdl.base "!builtin.tensor"
+    irdl.operands(data: %t0, axes: optional %t1)
+    irdl.results(reduced: %t2)
   }
   irdl.operation @relu {
     %t0 = irdl.base "!builtin.tensor"
@@ -705,8 +716,9 @@ irdl.dialect @nn {
   irdl.operation @split {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
-    irdl.operands(input: %t0)
-    irdl.results(outputs: variadic %t1)
+    %t2 = irdl.base "!builtin.tensor"
+    irdl.operands(input: %t0, split: optional %t1)
+    irdl.results(outputs: variadic %t2)
   }
   irdl.operation @sqrt {
     %t0 = irdl.base "!builtin.tensor"
@@ -717,8 +729,9 @@ irdl.dialect @nn {
   irdl.operation @squeeze {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
-    irdl.operands(data: %t0)
-    irdl.results(squeezed: %t1)
+    %t2 = irdl.base "!builtin.tensor"
+    irdl.operands(data: %t0, axes: optional %t1)
+    irdl.results(squeezed: %t2)
   }
   irdl.operation @sub {
     %t0 = irdl.base "!builtin.tensor"
@@ -778,8 +791,9 @@ irdl.dialect @nn {
   irdl.operation @unsqueeze {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
-    irdl.operands(data: %t0)
-    irdl.results(expanded: %t1)
+    %t2 = irdl.base "!builtin.tensor"
+    irdl.operands(data: %t0, axes: optional %t1)
+    irdl.results(expanded: %t2)
   }
   irdl.operation @where {
     %t0 = irdl.base "!builtin.tensor"

@@ -178,6 +178,32 @@ bool nnAttrInts(MlirOperation op, const char *name, int64_t *out, int max, int *
   return true;
 }
 
+int nnIntsArg(MlirOperation op, int operand, const StrataTensor *value, const char *attr, int64_t *out, int max,
+              int *n) {
+  bool given = operand < mlirOperationGetNumOperands(op);
+  if (!nnAttrInts(op, attr, out, max, n)) return -1;
+  if (given && *n >= 0) {
+    nnError(op, "'%s' is given both as an attribute and as operand #%d", attr, operand);
+    return -1;
+  }
+  if (!given) return 1;
+  MlirType t = mlirValueGetType(mlirOperationGetOperand(op, operand));
+  int64_t count = value ? strataTensorNumElements(value) : -1;
+  if (!value && mlirShapedTypeHasRank(t) && mlirShapedTypeGetRank(t) == 1 && mlirShapedTypeGetDimSize(t, 0) == 0)
+    count = 0; /* an empty run-time value is known */
+  if (count > max) {
+    nnError(op, "operand #%d ('%s') has more than %d values", operand, attr, max);
+    return -1;
+  }
+  if (count >= 0) {
+    for (int64_t i = 0; value && i < count; i++) out[i] = nnGetInt(value, i);
+    *n = (int)count;
+    return 1;
+  }
+  *n = nnConstInts(mlirOperationGetOperand(op, operand), out, max);
+  return *n >= 0;
+}
+
 bool nnNormalizeAxis(MlirOperation op, const char *what, int64_t *axis, int rank) {
   if (*axis < -rank || *axis >= (rank ? rank : 1)) {
     nnError(op, "%s %lld is out of range for rank %d", what, (long long)*axis, rank);

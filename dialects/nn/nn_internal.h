@@ -57,6 +57,14 @@ bool nnAttrString(MlirOperation op, const char *name, const char *dflt, const ch
                   char *buf, size_t size);
 /* Integer array attribute: count in *n (-1 if absent); false after an error. */
 bool nnAttrInts(MlirOperation op, const char *name, int64_t *out, int max, int *n);
+/* An integer list an op takes either as attribute `attr` or as its optional
+ * operand #operand (ONNX's axes, split sizes, ... that became inputs):
+ * from `value` (the operand's run-time value, in the interpreter) when
+ * non-NULL, else from the attribute or a constant operand. Returns 1 with
+ * the values in out[0..*n) (*n = -1 when neither is given), 0 when the
+ * operand is a run-time value, -1 after an error. */
+int nnIntsArg(MlirOperation op, int operand, const StrataTensor *value, const char *attr, int64_t *out, int max,
+              int *n);
 /* Normalizes an axis in [-rank, rank) to [0, rank); false after an error. */
 bool nnNormalizeAxis(MlirOperation op, const char *what, int64_t *axis, int rank);
 
@@ -90,8 +98,10 @@ bool nnNextIndex(int64_t *idx, const int64_t *dims, int rank);
 MlirLogicalResult nnInterpError(MlirOperation op, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-/* Reduced-axes mask of a reduce_* op (ops_reduce.c). */
-bool nnReduceAxes(MlirOperation op, int rank, bool *mask, bool *identity);
+/* Reduced-axes mask of a reduce_* op (ops_reduce.c), its axes read by
+ * nnIntsArg; false after an error, and without one when they are a
+ * run-time value (axesValue NULL and a non-constant operand). */
+bool nnReduceAxes(MlirOperation op, const StrataTensor *axesValue, int rank, bool *mask, bool *identity);
 
 /* Resolves ConvTranspose begin/end pads from auto_pad or output_shape. */
 void nnConvTransposePads(MlirOperation op, NnWindow *win, const int64_t *in, const int64_t *out);

@@ -20,7 +20,10 @@ bool nnInt1DOperand(const StrataOpDef *def, MlirOperation op, const char *name, 
 bool nnReshapeDims(MlirOperation op, const int64_t *in, int rank, const int64_t *shape, int n,
                    bool allowZero, int64_t *out);
 bool nnTransposePerm(MlirOperation op, int rank, int64_t *perm);
-bool nnSplitSizes(MlirOperation op, int64_t dim, int outputs, int64_t *sizes);
+/* Split sizes from the `split` attribute or operand (`value`: its run-time
+ * value in the interpreter), else even chunks; all -1 when the operand is
+ * a run-time value. */
+bool nnSplitSizes(MlirOperation op, const StrataTensor *value, int64_t dim, int outputs, int64_t *sizes);
 void nnSliceAxis(int64_t dim, int64_t start, int64_t end, int64_t step, int64_t *first, int64_t *count);
 bool nnSliceParams(const StrataOpDef *def, MlirOperation op, const int64_t *dims, int rank,
                    int64_t *first, int64_t *step, int64_t *count);

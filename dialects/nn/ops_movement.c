@@ -54,12 +54,33 @@ static MlirLogicalResult inferFlatten(const StrataOpDef *def, MlirOperation op, 
   return ok();
 }
 
+/* Squeeze / unsqueeze with run-time axes: the result's rank follows from
+ * the axes' static count; which dims go where is known at run time only. */
+static MlirLogicalResult runtimeAxesRank(const StrataOpDef *def, MlirOperation op, const StrataShape *x, int sign,
+                                         StrataShape *res) {
+  StrataShape a;
+  if (!nnOperand(def, op, "axes", &a) || !nnCheckType(op, "axes", &a, NN_INDEX)) return fail();
+  int rank = a.rank == 1 && a.dims[0] >= 0 ? x->rank + sign * (int)a.dims[0] : -1;
+  if (rank < 0 || rank > STRATA_MAX_RANK) {
+    nnError(op, "operand 'axes' must be 1-D with a static length that gives a rank in [0, %d]", STRATA_MAX_RANK);
+    return fail();
+  }
+  bool ones = true;
+  for (int i = 0; i < x->rank; i++) ones &= x->dims[i] == 1;
+  res->rank = rank;
+  res->elementType = x->elementType;
+  for (int i = 0; i < rank; i++) res->dims[i] = ones ? 1 : -1;
+  return ok();
+}
+
 static MlirLogicalResult inferSqueeze(const StrataOpDef *def, MlirOperation op, StrataShape *res) {
   StrataShape x;
   int64_t axes[STRATA_MAX_RANK];
-  int n;
+  int n, known;
   bool drop[STRATA_MAX_RANK] = {false};
-  if (!nnOperand(def, op, "data", &x) || !nnAttrInts(op, "axes", axes, STRATA_MAX_RANK, &n)) return fail();
+  if (!nnOperand(def, op, "data", &x) || (known = nnIntsArg(op, 1, NULL, "axes", axes, STRATA_MAX_RANK, &n)) < 0)
+    return fail();
+  if (!known) return runtimeAxesRank(def, op, &x, -1, res);
   if (n < 0)
     for (int i = 0; i < x.rank; i++) drop[i] = x.dims[i] == 1;
   for (int i = 0; i < n; i++) {
@@ -80,8 +101,10 @@ static MlirLogicalResult inferSqueeze(const StrataOpDef *def, MlirOperation op, 
 static MlirLogicalResult inferUnsqueeze(const StrataOpDef *def, MlirOperation op, StrataShape *res) {
   StrataShape x;
   int64_t axes[STRATA_MAX_RANK];
-  int n;
-  if (!nnOperand(def, op, "data", &x) || !nnAttrInts(op, "axes", axes, STRATA_MAX_RANK, &n)) return fail();
+  int n, known;
+  if (!nnOperand(def, op, "data", &x) || (known = nnIntsArg(op, 1, NULL, "axes", axes, STRATA_MAX_RANK, &n)) < 0)
+    return fail();
+  if (!known) return runtimeAxesRank(def, op, &x, 1, res);
   if (n < 1) {
     nnError(op, "attribute 'axes' is required");
     return fail();
@@ -95,7 +118,7 @@ static MlirLogicalResult inferUnsqueeze(const StrataOpDef *def, MlirOperation op
   for (int i = 0; i < n; i++) {
     if (!nnNormalizeAxis(op, "axis", &axes[i], rank)) return fail();
     if (ins[axes[i]]) {
-      nnError(op, "attribute 'axes' repeats axis %lld", (long long)axes[i]);
+      nnError(op, "'axes' repeats axis %lld", (long long)axes[i]);
       return fail();
     }
     ins[axes[i]] = true;
@@ -179,7 +202,7 @@ static MlirLogicalResult inferSplit(const StrataOpDef *def, MlirOperation op, St
   if (!nnOperand(def, op, "input", &x) || !nnAttrInt(op, "axis", 0, &axis) ||
       !nnNormalizeAxis(op, "axis", &axis, x.rank))
     return fail();
-  if (outputs > 64 || !nnSplitSizes(op, x.dims[axis], outputs, sizes)) return fail();
+  if (outputs > 64 || !nnSplitSizes(op, NULL, x.dims[axis], outputs, sizes)) return fail();
   for (int i = 0; i < outputs; i++) {
     res[i] = x;
     res[i].dims[axis] = sizes[i];
@@ -235,7 +258,8 @@ static MlirLogicalResult interpSplit(StrataInterp *in, MlirOperation op, StrataT
   int outputs = (int)mlirOperationGetNumResults(op);
   nnAttrInt(op, "axis", 0, &axis);
   nnNormalizeAxis(op, "axis", &axis, x[0]->rank);
-  if (!nnSplitSizes(op, x[0]->dims[axis], outputs, sizes)) return fail();
+  if (!nnSplitSizes(op, mlirOperationGetNumOperands(op) > 1 ? x[1] : NULL, x[0]->dims[axis], outputs, sizes))
+    return fail();
   for (int d = 0; d < axis; d++) outer *= x[0]->dims[d];
   for (int d = (int)axis + 1; d < x[0]->rank; d++) inner *= x[0]->dims[d];
   size_t es = strataDTypeSize(x[0]->dtype);
@@ -296,16 +320,16 @@ static const StrataOpDef kOps[] = {
          "one -1 is inferred)", "data, shape", "reshaped", inferReshape, interpCopy, nnMapReorganize, STRATA_DYN_ISVDOS),
     MOVE("flatten", "2-D [prod(dims[:axis]), prod(dims[axis:])] (axis default 1)", "input", "output",
          inferFlatten, interpCopy, nnMapReorganize, STRATA_DYN_ISDOS),
-    MOVE("squeeze", "remove size-1 dims (`axes` attribute; default all size-1 dims)", "data",
+    MOVE("squeeze", "remove size-1 dims (`axes` attribute or operand; default all size-1 dims)", "data, axes?",
          "squeezed", inferSqueeze, interpCopy, nnMapReorganize, STRATA_DYN_ISDOS),
-    MOVE("unsqueeze", "insert size-1 dims at `axes` (attribute, positions in the result)", "data",
-         "expanded", inferUnsqueeze, interpCopy, nnMapReorganize, STRATA_DYN_ISDOS),
+    MOVE("unsqueeze", "insert size-1 dims at `axes` (attribute or operand, positions in the result)",
+         "data, axes?", "expanded", inferUnsqueeze, interpCopy, nnMapReorganize, STRATA_DYN_ISDOS),
     MOVE("transpose", "permute dims by `perm` (default: reverse)", "data", "transposed",
          inferTranspose, interpGathered, nnMapShuffle, STRATA_DYN_ISDOS),
     MOVE("concat", "join two tensors along `axis` (ONNX's N-ary Concat is a chain of these)",
          "a, b", "concat_result", inferConcat, interpGathered, nnMapOneToOne, STRATA_DYN_ISDOS),
-    MOVE("split", "split along `axis` into the results, by `split` sizes or evenly (results must "
-         "share one type: uneven splits are slices)", "input", "outputs*", inferSplit, interpSplit,
+    MOVE("split", "split along `axis` into the results, by `split` sizes (attribute or operand) or evenly "
+         "(results must share one type: uneven constant splits are slices)", "input, split?", "outputs*", inferSplit, interpSplit,
          nnMapOneToOne, STRATA_DYN_ISDOS),
     MOVE("slice", "elements start:end:step per axis (ONNX clamping, negative indices and steps)",
          "data, starts, ends, axes?, steps?", "output", inferSlice, interpGathered, nnMapOneToOne,

@@ -13,12 +13,11 @@ static MlirLogicalResult ok(void) { return mlirLogicalResultSuccess(); }
 
 /* Reduced-axes mask of a reduce_* op; *identity when there is nothing to
  * reduce (noop_with_empty_axes with no axes). False after an error. */
-bool nnReduceAxes(MlirOperation op, int rank, bool *mask, bool *identity) {
+bool nnReduceAxes(MlirOperation op, const StrataTensor *axesValue, int rank, bool *mask, bool *identity) {
   int64_t axes[STRATA_MAX_RANK], noop;
-  int n;
-  if (!nnAttrInts(op, "axes", axes, STRATA_MAX_RANK, &n) ||
-      !nnAttrInt(op, "noop_with_empty_axes", 0, &noop))
-    return false;
+  int n, known = nnIntsArg(op, 1, axesValue, "axes", axes, STRATA_MAX_RANK, &n);
+  if (known < 0 || !nnAttrInt(op, "noop_with_empty_axes", 0, &noop)) return false;
+  if (!known) return false; /* run-time axes: the caller's case, no error */
   *identity = false;
   for (int i = 0; i < rank; i++) mask[i] = n <= 0 && !(noop && n <= 0);
   if (n <= 0) {
@@ -28,7 +27,7 @@ bool nnReduceAxes(MlirOperation op, int rank, bool *mask, bool *identity) {
   for (int i = 0; i < n; i++) {
     if (!nnNormalizeAxis(op, "axis", &axes[i], rank)) return false;
     if (mask[axes[i]]) {
-      nnError(op, "attribute 'axes' repeats axis %lld", (long long)axes[i]);
+      nnError(op, "'axes' repeats axis %lld", (long long)axes[i]);
       return false;
     }
     mask[axes[i]] = true;
@@ -36,17 +35,39 @@ bool nnReduceAxes(MlirOperation op, int rank, bool *mask, bool *identity) {
   return true;
 }
 
+/* Run-time axes: with keepdims every dim of x that is not 1 may become 1
+ * ('?'); without, the result loses as many dims as there are axes, which
+ * ones is open. */
+static MlirLogicalResult inferReduceRuntimeAxes(const StrataOpDef *def, MlirOperation op, const StrataShape *x,
+                                                bool keep, StrataShape *res) {
+  StrataShape a;
+  if (!nnOperand(def, op, "axes", &a) || !nnCheckType(op, "axes", &a, NN_INDEX)) return fail();
+  if (a.rank != 1 || (!keep && (a.dims[0] < 0 || a.dims[0] > x->rank))) {
+    nnError(op, "operand 'axes' must be 1-D%s", keep ? "" : ", of a static length at most the data's rank");
+    return fail();
+  }
+  res->rank = keep ? x->rank : x->rank - (int)a.dims[0];
+  res->elementType = x->elementType;
+  for (int i = 0; i < res->rank; i++) res->dims[i] = keep && x->dims[i] == 1 ? 1 : -1;
+  return ok();
+}
+
 static MlirLogicalResult inferReduce(const StrataOpDef *def, MlirOperation op, StrataShape *res) {
   StrataShape x;
-  int64_t keep;
+  int64_t keep, axes[STRATA_MAX_RANK];
+  int n;
   bool mask[STRATA_MAX_RANK], identity;
   if (!nnOperand(def, op, "data", &x) || !nnCheckType(op, "data", &x, NN_NUMERIC) ||
-      !nnAttrInt(op, "keepdims", 1, &keep) || !nnReduceAxes(op, x.rank, mask, &identity))
+      !nnAttrInt(op, "keepdims", 1, &keep))
     return fail();
   const char *name = def->name + 3;
   bool floatOnly = !strcmp(name, "reduce_mean") || !strcmp(name, "reduce_l2") ||
                    !strcmp(name, "reduce_log_sum") || !strcmp(name, "reduce_log_sum_exp");
   if (floatOnly && !nnCheckType(op, "data", &x, NN_FLOAT)) return fail();
+  int known = nnIntsArg(op, 1, NULL, "axes", axes, STRATA_MAX_RANK, &n);
+  if (known < 0) return fail();
+  if (!known) return inferReduceRuntimeAxes(def, op, &x, keep != 0, res);
+  if (!nnReduceAxes(op, NULL, x.rank, mask, &identity)) return fail();
   res->rank = 0;
   res->elementType = x.elementType;
   for (int i = 0; i < x.rank; i++) {
@@ -81,7 +102,7 @@ static MlirLogicalResult interpReduce(StrataInterp *in, MlirOperation op, Strata
                                       StrataTensor **y) {
   (void)in;
   bool mask[STRATA_MAX_RANK], identity;
-  if (!nnReduceAxes(op, x[0]->rank, mask, &identity)) return fail();
+  if (!nnReduceAxes(op, mlirOperationGetNumOperands(op) > 1 ? x[1] : NULL, x[0]->rank, mask, &identity)) return fail();
   ReduceKind k = kindOf(op);
   int64_t nOut = strataTensorNumElements(y[0]), nIn = strataTensorNumElements(x[0]);
   if (identity) {
@@ -227,13 +248,27 @@ static double flopsSoftmax(MlirOperation op) { return 5 * flopsReduce(op); }
 
 /* ---- CumSum ---- */
 
+/* CumSum's axis: the `axis` attribute, or the optional operand (one
+ * integer, read when constant; otherwise the lowering picks the axis at
+ * run time and checks its range). */
 static MlirLogicalResult inferCumSum(const StrataOpDef *def, MlirOperation op, StrataShape *res) {
-  StrataShape x;
+  StrataShape x, a;
   int64_t axis, ex, rev;
   if (!nnOperand(def, op, "x", &x) || !nnCheckType(op, "x", &x, NN_NUMERIC) ||
       !nnAttrInt(op, "axis", 0, &axis) || !nnAttrInt(op, "exclusive", 0, &ex) ||
-      !nnAttrInt(op, "reverse", 0, &rev) || !nnNormalizeAxis(op, "axis", &axis, x.rank))
+      !nnAttrInt(op, "reverse", 0, &rev))
     return fail();
+  if (nnHasOperand(def, op, "axis")) {
+    if (!nnOperand(def, op, "axis", &a) || !nnCheckType(op, "axis", &a, NN_INDEX)) return fail();
+    if (a.rank > 1 || (a.rank == 1 && a.dims[0] != 1) ||
+        mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("axis")).ptr) {
+      nnError(op, "operand 'axis' must hold one integer (and replaces the attribute)");
+      return fail();
+    }
+    int n = nnConstInts(strataNamedOperand(def, op, "axis"), &axis, 1);
+    if (n != 1) axis = 0; /* a run-time axis: any in range */
+  }
+  if (x.rank < 1 || !nnNormalizeAxis(op, "axis", &axis, x.rank)) return fail();
   *res = x;
   return ok();
 }
@@ -245,6 +280,9 @@ static MlirLogicalResult interpCumSum(StrataInterp *in, MlirOperation op, Strata
   nnAttrInt(op, "axis", 0, &axis);
   nnAttrInt(op, "exclusive", 0, &ex);
   nnAttrInt(op, "reverse", 0, &rev);
+  if (mlirOperationGetNumOperands(op) > 1) axis = nnGetInt(x[1], 0);
+  if (axis < -x[0]->rank || axis >= x[0]->rank)
+    return nnInterpError(op, "axis %lld is out of range for rank %d", (long long)axis, x[0]->rank);
   nnNormalizeAxis(op, "axis", &axis, x[0]->rank);
   around(x[0], (int)axis, &outer, &len, &inner);
   bool isFloat = nnIsFloatDType(x[0]->dtype);
@@ -333,8 +371,9 @@ static MlirLogicalResult interpTopK(StrataInterp *in, MlirOperation op, StrataTe
 
 #define REDUCE(n, sum)                                                                          \
   {.name = "nn." n,                                                                              \
-   .summary = sum " over `axes` (default all; keepdims = 1, noop_with_empty_axes = 0)",          \
-   .operands = "data", .results = "reduced", .flags = STRATA_OP_PURE, .infer = inferReduce,       \
+   .summary = sum " over `axes` (attribute or operand; default all; keepdims = 1, "               \
+              "noop_with_empty_axes = 0)",                                                       \
+   .operands = "data, axes?", .results = "reduced", .flags = STRATA_OP_PURE, .infer = inferReduce,       \
    .interpret = interpReduce, .mapping = nnMapManyToMany, .dynamism = STRATA_DYN_ISDOS,           \
    .flops = flopsReduce, .types = "f16 f32 f64 i8 ui8 i32 i64"}
 static const StrataOpDef kOps[] = {
@@ -393,8 +432,8 @@ static const StrataOpDef kOps[] = {
      .flops = flopsSoftmax,
      .types = "f16 f32 f64"},
     {.name = "nn.cum_sum",
-     .summary = "running sum along `axis` (attribute; exclusive, reverse)",
-     .operands = "x",
+     .summary = "running sum along `axis` (attribute or operand; exclusive, reverse)",
+     .operands = "x, axis?",
      .results = "y",
      .flags = STRATA_OP_PURE,
      .infer = inferCumSum,

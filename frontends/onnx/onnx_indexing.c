@@ -1,5 +1,5 @@
 /* ONNX's index-based operators as compositions of nn ops (see
- * onnx_compose.c): OneHot (a constant depth), GatherND and ScatterND
+ * onnx_compose.c): OneHot (a constant or run-time depth), GatherND and ScatterND
  * (batch_dims 0). */
 #include <stdlib.h>
 #include <string.h>
@@ -16,9 +16,15 @@ bool onnxImportOneHot(Node *x) {
     NODE_ERROR(x->im, x->loc, x->n, "needs 3 inputs (indices, depth, values)");
     return false;
   }
-  double depthValue;
-  if (onnxConstDoubles(x->in[1], &depthValue, 1) != 1) {
-    NODE_ERROR(x->im, x->loc, x->n, "input #1 ('depth') must be a constant with one value (it sets the output shape)");
+  /* A depth known only at run time sizes the output's axis at run time
+   * (the iota is an nn.range to it); a constant one must be >= 1. */
+  double depthValue = 1;
+  int known = onnxConstDoubles(x->in[1], &depthValue, 1);
+  MlirType dt = mlirValueGetType(x->in[1]);
+  bool oneValue = mlirShapedTypeHasStaticShape(dt) && mlirShapedTypeGetRank(dt) <= 1 &&
+                  (mlirShapedTypeGetRank(dt) == 0 || mlirShapedTypeGetDimSize(dt, 0) == 1);
+  if (known != 1 && (known >= 0 || !oneValue)) {
+    NODE_ERROR(x->im, x->loc, x->n, "input #1 ('depth') must hold one value (a scalar or a [1] tensor)");
     return false;
   }
   int64_t depth = (int64_t)depthValue;
@@ -40,11 +46,14 @@ bool onnxImportOneHot(Node *x) {
   MlirValue idx = onnxCast(x, x->in[0], i64); /* float indices truncate, as ONNX's reference casts them */
   /* Negative indices count from the end; others outside [-depth, depth)
    * match no position and give all off values. */
+  MlirValue depthV = onnxScalarConst(x, i64, (double)depth);
+  if (known != 1) /* as i64 (a float depth truncates), rank 0 */
+    depthV = onnxBinary(x, "nn.reshape", onnxCast(x, x->in[1], i64), onnxI64Vector(x, NULL, 0), NULL, 0);
   MlirValue neg = onnxBinary(x, "nn.less", idx, onnxScalarConst(x, i64, 0), NULL, 0);
-  MlirValue wrapped = onnxBinary(x, "nn.add", idx, onnxScalarConst(x, i64, (double)depth), NULL, 0);
+  MlirValue wrapped = onnxBinary(x, "nn.add", idx, depthV, NULL, 0);
   Attr ax[1] = {{"axes", mlirDenseI64ArrayGet(x->im->mc, 1, &axis)}};
   MlirValue expanded = onnxUnary(x, "nn.unsqueeze", onnxWhere(x, neg, wrapped, idx), ax, 1);
-  MlirValue hit = onnxBinary(x, "nn.equal", expanded, onnxIota(x, (int)rank, (int)axis, depth), NULL, 0);
+  MlirValue hit = onnxBinary(x, "nn.equal", expanded, onnxIotaTo(x, (int)rank, (int)axis, depthV), NULL, 0);
   Attr ax0[1] = {{"axis", strataI64Attr(x->im->mc, 0)}};
   MlirValue off = onnxBinary(x, "nn.gather", x->in[2], onnxScalarConst(x, i64, 0), ax0, 1);
   MlirValue on = onnxBinary(x, "nn.gather", x->in[2], onnxScalarConst(x, i64, 1), ax0, 1);

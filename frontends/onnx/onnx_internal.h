@@ -131,6 +131,8 @@ MlirValue onnxWhere(Node *x, MlirValue cond, MlirValue a, MlirValue b);
 /* A 1-D i64 constant. */
 MlirValue onnxI64Vector(Node *x, const int64_t *v, int64_t n);
 /* The i64 constant 0..n-1 along `axis` of a rank-`rank` shape of 1s. */
+/* The same to a run-time i64 scalar (rank 0) n. */
+MlirValue onnxIotaTo(Node *x, int rank, int axis, MlirValue n);
 MlirValue onnxIota(Node *x, int rank, int axis, int64_t n);
 /* A rank-0 constant of a float or integer element type. */
 MlirValue onnxScalarConst(Node *x, MlirType elementType, double value);

@@ -100,10 +100,14 @@ MlirValue onnxI64Vector(Node *x, const int64_t *v, int64_t n) {
 }
 
 MlirValue onnxIota(Node *x, int rank, int axis, int64_t n) {
+  return onnxIotaTo(x, rank, axis, onnxScalarConst(x, mlirIntegerTypeGet(x->im->mc, 64), (double)n));
+}
+
+MlirValue onnxIotaTo(Node *x, int rank, int axis, MlirValue n) {
   /* An nn.range, not a constant: n comes from the model and may be huge
    * (the fold pass materializes it only when it is small). */
   MlirType i64 = mlirIntegerTypeGet(x->im->mc, 64);
-  MlirValue ins[3] = {onnxScalarConst(x, i64, 0), onnxScalarConst(x, i64, (double)n), onnxScalarConst(x, i64, 1)};
+  MlirValue ins[3] = {onnxScalarConst(x, i64, 0), n, onnxScalarConst(x, i64, 1)};
   MlirOperation op = onnxBuild(x->im, x->loc, "nn.range", ins, 3, 1, NULL, 0, i64);
   if (mlirOperationIsNull(op)) return (MlirValue){NULL};
   MlirValue v = strataResult(op, 0);
@@ -208,9 +212,23 @@ void onnxSetAttr(Node *x, const char *name, MlirAttribute a) {
   if (x->nAttrs < 32) x->attrs[x->nAttrs++] = (Attr){name, a};
 }
 
-/* An input holding constant ints becomes an integer-array attribute. */
+/* A value that is not a constant (a graph input, or computed): the ops
+ * that take one as an operand (axes, split sizes, CumSum's axis) keep it. */
+static bool isRuntime(MlirValue v) {
+  return !mlirValueIsNull(v) &&
+         (!mlirValueIsAOpResult(v) ||
+          mlirAttributeIsNull(mlirOperationGetAttributeByName(mlirOpResultGetOwner(v),
+                                                              mlirStringRefCreateFromCString("value"))));
+}
+
+/* An input holding constant ints becomes an integer-array attribute; a
+ * run-time one stays the op's operand. */
 static bool inputToAttr(Node *x, int index, const char *attr) {
   if (index >= x->nIn || mlirValueIsNull(x->in[index])) return true;
+  if (isRuntime(x->in[index])) {
+    x->nIn = index + 1;
+    return true;
+  }
   int64_t v[STRATA_MAX_RANK * 2];
   int n = onnxInputInts(x, index, attr, v, STRATA_MAX_RANK * 2);
   if (n < 0) return false;
@@ -401,8 +419,14 @@ MlirValue onnxSliceAxis(Node *x, MlirValue in, int64_t axis, int64_t start, int6
 }
 
 /* Split: one nn.slice per output (an IRDL variadic result group has one
- * type, so uneven splits cannot be one nn.split). */
+ * type, so uneven splits cannot be one nn.split); sizes known only at run
+ * time make one nn.split, whose results share the type with '?' along the
+ * axis and whose lowering checks the sizes against the extent. */
 static bool importSplit(Node *x) {
+  if (x->nIn > 1 && isRuntime(x->in[1])) {
+    x->nIn = 2;
+    return onnxDirect(x, (int)x->n->n_output);
+  }
   MlirValue in = x->in[0];
   int rank = 0;
   int64_t dims[STRATA_MAX_RANK], axis = 0, sizes[MAX_IO];
@@ -566,6 +590,7 @@ bool onnxImportNode(Importer *im, const Onnx__NodeProto *n, size_t index) {
   if (!strcmp(t, "CumSum")) {
     int64_t axis;
     if (x.nIn < 2 || mlirValueIsNull(x.in[1])) return absentInput(&x, 1, "axis", 4);
+    if (isRuntime(x.in[1])) return onnxDirect(&x, 1); /* picked at run time */
     int k = onnxInputInts(&x, 1, "axis", &axis, 1);
     if (k == 0) NODE_ERROR(im, x.loc, n, "input #1 ('axis') must hold one value");
     if (k != 1) return false;

@@ -47,8 +47,11 @@ MlirLogicalResult nnFoldReluRelu(StrataRewrite *rw, MlirOperation op, void *user
   return mlirLogicalResultSuccess();
 }
 
+/* (A squeeze or unsqueeze with an axes operand keeps its run-time checks.) */
 static bool reshapeLike(MlirOperation op) {
-  return strataOpIsNamed(op, "nn.reshape") || strataOpIsNamed(op, "nn.flatten") || strataOpIsNamed(op, "nn.squeeze") || strataOpIsNamed(op, "nn.unsqueeze");
+  return strataOpIsNamed(op, "nn.reshape") || strataOpIsNamed(op, "nn.flatten") ||
+         ((strataOpIsNamed(op, "nn.squeeze") || strataOpIsNamed(op, "nn.unsqueeze")) &&
+          mlirOperationGetNumOperands(op) == 1);
 }
 
 /* A reshape-like of a reshape-like is one reshape of the original input to
@@ -57,7 +60,7 @@ MlirLogicalResult nnFoldReshapeChain(StrataRewrite *rw, MlirOperation op, void *
   (void)user;
   MlirOperation inner = producer(mlirOperationGetOperand(op, 0));
   MlirType t = resultType(op);
-  if (mlirOperationIsNull(inner) || !reshapeLike(inner) || !mlirShapedTypeHasStaticShape(t))
+  if (!reshapeLike(op) || mlirOperationIsNull(inner) || !reshapeLike(inner) || !mlirShapedTypeHasStaticShape(t))
     return mlirLogicalResultFailure();
   MlirValue x = mlirOperationGetOperand(inner, 0);
   MlirLocation loc = mlirOperationGetLocation(op);

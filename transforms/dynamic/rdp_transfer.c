@@ -250,7 +250,7 @@ static void reduceRule(RdpTransfer *t, bool arg) {
   if (arg) {
     if (!attrInt(t, "axis", 0, &axis) || !nnNormalizeAxis(t->op, "axis", &axis, r)) return;
     mask[axis] = true;
-  } else if (!nnReduceAxes(t->op, r, mask, &identity)) {
+  } else if (!nnReduceAxes(t->op, NULL, r, mask, &identity)) {
     return;
   }
   for (int d = 0, o = 0; d < r; d++) {
@@ -281,7 +281,8 @@ static void flattenRule(RdpTransfer *t) {
 static void squeezeRule(RdpTransfer *t, bool un) {
   int r = rankOf(t, 0), n, ro = t->out[0].rank;
   int64_t axes[STRATA_MAX_RANK];
-  if (r < 0 || ro < 0 || !nnAttrInts(t->op, "axes", axes, STRATA_MAX_RANK, &n)) return;
+  /* run-time axes (a non-constant operand): which dims go is not known */
+  if (r < 0 || ro < 0 || nnIntsArg(t->op, 1, NULL, "axes", axes, STRATA_MAX_RANK, &n) != 1) return;
   bool mask[STRATA_MAX_RANK] = {false};
   int64_t c;
   for (int i = 0; i < n; i++) {
@@ -525,13 +526,14 @@ static void resizeRule(RdpTransfer *t) {
 static void splitRule(RdpTransfer *t) {
   int r = rankOf(t, 0), n;
   int64_t axis, sizes[64];
+  int known;
   if (r < 0 || !attrInt(t, "axis", 0, &axis) || !nnNormalizeAxis(t->op, "axis", &axis, r) ||
-      !nnAttrInts(t->op, "split", sizes, 64, &n))
+      (known = nnIntsArg(t->op, 1, NULL, "split", sizes, 64, &n)) < 0)
     return;
   RdpDim d = dimOf(t, 0, (int)axis), parts = rdpConst(t->numOut);
-  for (intptr_t j = 0; j < t->numOut; j++)
+  for (intptr_t j = 0; j < t->numOut; j++) /* sizes known only at run time: nac along the axis */
     for (int k = 0; k < r; k++)
-      setDim(t, j, k, k != axis ? dimOf(t, 0, k) : n == t->numOut ? rdpConst(sizes[j]) : rdpDivExact(&d, &parts));
+      setDim(t, j, k, k != axis ? dimOf(t, 0, k) : !known ? rdpNac() : n == t->numOut ? rdpConst(sizes[j]) : rdpDivExact(&d, &parts));
 }
 
 static void topKRule(RdpTransfer *t) {

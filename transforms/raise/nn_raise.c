@@ -120,7 +120,7 @@ static int trailingMean(MlirOperation op, MlirValue x) {
   if (!mlirTypeIsARankedTensor(t) || !nnAttrInt(op, "keepdims", 1, &keep) || keep != 1) return -1;
   int rank = (int)mlirShapedTypeGetRank(t);
   bool mask[STRATA_MAX_RANK], identity;
-  if (rank < 1 || rank > STRATA_MAX_RANK || !nnReduceAxes(op, rank, mask, &identity) || identity) return -1;
+  if (rank < 1 || rank > STRATA_MAX_RANK || !nnReduceAxes(op, NULL, rank, mask, &identity) || identity) return -1;
   int a = rank;
   while (a > 0 && mask[a - 1]) a--;
   for (int d = 0; d < a; d++)

@@ -12,7 +12,26 @@ func.func @dynamic(%a: tensor<?x4x1x1xf32>) -> tensor<?x1x2x2xf32> {
 
 // A rule that reads a shape operand element by element needs its length.
 func.func @tile_repeats_length(%x: tensor<2x2xf32>, %k: tensor<?xi64>) -> tensor<?x?xf32> {
-  // expected-error@+1 {{nn-to-linalg: 'nn.tile' has dynamic dimensions: its shape operand (target shape, pads, repeats) needs a static length}}
+  // expected-error@+1 {{nn-to-linalg: 'nn.tile' has dynamic dimensions: its shape operand (target shape, pads, repeats, k) needs a static length}}
   %r = "nn.tile"(%x, %k) : (tensor<2x2xf32>, tensor<?xi64>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
+// -----
+
+// Run-time axes: more of them than dims would repeat one.
+func.func @runtime_axes_count(%x: tensor<2x3xf32>, %a: tensor<3xi64>) -> tensor<?x?xf32> {
+  // expected-error@+2 {{nn-to-linalg: run-time axes need a static count of at most the rank (2)}}
+  // expected-error@+1 {{nn-to-linalg: no lowering for 'nn.reduce_sum'}}
+  %r = "nn.reduce_sum"(%x, %a) : (tensor<2x3xf32>, tensor<3xi64>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @runtime_log_sum_exp(%x: tensor<2x3xf32>, %a: tensor<1xi64>) -> tensor<?x?xf32> {
+  // expected-error@+2 {{nn-to-linalg: 'nn.reduce_log_sum_exp' with run-time axes is not compiled}}
+  // expected-error@+1 {{nn-to-linalg: no lowering for 'nn.reduce_log_sum_exp'}}
+  %r = "nn.reduce_log_sum_exp"(%x, %a) : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<?x?xf32>
   return %r : tensor<?x?xf32>
 }

@@ -62,7 +62,7 @@ func.func @case6(%x: tensor<2x3x4xf32>, %i: tensor<2xi64>, %q: tensor<2x3xi8>) {
 // -----
 
 func.func @case7(%x: tensor<2x3x4xf32>, %i: tensor<2xi64>, %q: tensor<2x3xi8>) {
-  // expected-error@+1 {{'nn.split' op attribute 'split' has 2 sizes summing to 4; expected 2 sizes summing to 3}}
+  // expected-error@+1 {{'nn.split' op 'split' has 2 sizes summing to 4; expected 2 sizes summing to 3}}
   %r:2 = "nn.split"(%x) {axis = 1 : i64, split = array<i64: 2, 2>} : (tensor<2x3x4xf32>) -> (tensor<2x2x4xf32>, tensor<2x2x4xf32>)
   return
 }
@@ -276,7 +276,7 @@ func.func @reshape_allowzero_zero_and_minus_one(%x: tensor<2x3xf32>) {
 // -----
 
 func.func @split_negative(%x: tensor<4xf32>) {
-  // expected-error@+1 {{'nn.split' op attribute 'split' has a negative size -1}}
+  // expected-error@+1 {{'nn.split' op 'split' has a negative size -1}}
   %a, %b = "nn.split"(%x) {split = array<i64: 5, -1>} : (tensor<4xf32>) -> (tensor<5xf32>, tensor<5xf32>)
   return
 }
@@ -296,5 +296,29 @@ func.func @expand_negative(%x: tensor<1x1xf32>) {
   %s = "nn.constant"() {value = dense<[-4, 2]> : tensor<2xi64>} : () -> tensor<2xi64>
   // expected-error@+1 {{'nn.expand' op operand 'shape' has a negative size -4 at 0}}
   %r = "nn.expand"(%x, %s) : (tensor<1x1xf32>, tensor<2xi64>) -> tensor<?x2xf32>
+  return
+}
+
+// -----
+
+func.func @squeeze_axes_length(%x: tensor<2x1xf32>, %a: tensor<?xi64>) {
+  // expected-error@+1 {{'nn.squeeze' op operand 'axes' must be 1-D with a static length that gives a rank in [0, 8]}}
+  %r = "nn.squeeze"(%x, %a) : (tensor<2x1xf32>, tensor<?xi64>) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @axes_twice(%x: tensor<2x1xf32>, %a: tensor<1xi64>) {
+  // expected-error@+1 {{'nn.unsqueeze' op 'axes' is given both as an attribute and as operand #1}}
+  %r = "nn.unsqueeze"(%x, %a) {axes = array<i64: 0>} : (tensor<2x1xf32>, tensor<1xi64>) -> tensor<?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @split_sizes_count(%x: tensor<4xf32>, %s: tensor<3xi64>) {
+  // expected-error@+1 {{'nn.split' op operand 'split' must be 1-D with one size per result (2)}}
+  %a, %b = "nn.split"(%x, %s) : (tensor<4xf32>, tensor<3xi64>) -> (tensor<?xf32>, tensor<?xf32>)
   return
 }

@@ -10,7 +10,7 @@ func.func @case0(%x: tensor<2x3x4xf32>, %i: tensor<2xi64>, %q: tensor<2x3xi8>) {
 // -----
 
 func.func @case1(%x: tensor<2x3x4xf32>, %i: tensor<2xi64>, %q: tensor<2x3xi8>) {
-  // expected-error@+1 {{'nn.reduce_sum' op attribute 'axes' repeats axis 1}}
+  // expected-error@+1 {{'nn.reduce_sum' op 'axes' repeats axis 1}}
   %r = "nn.reduce_sum"(%x) {axes = array<i64: 1, -2>} : (tensor<2x3x4xf32>) -> tensor<2x1x4xf32>
   return
 }
@@ -70,5 +70,21 @@ func.func @case7(%x: tensor<2x3x4xf32>, %i: tensor<2xi64>, %q: tensor<2x3xi8>) {
 func.func @case8(%x: tensor<2x3x4xf32>, %i: tensor<2xi64>, %q: tensor<2x3xi8>) {
   // expected-error@+1 {{'nn.top_k' op operand 'k' must be a 1-D i64 tensor with one element}}
   %r:2 = "nn.top_k"(%x, %i) : (tensor<2x3x4xf32>, tensor<2xi64>) -> (tensor<2x3x?xf32>, tensor<2x3x?xi64>)
+  return
+}
+
+// -----
+
+func.func @reduce_axes_length(%x: tensor<2x3xf32>, %a: tensor<?xi64>) {
+  // expected-error@+1 {{'nn.reduce_sum' op operand 'axes' must be 1-D, of a static length at most the data's rank}}
+  %r = "nn.reduce_sum"(%x, %a) {keepdims = 0 : i64} : (tensor<2x3xf32>, tensor<?xi64>) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @cum_sum_axis(%x: tensor<2x3xf32>, %a: tensor<2xi64>) {
+  // expected-error@+1 {{'nn.cum_sum' op operand 'axis' must hold one integer (and replaces the attribute)}}
+  %r = "nn.cum_sum"(%x, %a) : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<2x3xf32>
   return
 }

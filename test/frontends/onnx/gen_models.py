@@ -212,6 +212,9 @@ save_bad('bad_axes_inf', [helper.make_node('Unsqueeze', ['x', 'ax'], ['y'], name
 # Split sizes that do not tile the axis; Reshape with allowzero=1, a 0 and a -1.
 save_bad('bad_split_attr', [helper.make_node('Split', ['x'], ['a', 'b'], name='split', axis=0, split=[1, 2])],
          [vi('x', (4, 3))], [vi('a', (1, 3)), vi('b', (2, 3))], opset=11)
+# Split sizes as a graph input (they used to be ignored: an even split, exit 0).
+save_bad('split_runtime', [helper.make_node('Split', ['x', 's'], ['a', 'b'], name='split', axis=0)],
+         [vi('x', (4, 3)), vi('s', (2,), TensorProto.INT64)], [vi('a', (None, 3)), vi('b', (None, 3))], opset=13)
 save_bad('bad_reshape_allowzero', [helper.make_node('Reshape', ['x', 's'], ['y'], name='reshape', allowzero=1)],
          [vi('x', (2, 3))], [vi('y', (0, 6))], [numpy_helper.from_array(np.array([0, -1], np.int64), 's')])
 # Shapes too large for int64 element counts.

@@ -53,3 +53,41 @@ func.func @open_result(%a: tensor<?x5xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf
   %r = "nn.add"(%a, %b) : (tensor<?x5xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
   return %r : tensor<?x?xf32>
 }
+func.func @squeeze_rt(%x: tensor<2x1xf32>, %axes: tensor<1xi64>) -> tensor<?xf32> {
+  %r = "nn.squeeze"(%x, %axes) : (tensor<2x1xf32>, tensor<1xi64>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+func.func @unsqueeze_rt(%x: tensor<2x3xf32>, %axes: tensor<2xi64>) -> tensor<?x?x?x?xf32> {
+  %r = "nn.unsqueeze"(%x, %axes) : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<?x?x?x?xf32>
+  return %r : tensor<?x?x?x?xf32>
+}
+func.func @reduce_rt(%x: tensor<2x3xf32>, %axes: tensor<1xi64>) -> tensor<?xf32> {
+  %r = "nn.reduce_sum"(%x, %axes) {keepdims = 0 : i64} : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+func.func @cum_sum_rt(%x: tensor<2x3xf32>, %axis: tensor<i64>) -> tensor<2x3xf32> {
+  %r = "nn.cum_sum"(%x, %axis) : (tensor<2x3xf32>, tensor<i64>) -> tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}
+func.func @split_rt(%x: tensor<5x2xf32>, %sizes: tensor<2xi64>) -> (tensor<?x2xf32>, tensor<?x2xf32>) {
+  %a, %b = "nn.split"(%x, %sizes) {axis = 0 : i64} : (tensor<5x2xf32>, tensor<2xi64>) -> (tensor<?x2xf32>, tensor<?x2xf32>)
+  return %a, %b : tensor<?x2xf32>, tensor<?x2xf32>
+}
+func.func @top_k_rt(%x: tensor<2x3xf32>, %k: tensor<1xi64>) -> (tensor<2x?xf32>, tensor<2x?xi64>) {
+  %v, %i = "nn.top_k"(%x, %k) : (tensor<2x3xf32>, tensor<1xi64>) -> (tensor<2x?xf32>, tensor<2x?xi64>)
+  return %v, %i : tensor<2x?xf32>, tensor<2x?xi64>
+}
+func.func @resize_rt(%x: tensor<1x1x2x2xf32>, %sizes: tensor<4xi64>) -> tensor<?x?x?x?xf32> {
+  %r = "nn.resize"(%x, %sizes) {operandSegmentSizes = array<i32: 1, 0, 0, 1>} : (tensor<1x1x2x2xf32>, tensor<4xi64>) -> tensor<?x?x?x?xf32>
+  return %r : tensor<?x?x?x?xf32>
+}
+func.func @resize_scales_rt(%x: tensor<1x1x2x2xf32>, %scales: tensor<4xf32>) -> tensor<?x?x?x?xf32> {
+  %r = "nn.resize"(%x, %scales) {operandSegmentSizes = array<i32: 1, 0, 1, 0>} : (tensor<1x1x2x2xf32>, tensor<4xf32>) -> tensor<?x?x?x?xf32>
+  return %r : tensor<?x?x?x?xf32>
+}
+func.func @slice_rt(%x: tensor<2x3xf32>, %axes: tensor<2xi64>, %steps: tensor<2xi64>) -> tensor<?x?xf32> {
+  %s = "nn.constant"() {value = dense<0> : tensor<2xi64>} : () -> tensor<2xi64>
+  %e = "nn.constant"() {value = dense<9> : tensor<2xi64>} : () -> tensor<2xi64>
+  %r = "nn.slice"(%x, %s, %e, %axes, %steps) {operandSegmentSizes = array<i32: 1, 1, 1, 1, 1>} : (tensor<2x3xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}

@@ -1,0 +1,164 @@
+/* nn.resize with run-time scales or sizes, or dynamic dims (issues 18, 19):
+ * the static lowering's per-dim index/weight tables (lower_movement.c) are
+ * computed in the generic's body instead, from the run-time extents and
+ * scales, with the interpreter's arithmetic (nnResizeCoord, nnResizeNearest
+ * and interpResize in dialects/nn): the same coordinate transformation,
+ * nearest rounding, clamping and skipped zero weights. Checked at run time:
+ * sizes not negative, scales positive, an empty input only to an empty
+ * output. */
+#include <string.h>
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "nn_internal.h"
+#include "nn_movement_params.h"
+#include "lower_internal.h"
+
+typedef struct {
+  MlirValue x;
+  int rank;
+  NnResize r;
+  MlirValue inF[STRATA_MAX_RANK], scale[STRATA_MAX_RANK]; /* f64 */
+  MlirValue same[STRATA_MAX_RANK]; /* i1: extent and scale unchanged, the coordinate is the index */
+} DynResize;
+
+static MlirValue f64c(StrataBuilder *b, MlirLocation loc, double v) { return emitConst(b, loc, mlirF64TypeGet(b->ctx), v); }
+static MlirValue fop(StrataBuilder *b, MlirLocation loc, const char *name, MlirValue x, MlirValue y) {
+  return emitBinary(b, loc, name, x, y);
+}
+
+/* nnResizeCoord at run time: output index o (f64) to the input coordinate. */
+static MlirValue coordinate(StrataBuilder *b, MlirLocation loc, const DynResize *c, int d, MlirValue o) {
+  const char *mode = c->r.coord;
+  MlirValue s = c->scale[d], half = f64c(b, loc, 0.5), one = f64c(b, loc, 1);
+  MlirValue width = fop(b, loc, "arith.mulf", s, c->inF[d]); /* ONNX's resized length, not floored */
+  MlirValue halfPixel = fop(b, loc, "arith.subf", fop(b, loc, "arith.divf", fop(b, loc, "arith.addf", o, half), s), half);
+  if (!strcmp(mode, "asymmetric")) return fop(b, loc, "arith.divf", o, s);
+  if (!strcmp(mode, "align_corners")) {
+    MlirValue outOne = emitCmpF(b, loc, CMPF_OEQ, width, one);
+    MlirValue v = fop(b, loc, "arith.divf", fop(b, loc, "arith.mulf", o, fop(b, loc, "arith.subf", c->inF[d], one)),
+                      fop(b, loc, "arith.subf", width, one));
+    return emitSelect(b, loc, outOne, f64c(b, loc, 0), v);
+  }
+  if (!strcmp(mode, "pytorch_half_pixel"))
+    return emitSelect(b, loc, emitCmpF(b, loc, CMPF_OGT, width, one), halfPixel, f64c(b, loc, 0));
+  if (!strcmp(mode, "half_pixel_symmetric")) {
+    MlirValue adjustment = fop(b, loc, "arith.divf", emitUnary(b, loc, "math.floor", width), width);
+    MlirValue center = fop(b, loc, "arith.divf", c->inF[d], f64c(b, loc, 2));
+    MlirValue offset = fop(b, loc, "arith.mulf", center, fop(b, loc, "arith.subf", one, adjustment));
+    return fop(b, loc, "arith.addf", offset, halfPixel);
+  }
+  return halfPixel;
+}
+
+/* A float index clamped to [0, extent - 1], as an index value (clamping
+ * first keeps the conversion defined for any coordinate). */
+static MlirValue clampToIndex(StrataBuilder *b, MlirLocation loc, MlirValue v, MlirValue extentF) {
+  v = fop(b, loc, "arith.maximumf", v, f64c(b, loc, 0));
+  v = fop(b, loc, "arith.minimumf", v, fop(b, loc, "arith.subf", extentF, f64c(b, loc, 1)));
+  MlirValue i = emitConvert(b, loc, "arith.fptosi", v, mlirIntegerTypeGet(b->ctx, 64));
+  return emitConvert(b, loc, "arith.index_cast", i, strataIndexType(b->ctx));
+}
+
+/* nnResizeNearest's rounding. */
+static MlirValue nearest(StrataBuilder *b, MlirLocation loc, const DynResize *c, MlirValue x) {
+  const char *mode = c->r.nearest;
+  MlirValue f = emitUnary(b, loc, "math.floor", x);
+  if (!strcmp(mode, "floor")) return f;
+  if (!strcmp(mode, "ceil")) return emitUnary(b, loc, "math.ceil", x);
+  MlirValue tie = emitCmpF(b, loc, CMPF_OEQ, fop(b, loc, "arith.subf", x, f), f64c(b, loc, 0.5));
+  MlirValue atTie = !strcmp(mode, "round_prefer_ceil") ? fop(b, loc, "arith.addf", f, f64c(b, loc, 1)) : f;
+  return emitSelect(b, loc, tie, atTie, emitUnary(b, loc, "math.round", x));
+}
+
+static MlirValue bodyResizeDynamic(StrataBuilder *b, MlirLocation loc, const MlirValue *args, void *u) {
+  (void)args;
+  const DynResize *c = u;
+  bool linear = !strcmp(c->r.mode, "linear");
+  MlirType f64 = mlirF64TypeGet(b->ctx), i64 = mlirIntegerTypeGet(b->ctx, 64);
+  MlirValue lo[STRATA_MAX_RANK], hi[STRATA_MAX_RANK], w[STRATA_MAX_RANK];
+  for (int d = 0; d < c->rank; d++) {
+    MlirValue o = emitConvert(b, loc, "arith.sitofp",
+                              emitConvert(b, loc, "arith.index_cast", linalgIndex(b, loc, d), i64), f64);
+    if (!linear) {
+      lo[d] = clampToIndex(b, loc, nearest(b, loc, c, coordinate(b, loc, c, d, o)), c->inF[d]);
+      continue;
+    }
+    MlirValue cd = emitSelect(b, loc, c->same[d], o, coordinate(b, loc, c, d, o));
+    MlirValue f = emitUnary(b, loc, "math.floor", cd);
+    lo[d] = clampToIndex(b, loc, f, c->inF[d]);
+    hi[d] = clampToIndex(b, loc, fop(b, loc, "arith.addf", f, f64c(b, loc, 1)), c->inF[d]);
+    w[d] = fop(b, loc, "arith.subf", cd, f);
+  }
+  if (!linear) return linalgExtract(b, loc, c->x, lo, c->rank);
+  MlirType et = lowerElementType(c->x);
+  MlirValue acc = f64c(b, loc, 0), zero = f64c(b, loc, 0);
+  for (int corner = 0; corner < (1 << c->rank); corner++) {
+    MlirValue at[STRATA_MAX_RANK], weight = f64c(b, loc, 1);
+    for (int d = 0; d < c->rank; d++) {
+      bool up = (corner >> d) & 1;
+      at[d] = up ? hi[d] : lo[d];
+      weight = fop(b, loc, "arith.mulf", weight, up ? w[d] : fop(b, loc, "arith.subf", f64c(b, loc, 1), w[d]));
+    }
+    MlirValue v = linalgExtract(b, loc, c->x, at, c->rank);
+    if (!mlirTypeIsAF64(et)) v = emitConvert(b, loc, "arith.extf", v, f64);
+    /* a zero weight adds nothing, even to an infinite element (as interpResize) */
+    MlirValue term = emitSelect(b, loc, emitCmpF(b, loc, CMPF_UNE, weight, zero), fop(b, loc, "arith.mulf", weight, v), zero);
+    acc = fop(b, loc, "arith.addf", acc, term);
+  }
+  return mlirTypeIsAF64(et) ? acc : emitConvert(b, loc, "arith.truncf", acc, et);
+}
+
+MlirValue lowerResizeDynamic(StrataBuilder *b, MlirOperation op, const StrataOpDef *def) {
+  MlirLocation loc = mlirOperationGetLocation(op);
+  DynResize c = {.x = lowerOperand(op, 0), .rank = lowerRank(lowerOperand(op, 0))};
+  if (!nnResizeAttrs(op, &c.r)) return (MlirValue){NULL};
+  bool hasSizes = nnHasOperand(def, op, "sizes");
+  MlirValue given = strataNamedOperand(def, op, hasSizes ? "sizes" : "scales"), site = {NULL};
+  int operand = hasSizes ? 3 : 2;
+  if (lowerDim(given, 0) != c.rank) {
+    strataEmitError(loc, "nn-to-linalg: a dynamic 'nn.resize' needs %s of a static length", hasSizes ? "sizes" : "scales");
+    return (MlirValue){NULL};
+  }
+  MlirType f64 = mlirF64TypeGet(b->ctx), i64 = mlirIntegerTypeGet(b->ctx, 64);
+  MlirValue out[STRATA_MAX_RANK], zero = lowerIndexConst(b, loc, 0);
+  for (int d = 0; d < c.rank; d++) {
+    MlirValue in = lowerDimValue(b, loc, c.x, d);
+    c.inF[d] = lowerIndexToFloat(b, loc, in, f64);
+    MlirValue e = linalgExtract(b, loc, given, (MlirValue[]){lowerIndexConst(b, loc, d)}, 1);
+    if (hasSizes) {
+      out[d] = emitConvert(b, loc, "arith.index_cast", e, strataIndexType(b->ctx));
+      if (!lowerCheck(b, op, &site, emitCmpI(b, loc, CMPI_SLT, out[d], zero), 3, operand, d, out[d], zero))
+        return (MlirValue){NULL};
+      c.scale[d] = fop(b, loc, "arith.divf", lowerIndexToFloat(b, loc, out[d], f64), c.inF[d]);
+    } else {
+      c.scale[d] = mlirTypeIsAF64(mlirValueGetType(e)) ? e : emitConvert(b, loc, "arith.extf", e, f64);
+      MlirValue bad = emitBinary(b, loc, "arith.xori", emitCmpF(b, loc, CMPF_OGT, c.scale[d], f64c(b, loc, 0)),
+                                 emitConst(b, loc, mlirIntegerTypeGet(b->ctx, 1), 1));
+      if (!lowerCheck(b, op, &site, bad, 10, operand, d, zero, zero)) return (MlirValue){NULL};
+      /* floor(extent * scale), kept below 2^62: a larger extent fails its allocation, located */
+      MlirValue n = emitUnary(b, loc, "math.floor", fop(b, loc, "arith.mulf", c.inF[d], c.scale[d]));
+      n = fop(b, loc, "arith.minimumf", n, f64c(b, loc, 4611686018427387904.0));
+      out[d] = emitConvert(b, loc, "arith.index_cast", emitConvert(b, loc, "arith.fptosi", n, i64), strataIndexType(b->ctx));
+    }
+    /* an empty input has nothing to resize into a non-empty output */
+    MlirValue emptyIn = emitBinary(b, loc, "arith.andi", emitCmpI(b, loc, CMPI_EQ, in, zero),
+                                   emitCmpI(b, loc, CMPI_SGT, out[d], zero));
+    if (!lowerCheck(b, op, &site, emptyIn, 0, 0, d, in, lowerIndexConst(b, loc, 1))) return (MlirValue){NULL};
+    c.same[d] = emitBinary(b, loc, "arith.andi", emitCmpI(b, loc, CMPI_EQ, in, out[d]),
+                           emitCmpF(b, loc, CMPF_OEQ, c.scale[d], f64c(b, loc, 1)));
+  }
+  MlirType t = lowerResultType(op, 0);
+  for (int d = 0; d < c.rank; d++) /* a static result extent must be what the values give */
+    if (mlirShapedTypeGetDimSize(t, d) >= 0) {
+      MlirValue want = lowerIndexConst(b, loc, mlirShapedTypeGetDimSize(t, d));
+      if (!lowerCheck(b, op, &site, emitCmpI(b, loc, CMPI_NE, out[d], want), 0, -1, d, out[d], want))
+        return (MlirValue){NULL};
+      out[d] = want;
+    }
+  char id[256], its[STRATA_MAX_RANK + 1];
+  lowerIdentityMap(id, sizeof id, c.rank);
+  lowerParallelIterators(its, c.rank);
+  const char *maps[] = {id};
+  MlirValue init = lowerFillDims(b, loc, t, out, emitConst(b, loc, mlirShapedTypeGetElementType(t), 0));
+  return linalgBuildGeneric(b, loc, (StrataValueList){NULL, 0}, init, maps, its, bodyResizeDynamic, &c);
+}
