@@ -25,11 +25,8 @@ static void batchedMap(char *buf, size_t size, MlirValue v, MlirType out, int ba
 }
 
 /* numpy.matmul as one generic: loops = output dims + k (the last loop). */
-static MlirLogicalResult lowerMatmul(StrataRewrite *rw, MlirOperation op, void *u) {
-  (void)u;
-  MlirLocation loc = mlirOperationGetLocation(op);
-  MlirType t = lowerResultType(op, 0);
-  MlirValue a = lowerOperand(op, 0), b = lowerOperand(op, 1);
+MlirValue lowerMatmulValues(StrataBuilder *bld, MlirLocation loc, MlirValue a, MlirValue b, MlirType t,
+                            MlirValue init) {
   int R = (int)mlirShapedTypeGetRank(t), ra = lowerRank(a), rb = lowerRank(b), k = R;
   int batch = R - (ra >= 2) - (rb >= 2);
   char ma[256], mb[256], id[256], its[STRATA_MAX_RANK + 2], tail[64];
@@ -44,10 +41,15 @@ static MlirLogicalResult lowerMatmul(StrataRewrite *rw, MlirOperation op, void *
   its[R] = 'r';
   its[R + 1] = '\0';
   const char *maps[] = {ma, mb, id};
+  return linalgBuildGeneric(bld, loc, STRATA_VALUES(a, b), init, maps, its, bodyMulAcc, NULL);
+}
+
+static MlirLogicalResult lowerMatmul(StrataRewrite *rw, MlirOperation op, void *u) {
+  (void)u;
   MlirValue init = lowerResultInit(&rw->builder, op, 0, 0.0);
   if (!init.ptr) return mlirLogicalResultFailure();
-  return done(rw, op, linalgBuildGeneric(&rw->builder, loc, STRATA_VALUES(a, b), init, maps, its,
-                                         bodyMulAcc, NULL));
+  return done(rw, op, lowerMatmulValues(&rw->builder, mlirOperationGetLocation(op), lowerOperand(op, 0),
+                                        lowerOperand(op, 1), lowerResultType(op, 0), init));
 }
 
 /* ---- Gemm ---- */
@@ -112,20 +114,16 @@ static MlirValue biasInit(StrataBuilder *b, MlirLocation loc, MlirOperation op, 
 /* conv (1-3 spatial dims): explicit zero padding (insert_slice into a
  * splat), then one generic over (n, m, o1..on | c, k1..kn); the group of
  * output channel m selects its input-channel block with a floordiv in the
- * input map. The bias initializes the accumulator. */
-static MlirLogicalResult lowerConv(StrataRewrite *rw, MlirOperation op, void *u) {
-  (void)u;
-  MlirLocation loc = mlirOperationGetLocation(op);
-  StrataBuilder *b = &rw->builder;
-  MlirType t = lowerResultType(op, 0);
-  MlirValue x = lowerOperand(op, 0), w = lowerOperand(op, 1);
+ * input map. `init` (the bias, or zeros) initializes the accumulator. */
+MlirValue lowerConvValues(StrataBuilder *b, MlirLocation loc, MlirOperation op, MlirValue x, MlirValue w,
+                          MlirValue init) {
   int rank = lowerRank(x), sp = rank - 2;
   int64_t kernel[NN_MAX_SPATIAL], in[NN_MAX_SPATIAL], out[NN_MAX_SPATIAL];
   for (int i = 0; i < sp; i++) kernel[i] = lowerDim(w, 2 + i), in[i] = lowerDim(x, 2 + i);
   NnWindow win;
   const char *why;
   if (!nn_get_window(op, sp, kernel, &win) || !nn_infer_window_output(&win, in, out, &why))
-    return mlirLogicalResultFailure();
+    return (MlirValue){NULL};
   bool padded = false;
   for (int i = 0; i < 2 * sp; i++) padded |= win.pads[i] != 0;
   if (padded) {
@@ -159,8 +157,16 @@ static MlirLogicalResult lowerConv(StrataRewrite *rw, MlirOperation op, void *u)
   for (int i = 0; i < loops; i++) its[i] = i < dc ? 'p' : 'r';
   its[loops] = '\0';
   const char *maps[] = {mx, mw, mo};
-  return done(rw, op, linalgBuildGeneric(b, loc, STRATA_VALUES(x, w), biasInit(b, loc, op, t), maps,
-                                         its, bodyMulAcc, NULL));
+  return linalgBuildGeneric(b, loc, STRATA_VALUES(x, w), init, maps, its, bodyMulAcc, NULL);
+}
+
+static MlirLogicalResult lowerConv(StrataRewrite *rw, MlirOperation op, void *u) {
+  (void)u;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  StrataBuilder *b = &rw->builder;
+  MlirValue y = lowerConvValues(b, loc, op, lowerOperand(op, 0), lowerOperand(op, 1),
+                                biasInit(b, loc, op, lowerResultType(op, 0)));
+  return y.ptr ? done(rw, op, y) : mlirLogicalResultFailure();
 }
 
 /* ---- ConvTranspose: gather form ----
