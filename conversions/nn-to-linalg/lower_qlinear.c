@@ -134,7 +134,7 @@ static MlirValue bodyRequant(StrataBuilder *b, MlirLocation loc, const MlirValue
 }
 
 /* Operands: QLinearMatMul a, a_scale, a_zp, b, b_scale, b_zp, y_scale,
- * y_zp; QLinearConv x, x_scale, x_zp, w, w_scale, w_zp, y_scale, y_zp, b?. */
+ * y_zp, bias?; QLinearConv x, x_scale, x_zp, w, w_scale, w_zp, y_scale, y_zp, b?. */
 static MlirLogicalResult lowerQLinear(StrataRewrite *rw, MlirOperation op, void *u) {
   bool conv = u != NULL;
   StrataBuilder *b = &rw->builder;
@@ -142,14 +142,15 @@ static MlirLogicalResult lowerQLinear(StrataRewrite *rw, MlirOperation op, void 
   MlirType t = lowerResultType(op, 0);
   int rank = (int)mlirShapedTypeGetRank(t);
   MlirValue init = zeroAccumulator(b, loc, op);
-  int bias = conv ? nnQuantOptionalOperand(op, 8) : -1;
+  int bias = nnQuantOptionalOperand(op, 8);
   if (bias >= 0) {
-    /* The i32 bias (one value per output channel) starts the sum. */
+    /* The i32 bias (one value per output channel or column) starts the sum. */
     char id[256], bm[256], its[STRATA_MAX_RANK + 1];
     lowerIdentityMap(id, sizeof id, rank);
     lowerParallelIterators(its, rank);
     MlirType it = mlirValueGetType(init);
-    MlirValue bv = paramOperand(b, loc, lowerOperand(op, bias), NN_QP_OUT_CHANNELS, it, it, bm, sizeof bm);
+    MlirValue bv = paramOperand(b, loc, lowerOperand(op, bias), conv ? NN_QP_OUT_CHANNELS : NN_QP_COLUMNS, it, it,
+                                bm, sizeof bm);
     const char *maps[] = {bm, id};
     init = linalgBuildGeneric(b, loc, STRATA_VALUES(bv), init, maps, its, bodyYieldInput, NULL);
   }

@@ -520,8 +520,9 @@ irdl.dialect @nn {
     %t6 = irdl.base "!builtin.tensor"
     %t7 = irdl.base "!builtin.tensor"
     %t8 = irdl.base "!builtin.tensor"
-    irdl.operands(a: %t0, a_scale: %t1, a_zero_point: %t2, b: %t3, b_scale: %t4, b_zero_point: %t5, y_scale: %t6, y_zero_point: %t7)
-    irdl.results(y: %t8)
+    %t9 = irdl.base "!builtin.tensor"
+    irdl.operands(a: %t0, a_scale: %t1, a_zero_point: %t2, b: %t3, b_scale: %t4, b_zero_point: %t5, y_scale: %t6, y_zero_point: %t7, bias: optional %t8)
+    irdl.results(y: %t9)
   }
   irdl.operation @quantize_linear {
     %t0 = irdl.base "!builtin.tensor"

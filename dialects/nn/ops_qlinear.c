@@ -130,33 +130,43 @@ static bool quantizedResult(const StrataOpDef *def, MlirOperation op, NnQuantPar
   return true;
 }
 
+/* The optional i32 bias: one value per output channel (conv) or column
+ * (matmul) of the result. */
+static bool checkBias(const StrataOpDef *def, MlirOperation op, const char *name, NnQuantParamKind kind,
+                      const StrataShape *res) {
+  StrataShape b;
+  if (!nnHasOperand(def, op, name)) return true;
+  if (!nnOperand(def, op, name, &b) || !nnCheckType(op, name, &b, NN_T(STRATA_DTYPE_I32))) return false;
+  int rank;
+  int64_t dims[STRATA_MAX_RANK];
+  if (b.rank != 1 || nnQuantParamShape(kind, b.rank, b.dims, res->rank, res->dims, &rank, dims)) {
+    char db[300], dy[300];
+    nnError(op, "%s must be 1-D with one value per output %s of %s", nnDescribe(name, &b, db, sizeof db),
+            kind == NN_QP_COLUMNS ? "column" : "channel", nnDescribe("y", res, dy, sizeof dy));
+    return false;
+  }
+  return true;
+}
+
 static MlirLogicalResult inferQLinearMatmul(const StrataOpDef *def, MlirOperation op, StrataShape *res) {
   StrataShape a, b;
   if (!nnOperand(def, op, "a", &a) || !nnOperand(def, op, "b", &b) || !nnCheckType(op, "a", &a, NN_Q8) ||
       !nnCheckType(op, "b", &b, NN_Q8) || !nnInferMatmulShape(op, &a, &b, res) ||
       !checkScaleZp(def, op, "a_scale", "a_zero_point", NN_QP_ROWS, &a, "a") ||
       !checkScaleZp(def, op, "b_scale", "b_zero_point", NN_QP_COLUMNS, &b, "b") ||
-      !quantizedResult(def, op, NN_QP_ROWS, res))
+      !quantizedResult(def, op, NN_QP_ROWS, res) || !checkBias(def, op, "bias", NN_QP_COLUMNS, res))
     return fail();
   return ok();
 }
 
 static MlirLogicalResult inferQLinearConv(const StrataOpDef *def, MlirOperation op, StrataShape *res) {
-  StrataShape x, w, bias;
+  StrataShape x, w;
   if (!nnInferConvShape(def, op, NN_Q8, &x, &w, res) ||
       !checkScaleZp(def, op, "x_scale", "x_zero_point", NN_QP_TENSOR, &x, "x") ||
       !checkScaleZp(def, op, "w_scale", "w_zero_point", NN_QP_CHANNELS, &w, "w"))
     return fail();
-  if (nnHasOperand(def, op, "b")) {
-    if (!nnOperand(def, op, "b", &bias) || !nnCheckType(op, "b", &bias, NN_T(STRATA_DTYPE_I32))) return fail();
-    if (bias.rank != 1 || (bias.dims[0] != -1 && w.dims[0] != -1 && bias.dims[0] != w.dims[0])) {
-      char db[300];
-      nnError(op, "%s must be 1-D with one value per output channel (%lld)", nnDescribe("b", &bias, db, sizeof db),
-              (long long)w.dims[0]);
-      return fail();
-    }
-  }
-  return quantizedResult(def, op, NN_QP_TENSOR, res) ? ok() : fail();
+  return quantizedResult(def, op, NN_QP_TENSOR, res) && checkBias(def, op, "b", NN_QP_OUT_CHANNELS, res) ? ok()
+                                                                                                   : fail();
 }
 
 static MlirLogicalResult inferDynamicQuantize(const StrataOpDef *def, MlirOperation op, StrataShape *res) {
@@ -275,12 +285,12 @@ static int64_t saturateRound(double v, double zp, double lo, double hi) {
   return isnan(v) ? 0 : (int64_t)fmin(fmax(v, lo), hi);
 }
 
-/* Requantizes acc (+ bias, per output channel) into y. Operand indices:
+/* Requantizes acc (+ bias, per output channel or column) into y. Operand indices:
  * sa, sb (the input scales), sy, zy; kinds give each its spread over its
  * tensor (a's shape `ta`, b's `tb`, or y's). */
 typedef struct {
   int sa, sb, sy, zy, bias;
-  NnQuantParamKind ka, kb, ky;
+  NnQuantParamKind ka, kb, ky, kbias;
   const StrataTensor *ta, *tb;
 } Requant;
 
@@ -289,7 +299,7 @@ static void requantize(StrataTensor *const *in, const Requant *r, const StrataTe
   StrataTensor vb = paramView(in[r->sb], r->kb, r->tb->rank, r->tb->dims);
   StrataTensor vy = paramView(in[r->sy], r->ky, y->rank, y->dims);
   StrataTensor vz = paramView(in[r->zy], r->ky, y->rank, y->dims);
-  StrataTensor vbias = r->bias >= 0 ? paramView(in[r->bias], NN_QP_OUT_CHANNELS, y->rank, y->dims) : va;
+  StrataTensor vbias = r->bias >= 0 ? paramView(in[r->bias], r->kbias, y->rank, y->dims) : va;
   double lo, hi;
   quantRange(y->dtype, &lo, &hi);
   int64_t idx[STRATA_MAX_RANK] = {0}, n = strataTensorNumElements(y);
@@ -305,7 +315,8 @@ static void requantize(StrataTensor *const *in, const Requant *r, const StrataTe
 }
 
 /* Operands: QLinearMatMul a, a_scale, a_zp, b, b_scale, b_zp, y_scale,
- * y_zp; QLinearConv x, x_scale, x_zp, w, w_scale, w_zp, y_scale, y_zp, b?. */
+ * y_zp, bias?; QLinearConv x, x_scale, x_zp, w, w_scale, w_zp, y_scale,
+ * y_zp, b?. */
 static MlirLogicalResult interpQLinear(StrataInterp *in, MlirOperation op, StrataTensor *const *x,
                                        StrataTensor **y) {
   (void)in;
@@ -313,9 +324,9 @@ static MlirLogicalResult interpQLinear(StrataInterp *in, MlirOperation op, Strat
   IntegerPart p = {0, 3, 2, 5, conv ? NN_QP_TENSOR : NN_QP_ROWS, conv ? NN_QP_CHANNELS : NN_QP_COLUMNS, conv};
   StrataTensor *acc = integerSum(op, x, &p, y[0]);
   if (!acc) return fail();
-  Requant r = {1, 4, 6, 7, conv ? nnQuantOptionalOperand(op, 8) : -1,
-               conv ? NN_QP_TENSOR : NN_QP_ROWS, conv ? NN_QP_OUT_CHANNELS : NN_QP_COLUMNS,
-               conv ? NN_QP_TENSOR : NN_QP_ROWS, x[0], x[3]};
+  Requant r = {1, 4, 6, 7, nnQuantOptionalOperand(op, 8), conv ? NN_QP_TENSOR : NN_QP_ROWS,
+               conv ? NN_QP_OUT_CHANNELS : NN_QP_COLUMNS, conv ? NN_QP_TENSOR : NN_QP_ROWS,
+               conv ? NN_QP_OUT_CHANNELS : NN_QP_COLUMNS, x[0], x[3]};
   /* A conv's w_scale spreads over y's channels (dim 1), not w's dim 0. */
   if (conv) r.tb = y[0];
   requantize(x, &r, acc, y[0]);
@@ -386,9 +397,9 @@ static const StrataOpDef kOps[] = {
      .flops = flopsQuantized,
      .types = "i8 ui8 -> i32"},
     {.name = "nn.qlinear_matmul",
-     .summary = "matmul_integer requantized: saturate(round_half_even(acc * a_scale * b_scale / y_scale) + "
-                "y_zero_point)",
-     .operands = "a, a_scale, a_zero_point, b, b_scale, b_zero_point, y_scale, y_zero_point",
+     .summary = "matmul_integer (plus an i32 bias per column: Strata's, for Gemm, not in ONNX) requantized: "
+                "saturate(round_half_even(acc * a_scale * b_scale / y_scale) + y_zero_point)",
+     .operands = "a, a_scale, a_zero_point, b, b_scale, b_zero_point, y_scale, y_zero_point, bias?",
      .results = "y",
      .flags = STRATA_OP_PURE,
      .infer = inferQLinearMatmul,

@@ -581,6 +581,11 @@ bool onnxImportNode(Importer *im, const Onnx__NodeProto *n, size_t index) {
   if (!strcmp(t, "MaxPool") && !onnxNoExtraOutputs(&x, 1, "Indices")) return false;
   if (!strcmp(t, "BatchNormalization") && !onnxNoExtraOutputs(&x, 1, "training statistics")) return false;
   if (!strcmp(t, "LayerNormalization") && !onnxNoExtraOutputs(&x, 1, "Mean/InvStdDev")) return false;
+  if (!strcmp(t, "QLinearMatMul") && x.nIn > 8) {
+    /* nn.qlinear_matmul's 9th operand (a bias) is Strata's, not ONNX's. */
+    NODE_ERROR(im, x.loc, n, "takes 8 inputs, got %d", x.nIn);
+    return false;
+  }
   int results = !strcmp(t, "TopK") ? 2 : !strcmp(t, "DynamicQuantizeLinear") ? 3 : 1;
   return onnxDirect(&x, results);
 }

@@ -91,7 +91,7 @@ func.func @qlinear_b_scale_columns(%a: tensor<2x3xui8>, %b: tensor<3x4xui8>, %f:
 // -----
 
 func.func @qlinear_conv_bias(%x: tensor<1x2x5x5xui8>, %w: tensor<3x2x3x3xi8>, %f: tensor<f32>, %zu: tensor<ui8>, %zi: tensor<i8>, %b: tensor<2xi32>) {
-  // expected-error@+1 {{'nn.qlinear_conv' op operand 'b' of type tensor<2xi32> must be 1-D with one value per output channel (3)}}
+  // expected-error@+1 {{'nn.qlinear_conv' op operand 'b' of type tensor<2xi32> must be 1-D with one value per output channel of operand 'y' of type tensor<1x3x3x3xui8>}}
   %r = "nn.qlinear_conv"(%x, %f, %zu, %w, %f, %zi, %f, %zu, %b) : (tensor<1x2x5x5xui8>, tensor<f32>, tensor<ui8>, tensor<3x2x3x3xi8>, tensor<f32>, tensor<i8>, tensor<f32>, tensor<ui8>, tensor<2xi32>) -> tensor<1x3x3x3xui8>
   return
 }
@@ -109,5 +109,13 @@ func.func @qlinear_conv_bias_type(%x: tensor<1x2x5x5xui8>, %w: tensor<3x2x3x3xi8
 func.func @dynamic_quantize_type(%x: tensor<4xf64>) {
   // expected-error@+1 {{'nn.dynamic_quantize_linear' op operand 'x' has element type f64; allowed: f32}}
   %y, %s, %z = "nn.dynamic_quantize_linear"(%x) : (tensor<4xf64>) -> (tensor<4xui8>, tensor<f64>, tensor<ui8>)
+  return
+}
+
+// -----
+
+func.func @qlinear_matmul_bias(%a: tensor<2x3xui8>, %b: tensor<3x4xui8>, %f: tensor<f32>, %z: tensor<ui8>, %bias: tensor<2xi32>) {
+  // expected-error@+1 {{'nn.qlinear_matmul' op operand 'bias' of type tensor<2xi32> must be 1-D with one value per output column of operand 'y' of type tensor<2x4xui8>}}
+  %r = "nn.qlinear_matmul"(%a, %f, %z, %b, %f, %z, %f, %z, %bias) : (tensor<2x3xui8>, tensor<f32>, tensor<ui8>, tensor<3x4xui8>, tensor<f32>, tensor<ui8>, tensor<f32>, tensor<ui8>, tensor<2xi32>) -> tensor<2x4xui8>
   return
 }

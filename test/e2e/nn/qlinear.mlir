@@ -111,3 +111,16 @@ func.func @dynamic_quantize_linear_positive(%x: tensor<10xf32>) -> (tensor<10xui
   %y, %s, %z = "nn.dynamic_quantize_linear"(%a) : (tensor<10xf32>) -> (tensor<10xui8>, tensor<f32>, tensor<ui8>)
   return %y, %s, %z : tensor<10xui8>, tensor<f32>, tensor<ui8>
 }
+func.func @qlinear_matmul_bias_per_column(%x: tensor<3x20xf32>, %w: tensor<20x4xf32>) -> tensor<3x4xi8> {
+  %s = "nn.constant"() {value = dense<0.008> : tensor<f32>} : () -> tensor<f32>
+  %zi = "nn.constant"() {value = dense<0> : tensor<i8>} : () -> tensor<i8>
+  %a = "nn.quantize_linear"(%x, %s, %zi) : (tensor<3x20xf32>, tensor<f32>, tensor<i8>) -> tensor<3x20xi8>
+  %b = "nn.quantize_linear"(%w, %s, %zi) : (tensor<20x4xf32>, tensor<f32>, tensor<i8>) -> tensor<20x4xi8>
+  %as = "nn.constant"() {value = dense<0.01> : tensor<f32>} : () -> tensor<f32>
+  %bs = "nn.constant"() {value = dense<[0.01, 0.002, 0.03, 0.004]> : tensor<4xf32>} : () -> tensor<4xf32>
+  %ys = "nn.constant"() {value = dense<0.03> : tensor<f32>} : () -> tensor<f32>
+  %yz = "nn.constant"() {value = dense<5> : tensor<i8>} : () -> tensor<i8>
+  %bias = "nn.constant"() {value = dense<[-5000, 100, 20000, 0]> : tensor<4xi32>} : () -> tensor<4xi32>
+  %r = "nn.qlinear_matmul"(%a, %as, %zi, %b, %bs, %zi, %ys, %yz, %bias) : (tensor<3x20xi8>, tensor<f32>, tensor<i8>, tensor<20x4xi8>, tensor<4xf32>, tensor<i8>, tensor<f32>, tensor<i8>, tensor<4xi32>) -> tensor<3x4xi8>
+  return %r : tensor<3x4xi8>
+}

@@ -158,3 +158,14 @@ qlinear_conv('qlinear_conv i8 depthwise strided', np.int8, np.int8, np.int8, (2,
              False, [0, 1, 1, 0], [2, 2], 4)
 dynamic_quantize('dynamic_quantize_linear mixed signs', rng.normal(size=(4, 9)).astype(np.float32))
 dynamic_quantize('dynamic_quantize_linear negative', -np.abs(rng.normal(size=(13,))).astype(np.float32))
+
+# nn.qlinear_matmul's 9th operand (a bias) is Strata's: ONNX's QLinearMatMul
+# with 9 inputs is refused, not read as one.
+a = q(np.uint8, (2, 3))
+ins = [('a', a), ('as', scales(())), ('az', q(np.uint8, ())), ('b', q(np.uint8, (3, 2))), ('bs', scales(())),
+       ('bz', q(np.uint8, ())), ('ys', scales(())), ('yz', q(np.uint8, ())), ('bias', np.zeros(2, np.int32))]
+try:
+    run('qlinear_matmul 9 inputs', 'QLinearMatMul', ins, [('y', np.uint8)])
+    print('qlinear_matmul with 9 inputs: MISMATCH (accepted)')
+except strata.StrataError as e:
+    print('qlinear_matmul with 9 inputs: refused: %s' % str(e).splitlines()[-1])
