@@ -89,7 +89,7 @@ static MlirValue integerSum(StrataBuilder *b, MlirLocation loc, MlirOperation op
   MlirValue x = shiftToI32(b, loc, lowerOperand(op, p->xi), p->zx >= 0 ? lowerOperand(op, p->zx) : none, p->kx);
   MlirValue w = shiftToI32(b, loc, lowerOperand(op, p->wi), p->zw >= 0 ? lowerOperand(op, p->zw) : none, p->kw);
   MlirType t = mlirValueGetType(init);
-  return p->conv ? lowerConvValues(b, loc, op, x, w, init) : lowerMatmulValues(b, loc, x, w, t, init);
+  return p->conv ? lowerConvValues(b, loc, op, x, w, init, true) : lowerMatmulValues(b, loc, x, w, t, init, true);
 }
 
 /* The result's shape with i32 elements, filled with zeros. */
