@@ -30,6 +30,7 @@ extern const StrataPassDef strataDistinctResultsPass;
 extern const StrataPassDef strataDynamicResultsPass;
 extern const StrataPassDef strataNnFoldPass;
 extern const StrataPassDef strataNnRaisePass;
+extern const StrataPassDef strataNnQdqToQLinearPass;
 extern const StrataPassDef strataNnAnnotatePass;
 extern const StrataPassDef strataNnFlopsPass;
 extern const StrataPassDef strataNnRdpPass;
@@ -67,6 +68,7 @@ static const StrataDialectDef *const kDialects[] = {&strataNnDialect, &strataIns
 static const StrataPassDef *const kPasses[] = {
     &strataNnFoldPass,
     &strataNnRaisePass,
+    &strataNnQdqToQLinearPass,
     &strataNnAnnotatePass,
     &strataNnFlopsPass,
     &strataNnRdpPass,

@@ -31,6 +31,16 @@ void nnToLinalgDataDep(LowerRegistry *r); /* NonZero, Compress, and: */
 void nnToLinalgUnique(LowerRegistry *r);
 void nnToLinalgNms(LowerRegistry *r);
 void nnToLinalgPoolIndices(LowerRegistry *r); /* nn.max_pool_with_indices, nn.max_unpool */
+void nnToLinalgQLinear(LowerRegistry *r);
+/* numpy.matmul of a and b into result type t, accumulating onto init (k
+ * the loop before n with kBeforeN); the convolution of op's window
+ * attributes the same way (x zero-padded; the reduction loops before the
+ * output's spatial loops with reduceOutside); null after an error
+ * (lower_linear.c; the quantized ops reuse them). */
+MlirValue lowerMatmulValues(StrataBuilder *b, MlirLocation loc, MlirValue a, MlirValue bv, MlirType t,
+                            MlirValue init, bool kBeforeN);
+MlirValue lowerConvValues(StrataBuilder *b, MlirLocation loc, MlirOperation op, MlirValue x, MlirValue w,
+                          MlirValue init, bool reduceOutside);
 /* nn.slice with dynamic dims or run-time starts/ends (lower_slice_dynamic.c). */
 bool lowerSliceIsDynamic(const StrataOpDef *def, MlirOperation op);
 MlirLogicalResult lowerSliceDynamicPattern(StrataRewrite *rw, MlirOperation op, const StrataOpDef *def);

@@ -24,30 +24,40 @@ static void batchedMap(char *buf, size_t size, MlirValue v, MlirType out, int ba
   snprintf(buf + off, size - off, "%s)", tail);
 }
 
-/* numpy.matmul as one generic: loops = output dims + k (the last loop). */
-static MlirLogicalResult lowerMatmul(StrataRewrite *rw, MlirOperation op, void *u) {
-  (void)u;
-  MlirLocation loc = mlirOperationGetLocation(op);
-  MlirType t = lowerResultType(op, 0);
-  MlirValue a = lowerOperand(op, 0), b = lowerOperand(op, 1);
-  int R = (int)mlirShapedTypeGetRank(t), ra = lowerRank(a), rb = lowerRank(b), k = R;
+/* numpy.matmul as one generic: loops = output dims + k (the last loop);
+ * with kBeforeN (and a b of rank >= 2) k is the loop before n instead, so
+ * that the innermost loop walks b's and y's rows contiguously (it
+ * vectorizes: the quantized ops' i32 sums, which have no runtime kernel).
+ * Every y element still sums over k in increasing order. */
+MlirValue lowerMatmulValues(StrataBuilder *bld, MlirLocation loc, MlirValue a, MlirValue b, MlirType t,
+                            MlirValue init, bool kBeforeN) {
+  int R = (int)mlirShapedTypeGetRank(t), ra = lowerRank(a), rb = lowerRank(b);
+  bool swap = kBeforeN && rb >= 2;
+  int k = swap ? R - 1 : R, n = swap ? R : R - 1;
   int batch = R - (ra >= 2) - (rb >= 2);
-  char ma[256], mb[256], id[256], its[STRATA_MAX_RANK + 2], tail[64];
+  char ma[256], mb[256], mo[256], its[STRATA_MAX_RANK + 2], tail[64];
   if (ra >= 2) snprintf(tail, sizeof tail, "d%d, d%d", batch, k);
   else snprintf(tail, sizeof tail, "d%d", k);
   batchedMap(ma, sizeof ma, a, t, batch, ra, tail);
-  if (rb >= 2) snprintf(tail, sizeof tail, "d%d, d%d", k, R - 1);
+  if (rb >= 2) snprintf(tail, sizeof tail, "d%d, d%d", k, n);
   else snprintf(tail, sizeof tail, "d%d", k);
   batchedMap(mb, sizeof mb, b, t, batch, rb, tail);
-  lowerIdentityMap(id, sizeof id, R);
-  lowerParallelIterators(its, R);
-  its[R] = 'r';
+  int outDims[STRATA_MAX_RANK];
+  for (int i = 0; i < R; i++) outDims[i] = i;
+  if (swap) outDims[R - 1] = n;
+  linalgFormatDims(mo, sizeof mo, outDims, R);
+  for (int i = 0; i <= R; i++) its[i] = i == k ? 'r' : 'p';
   its[R + 1] = '\0';
-  const char *maps[] = {ma, mb, id};
+  const char *maps[] = {ma, mb, mo};
+  return linalgBuildGeneric(bld, loc, STRATA_VALUES(a, b), init, maps, its, bodyMulAcc, NULL);
+}
+
+static MlirLogicalResult lowerMatmul(StrataRewrite *rw, MlirOperation op, void *u) {
+  (void)u;
   MlirValue init = lowerResultInit(&rw->builder, op, 0, 0.0);
   if (!init.ptr) return mlirLogicalResultFailure();
-  return done(rw, op, linalgBuildGeneric(&rw->builder, loc, STRATA_VALUES(a, b), init, maps, its,
-                                         bodyMulAcc, NULL));
+  return done(rw, op, lowerMatmulValues(&rw->builder, mlirOperationGetLocation(op), lowerOperand(op, 0),
+                                        lowerOperand(op, 1), lowerResultType(op, 0), init, false));
 }
 
 /* ---- Gemm ---- */
@@ -112,20 +122,16 @@ static MlirValue biasInit(StrataBuilder *b, MlirLocation loc, MlirOperation op, 
 /* conv (1-3 spatial dims): explicit zero padding (insert_slice into a
  * splat), then one generic over (n, m, o1..on | c, k1..kn); the group of
  * output channel m selects its input-channel block with a floordiv in the
- * input map. The bias initializes the accumulator. */
-static MlirLogicalResult lowerConv(StrataRewrite *rw, MlirOperation op, void *u) {
-  (void)u;
-  MlirLocation loc = mlirOperationGetLocation(op);
-  StrataBuilder *b = &rw->builder;
-  MlirType t = lowerResultType(op, 0);
-  MlirValue x = lowerOperand(op, 0), w = lowerOperand(op, 1);
+ * input map. `init` (the bias, or zeros) initializes the accumulator. */
+MlirValue lowerConvValues(StrataBuilder *b, MlirLocation loc, MlirOperation op, MlirValue x, MlirValue w,
+                          MlirValue init, bool reduceOutside) {
   int rank = lowerRank(x), sp = rank - 2;
   int64_t kernel[NN_MAX_SPATIAL], in[NN_MAX_SPATIAL], out[NN_MAX_SPATIAL];
   for (int i = 0; i < sp; i++) kernel[i] = lowerDim(w, 2 + i), in[i] = lowerDim(x, 2 + i);
   NnWindow win;
   const char *why;
   if (!nn_get_window(op, sp, kernel, &win) || !nn_infer_window_output(&win, in, out, &why))
-    return mlirLogicalResultFailure();
+    return (MlirValue){NULL};
   bool padded = false;
   for (int i = 0; i < 2 * sp; i++) padded |= win.pads[i] != 0;
   if (padded) {
@@ -137,7 +143,11 @@ static MlirLogicalResult lowerConv(StrataRewrite *rw, MlirOperation op, void *u)
     MlirValue zeros = linalgSplatConstant(b, loc, strataTensorType(lowerElementType(x), rank, shape), 0.0);
     x = linalgInsertSlice(b, loc, x, zeros, offsets);
   }
-  int dc = 2 + sp, dk = dc + 1;
+  /* Loops (n, m, o1..on | c, k1..kn), or with reduceOutside (n, m, c,
+   * k1..kn, o1..on): the innermost loop then walks x's and y's rows
+   * contiguously (it vectorizes: the quantized ops' i32 sums, which have no
+   * runtime kernel). Each y element sums over c and k in the same order. */
+  int dc = reduceOutside ? 2 : 2 + sp, dk = dc + 1, dO = reduceOutside ? 3 + sp : 2;
   int64_t M = lowerDim(w, 0), Cg = lowerDim(w, 1), Mg = M / win.group;
   char mx[512], mw[256], mo[256], its[2 * NN_MAX_SPATIAL + 4];
   size_t ox = (size_t)snprintf(mx, sizeof mx, "(d0, ");
@@ -147,20 +157,28 @@ static MlirLogicalResult lowerConv(StrataRewrite *rw, MlirOperation op, void *u)
   size_t ow = (size_t)snprintf(mw, sizeof mw, "(d1, d%d", dc);
   size_t oo = (size_t)snprintf(mo, sizeof mo, "(d0, d1");
   for (int i = 0; i < sp; i++) {
-    ox += (size_t)snprintf(mx + ox, sizeof mx - ox, ", d%d * %lld + d%d * %lld", 2 + i,
+    ox += (size_t)snprintf(mx + ox, sizeof mx - ox, ", d%d * %lld + d%d * %lld", dO + i,
                            (long long)win.strides[i], dk + i, (long long)win.dilations[i]);
     ow += (size_t)snprintf(mw + ow, sizeof mw - ow, ", d%d", dk + i);
-    oo += (size_t)snprintf(mo + oo, sizeof mo - oo, ", d%d", 2 + i);
+    oo += (size_t)snprintf(mo + oo, sizeof mo - oo, ", d%d", dO + i);
   }
   snprintf(mx + ox, sizeof mx - ox, ")");
   snprintf(mw + ow, sizeof mw - ow, ")");
   snprintf(mo + oo, sizeof mo - oo, ")");
-  int loops = dk + sp;
-  for (int i = 0; i < loops; i++) its[i] = i < dc ? 'p' : 'r';
+  int loops = 2 + 2 * sp + 1;
+  for (int i = 0; i < loops; i++) its[i] = i >= dc && i < dk + sp ? 'r' : 'p';
   its[loops] = '\0';
   const char *maps[] = {mx, mw, mo};
-  return done(rw, op, linalgBuildGeneric(b, loc, STRATA_VALUES(x, w), biasInit(b, loc, op, t), maps,
-                                         its, bodyMulAcc, NULL));
+  return linalgBuildGeneric(b, loc, STRATA_VALUES(x, w), init, maps, its, bodyMulAcc, NULL);
+}
+
+static MlirLogicalResult lowerConv(StrataRewrite *rw, MlirOperation op, void *u) {
+  (void)u;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  StrataBuilder *b = &rw->builder;
+  MlirValue y = lowerConvValues(b, loc, op, lowerOperand(op, 0), lowerOperand(op, 1),
+                                biasInit(b, loc, op, lowerResultType(op, 0)), false);
+  return y.ptr ? done(rw, op, y) : mlirLogicalResultFailure();
 }
 
 /* ---- ConvTranspose: gather form ----

@@ -63,6 +63,7 @@ static void registerAll(LowerRegistry *r) {
   nnToLinalgQuant(r);
   nnToLinalgDataDep(r);
   nnToLinalgPoolIndices(r);
+  nnToLinalgQLinear(r);
 }
 
 bool strataNnToLinalgSupports(const char *opName) {

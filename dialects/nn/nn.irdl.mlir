@@ -158,6 +158,15 @@ irdl.dialect @nn {
     irdl.operands(x: %t0, w: %t1, b: optional %t2)
     irdl.results(y: %t3)
   }
+  irdl.operation @conv_integer {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    %t3 = irdl.base "!builtin.tensor"
+    %t4 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0, w: %t1, x_zero_point: optional %t2, w_zero_point: optional %t3)
+    irdl.results(y: %t4)
+  }
   irdl.operation @conv_transpose {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
@@ -211,6 +220,14 @@ irdl.dialect @nn {
     %t1 = irdl.base "!builtin.tensor"
     irdl.operands(x: %t0)
     irdl.results(output: %t1)
+  }
+  irdl.operation @dynamic_quantize_linear {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    %t3 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0)
+    irdl.results(y: %t1, y_scale: %t2, y_zero_point: %t3)
   }
   irdl.operation @elu {
     %t0 = irdl.base "!builtin.tensor"
@@ -403,6 +420,15 @@ irdl.dialect @nn {
     irdl.operands(a: %t0, b: %t1)
     irdl.results(y: %t2)
   }
+  irdl.operation @matmul_integer {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    %t3 = irdl.base "!builtin.tensor"
+    %t4 = irdl.base "!builtin.tensor"
+    irdl.operands(a: %t0, b: %t1, a_zero_point: optional %t2, b_zero_point: optional %t3)
+    irdl.results(y: %t4)
+  }
   irdl.operation @max {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
@@ -508,6 +534,34 @@ irdl.dialect @nn {
     %t2 = irdl.base "!builtin.tensor"
     irdl.operands(x: %t0, slope: %t1)
     irdl.results(output: %t2)
+  }
+  irdl.operation @qlinear_conv {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    %t3 = irdl.base "!builtin.tensor"
+    %t4 = irdl.base "!builtin.tensor"
+    %t5 = irdl.base "!builtin.tensor"
+    %t6 = irdl.base "!builtin.tensor"
+    %t7 = irdl.base "!builtin.tensor"
+    %t8 = irdl.base "!builtin.tensor"
+    %t9 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0, x_scale: %t1, x_zero_point: %t2, w: %t3, w_scale: %t4, w_zero_point: %t5, y_scale: %t6, y_zero_point: %t7, b: optional %t8)
+    irdl.results(y: %t9)
+  }
+  irdl.operation @qlinear_matmul {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    %t3 = irdl.base "!builtin.tensor"
+    %t4 = irdl.base "!builtin.tensor"
+    %t5 = irdl.base "!builtin.tensor"
+    %t6 = irdl.base "!builtin.tensor"
+    %t7 = irdl.base "!builtin.tensor"
+    %t8 = irdl.base "!builtin.tensor"
+    %t9 = irdl.base "!builtin.tensor"
+    irdl.operands(a: %t0, a_scale: %t1, a_zero_point: %t2, b: %t3, b_scale: %t4, b_zero_point: %t5, y_scale: %t6, y_zero_point: %t7, bias: optional %t8)
+    irdl.results(y: %t9)
   }
   irdl.operation @quantize_linear {
     %t0 = irdl.base "!builtin.tensor"

@@ -3,7 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "nn_internal.h"
+#include "nn_quant.h"
 
 static MlirLogicalResult fail(void) { return mlirLogicalResultFailure(); }
 static MlirLogicalResult ok(void) { return mlirLogicalResultSuccess(); }
@@ -16,26 +16,29 @@ static MlirLogicalResult inferMatmul(const StrataOpDef *def, MlirOperation op, S
       !nnCheckType(op, "a", &a, NN_FLOAT | NN_T(STRATA_DTYPE_I32) | NN_T(STRATA_DTYPE_I64)) ||
       !nnSameType(op, "a", &a, "b", &b))
     return fail();
-  const char *why;
-  if (!nn_infer_matmul_shape(a.dims, a.rank, b.dims, b.rank, res->dims, &res->rank, &why)) {
-    char da[300], db[300];
-    nnError(op, "%s is incompatible with %s: %s", nnDescribe("b", &b, db, sizeof db),
-            nnDescribe("a", &a, da, sizeof da), why);
-    return fail();
-  }
-  res->elementType = a.elementType;
-  return ok();
+  return nnInferMatmulShape(op, &a, &b, res) ? ok() : fail();
 }
 
-static MlirLogicalResult interpMatmul(StrataInterp *in, MlirOperation op, StrataTensor *const *x,
-                                      StrataTensor **y) {
-  (void)in; (void)op;
-  const StrataTensor *a = x[0], *b = x[1];
+bool nnInferMatmulShape(MlirOperation op, const StrataShape *a, const StrataShape *b, StrataShape *res) {
+  const char *why;
+  if (!nn_infer_matmul_shape(a->dims, a->rank, b->dims, b->rank, res->dims, &res->rank, &why)) {
+    char da[300], db[300];
+    nnError(op, "%s is incompatible with %s: %s", nnDescribe("b", b, db, sizeof db),
+            nnDescribe("a", a, da, sizeof da), why);
+    return false;
+  }
+  res->elementType = a->elementType;
+  return true;
+}
+
+/* numpy.matmul of a and b into y, accumulating in double (exact for the
+ * integer products the quantized ops give it: ops_qlinear.c). */
+void nnMatmulCompute(const StrataTensor *a, const StrataTensor *b, StrataTensor *y) {
   int64_t M = a->rank >= 2 ? a->dims[a->rank - 2] : 1, K = a->dims[a->rank - 1];
   int64_t N = b->rank >= 2 ? b->dims[b->rank - 1] : 1;
-  int batchRank = y[0]->rank - (a->rank >= 2) - (b->rank >= 2);
+  int batchRank = y->rank - (a->rank >= 2) - (b->rank >= 2);
   int64_t batch = 1, idx[STRATA_MAX_RANK] = {0};
-  for (int d = 0; d < batchRank; d++) batch *= y[0]->dims[d];
+  for (int d = 0; d < batchRank; d++) batch *= y->dims[d];
   int aBatch = a->rank > 2 ? a->rank - 2 : 0, bBatch = b->rank > 2 ? b->rank - 2 : 0;
   for (int64_t bi = 0; bi < batch; bi++) {
     int64_t aOff = 0, bOff = 0;
@@ -50,10 +53,16 @@ static MlirLogicalResult interpMatmul(StrataInterp *in, MlirOperation op, Strata
         double acc = 0;
         for (int64_t k = 0; k < K; k++)
           acc += strataTensorGetDouble(a, aOff + m * K + k) * strataTensorGetDouble(b, bOff + k * N + n);
-        strataTensorSetDouble(y[0], (bi * M + m) * N + n, acc);
+        strataTensorSetDouble(y, (bi * M + m) * N + n, acc);
       }
-    nnNextIndex(idx, y[0]->dims, batchRank);
+    nnNextIndex(idx, y->dims, batchRank);
   }
+}
+
+static MlirLogicalResult interpMatmul(StrataInterp *in, MlirOperation op, StrataTensor *const *x,
+                                      StrataTensor **y) {
+  (void)in; (void)op;
+  nnMatmulCompute(x[0], x[1], y[0]);
   return ok();
 }
 
@@ -148,11 +157,12 @@ static double flopsGemm(MlirOperation op) {
 
 /* Reads X (N x C x D1..Dn), W (M x C/group x k1..kn), the window, and checks
  * channel/group agreement. `transposed`: W is C x M/group x k1..kn. */
-static bool convOperands(const StrataOpDef *def, MlirOperation op, bool transposed, StrataShape *x,
-                         StrataShape *w, NnWindow *win) {
-  if (!nnOperand(def, op, "x", x) || !nnOperand(def, op, "w", w) ||
-      !nnCheckType(op, "x", x, NN_FLOAT) || !nnSameType(op, "x", x, "w", w))
+static bool convOperands(const StrataOpDef *def, MlirOperation op, bool transposed, unsigned types,
+                         StrataShape *x, StrataShape *w, NnWindow *win) {
+  if (!nnOperand(def, op, "x", x) || !nnOperand(def, op, "w", w) || !nnCheckType(op, "x", x, types))
     return false;
+  /* Float convolutions take one type; quantized ones x and w each of theirs. */
+  if (types == NN_FLOAT ? !nnSameType(op, "x", x, "w", w) : !nnCheckType(op, "w", w, types)) return false;
   if (x->rank < 3 || x->rank > 2 + NN_MAX_SPATIAL || w->rank != x->rank) {
     char dx[300], dw[300];
     nnError(op, "%s and %s must both have rank 3 to 5 (N x C x spatial...) and equal ranks",
@@ -194,18 +204,24 @@ static bool checkBias(const StrataOpDef *def, MlirOperation op, const StrataShap
   return true;
 }
 
+bool nnInferConvShape(const StrataOpDef *def, MlirOperation op, unsigned types, StrataShape *x,
+                      StrataShape *w, StrataShape *res) {
+  NnWindow win;
+  if (!convOperands(def, op, false, types, x, w, &win)) return false;
+  int64_t out[STRATA_MAX_RANK] = {x->dims[0], w->dims[0]};
+  const char *why;
+  if (!nn_infer_window_output(&win, &x->dims[2], &out[2], &why)) {
+    char dx[300];
+    nnError(op, "%s: %s", nnDescribe("x", x, dx, sizeof dx), why);
+    return false;
+  }
+  nnSetShape(res, x->rank, out, x->elementType);
+  return true;
+}
+
 static MlirLogicalResult inferConv(const StrataOpDef *def, MlirOperation op, StrataShape *res) {
   StrataShape x, w;
-  NnWindow win;
-  if (!convOperands(def, op, false, &x, &w, &win) || !checkBias(def, op, &x, w.dims[0])) return fail();
-  int64_t out[STRATA_MAX_RANK] = {x.dims[0], w.dims[0]};
-  const char *why;
-  if (!nn_infer_window_output(&win, &x.dims[2], &out[2], &why)) {
-    char dx[300];
-    nnError(op, "%s: %s", nnDescribe("x", &x, dx, sizeof dx), why);
-    return fail();
-  }
-  nnSetShape(res, x.rank, out, x.elementType);
+  if (!nnInferConvShape(def, op, NN_FLOAT, &x, &w, res) || !checkBias(def, op, &x, w.dims[0])) return fail();
   return ok();
 }
 
@@ -221,25 +237,25 @@ static int64_t product(const int64_t *d, int n) {
   return p;
 }
 
-static MlirLogicalResult interpConv(StrataInterp *in, MlirOperation op, StrataTensor *const *x,
-                                    StrataTensor **y) {
-  (void)in;
-  const StrataTensor *X = x[0], *W = x[1], *B = mlirOperationGetNumOperands(op) == 3 ? x[2] : NULL;
+/* The convolution of op's window attributes into Y, accumulating in double
+ * (exact for the integer products of ops_qlinear.c); B may be NULL. */
+bool nnConvCompute(MlirOperation op, const StrataTensor *X, const StrataTensor *W, const StrataTensor *B,
+                   StrataTensor *Y) {
   int sp = X->rank - 2;
   NnWindow win;
-  if (!nn_get_window(op, sp, &W->dims[2], &win)) return fail();
+  if (!nn_get_window(op, sp, &W->dims[2], &win)) return false;
   const char *why;
   int64_t outSp[NN_MAX_SPATIAL];
   nn_infer_window_output(&win, &X->dims[2], outSp, &why); /* resolves SAME pads */
   int64_t N = X->dims[0], C = X->dims[1], M = W->dims[0], Cg = W->dims[1], Mg = M / win.group;
-  int64_t inSize = product(&X->dims[2], sp), outSize = product(&y[0]->dims[2], sp),
+  int64_t inSize = product(&X->dims[2], sp), outSize = product(&Y->dims[2], sp),
           kSize = product(&W->dims[2], sp);
   for (int64_t n = 0; n < N; n++)
     for (int64_t m = 0; m < M; m++) {
       int64_t g = m / Mg;
       for (int64_t o = 0; o < outSize; o++) {
         int64_t oi[NN_MAX_SPATIAL], rem = o;
-        for (int d = sp - 1; d >= 0; d--) oi[d] = rem % y[0]->dims[2 + d], rem /= y[0]->dims[2 + d];
+        for (int d = sp - 1; d >= 0; d--) oi[d] = rem % Y->dims[2 + d], rem /= Y->dims[2 + d];
         double acc = B ? strataTensorGetDouble(B, m) : 0.0;
         for (int64_t c = 0; c < Cg; c++)
           for (int64_t k = 0; k < kSize; k++) {
@@ -255,10 +271,16 @@ static MlirLogicalResult interpConv(StrataInterp *in, MlirOperation op, StrataTe
             double xv = strataTensorGetDouble(X, (n * C + g * Cg + c) * inSize + flat);
             acc += xv * strataTensorGetDouble(W, (m * Cg + c) * kSize + k);
           }
-        strataTensorSetDouble(y[0], (n * M + m) * outSize + o, acc);
+        strataTensorSetDouble(Y, (n * M + m) * outSize + o, acc);
       }
     }
-  return ok();
+  return true;
+}
+
+static MlirLogicalResult interpConv(StrataInterp *in, MlirOperation op, StrataTensor *const *x,
+                                    StrataTensor **y) {
+  (void)in;
+  return nnConvCompute(op, x[0], x[1], mlirOperationGetNumOperands(op) == 3 ? x[2] : NULL, y[0]) ? ok() : fail();
 }
 
 static double flopsConv(MlirOperation op) {
@@ -275,7 +297,7 @@ static MlirLogicalResult inferConvTranspose(const StrataOpDef *def, MlirOperatio
                                             StrataShape *res) {
   StrataShape x, w;
   NnWindow win;
-  if (!convOperands(def, op, true, &x, &w, &win)) return fail();
+  if (!convOperands(def, op, true, NN_FLOAT, &x, &w, &win)) return fail();
   int sp = x.rank - 2;
   int64_t M = -1;
   if ((w.dims[1] != -1 && !nnDimMul(op, w.dims[1], win.group, &M)) || !checkBias(def, op, &x, M)) return fail();

@@ -302,8 +302,11 @@ MlirModule strataImportOnnx(StrataContext *ctx, const void *data, size_t size, c
                                   mlirTypeAttrGet(mlirFunctionTypeGet(mc, nIn, inTypes, (intptr_t)g->n_output, outTypes)));
   /* Fold shape computations (exporters emit many) so shapes become static
    * where they can, then give the function the tightened result types: it is
-   * ours, nobody calls it yet. */
-  if (mlirLogicalResultIsFailure(strataRunPipeline(ctx, mlirModuleGetOperation(module), "func.func(nn-fold)")))
+   * ours, nobody calls it yet. A DequantizeLinear of constant weights stays
+   * (the compile pipeline's nn-fold folds it): nn-qdq-to-qlinear, run before
+   * compiling, reads the int8 weights under it. */
+  if (mlirLogicalResultIsFailure(
+          strataRunPipeline(ctx, mlirModuleGetOperation(module), "func.func(nn-fold{keep-dequantize=true})")))
     goto fail;
   for (size_t i = 0; i < g->n_output; i++) {
     MlirValue v = mlirOperationGetOperand(ret, (intptr_t)i);

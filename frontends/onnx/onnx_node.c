@@ -141,7 +141,9 @@ static double constScalar(MlirValue v, bool *ok) {
 /* ONNX op types <-> nn op names: CamelCase words <-> snake_case
  * ("GlobalAveragePool" <-> "nn.global_average_pool"), but for these. */
 static const struct { const char *onnx, *nn; } kNameExceptions[] = {
-    {"MatMul", "nn.matmul"}, {"PRelu", "nn.prelu"}, {"IsNaN", "nn.is_nan"}};
+    {"MatMul", "nn.matmul"}, {"PRelu", "nn.prelu"}, {"IsNaN", "nn.is_nan"},
+    {"MatMulInteger", "nn.matmul_integer"}, {"QLinearMatMul", "nn.qlinear_matmul"},
+    {"QLinearConv", "nn.qlinear_conv"}};
 
 /* The canonical ONNX spelling of an nn op name ("nn.top_k" -> "TopK"). */
 static void onnxName(const char *nn, char *buf, size_t size) {
@@ -607,6 +609,12 @@ bool onnxImportNode(Importer *im, const Onnx__NodeProto *n, size_t index) {
   }
   if (!strcmp(t, "BatchNormalization") && !onnxNoExtraOutputs(&x, 1, "training statistics")) return false;
   if (!strcmp(t, "LayerNormalization") && !onnxNoExtraOutputs(&x, 1, "Mean/InvStdDev")) return false;
-  int results = !strcmp(t, "TopK") ? 2 : !strcmp(t, "Unique") ? 4 : 1; /* nn.unique has all four */
+  if (!strcmp(t, "QLinearMatMul") && x.nIn > 8) {
+    /* nn.qlinear_matmul's 9th operand (a bias) is Strata's, not ONNX's. */
+    NODE_ERROR(im, x.loc, n, "takes 8 inputs, got %d", x.nIn);
+    return false;
+  }
+  int results = !strcmp(t, "TopK") ? 2 : !strcmp(t, "Unique") ? 4 /* nn.unique has all four */
+                : !strcmp(t, "DynamicQuantizeLinear") ? 3 : 1;
   return onnxDirect(&x, results);
 }

@@ -1,5 +1,5 @@
 /* strata-run's model: read (MLIR text or bytecode, or ONNX), verified,
- * made pattern-sparse, predicated and instrumented if asked; its entry function and that function's inputs,
+ * made pattern-sparse, integer-quantized, predicated and instrumented if asked; its entry function and that function's inputs,
  * from .npy files or random and seeded. */
 #include <libgen.h>
 #include <stdio.h>
@@ -24,6 +24,9 @@ bool loadModel(RunState *r, const Options *o) {
       mlirLogicalResultIsFailure(strataVerify(r->ctx, mlirModuleGetOperation(r->module))))
     return false;
   if (o->sparse.mode && mlirLogicalResultIsFailure(strataSparseApply(r->ctx, r->module, &o->sparse)))
+    return false;
+  if (o->quantized &&
+      mlirLogicalResultIsFailure(strataRunPipeline(r->ctx, mlirModuleGetOperation(r->module), "func.func(nn-qdq-to-qlinear)")))
     return false;
   if (o->predicate) {
     char pipeline[128];

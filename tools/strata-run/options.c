@@ -60,6 +60,9 @@ static void usage(FILE *f) {
           "                     FLOP cut, tuning and index overhead\n"
           "  --instrument SPEC  run the instrument pass first, e.g. 'tool=trace ops=nn.conv*'\n"
           "                     (tools: flops, trace, profile, prune, fakequant, dump)\n"
+          "  --quantized int8   run a QDQ model's quantized Conv/MatMul/Gemm on its int8\n"
+          "                     tensors, as ONNX Runtime does (nn-qdq-to-qlinear; may differ\n"
+          "                     from the float graph by one quantization step)\n"
           "  --predicate MODE   predicate data-dependent scf.if/scf.while first (Grape):\n"
           "                     masked (arith.select over speculated safe ops) or skip\n"
           "                     (a branch per guard); see docs/pred.md\n"
@@ -186,6 +189,10 @@ int parseArgs(int argc, char **argv, Options *o) {
       if (strpbrk(val, "{}"))
         return fprintf(stderr, "error: --instrument '%s' may not contain braces\n", val), 1;
       o->instrument = val;
+    } else if (!strcmp(a, "--quantized")) {
+      NEED_VALUE();
+      if (strcmp(val, "int8")) return fprintf(stderr, "error: bad --quantized '%s' (int8)\n", val), 1;
+      o->quantized = true;
     } else if (!strcmp(a, "--predicate")) {
       NEED_VALUE();
       if (strcmp(val, "masked") && strcmp(val, "skip"))

@@ -31,6 +31,7 @@ typedef struct {
   StrataSparseOptions sparse; /* --sparse*: mode NULL when not asked */
   const char *instrument, *traceOut, *dumpDir;
   const char *predicate; /* --predicate: masked or skip; NULL when not asked */
+  bool quantized;        /* --quantized int8: nn-qdq-to-qlinear first */
   bool debugNumerics;
   unsigned long long seed;
   double atol, rtol;

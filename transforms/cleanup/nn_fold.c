@@ -44,7 +44,8 @@ static MlirLogicalResult foldConstants(StrataRewrite *rw, MlirOperation op, void
   NnFoldState *s = user;
   const StrataOpDef *def = strataContextGetOpDef(s->ctx, op);
   if (!def || !(def->flags & STRATA_OP_PURE) || !def->interpret || strataOpIsNamed(op, "nn.constant") ||
-      mlirOperationGetNumResults(op) != 1 || mlirOperationGetNumOperands(op) == 0)
+      mlirOperationGetNumResults(op) != 1 || mlirOperationGetNumOperands(op) == 0 ||
+      (s->keepDequantize && strataOpIsNamed(op, "nn.dequantize_linear")))
     return mlirLogicalResultFailure();
   intptr_t n = mlirOperationGetNumOperands(op);
   MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
@@ -85,7 +86,8 @@ static MlirLogicalResult foldConstants(StrataRewrite *rw, MlirOperation op, void
 }
 
 static void runNnFold(StrataPassRun *run, MlirOperation root) {
-  NnFoldState s = {strataPassGetContext(run), strataPassGetInt(run, "fold-limit")};
+  NnFoldState s = {strataPassGetContext(run), strataPassGetInt(run, "fold-limit"),
+                   strataPassGetBool(run, "keep-dequantize")};
   StrataPatternSet *set = strataPatternSetCreate(mlirOperationGetContext(root));
   /* DCE, CSE, constant folding and type refinement apply to every pure
    * Strata op; the trivial folds to their ops. Higher benefit runs first. */
@@ -139,6 +141,8 @@ static const StrataPassOptionDef kOptions[] = {
     {"max-iterations", STRATA_OPTION_INT, "10", "Greedy driver iteration limit"},
     {"fold-limit", STRATA_OPTION_INT, "65536",
      "Largest result (in elements) that constant folding materializes"},
+    {"keep-dequantize", STRATA_OPTION_BOOL, "false",
+     "Do not fold nn.dequantize_linear of constants (the ONNX importer: nn-qdq-to-qlinear needs the int8 weights)"},
 };
 
 static const StrataDialectHandleFn kDeps[] = {mlirGetDialectHandle__tensor__, NULL};

@@ -8,6 +8,7 @@
 typedef struct {
   StrataContext *ctx;
   int64_t foldLimit;
+  bool keepDequantize; /* keep-dequantize: leave nn.dequantize_linear unfolded */
 } NnFoldState;
 
 MlirLogicalResult nnFoldNoOp(StrataRewrite *rw, MlirOperation op, void *user);

@@ -49,9 +49,9 @@ func.func @matmul(%a: tensor<2x3x4xf32>, %b: tensor<4x5xf32>) -> tensor<2x3x5xf3
 // CHECK-DAG: #[[IN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d4, d2 * 2 + d5 * 3, d3 * 2 + d6 * 3)>
 // CHECK-DAG: #[[W:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d1, d4, d5, d6)>
 // CHECK-LABEL: func.func @conv
+// CHECK: %[[B:.*]] = linalg.generic {indexing_maps = [#[[BIAS]], {{.*}}]{{.*}} ins(%arg2 : tensor<4xf32>)
 // CHECK: %[[Z:.*]] = arith.constant dense<0.000000e+00> : tensor<1x2x13x12xf32>
 // CHECK: %[[P:.*]] = tensor.insert_slice %arg0 into %[[Z]][0, 0, 1, 2] [1, 2, 10, 10] [1, 1, 1, 1]
-// CHECK: %[[B:.*]] = linalg.generic {indexing_maps = [#[[BIAS]], {{.*}}]{{.*}} ins(%arg2 : tensor<4xf32>)
 // CHECK: linalg.generic {indexing_maps = [#[[IN]], #[[W]], {{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%[[P]], %arg1 : {{.*}}) outs(%[[B]] : tensor<1x4x4x3xf32>)
 func.func @conv(%x: tensor<1x2x10x10xf32>, %w: tensor<4x2x3x3xf32>, %b: tensor<4xf32>) -> tensor<1x4x4x3xf32> {
   %y = "nn.conv"(%x, %w, %b) {strides = array<i64: 2, 2>, dilations = array<i64: 3, 3>, pads = array<i64: 1, 2, 2, 0>} : (tensor<1x2x10x10xf32>, tensor<4x2x3x3xf32>, tensor<4xf32>) -> tensor<1x4x4x3xf32>
