@@ -204,6 +204,15 @@ irdl.dialect @nn {
     irdl.operands(x: %t0)
     irdl.results(output: %t1)
   }
+  irdl.operation @einsum {
+    %equation = irdl.base "#builtin.string"
+    irdl.attributes {"equation" = %equation}
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    irdl.operands(a: %t0, b: optional %t1)
+    irdl.results(y: %t2)
+  }
   irdl.operation @elu {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
