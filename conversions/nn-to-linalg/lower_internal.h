@@ -27,6 +27,7 @@ void nnToLinalgReduce(LowerRegistry *r);
 void nnToLinalgPoolNorm(LowerRegistry *r);
 void nnToLinalgMovement(LowerRegistry *r);
 void nnToLinalgQuant(LowerRegistry *r);
+void nnToLinalgRnn(LowerRegistry *r); /* nn.rnn, nn.gru, nn.lstm (lower_rnn.c) */
 /* nn.slice with dynamic dims or run-time starts/ends (lower_slice_dynamic.c). */
 bool lowerSliceIsDynamic(const StrataOpDef *def, MlirOperation op);
 MlirLogicalResult lowerSliceDynamicPattern(StrataRewrite *rw, MlirOperation op, const StrataOpDef *def);

@@ -61,6 +61,7 @@ static void registerAll(LowerRegistry *r) {
   nnToLinalgPoolNorm(r);
   nnToLinalgMovement(r);
   nnToLinalgQuant(r);
+  nnToLinalgRnn(r);
 }
 
 bool strataNnToLinalgSupports(const char *opName) {

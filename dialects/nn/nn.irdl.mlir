@@ -319,6 +319,18 @@ irdl.dialect @nn {
     irdl.operands(x: %t0, scale: %t1, bias: %t2)
     irdl.results(y: %t3)
   }
+  irdl.operation @gru {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    %t3 = irdl.base "!builtin.tensor"
+    %t4 = irdl.base "!builtin.tensor"
+    %t5 = irdl.base "!builtin.tensor"
+    %t6 = irdl.base "!builtin.tensor"
+    %t7 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0, w: %t1, r: %t2, b: optional %t3, sequence_lens: optional %t4, initial_h: optional %t5)
+    irdl.results(y: %t6, y_h: %t7)
+  }
   irdl.operation @hard_sigmoid {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
@@ -396,6 +408,21 @@ irdl.dialect @nn {
     %t1 = irdl.base "!builtin.tensor"
     irdl.operands(input: %t0)
     irdl.results(output: %t1)
+  }
+  irdl.operation @lstm {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    %t3 = irdl.base "!builtin.tensor"
+    %t4 = irdl.base "!builtin.tensor"
+    %t5 = irdl.base "!builtin.tensor"
+    %t6 = irdl.base "!builtin.tensor"
+    %t7 = irdl.base "!builtin.tensor"
+    %t8 = irdl.base "!builtin.tensor"
+    %t9 = irdl.base "!builtin.tensor"
+    %t10 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0, w: %t1, r: %t2, b: optional %t3, sequence_lens: optional %t4, initial_h: optional %t5, initial_c: optional %t6, p: optional %t7)
+    irdl.results(y: %t8, y_h: %t9, y_c: %t10)
   }
   irdl.operation @matmul {
     %t0 = irdl.base "!builtin.tensor"
@@ -582,6 +609,18 @@ irdl.dialect @nn {
     %t4 = irdl.base "!builtin.tensor"
     irdl.operands(x: %t0, roi: optional %t1, scales: optional %t2, sizes: optional %t3)
     irdl.results(y: %t4)
+  }
+  irdl.operation @rnn {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    %t3 = irdl.base "!builtin.tensor"
+    %t4 = irdl.base "!builtin.tensor"
+    %t5 = irdl.base "!builtin.tensor"
+    %t6 = irdl.base "!builtin.tensor"
+    %t7 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0, w: %t1, r: %t2, b: optional %t3, sequence_lens: optional %t4, initial_h: optional %t5)
+    irdl.results(y: %t6, y_h: %t7)
   }
   irdl.operation @round {
     %t0 = irdl.base "!builtin.tensor"

@@ -98,6 +98,6 @@ void nnConvTransposePads(MlirOperation op, NnWindow *win, const int64_t *in, con
 
 /* ---- Category tables (each ops_*.c) ---- */
 extern const StrataOpTable nnElementwiseTable, nnLinearTable, nnPoolNormTable, nnReduceTable,
-    nnMovementTable, nnShapeTable, nnQuantTable, nnEinsumTable;
+    nnMovementTable, nnShapeTable, nnQuantTable, nnEinsumTable, nnRnnTable;
 
 #endif /* STRATA_NN_INTERNAL_H */

@@ -137,7 +137,8 @@ static double constScalar(MlirValue v, bool *ok) {
 /* ONNX op types <-> nn op names: CamelCase words <-> snake_case
  * ("GlobalAveragePool" <-> "nn.global_average_pool"), but for these. */
 static const struct { const char *onnx, *nn; } kNameExceptions[] = {
-    {"MatMul", "nn.matmul"}, {"PRelu", "nn.prelu"}, {"IsNaN", "nn.is_nan"}};
+    {"MatMul", "nn.matmul"}, {"PRelu", "nn.prelu"}, {"IsNaN", "nn.is_nan"},
+    {"RNN", "nn.rnn"}, {"GRU", "nn.gru"}, {"LSTM", "nn.lstm"}};
 
 /* The canonical ONNX spelling of an nn op name ("nn.top_k" -> "TopK"). */
 static void onnxName(const char *nn, char *buf, size_t size) {
@@ -579,6 +580,6 @@ bool onnxImportNode(Importer *im, const Onnx__NodeProto *n, size_t index) {
   if (!strcmp(t, "MaxPool") && !onnxNoExtraOutputs(&x, 1, "Indices")) return false;
   if (!strcmp(t, "BatchNormalization") && !onnxNoExtraOutputs(&x, 1, "training statistics")) return false;
   if (!strcmp(t, "LayerNormalization") && !onnxNoExtraOutputs(&x, 1, "Mean/InvStdDev")) return false;
-  int results = !strcmp(t, "TopK") ? 2 : 1;
+  int results = !strcmp(t, "TopK") || !strcmp(t, "RNN") || !strcmp(t, "GRU") ? 2 : !strcmp(t, "LSTM") ? 3 : 1;
   return onnxDirect(&x, results);
 }
