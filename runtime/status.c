@@ -105,6 +105,9 @@ void _mlir_ciface_strata_rt_shape_error(int64_t kind, int64_t operand, int64_t d
             (long long)operand, (long long)got, (long long)want);
   else if (kind == 4)
     rtError("%.*s operand %lld must not be %lld at run time", n, text, (long long)operand, (long long)want);
+  else if (kind == 6)
+    rtError("%.*s operand %lld holds %lld at run time, outside [0, %lld]", n, text, (long long)operand,
+            (long long)got, (long long)want);
   else if (kind == 5)
     rtError("%.*s pads of dim %lld do not fit its run-time extent %lld (a result extent of %lld; edge, wrap and "
             "reflect need elements to copy, reflect pads smaller than the extent)",

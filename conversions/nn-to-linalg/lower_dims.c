@@ -23,7 +23,6 @@
 #include "nn_movement_params.h"
 #include "lower_internal.h"
 
-#define SHAPE_ERROR_FN "strata_rt_shape_error"
 
 typedef enum {
   R_NONE,
@@ -134,8 +133,7 @@ MlirValue lowerDimValue(StrataBuilder *b, MlirLocation loc, MlirValue t, int d) 
                       0);
 }
 
-/* Reports `kind` (strata_rt_shape_error) when `bad` holds at run time. */
-static void checkAt(StrataBuilder *b, MlirLocation loc, MlirValue site, MlirValue bad, int kind, int operand,
+void lowerShapeCheckAt(StrataBuilder *b, MlirLocation loc, MlirValue site, MlirValue bad, int kind, int operand,
                     int dim, MlirValue got, MlirValue want) {
   MlirOperation ifOp = strataCreateOp(b, "scf.if", loc, .operands = STRATA_VALUES(bad), .numRegions = 2);
   StrataBuilder then = strataBuilderAtEnd(b->ctx, strataAddBlock(ifOp, 0, (StrataTypeList){NULL, 0}, loc));
@@ -160,14 +158,15 @@ typedef struct {
 /* Reports `kind` when `bad` holds at run time. Kinds (runtime/status.c):
  * 0 got != want, 1 a window larger than its padded input, 2 a reshape's
  * element count, 3 a shape operand's element below `want`, 4 an operand
- * that must not be `want`, 5 pads that do not fit a run-time extent. */
+ * that must not be `want`, 5 pads that do not fit a run-time extent, 6 an
+ * element of an operand outside [0, want] (lower_rnn.c's sequence_lens). */
 static void checkIf(Dims *c, MlirValue bad, int kind, int operand, int dim, MlirValue got, MlirValue want) {
   if (c->failed) return;
   if (!c->site.ptr && !lowerRuntimeSite(c->b, c->op, SHAPE_ERROR_FN, &c->site)) {
     c->failed = true;
     return;
   }
-  checkAt(c->b, c->loc, c->site, bad, kind, operand, dim, got, want);
+  lowerShapeCheckAt(c->b, c->loc, c->site, bad, kind, operand, dim, got, want);
 }
 
 static void check(Dims *c, int kind, int operand, int dim, MlirValue got, MlirValue want) {

@@ -41,4 +41,11 @@ MlirLogicalResult lowerSplitDynamic(StrataRewrite *rw, MlirOperation op);
  * values (lower_dims.c; checks the given sizes against the extent). */
 bool lowerSplitChunk(StrataBuilder *b, MlirOperation op, intptr_t i, MlirValue *offset, MlirValue *extent);
 
+/* Reports `kind` through strata_rt_shape_error (runtime/status.c: its
+ * kinds) with the site text `site` when `bad` holds at run time; got and
+ * want are index values (lower_dims.c). */
+#define SHAPE_ERROR_FN "strata_rt_shape_error"
+void lowerShapeCheckAt(StrataBuilder *b, MlirLocation loc, MlirValue site, MlirValue bad, int kind, int operand,
+                       int dim, MlirValue got, MlirValue want);
+
 #endif

@@ -23,6 +23,8 @@ typedef struct {
   int64_t t;
   /* Positions of the generic's inputs (-1: absent); gate g at base + g. */
   int xw, hr, wb, rb, h, c, p, rh, lens;
+  MlirValue site;   /* non-null: check sequence_lens here (the first step) */
+  int lensOperand;
 } Step;
 
 static MlirValue k(StrataBuilder *b, MlirLocation loc, MlirType t, double v) { return emitConst(b, loc, t, v); }
@@ -117,6 +119,11 @@ static void cellBody(StrataBuilder *b, MlirLocation loc, const MlirValue *a, Mli
     return;
   }
   MlirValue len = a[s->lens];
+  if (s->site.ptr) { /* ONNX asks 0 <= sequence_lens <= seq; others are errors, as in the interpreter */
+    MlirValue at = emitConvert(b, loc, "arith.index_cast", len, strataIndexType(b->ctx));
+    MlirValue seq = lowerIndexConst(b, loc, r->seq);
+    lowerShapeCheckAt(b, loc, s->site, emitCmpI(b, loc, CMPI_UGT, at, seq), 6, s->lensOperand, 0, at, seq);
+  }
   MlirValue valid = emitCmpI(b, loc, CMPI_SLT, k(b, loc, mlirValueGetType(len), (double)s->t), len);
   y[n++] = emitSelect(b, loc, valid, h, hPrev);
   if (s->c >= 0) y[n++] = emitSelect(b, loc, valid, c, cPrev);
@@ -140,6 +147,7 @@ typedef struct {
   const NnRnn *r;
   MlirType et;
   MlirValue x, w, rr, bias, lens, initH, initC, p;
+  MlirValue site; /* where sequence_lens errors are reported from */
 } Lowering;
 
 static MlirValue zeros(Lowering *L, int rank, const int64_t *dims) {
@@ -187,7 +195,8 @@ static void direction(Lowering *L, int d, MlirValue *y, MlirValue *yh, MlirValue
     snprintf(rMap, sizeof rMap, "(%d, d1, d2, d3)", d); /* loops (n, g, j, k) */
     const char *hrMaps[] = {"(d0, d3)", rMap, "(d0, d1, d2)"};
     MlirValue hr = linalgBuildGeneric(b, loc, STRATA_VALUES(h, L->rr), zeros(L, 3, hrDims), hrMaps, "pppr", bodyMulAcc, NULL);
-    Step s = {r, L->et, d, t, -1, -1, -1, -1, -1, -1, -1, -1, -1};
+    Step s = {r, L->et, d, t, -1, -1, -1, -1, -1, -1, -1, -1, -1, d == 0 && i == 0 ? L->site : (MlirValue){NULL},
+              r->seqLens};
     char maps[32][64];
     const char *mapPtrs[32];
     MlirValue ins[32];
@@ -257,7 +266,7 @@ static MlirLogicalResult lowerRnn(StrataRewrite *rw, MlirOperation op, void *u) 
                 mlirShapedTypeGetElementType(lowerResultType(op, 0)), lowerOperand(op, 0), lowerOperand(op, 1),
                 lowerOperand(op, 2), r.b >= 0 ? lowerOperand(op, r.b) : none,
                 r.seqLens >= 0 ? lowerOperand(op, r.seqLens) : none, r.initH >= 0 ? lowerOperand(op, r.initH) : none,
-                r.initC >= 0 ? lowerOperand(op, r.initC) : none, r.p >= 0 ? lowerOperand(op, r.p) : none};
+                r.initC >= 0 ? lowerOperand(op, r.initC) : none, r.p >= 0 ? lowerOperand(op, r.p) : none, none};
   /* The gates get their own dim: w [D, G, H, I], r [D, G, H, H], b [D, 2G, H], p [D, 3, H]. */
   int64_t D = r.dirs, G = r.gates, H = r.hidden, wDims[4] = {D, G, H, r.input}, rDims[4] = {D, G, H, H},
           bDims[3] = {D, 2 * G, H}, pDims[3] = {D, 3, H};
@@ -265,6 +274,7 @@ static MlirLogicalResult lowerRnn(StrataRewrite *rw, MlirOperation op, void *u) 
   L.rr = linalgReshape(L.b, L.loc, L.rr, strataTensorType(L.et, 4, rDims));
   if (!mlirValueIsNull(L.bias)) L.bias = linalgReshape(L.b, L.loc, L.bias, strataTensorType(L.et, 3, bDims));
   if (!mlirValueIsNull(L.p)) L.p = linalgReshape(L.b, L.loc, L.p, strataTensorType(L.et, 3, pDims));
+  if (r.seqLens >= 0 && !lowerRuntimeSite(L.b, op, SHAPE_ERROR_FN, &L.site)) return mlirLogicalResultFailure();
   MlirValue res[3];
   int numResults = (int)mlirOperationGetNumResults(op);
   for (int i = 0; i < numResults; i++) res[i] = linalgSplatConstant(L.b, L.loc, lowerResultType(op, i), 0.0);
