@@ -28,6 +28,7 @@ void nnToLinalgPoolNorm(LowerRegistry *r);
 void nnToLinalgMovement(LowerRegistry *r);
 void nnToLinalgQuant(LowerRegistry *r);
 void nnToLinalgRnn(LowerRegistry *r); /* nn.rnn, nn.gru, nn.lstm (lower_rnn.c) */
+void nnToLinalgSequence(LowerRegistry *r); /* nn.reverse_sequence (lower_sequence.c) */
 /* nn.slice with dynamic dims or run-time starts/ends (lower_slice_dynamic.c). */
 bool lowerSliceIsDynamic(const StrataOpDef *def, MlirOperation op);
 MlirLogicalResult lowerSliceDynamicPattern(StrataRewrite *rw, MlirOperation op, const StrataOpDef *def);

@@ -62,6 +62,7 @@ static void registerAll(LowerRegistry *r) {
   nnToLinalgMovement(r);
   nnToLinalgQuant(r);
   nnToLinalgRnn(r);
+  nnToLinalgSequence(r);
 }
 
 bool strataNnToLinalgSupports(const char *opName) {

@@ -610,6 +610,13 @@ irdl.dialect @nn {
     irdl.operands(x: %t0, roi: optional %t1, scales: optional %t2, sizes: optional %t3)
     irdl.results(y: %t4)
   }
+  irdl.operation @reverse_sequence {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0, sequence_lens: %t1)
+    irdl.results(y: %t2)
+  }
   irdl.operation @rnn {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"

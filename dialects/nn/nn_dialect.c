@@ -7,7 +7,7 @@ extern const char strata_nn_irdl[];
 
 static const StrataOpTable *const kTables[] = {
     &nnShapeTable, &nnElementwiseTable, &nnLinearTable, &nnReduceTable, &nnPoolNormTable,
-    &nnMovementTable, &nnQuantTable, &nnEinsumTable, &nnRnnTable,
+    &nnMovementTable, &nnQuantTable, &nnEinsumTable, &nnRnnTable, &nnSequenceTable,
 };
 
 const StrataDialectDef strataNnDialect = {

@@ -37,6 +37,16 @@ for name, eq, shapes, dt in EINSUM:
            opset=12)
 
 
+# ---- ReverseSequence (batch-major, a rank-3 x, lengths as graph inputs) ----
+x = r(3, 5, 2, dtype=np.int32)
+lens = np.array([5, 0, 3], np.int64)
+want = x.copy()
+for b, n in enumerate(lens):
+    want[b, :n] = x[b, :n][::-1]
+C.case('reverse_sequence_batch_major', [helper.make_node('ReverseSequence', ['x', 'l'], ['y'], batch_axis=0,
+                                                         time_axis=1)], [('x', x), ('l', lens)], [want], opset=10)
+
+
 # ---- RNN, GRU, LSTM against a numpy reference written from the ONNX spec ----
 ACTS = {'Tanh': lambda x, a, b: np.tanh(x), 'Sigmoid': lambda x, a, b: 1 / (1 + np.exp(-x)),
         'Relu': lambda x, a, b: np.maximum(x, 0), 'LeakyRelu': lambda x, a, b: np.where(x >= 0, x, a * x),
@@ -166,4 +176,9 @@ C.save('bad_rnn_lens', [helper.make_node('RNN', ['x', 'w', 'r', '', 'l'], ['y'],
        [vi('x', x), vi('w', w), vi('r', rr), vi('l', (2,), TensorProto.INT32)], [vi('y', (4, 1, 2, 3))], opset=14)
 for i, a in enumerate([x, w, rr, np.array([2, 5], np.int32)]):
     np.save('%s/bad_rnn_lens.in%d.npy' % (OUT, i), a)
+xs = r(4, 2)
+C.save('bad_reverse_sequence_lens', [helper.make_node('ReverseSequence', ['x', 'l'], ['y'], name='rs')],
+       [vi('x', xs), vi('l', (2,), TensorProto.INT64)], [vi('y', (4, 2))], opset=10)
+for i, a in enumerate([xs, np.array([-1, 2], np.int64)]):
+    np.save('%s/bad_reverse_sequence_lens.in%d.npy' % (OUT, i), a)
 C.finish()
