@@ -23,7 +23,6 @@
 #include "nn_movement_params.h"
 #include "lower_internal.h"
 
-
 typedef enum {
   R_NONE,
   R_ELEMENTWISE, /* numpy broadcasting of every operand */
