@@ -256,9 +256,12 @@ static MlirLogicalResult lowerRnn(StrataRewrite *rw, MlirOperation op, void *u) 
   (void)u;
   NnRnn r;
   if (!nnRnnOf(op, &r)) return mlirLogicalResultFailure();
-  if (r.hidden < 0 || r.gates * r.hidden > 1 << 20) {
-    strataEmitOpError(op, "nn-to-linalg: hidden size %lld is not supported (at most %d units)", (long long)r.hidden,
-                      (1 << 20) / r.gates);
+  /* The unrolled code grows with the sequence: refuse what would not fit
+   * (dynamic extents were refused before the patterns ran). */
+  enum { MAX_STEPS = 4096 };
+  if (r.seq < 0 || r.hidden < 0 || r.seq * r.dirs > MAX_STEPS) {
+    strataEmitOpError(op, "nn-to-linalg: a sequence of %lld steps in %d direction(s) is longer than the unrolled "
+                      "lowering takes (%d steps)", (long long)r.seq, r.dirs, MAX_STEPS);
     return mlirLogicalResultFailure();
   }
   MlirValue none = {NULL};

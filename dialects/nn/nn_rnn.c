@@ -2,6 +2,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include "nn_internal.h"
 #include "nn_rnn.h"
 
@@ -80,7 +81,8 @@ static bool readActivations(MlirOperation op, NnRnn *r) {
     } else {
       MlirAttribute e = mlirArrayAttrGetElement(names, i);
       MlirStringRef s = mlirAttributeIsAString(e) ? mlirStringAttrGetValue(e) : mlirStringRefCreate("", 0);
-      while (k < numKinds && (strlen(kActs[k].name) != s.length || strncmp(kActs[k].name, s.data, s.length))) k++;
+      /* Case-insensitive, as ONNX Runtime reads them. */
+      while (k < numKinds && (strlen(kActs[k].name) != s.length || strncasecmp(kActs[k].name, s.data, s.length))) k++;
       if (k == numKinds) {
         nnError(op, "activation #%d \"%.*s\" is not one of Relu, Tanh, Sigmoid, Affine, LeakyRelu, ThresholdedRelu, "
                 "ScaledTanh, HardSigmoid, Elu, Softsign, Softplus", i, (int)s.length, s.data);

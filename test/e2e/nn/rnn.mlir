@@ -79,7 +79,7 @@ func.func @lstm_input_forget_clip(%x: tensor<4x3x5xf32>, %w: tensor<1x12x5xf32>,
   return %y#0, %y#1, %y#2 : tensor<4x1x3x3xf32>, tensor<1x3x3xf32>, tensor<1x3x3xf32>
 }
 func.func @lstm_reverse_layout1_acts(%x: tensor<3x4x5xf32>, %w: tensor<1x12x5xf32>, %r: tensor<1x12x3xf32>, %c0: tensor<3x1x3xf32>) -> (tensor<3x4x1x3xf32>, tensor<3x1x3xf32>, tensor<3x1x3xf32>) {
-  %y:3 = "nn.lstm"(%x, %w, %r, %c0) {direction = "reverse", activations = ["Sigmoid", "Relu", "Softsign"], operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 1, 0>, layout = 1 : i64} : (tensor<3x4x5xf32>, tensor<1x12x5xf32>, tensor<1x12x3xf32>, tensor<3x1x3xf32>) -> (tensor<3x4x1x3xf32>, tensor<3x1x3xf32>, tensor<3x1x3xf32>)
+  %y:3 = "nn.lstm"(%x, %w, %r, %c0) {direction = "reverse", activations = ["sigmoid", "Relu", "SOFTSIGN"], operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 1, 0>, layout = 1 : i64} : (tensor<3x4x5xf32>, tensor<1x12x5xf32>, tensor<1x12x3xf32>, tensor<3x1x3xf32>) -> (tensor<3x4x1x3xf32>, tensor<3x1x3xf32>, tensor<3x1x3xf32>)
   return %y#0, %y#1, %y#2 : tensor<3x4x1x3xf32>, tensor<3x1x3xf32>, tensor<3x1x3xf32>
 }
 func.func @lstm_hidden_size_f64(%x: tensor<4x3x5xf64>, %w: tensor<1x12x5xf64>, %r: tensor<1x12x3xf64>, %b: tensor<1x24xf64>, %h0: tensor<1x3x3xf64>) -> (tensor<4x1x3x3xf64>, tensor<1x3x3xf64>, tensor<1x3x3xf64>) {
