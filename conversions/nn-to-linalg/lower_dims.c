@@ -23,8 +23,6 @@
 #include "nn_movement_params.h"
 #include "lower_internal.h"
 
-#define SHAPE_ERROR_FN "strata_rt_shape_error"
-
 typedef enum {
   R_NONE,
   R_ELEMENTWISE, /* numpy broadcasting of every operand */
@@ -140,8 +138,7 @@ MlirValue lowerDimValue(StrataBuilder *b, MlirLocation loc, MlirValue t, int d) 
                       0);
 }
 
-/* Reports `kind` (strata_rt_shape_error) when `bad` holds at run time. */
-static void checkAt(StrataBuilder *b, MlirLocation loc, MlirValue site, MlirValue bad, int kind, int operand,
+void lowerShapeCheckAt(StrataBuilder *b, MlirLocation loc, MlirValue site, MlirValue bad, int kind, int operand,
                     int dim, MlirValue got, MlirValue want) {
   MlirOperation ifOp = strataCreateOp(b, "scf.if", loc, .operands = STRATA_VALUES(bad), .numRegions = 2);
   StrataBuilder then = strataBuilderAtEnd(b->ctx, strataAddBlock(ifOp, 0, (StrataTypeList){NULL, 0}, loc));
@@ -171,7 +168,8 @@ typedef struct {
  * `got` is not the extent `want`, 9 a k outside [0, want], 10 a scale
  * (element `dim` of `operand`) that is not positive, 11 an operand with
  * more than `want` elements, 12 a threshold outside [0, 1], 13 an index
- * outside [0, want). */
+ * outside [0, want), 14 an element of an operand outside [0, want]
+ * (lower_rnn.c's sequence_lens). */
 static void checkIf(Dims *c, MlirValue bad, int kind, int operand, int dim, MlirValue got, MlirValue want) {
   if (!c->failed) c->failed = !lowerCheck(c->b, c->op, &c->site, bad, kind, operand, dim, got, want);
 }
@@ -179,7 +177,7 @@ static void checkIf(Dims *c, MlirValue bad, int kind, int operand, int dim, Mlir
 bool lowerCheck(StrataBuilder *b, MlirOperation op, MlirValue *site, MlirValue bad, int kind, int operand, int dim,
                 MlirValue got, MlirValue want) {
   if (!site->ptr && !lowerRuntimeSite(b, op, SHAPE_ERROR_FN, site)) return false;
-  checkAt(b, mlirOperationGetLocation(op), *site, bad, kind, operand, dim, got, want);
+  lowerShapeCheckAt(b, mlirOperationGetLocation(op), *site, bad, kind, operand, dim, got, want);
   return true;
 }
 

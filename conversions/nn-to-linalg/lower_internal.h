@@ -41,6 +41,8 @@ MlirValue lowerMatmulValues(StrataBuilder *b, MlirLocation loc, MlirValue a, Mli
                             MlirValue init, bool kBeforeN);
 MlirValue lowerConvValues(StrataBuilder *b, MlirLocation loc, MlirOperation op, MlirValue x, MlirValue w,
                           MlirValue init, bool reduceOutside);
+void nnToLinalgRnn(LowerRegistry *r); /* nn.rnn, nn.gru, nn.lstm (lower_rnn.c) */
+void nnToLinalgSequence(LowerRegistry *r); /* nn.reverse_sequence (lower_sequence.c) */
 /* nn.slice with dynamic dims or run-time starts/ends (lower_slice_dynamic.c). */
 bool lowerSliceIsDynamic(const StrataOpDef *def, MlirOperation op);
 MlirLogicalResult lowerSliceDynamicPattern(StrataRewrite *rw, MlirOperation op, const StrataOpDef *def);
@@ -113,5 +115,11 @@ bool lowerRuntimeSqueezeDims(StrataBuilder *b, MlirOperation op, MlirValue *site
  * to be 1) or inserted as 1s, into out[0..r). */
 bool lowerSqueezeByFlags(StrataBuilder *b, MlirOperation op, MlirValue *site, bool unsqueeze, MlirValue x,
                          const MlirValue *isAxis, int r, MlirValue *out);
+/* Reports `kind` through strata_rt_shape_error (runtime/status.c: its
+ * kinds) with the site text `site` when `bad` holds at run time; got and
+ * want are index values (lower_dims.c). */
+#define SHAPE_ERROR_FN "strata_rt_shape_error"
+void lowerShapeCheckAt(StrataBuilder *b, MlirLocation loc, MlirValue site, MlirValue bad, int kind, int operand,
+                       int dim, MlirValue got, MlirValue want);
 
 #endif

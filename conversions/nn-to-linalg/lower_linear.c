@@ -1,8 +1,9 @@
-/* MatMul, Gemm, Conv, ConvTranspose -> linalg.generic contractions. */
+/* MatMul, Gemm, Conv, ConvTranspose, Einsum -> linalg.generic contractions. */
 #include <stdio.h>
 #include <string.h>
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
+#include "nn_einsum.h"
 #include "nn_internal.h"
 #include "lower_internal.h"
 
@@ -264,7 +265,48 @@ static MlirLogicalResult lowerConvTranspose(StrataRewrite *rw, MlirOperation op,
                                          bodyConvTranspose, &ct));
 }
 
+/* ---- Einsum: one generic over the equation's loops (nn_einsum.h): the
+ * result's dims parallel, the summed subscripts reductions; a diagonal reads
+ * one loop twice, a broadcast dim of size 1 reads 0. ---- */
+
+static MlirValue bodyEinsumOne(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {
+  (void)u;
+  bool f = lowerIsFloat(mlirValueGetType(a[1]));
+  return emitBinary(b, loc, f ? "arith.addf" : "arith.addi", a[1], a[0]);
+}
+
+static MlirLogicalResult lowerEinsum(StrataRewrite *rw, MlirOperation op, void *u) {
+  (void)u;
+  NnEinsum e;
+  if (!nnEinsumOf(op, &e, true)) return mlirLogicalResultFailure();
+  MlirValue init = lowerResultInit(&rw->builder, op, 0, 0.0);
+  if (!init.ptr) return mlirLogicalResultFailure();
+  char maps[NN_EINSUM_MAX_INPUTS + 1][256], its[NN_EINSUM_MAX_LOOPS + 1];
+  const char *mapPtrs[NN_EINSUM_MAX_INPUTS + 1];
+  MlirValue ins[NN_EINSUM_MAX_INPUTS];
+  for (int i = 0; i <= e.numInputs; i++) {
+    bool isOut = i == e.numInputs;
+    int rank = isOut ? e.outRank : e.rank[i];
+    size_t off = (size_t)snprintf(maps[i], sizeof maps[i], "(");
+    if (!isOut) ins[i] = lowerOperand(op, i);
+    for (int d = 0; d < rank; d++) {
+      int l = isOut ? d : e.loop[i][d];
+      bool broadcast = !isOut && lowerDim(ins[i], d) == 1 && e.extent[l] != 1;
+      off += broadcast ? (size_t)snprintf(maps[i] + off, sizeof maps[i] - off, "%s0", d ? ", " : "")
+                       : (size_t)snprintf(maps[i] + off, sizeof maps[i] - off, "%sd%d", d ? ", " : "", l);
+    }
+    snprintf(maps[i] + off, sizeof maps[i] - off, ")");
+    mapPtrs[i] = maps[i];
+  }
+  for (int l = 0; l < e.numLoops; l++) its[l] = l < e.outRank ? 'p' : 'r';
+  its[e.numLoops] = '\0';
+  MlirValue y = linalgBuildGeneric(&rw->builder, mlirOperationGetLocation(op), (StrataValueList){ins, e.numInputs},
+                                   init, mapPtrs, its, e.numInputs == 2 ? bodyMulAcc : bodyEinsumOne, NULL);
+  return done(rw, op, y);
+}
+
 void nnToLinalgLinear(LowerRegistry *r) {
+  lowerRegister(r, "nn.einsum", lowerEinsum, NULL);
   lowerRegister(r, "nn.matmul", lowerMatmul, NULL);
   lowerRegister(r, "nn.gemm", lowerGemm, NULL);
   lowerRegister(r, "nn.conv", lowerConv, NULL);

@@ -64,6 +64,8 @@ static void registerAll(LowerRegistry *r) {
   nnToLinalgDataDep(r);
   nnToLinalgPoolIndices(r);
   nnToLinalgQLinear(r);
+  nnToLinalgRnn(r);
+  nnToLinalgSequence(r);
 }
 
 bool strataNnToLinalgSupports(const char *opName) {

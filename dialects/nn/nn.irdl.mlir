@@ -229,6 +229,15 @@ irdl.dialect @nn {
     irdl.operands(x: %t0)
     irdl.results(y: %t1, y_scale: %t2, y_zero_point: %t3)
   }
+  irdl.operation @einsum {
+    %equation = irdl.base "#builtin.string"
+    irdl.attributes {"equation" = %equation}
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    irdl.operands(a: %t0, b: optional %t1)
+    irdl.results(y: %t2)
+  }
   irdl.operation @elu {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
@@ -335,6 +344,18 @@ irdl.dialect @nn {
     irdl.operands(x: %t0, scale: %t1, bias: %t2)
     irdl.results(y: %t3)
   }
+  irdl.operation @gru {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    %t3 = irdl.base "!builtin.tensor"
+    %t4 = irdl.base "!builtin.tensor"
+    %t5 = irdl.base "!builtin.tensor"
+    %t6 = irdl.base "!builtin.tensor"
+    %t7 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0, w: %t1, r: %t2, b: optional %t3, sequence_lens: optional %t4, initial_h: optional %t5)
+    irdl.results(y: %t6, y_h: %t7)
+  }
   irdl.operation @hard_sigmoid {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
@@ -412,6 +433,21 @@ irdl.dialect @nn {
     %t1 = irdl.base "!builtin.tensor"
     irdl.operands(input: %t0)
     irdl.results(output: %t1)
+  }
+  irdl.operation @lstm {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    %t3 = irdl.base "!builtin.tensor"
+    %t4 = irdl.base "!builtin.tensor"
+    %t5 = irdl.base "!builtin.tensor"
+    %t6 = irdl.base "!builtin.tensor"
+    %t7 = irdl.base "!builtin.tensor"
+    %t8 = irdl.base "!builtin.tensor"
+    %t9 = irdl.base "!builtin.tensor"
+    %t10 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0, w: %t1, r: %t2, b: optional %t3, sequence_lens: optional %t4, initial_h: optional %t5, initial_c: optional %t6, p: optional %t7)
+    irdl.results(y: %t8, y_h: %t9, y_c: %t10)
   }
   irdl.operation @matmul {
     %t0 = irdl.base "!builtin.tensor"
@@ -676,6 +712,25 @@ irdl.dialect @nn {
     %t4 = irdl.base "!builtin.tensor"
     irdl.operands(x: %t0, roi: optional %t1, scales: optional %t2, sizes: optional %t3)
     irdl.results(y: %t4)
+  }
+  irdl.operation @reverse_sequence {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0, sequence_lens: %t1)
+    irdl.results(y: %t2)
+  }
+  irdl.operation @rnn {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    %t3 = irdl.base "!builtin.tensor"
+    %t4 = irdl.base "!builtin.tensor"
+    %t5 = irdl.base "!builtin.tensor"
+    %t6 = irdl.base "!builtin.tensor"
+    %t7 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0, w: %t1, r: %t2, b: optional %t3, sequence_lens: optional %t4, initial_h: optional %t5)
+    irdl.results(y: %t6, y_h: %t7)
   }
   irdl.operation @round {
     %t0 = irdl.base "!builtin.tensor"

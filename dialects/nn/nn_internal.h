@@ -106,8 +106,12 @@ bool nnReduceAxes(MlirOperation op, const StrataTensor *axesValue, int rank, boo
 /* Resolves ConvTranspose begin/end pads from auto_pad or output_shape. */
 void nnConvTransposePads(MlirOperation op, NnWindow *win, const int64_t *in, const int64_t *out);
 
+/* ReverseSequence's batch_axis and time_axis, checked (ops_reverse_sequence.c). */
+bool nnReverseSequenceAxes(MlirOperation op, int64_t *batchAxis, int64_t *timeAxis);
+
 /* ---- Category tables (each ops_*.c) ---- */
 extern const StrataOpTable nnElementwiseTable, nnLinearTable, nnPoolNormTable, nnReduceTable,
-    nnMovementTable, nnShapeTable, nnQuantTable, nnDataDepTable, nnUnpoolTable, nnQLinearTable;
+    nnMovementTable, nnShapeTable, nnQuantTable, nnDataDepTable, nnUnpoolTable, nnQLinearTable,
+    nnEinsumTable, nnRnnTable, nnSequenceTable;
 
 #endif /* STRATA_NN_INTERNAL_H */

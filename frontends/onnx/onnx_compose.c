@@ -407,6 +407,7 @@ bool onnxImportComposite(Node *x, bool *handled) {
   if (!strcmp(t, "LRN")) return importLrn(x);
   if (!strcmp(t, "GatherND")) return onnxImportGatherND(x);
   if (!strcmp(t, "ScatterND")) return onnxImportScatterND(x);
+  if (!strcmp(t, "Einsum") && x->nIn > 2) return onnxImportEinsumChain(x);
   if (!strcmp(t, "Pow") && x->nIn == 2 && !mlirValueIsNull(x->in[1]) && mlirTypeIsAFloat(onnxElemOf(x->in[0])) &&
       mlirTypeIsAInteger(onnxElemOf(x->in[1])))
     return importMixedPow(x);

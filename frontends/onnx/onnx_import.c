@@ -116,6 +116,16 @@ MlirAttribute onnxConvertAttr(Importer *im, MlirLocation loc, const Onnx__NodePr
   case ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INTS: return mlirDenseI64ArrayGet(im->mc, (intptr_t)a->n_ints, a->ints);
   case ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__FLOATS:
     return mlirDenseF32ArrayGet(im->mc, (intptr_t)a->n_floats, a->floats);
+  case ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__STRINGS: { /* RNN activations */
+    MlirAttribute names[64];
+    if (a->n_strings > 64) {
+      NODE_ERROR(im, loc, n, "attribute '%s' has more than 64 strings", a->name);
+      return mlirAttributeGetNull();
+    }
+    for (size_t i = 0; i < a->n_strings; i++)
+      names[i] = mlirStringAttrGet(im->mc, mlirStringRefCreate((const char *)a->strings[i].data, a->strings[i].len));
+    return mlirArrayAttrGet(im->mc, (intptr_t)a->n_strings, names);
+  }
   case ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__TENSOR: {
     char err[256];
     StrataTensor *t = a->t ? onnxReadTensor(a->t, im->baseDir, err, sizeof err) : NULL;

@@ -175,5 +175,7 @@ bool onnxBindValueAt(Node *x, size_t i, MlirValue v);
 bool onnxImportOneHot(Node *x);
 bool onnxImportGatherND(Node *x);
 bool onnxImportScatterND(Node *x);
+/* (onnx_einsum.c) Einsum of more than two inputs as two-operand steps. */
+bool onnxImportEinsumChain(Node *x);
 
 #endif

@@ -143,7 +143,7 @@ static double constScalar(MlirValue v, bool *ok) {
 static const struct { const char *onnx, *nn; } kNameExceptions[] = {
     {"MatMul", "nn.matmul"}, {"PRelu", "nn.prelu"}, {"IsNaN", "nn.is_nan"},
     {"MatMulInteger", "nn.matmul_integer"}, {"QLinearMatMul", "nn.qlinear_matmul"},
-    {"QLinearConv", "nn.qlinear_conv"}};
+    {"QLinearConv", "nn.qlinear_conv"}, {"RNN", "nn.rnn"}, {"GRU", "nn.gru"}, {"LSTM", "nn.lstm"}};
 
 /* The canonical ONNX spelling of an nn op name ("nn.top_k" -> "TopK"). */
 static void onnxName(const char *nn, char *buf, size_t size) {
@@ -614,7 +614,9 @@ bool onnxImportNode(Importer *im, const Onnx__NodeProto *n, size_t index) {
     NODE_ERROR(im, x.loc, n, "takes 8 inputs, got %d", x.nIn);
     return false;
   }
-  int results = !strcmp(t, "TopK") ? 2 : !strcmp(t, "Unique") ? 4 /* nn.unique has all four */
+  int results = !strcmp(t, "TopK") || !strcmp(t, "RNN") || !strcmp(t, "GRU") ? 2
+                : !strcmp(t, "LSTM") ? 3
+                : !strcmp(t, "Unique") ? 4 /* nn.unique has all four */
                 : !strcmp(t, "DynamicQuantizeLinear") ? 3 : 1;
   return onnxDirect(&x, results);
 }

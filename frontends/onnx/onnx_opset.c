@@ -32,6 +32,7 @@ static const struct {
     {"Cos", 7, 0},              {"Sin", 7, 0},                 {"Tan", 7, 0},
     {"CastLike", 15, 0},        {"EyeLike", 9, 0},             {"NegativeLogLikelihoodLoss", 12, 0},
     {"SoftmaxCrossEntropyLoss", 12, 0}, {"Trilu", 14, 0},  {"OneHot", 9, 0},
+    {"Einsum", 12, 0},          {"ReverseSequence", 10, 0},
     {"MeanVarianceNormalization", 9, 0}, {"GatherND", 11, 0},  {"ScatterND", 11, 0},
     {"BitShift", 11, 0},        {"ConstantOfShape", 9, 0},     {"CumSum", 11, 0},
     {"DequantizeLinear", 10, 0}, {"Erf", 9, 0},                {"Expand", 8, 0},

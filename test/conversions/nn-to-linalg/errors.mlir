@@ -34,4 +34,13 @@ func.func @runtime_log_sum_exp(%x: tensor<2x3xf32>, %a: tensor<1xi64>) -> tensor
   // expected-error@+1 {{nn-to-linalg: no lowering for 'nn.reduce_log_sum_exp'}}
   %r = "nn.reduce_log_sum_exp"(%x, %a) : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<?x?xf32>
   return %r : tensor<?x?xf32>
+
+// -----
+
+// Recurrent ops are unrolled: a sequence longer than the limit is refused.
+func.func @rnn_too_long(%x: tensor<4097x1x1xf32>, %w: tensor<1x1x1xf32>, %r: tensor<1x1x1xf32>) -> tensor<4097x1x1x1xf32> {
+  // expected-error@+2 {{'nn.rnn' op nn-to-linalg: a sequence of 4097 steps in 1 direction(s) is longer than the unrolled lowering takes (4096 steps)}}
+  // expected-error@+1 {{nn-to-linalg: no lowering for 'nn.rnn'}}
+  %y:2 = "nn.rnn"(%x, %w, %r) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0>} : (tensor<4097x1x1xf32>, tensor<1x1x1xf32>, tensor<1x1x1xf32>) -> (tensor<4097x1x1x1xf32>, tensor<1x1x1xf32>)
+  return %y#0 : tensor<4097x1x1x1xf32>
 }
