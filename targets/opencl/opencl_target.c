@@ -1,6 +1,6 @@
 /* The `opencl` target: the GPU targets' kernel-level lowering
  * (gpu_pipeline.h), OpenCL C from opencl_emit.c, host plans from
- * opencl_host.c, run through the OpenCL runtime (runtime/opencl.h) on the
+ * gpu_host.c, run through the OpenCL runtime (runtime/opencl.h) on the
  * device StrataCompileOptions.device or $STRATA_DEVICE names. */
 #include <stdint.h>
 #include <stdio.h>
@@ -16,7 +16,7 @@
 typedef struct {
   char name[256];
   MlirLocation loc;
-  ClPlan plan;
+  GpuPlan plan;
   StrataClBuffer **constants; /* by plan buffer: the constant globals' device copies, or NULL */
 } HostFunc;
 
@@ -36,7 +36,7 @@ static void destroy(void *p) {
     for (size_t b = 0; x->funcs[i].constants && b < x->funcs[i].plan.numBuffers; b++)
       strataClBufferDestroy(x->funcs[i].constants[b]);
     free(x->funcs[i].constants);
-    clPlanFree(&x->funcs[i].plan);
+    gpuPlanFree(&x->funcs[i].plan);
   }
   free(x->funcs);
   strataClProgramDestroy(x->program);
@@ -84,7 +84,7 @@ static void *compile(const StrataTargetDef *def, StrataContext *ctx, MlirModule 
   MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(m, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(top); ok && !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
-    if (!clIsHost(op)) continue;
+    if (!gpuIsHost(op)) continue;
     HostFunc *grown = realloc(x->funcs, (x->numFuncs + 1) * sizeof *grown);
     if (!grown) {
       strataEmitOpError(op, "out of memory");
@@ -96,7 +96,7 @@ static void *compile(const StrataTargetDef *def, StrataContext *ctx, MlirModule 
     MlirStringRef name = mlirStringAttrGetValue(strataOpAttr(op, "sym_name"));
     snprintf(f->name, sizeof f->name, "%.*s", (int)name.length, name.data);
     f->loc = mlirOperationGetLocation(op);
-    ok = clPlanBuild(m, op, &f->plan, &copies);
+    ok = gpuPlanBuild(m, op, "opencl", &f->plan, &copies);
     if (ok) x->numFuncs++;
   }
   if (ok && !(x->dev = strataClOpen(index, err, sizeof err))) {
@@ -149,7 +149,7 @@ static StrataClBuffer *bufferOf(const HostFunc *f, StrataClBuffer **buffers, int
 /* True if a kernel reported an index error (the message in `err`: the
  * site's text -- its location, a tab, the op -- then what went wrong; *at
  * its launch), or the record could not be read. */
-static bool indexError(ClExecutable *x, const ClPlan *plan, StrataClBuffer *errors, MlirLocation *at, char *err,
+static bool indexError(ClExecutable *x, const GpuPlan *plan, StrataClBuffer *errors, MlirLocation *at, char *err,
                        size_t errSize) {
   uint8_t record[CL_ERROR_RECORD_BYTES];
   if (!strataClRead(x->dev, errors, 0, record, sizeof record, err, errSize)) return true;
@@ -161,7 +161,7 @@ static bool indexError(ClExecutable *x, const ClPlan *plan, StrataClBuffer *erro
   const char *site = "";
   int siteLen = 0;
   if (r[0] >= 0 && (size_t)r[0] < plan->numSteps) {
-    const ClStep *step = &plan->steps[r[0]];
+    const GpuStep *step = &plan->steps[r[0]];
     *at = step->loc;
     if (r[4] >= 0 && (size_t)r[4] < step->numArgs && step->args[r[4]].buffer >= 0) {
       const StrataTensor *text = plan->buffers[step->args[r[4]].buffer].init;
@@ -185,7 +185,7 @@ static MlirLogicalResult invoke(void *p, const char *name, StrataTensor *const *
     strataEmitError(loc, "opencl target: no compiled public function '%s'", name);
     return mlirLogicalResultFailure();
   }
-  const ClPlan *plan = &f->plan;
+  const GpuPlan *plan = &f->plan;
   if (numInputs != plan->numArgs || numOutputs != plan->numResults) {
     strataEmitError(f->loc, "@%s takes %zu inputs and gives %zu outputs (called with %zu and %zu)", name,
                     plan->numArgs, plan->numResults, numInputs, numOutputs);
@@ -219,7 +219,7 @@ static MlirLogicalResult invoke(void *p, const char *name, StrataTensor *const *
     ok = (errors = strataClBufferCreate(x->dev, sizeof kNoError, kNoError, err, sizeof err)) != NULL;
   MlirLocation at = f->loc;
   for (size_t s = 0; ok && s < plan->numSteps; s++) {
-    const ClStep *step = &plan->steps[s];
+    const GpuStep *step = &plan->steps[s];
     StrataClArg *grown = realloc(args, (step->numArgs + 2) * sizeof *grown);
     if (!grown) {
       ok = false, snprintf(err, sizeof err, "out of memory");
@@ -235,7 +235,11 @@ static MlirLogicalResult invoke(void *p, const char *name, StrataTensor *const *
       args[step->numArgs + 1] = (StrataClArg){.value = &stepNumber, .size = sizeof stepNumber};
     }
     at = step->loc;
-    ok = strataClLaunch(x->dev, x->program, step->kernel, args, step->numArgs + (step->reportsErrors ? 2 : 0),
+    char kernel[160];
+    if (step->kind == GPU_STEP_COPY) clCopyKernelName(step->copy, kernel, sizeof kernel);
+    else clKernelName(mlirStringRefCreateFromCString(step->module), mlirStringRefCreateFromCString(step->func), kernel,
+                      sizeof kernel);
+    ok = strataClLaunch(x->dev, x->program, kernel, args, step->numArgs + (step->reportsErrors ? 2 : 0),
                         step->global, step->local, err, sizeof err);
   }
   if (ok) at = f->loc, ok = strataClFinish(x->dev, err, sizeof err);
@@ -273,13 +277,13 @@ static char *emit(const StrataTargetDef *def, StrataContext *ctx, MlirModule low
   MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(m, 0));
   size_t copies = 0;
   for (MlirOperation op = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    ClPlan plan;
-    if (!clIsHost(op)) continue;
-    if (!clPlanBuild(m, op, &plan, &copies)) {
+    GpuPlan plan;
+    if (!gpuIsHost(op)) continue;
+    if (!gpuPlanBuild(m, op, "opencl", &plan, &copies)) {
       free(source.data);
       return NULL;
     }
-    clPlanFree(&plan);
+    gpuPlanFree(&plan);
   }
   *size = source.len;
   return source.data;
