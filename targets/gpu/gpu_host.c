@@ -302,3 +302,15 @@ void gpuPlanFree(GpuPlan *plan) {
   free(plan->results);
   *plan = (GpuPlan){0};
 }
+
+int gpuDeviceIndex(const StrataCompileOptions *o, MlirLocation loc, const char *api) {
+  const char *s = o && o->device ? o->device : getenv("STRATA_DEVICE");
+  if (!s || !*s) return 0;
+  char *end;
+  long v = strtol(s, &end, 10);
+  if (*end || v < 0 || v > 4096) {
+    strataEmitError(loc, "bad %s device number '%s' (%s)", api, s, o && o->device ? "--device" : "$STRATA_DEVICE");
+    return -1;
+  }
+  return (int)v;
+}

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "mlir-c/IR.h"
+#include "strata/target.h"
 #include "strata/tensor.h"
 
 /* Bytes and offsets of a memref type whose layout is static: its element
@@ -87,5 +88,9 @@ typedef struct {
  * hosts before it and is advanced past its own. */
 bool gpuPlanBuild(MlirOperation module, MlirOperation host, const char *target, GpuPlan *plan, size_t *copies);
 void gpuPlanFree(GpuPlan *plan);
+
+/* The device number: options->device, else $STRATA_DEVICE, else 0; -1
+ * after an error at `loc` ("bad <api> device number"). */
+int gpuDeviceIndex(const StrataCompileOptions *options, MlirLocation loc, const char *api);
 
 #endif /* STRATA_GPU_HOST_H */

@@ -45,20 +45,6 @@ static void destroy(void *p) {
   free(x);
 }
 
-/* The device number: the option, else $STRATA_DEVICE, else 0; -1 after an
- * error at `loc`. */
-static int deviceIndex(const StrataCompileOptions *o, MlirLocation loc) {
-  const char *s = o && o->device ? o->device : getenv("STRATA_DEVICE");
-  if (!s || !*s) return 0;
-  char *end;
-  long v = strtol(s, &end, 10);
-  if (*end || v < 0 || v > 4096) {
-    strataEmitError(loc, "bad OpenCL device number '%s' (%s)", s, o && o->device ? "--device" : "$STRATA_DEVICE");
-    return -1;
-  }
-  return (int)v;
-}
-
 static bool writeProgram(MlirModule lowered, ClText *out, size_t *numKernels) {
   return clEmitProgram(mlirModuleGetOperation(lowered), out, numKernels);
 }
@@ -79,7 +65,7 @@ static void *compile(const StrataTargetDef *def, StrataContext *ctx, MlirModule 
   ClText source = {0};
   size_t numKernels, copies = 0;
   char err[1024];
-  int index = deviceIndex(options, loc);
+  int index = gpuDeviceIndex(options, loc, "OpenCL");
   bool ok = index >= 0 && writeProgram(lowered, &source, &numKernels);
   MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(m, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(top); ok && !mlirOperationIsNull(op);

@@ -1,0 +1,266 @@
+/* The vulkan target's kernels as SPIR-V (vulkan_internal.h). The kernels
+ * the host plans launch are cloned into one gpu.module of a module of their
+ * own (the host side, whose launches would no longer match the kernels'
+ * signatures, stays behind): each gpu.func named after its gpu.module (the
+ * outlined kernels share their function names), its scalar arguments --
+ * constants on the host, as the plan requires -- sunk in as arith.constant,
+ * its workgroup size from its launch as spirv.entry_point_abi. Upstream
+ * passes then do the rest: convert-gpu-to-spirv (after math-to-spirv and
+ * the folding of views into loads and stores), the spirv.module moved into
+ * the gpu.module, spirv-lower-abi-attrs and spirv-update-vce inside it, and
+ * gpu-module-to-binary, whose gpu.binary holds the SPIR-V words. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/GPU.h"
+#include "strata/builder.h"
+#include "strata/pass.h"
+#include "strata/support.h"
+#include "vulkan_internal.h"
+
+/* What strata-translate assumes of a device: every feature the shaders use. */
+static const StrataVkFeatures kAll = {.int8 = 1, .int16 = 1, .int64 = 1, .float64 = 1, .storage8 = 1, .storage16 = 1};
+
+/* A kernel already cloned, and the launch that cloned it. */
+typedef struct {
+  const char *name;
+  const GpuStep *step;
+} Cloned;
+
+/* An arith.constant of type `t` holding scalar kernel argument `a`. */
+static MlirValue scalarConstant(StrataBuilder *b, MlirLocation loc, MlirType t, const GpuPlanArg *a) {
+  if (mlirTypeIsAF32(t) || mlirTypeIsAF64(t)) {
+    double d;
+    float f;
+    if (mlirTypeIsAF32(t)) memcpy(&f, a->bytes, 4), d = f;
+    else memcpy(&d, a->bytes, 8);
+    return strataConstFloat(b, loc, t, d);
+  }
+  uint64_t bits = 0;
+  memcpy(&bits, a->bytes, a->size); /* little-endian host */
+  unsigned width = (unsigned)a->size * 8;
+  if (width < 64 && (bits >> (width - 1) & 1)) bits |= ~0ull << width; /* sign-extend */
+  if (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 1) bits &= 1;
+  return strataConstInt(b, loc, t, (int64_t)bits);
+}
+
+/* Replaces the scalar arguments of kernel clone `f` by constants of the
+ * values `step` passes, and gives it the launch's workgroup size. */
+static bool specialize(MlirOperation f, const GpuStep *step, const StrataVkFeatures *features) {
+  MlirContext ctx = mlirOperationGetContext(f);
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
+  if ((size_t)mlirBlockGetNumArguments(entry) != step->numArgs)
+    return strataEmitOpError(f, "the vulkan target takes kernels without workgroup or private attributions"), false;
+  StrataBuilder b = strataBuilderBefore(mlirBlockGetFirstOperation(entry), (MlirRewriterBase){NULL});
+  for (size_t i = step->numArgs; i-- > 0;) {
+    MlirValue arg = mlirBlockGetArgument(entry, (intptr_t)i);
+    MlirType t = mlirValueGetType(arg);
+    if (step->args[i].buffer >= 0) {
+      if (mlirTypeIsAMemRef(t) && mlirTypeIsAIndex(mlirShapedTypeGetElementType(t)))
+        return strataEmitError(step->loc, "kernel operand %zu: the vulkan target passes no buffer of index "
+                               "elements (a shader's index is 32 bits, the host's 64)", i), false;
+      continue;
+    }
+    mlirValueReplaceAllUsesOfWith(arg, scalarConstant(&b, mlirOperationGetLocation(f), t, &step->args[i]));
+    mlirBlockEraseArgument(entry, (unsigned)i);
+  }
+  intptr_t n = mlirBlockGetNumArguments(entry);
+  MlirType *inputs = calloc(n ? (size_t)n : 1, sizeof *inputs);
+  if (!inputs) return strataEmitOpError(f, "out of memory"), false;
+  for (intptr_t i = 0; i < n; i++) inputs[i] = mlirValueGetType(mlirBlockGetArgument(entry, i));
+  mlirOperationSetInherentAttributeByName(f, mlirStringRefCreateFromCString("function_type"),
+                                          mlirTypeAttrGet(mlirFunctionTypeGet(ctx, n, inputs, 0, NULL)));
+  free(inputs);
+  size_t invocations = step->local[0] * step->local[1] * step->local[2];
+  if (features && (invocations > features->maxInvocations || step->local[0] > features->maxGroupSize[0] ||
+                   step->local[1] > features->maxGroupSize[1] || step->local[2] > features->maxGroupSize[2]))
+    return strataEmitError(step->loc, "a workgroup of %zux%zux%zu work-items is more than the device allows "
+                           "(%u in all)", step->local[0], step->local[1], step->local[2], features->maxInvocations),
+           false;
+  char abi[160];
+  snprintf(abi, sizeof abi, "#spirv.entry_point_abi<workgroup_size = [%zu, %zu, %zu]>", step->local[0],
+           step->local[1], step->local[2]);
+  mlirOperationSetDiscardableAttributeByName(f, mlirStringRefCreateFromCString("spirv.entry_point_abi"),
+                                             strataParseAttr(ctx, abi));
+  return true;
+}
+
+/* ---- What the device must have ---- */
+
+typedef struct {
+  const StrataVkFeatures *f;
+  bool ok;
+} Check;
+
+/* False (after a located error at `op`) if the device cannot hold or
+ * compute in type `t` (a scalar, or a memref's elements). */
+static bool typeSupported(MlirOperation op, MlirType t, const StrataVkFeatures *f) {
+  bool memory = mlirTypeIsAMemRef(t);
+  MlirType el = memory ? mlirShapedTypeGetElementType(t) : t;
+  unsigned w = mlirTypeIsAInteger(el) ? mlirIntegerTypeGetWidth(el) : 0;
+  const char *need = NULL;
+  if (mlirTypeIsAF64(el) && !f->float64) need = "shaderFloat64";
+  else if (w == 64 && !f->int64) need = "shaderInt64";
+  else if (w == 16 && !f->int16) need = "shaderInt16";
+  else if (w == 16 && memory && !f->storage16) need = "storageBuffer16BitAccess";
+  else if ((w == 8 || (w == 1 && memory)) && !f->int8) need = "shaderInt8";
+  else if ((w == 8 || w == 1) && memory && !f->storage8) need = "storageBuffer8BitAccess";
+  if (!need) return true;
+  char ts[96];
+  strataTypeToString(t, ts, sizeof ts);
+  strataEmitOpError(op, "the vulkan target needs the device feature %s for %s, and the device lacks it", need, ts);
+  return false;
+}
+
+static MlirWalkResult checkOp(MlirOperation op, void *user) {
+  Check *c = user;
+  if (gpuIsIndexErrorCall(op)) {
+    strataEmitOpError(op, "the vulkan target reports no index errors from a kernel yet (the cpu and opencl "
+                      "targets do)");
+    c->ok = false;
+    return MlirWalkResultInterrupt;
+  }
+  for (intptr_t i = 0; c->ok && i < mlirOperationGetNumResults(op); i++)
+    c->ok = typeSupported(op, mlirValueGetType(mlirOperationGetResult(op, i)), c->f);
+  for (intptr_t r = 0; c->ok && r < mlirOperationGetNumRegions(op); r++)
+    for (MlirBlock bl = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r)); c->ok && !mlirBlockIsNull(bl);
+         bl = mlirBlockGetNextInRegion(bl))
+      for (intptr_t i = 0; c->ok && i < mlirBlockGetNumArguments(bl); i++)
+        c->ok = typeSupported(op, mlirValueGetType(mlirBlockGetArgument(bl, i)), c->f);
+  return c->ok ? MlirWalkResultAdvance : MlirWalkResultInterrupt;
+}
+
+/* ---- The kernels' module ---- */
+
+static MlirOperation firstNamed(MlirOperation parent, const char *name) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(parent, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    if (strataOpIsNamed(op, name)) return op;
+  return (MlirOperation){NULL};
+}
+
+/* Clones every launched kernel into the gpu.module of `kernels`, once. */
+static bool cloneKernels(MlirOperation kernels, const GpuPlan *plans, size_t numPlans,
+                         const StrataVkFeatures *features, size_t *numKernels) {
+  MlirOperation gpuModule = firstNamed(kernels, "gpu.module");
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(gpuModule, 0));
+  MlirContext ctx = mlirOperationGetContext(kernels);
+  Cloned *cloned = NULL;
+  size_t n = 0, cap = 0;
+  bool ok = true;
+  for (size_t p = 0; ok && p < numPlans; p++)
+    for (size_t s = 0; ok && s < plans[p].numSteps; s++) {
+      const GpuStep *step = &plans[p].steps[s];
+      if (step->kind != GPU_STEP_LAUNCH) continue;
+      const Cloned *seen = NULL;
+      for (size_t i = 0; i < n && !seen; i++)
+        if (!strcmp(cloned[i].name, step->module)) seen = &cloned[i];
+      if (seen) {
+        /* The shader has one workgroup size and one value for each scalar. */
+        bool same = !memcmp(seen->step->local, step->local, sizeof step->local) && seen->step->numArgs == step->numArgs;
+        for (size_t a = 0; same && a < step->numArgs; a++)
+          same = step->args[a].buffer >= 0 ? seen->step->args[a].buffer >= 0
+                                           : !memcmp(step->args[a].bytes, seen->step->args[a].bytes, 8);
+        if (!same)
+          ok = false, strataEmitError(step->loc, "the vulkan target launches kernel @%s::@%s once per workgroup "
+                                      "size and scalar values", step->module, step->func);
+        continue;
+      }
+      if (n == cap) {
+        Cloned *grown = realloc(cloned, (cap = cap ? 2 * cap : 16) * sizeof *grown);
+        if (!grown) {
+          ok = false, strataEmitError(step->loc, "out of memory");
+          break;
+        }
+        cloned = grown;
+      }
+      cloned[n++] = (Cloned){.name = step->module, .step = step};
+      MlirOperation f = mlirOperationClone(step->kernel);
+      mlirBlockAppendOwnedOperation(body, f);
+      mlirOperationSetAttributeByName(f, mlirStringRefCreateFromCString("sym_name"),
+                                              mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(step->module)));
+      ok = specialize(f, step, features);
+      if (ok) {
+        Check c = {.f = features ? features : &kAll, .ok = true};
+        mlirOperationWalk(f, checkOp, &c, MlirWalkPreOrder);
+        ok = c.ok;
+      }
+    }
+  free(cloned);
+  *numKernels = n;
+  return ok;
+}
+
+static void appendText(MlirStringRef chunk, void *user) {
+  char **text = user;
+  size_t len = *text ? strlen(*text) : 0;
+  char *grown = realloc(*text, len + chunk.length + 1);
+  if (!grown) return;
+  memcpy(grown + len, chunk.data, chunk.length);
+  grown[len + chunk.length] = '\0';
+  *text = grown;
+}
+
+/* The SPIR-V words of the gpu.binary that replaced the gpu.module. */
+static bool readBinary(MlirOperation kernels, VkSpirv *out) {
+  MlirOperation binary = firstNamed(kernels, "gpu.binary");
+  MlirAttribute objects = mlirOperationIsNull(binary) ? (MlirAttribute){NULL} : strataOpAttr(binary, "objects");
+  if (mlirAttributeIsNull(objects) || !mlirAttributeIsAArray(objects) || mlirArrayAttrGetNumElements(objects) != 1 ||
+      !mlirAttributeIsAGPUObjectAttr(mlirArrayAttrGetElement(objects, 0)))
+    return strataEmitOpError(kernels, "gpu-module-to-binary gave no SPIR-V object"), false;
+  MlirStringRef words = mlirGPUObjectAttrGetObject(mlirArrayAttrGetElement(objects, 0));
+  if (!words.length || words.length % 4 || !(out->words = malloc(words.length)))
+    return strataEmitOpError(kernels, "gpu-module-to-binary gave %zu bytes of SPIR-V", words.length), false;
+  memcpy(out->words, words.data, words.length);
+  out->bytes = words.length;
+  return true;
+}
+
+bool vkSpirvBuild(StrataContext *ctx, MlirOperation module, const GpuPlan *plans, size_t numPlans,
+                  const StrataVkFeatures *features, VkSpirv *out, char **text) {
+  *out = (VkSpirv){0};
+  MlirContext mctx = mlirOperationGetContext(module);
+  MlirModule kernels = mlirModuleCreateParse(
+      mctx, mlirStringRefCreateFromCString("module attributes {gpu.container_module} { gpu.module @strata_kernels {} }"));
+  if (mlirModuleIsNull(kernels)) return strataEmitOpError(module, "the vulkan target could not make its kernel module"), false;
+  MlirOperation km = mlirModuleGetOperation(kernels);
+  size_t numKernels = 0;
+  bool ok = cloneKernels(km, plans, numPlans, features, &numKernels);
+  if (ok && !numKernels) {
+    mlirModuleDestroy(kernels);
+    return true; /* nothing runs on the device */
+  }
+  const StrataVkFeatures *f = features ? features : &kAll;
+  char pipeline[1024];
+  snprintf(pipeline, sizeof pipeline,
+           "builtin.module(spirv-attach-target{ver=v1.3 caps=Shader%s%s%s%s%s%s "
+           "exts=SPV_KHR_storage_buffer_storage_class%s%s},"
+           "gpu.module(fold-memref-alias-ops,arith-expand,canonicalize,convert-math-to-spirv),convert-gpu-to-spirv)",
+           f->int64 ? ",Int64" : "", f->int16 ? ",Int16" : "", f->int8 ? ",Int8" : "", f->float64 ? ",Float64" : "",
+           f->storage8 ? ",StorageBuffer8BitAccess" : "", f->storage16 ? ",StorageBuffer16BitAccess" : "",
+           f->storage8 ? ",SPV_KHR_8bit_storage" : "", f->storage16 ? ",SPV_KHR_16bit_storage" : "");
+  ok = ok && mlirLogicalResultIsSuccess(strataRunPipeline(ctx, km, pipeline));
+  if (ok) {
+    /* gpu-module-to-binary serializes the spirv.module inside the gpu.module. */
+    MlirOperation spv = firstNamed(km, "spirv.module"), gm = firstNamed(km, "gpu.module");
+    if (mlirOperationIsNull(spv) || mlirOperationIsNull(gm))
+      ok = false, strataEmitOpError(module, "convert-gpu-to-spirv made no spirv.module");
+    else
+      mlirOperationMoveBefore(spv, mlirBlockGetFirstOperation(mlirRegionGetFirstBlock(mlirOperationGetRegion(gm, 0))));
+  }
+  ok = ok && mlirLogicalResultIsSuccess(
+                 strataRunPipeline(ctx, km, "builtin.module(gpu.module(spirv.module(spirv-lower-abi-attrs,spirv-update-vce)))"));
+  if (ok && text) {
+    *text = NULL;
+    mlirOperationPrint(firstNamed(firstNamed(km, "gpu.module"), "spirv.module"), appendText, text);
+    if (!*text) ok = false, strataEmitOpError(module, "out of memory");
+  } else if (ok) {
+    ok = mlirLogicalResultIsSuccess(strataRunPipeline(ctx, km, "builtin.module(gpu-module-to-binary{format=bin})")) &&
+         readBinary(km, out);
+  }
+  mlirModuleDestroy(kernels);
+  return ok;
+}
