@@ -243,6 +243,12 @@ static void queryFeatures(StrataVkDevice *dev, VkPhysicalDeviceFeatures2 *f2, Vk
   f->int64 = f2->features.shaderInt64, f->int16 = f2->features.shaderInt16, f->float64 = f2->features.shaderFloat64;
   f->int8 = v12 && f12->shaderInt8, f->float16 = v12 && f12->shaderFloat16;
   f->storage8 = v12 && f12->storageBuffer8BitAccess, f->storage16 = v12 && f11->storageBuffer16BitAccess;
+  if (v12) {
+    VkPhysicalDeviceVulkan12Properties p12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES};
+    VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &p12};
+    vkGetPhysicalDeviceProperties2(dev->physical, &p2);
+    f->infNan32 = p12.shaderSignedZeroInfNanPreserveFloat32, f->infNan64 = p12.shaderSignedZeroInfNanPreserveFloat64;
+  }
   f->maxStorageBuffers = p.limits.maxPerStageDescriptorStorageBuffers;
   f->maxInvocations = p.limits.maxComputeWorkGroupInvocations;
   for (int i = 0; i < 3; i++)

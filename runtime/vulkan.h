@@ -38,6 +38,7 @@ typedef struct StrataVkCommands StrataVkCommands;
 typedef struct {
   bool int8, int16, int64, float16, float64; /* shaderInt8 ... shaderFloat64 */
   bool storage8, storage16;                  /* 8- and 16-bit storage-buffer access */
+  bool infNan32, infNan64; /* shaders may keep infinities, NaNs and -0 (shaderSignedZeroInfNanPreserveFloat32/64) */
   uint32_t maxStorageBuffers;                /* per stage */
   uint32_t maxInvocations, maxGroupSize[3], maxGroupCount[3];
   uint64_t maxBufferRange;                   /* bytes a storage-buffer binding covers */

@@ -28,4 +28,9 @@ typedef struct {
 bool vkSpirvBuild(StrataContext *ctx, MlirOperation module, const GpuPlan *plans, size_t numPlans,
                   const StrataVkFeatures *features, VkSpirv *out, char **text);
 
+/* Rewrites what kernel `kernel` computes that SPIR-V has no exact op for
+ * (vulkan_math.c: powf, erf, unsigned integer types). False after located
+ * errors. */
+bool vkExpandMath(MlirOperation kernel);
+
 #endif /* STRATA_VULKAN_INTERNAL_H */

@@ -21,7 +21,8 @@
 #include "vulkan_internal.h"
 
 /* What strata-translate assumes of a device: every feature the shaders use. */
-static const StrataVkFeatures kAll = {.int8 = 1, .int16 = 1, .int64 = 1, .float64 = 1, .storage8 = 1, .storage16 = 1};
+static const StrataVkFeatures kAll = {.int8 = 1, .int16 = 1, .int64 = 1, .float64 = 1, .storage8 = 1, .storage16 = 1,
+                                      .infNan32 = 1, .infNan64 = 1};
 
 /* A kernel already cloned, and the launch that cloned it. */
 typedef struct {
@@ -182,7 +183,7 @@ static bool cloneKernels(MlirOperation kernels, const GpuPlan *plans, size_t num
       mlirBlockAppendOwnedOperation(body, f);
       mlirOperationSetAttributeByName(f, mlirStringRefCreateFromCString("sym_name"),
                                               mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(step->module)));
-      ok = specialize(f, step, features);
+      ok = vkExpandMath(f) && specialize(f, step, features);
       if (ok) {
         Check c = {.f = features ? features : &kAll, .ok = true};
         mlirOperationWalk(f, checkOp, &c, MlirWalkPreOrder);
@@ -192,6 +193,29 @@ static bool cloneKernels(MlirOperation kernels, const GpuPlan *plans, size_t num
   free(cloned);
   *numKernels = n;
   return ok;
+}
+
+/* Vulkan lets a shader drop infinities, NaNs and the sign of zero unless
+ * an entry point asks to keep them (lavapipe divides by zero to 0): every
+ * entry point asks, for the widths the device can keep. */
+static bool keepInfNan(MlirOperation spv, const StrataVkFeatures *f) {
+  MlirContext ctx = mlirOperationGetContext(spv);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(spv, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    if (!strataOpIsNamed(op, "spirv.EntryPoint")) continue;
+    MlirStringRef fn = mlirFlatSymbolRefAttrGetValue(strataOpAttr(op, "fn"));
+    for (int width = 64; width >= 32; width -= 32) {
+      if (!(width == 32 ? f->infNan32 : f->infNan64)) continue;
+      char text[320];
+      snprintf(text, sizeof text, "spirv.ExecutionMode @%.*s \"SignedZeroInfNanPreserve\", %d", (int)fn.length, fn.data,
+               width);
+      MlirOperation mode = mlirOperationCreateParse(ctx, mlirStringRefCreateFromCString(text),
+                                                    mlirStringRefCreateFromCString("vulkan-target"));
+      if (mlirOperationIsNull(mode)) return strataEmitOpError(spv, "the vulkan target cannot keep infinities here"), false;
+      mlirBlockInsertOwnedOperationAfter(body, op, mode);
+    }
+  }
+  return true;
 }
 
 static void appendText(MlirStringRef chunk, void *user) {
@@ -234,14 +258,25 @@ bool vkSpirvBuild(StrataContext *ctx, MlirOperation module, const GpuPlan *plans
     return true; /* nothing runs on the device */
   }
   const StrataVkFeatures *f = features ? features : &kAll;
-  char pipeline[1024];
-  snprintf(pipeline, sizeof pipeline,
-           "builtin.module(spirv-attach-target{ver=v1.3 caps=Shader%s%s%s%s%s%s "
-           "exts=SPV_KHR_storage_buffer_storage_class%s%s},"
-           "gpu.module(fold-memref-alias-ops,arith-expand,canonicalize,convert-math-to-spirv),convert-gpu-to-spirv)",
-           f->int64 ? ",Int64" : "", f->int16 ? ",Int16" : "", f->int8 ? ",Int8" : "", f->float64 ? ",Float64" : "",
-           f->storage8 ? ",StorageBuffer8BitAccess" : "", f->storage16 ? ",StorageBuffer16BitAccess" : "",
-           f->storage8 ? ",SPV_KHR_8bit_storage" : "", f->storage16 ? ",SPV_KHR_16bit_storage" : "");
+  /* The target environment: on the gpu.module as its target (for
+   * convert-gpu-to-spirv and gpu-module-to-binary) and as spirv.target_env
+   * (for convert-math-to-spirv, which looks for that attribute only). */
+  char env[1024];
+  snprintf(env, sizeof env,
+           "#spirv.target_env<#spirv.vce<v1.3, [Shader, SignedZeroInfNanPreserve%s%s%s%s%s%s], "
+           "[SPV_KHR_storage_buffer_storage_class, SPV_KHR_float_controls%s%s]>, #spirv.resource_limits<>>",
+           f->int64 ? ", Int64" : "", f->int16 ? ", Int16" : "", f->int8 ? ", Int8" : "", f->float64 ? ", Float64" : "",
+           f->storage8 ? ", StorageBuffer8BitAccess" : "", f->storage16 ? ", StorageBuffer16BitAccess" : "",
+           f->storage8 ? ", SPV_KHR_8bit_storage" : "", f->storage16 ? ", SPV_KHR_16bit_storage" : "");
+  MlirAttribute envAttr = strataParseAttr(mctx, env);
+  MlirOperation gpuModule = firstNamed(km, "gpu.module");
+  if (ok && mlirAttributeIsNull(envAttr)) ok = false, strataEmitOpError(module, "the vulkan target's SPIR-V environment does not parse");
+  if (ok) {
+    mlirOperationSetAttributeByName(gpuModule, mlirStringRefCreateFromCString("targets"), mlirArrayAttrGet(mctx, 1, &envAttr));
+    mlirOperationSetAttributeByName(gpuModule, mlirStringRefCreateFromCString("spirv.target_env"), envAttr);
+  }
+  const char *pipeline = "builtin.module(gpu.module(fold-memref-alias-ops,arith-expand,canonicalize,convert-math-to-spirv),"
+                         "convert-gpu-to-spirv)";
   ok = ok && mlirLogicalResultIsSuccess(strataRunPipeline(ctx, km, pipeline));
   if (ok) {
     /* gpu-module-to-binary serializes the spirv.module inside the gpu.module. */
@@ -252,7 +287,9 @@ bool vkSpirvBuild(StrataContext *ctx, MlirOperation module, const GpuPlan *plans
       mlirOperationMoveBefore(spv, mlirBlockGetFirstOperation(mlirRegionGetFirstBlock(mlirOperationGetRegion(gm, 0))));
   }
   ok = ok && mlirLogicalResultIsSuccess(
-                 strataRunPipeline(ctx, km, "builtin.module(gpu.module(spirv.module(spirv-lower-abi-attrs,spirv-update-vce)))"));
+                 strataRunPipeline(ctx, km, "builtin.module(gpu.module(spirv.module(spirv-lower-abi-attrs)))")) &&
+       keepInfNan(firstNamed(firstNamed(km, "gpu.module"), "spirv.module"), f) &&
+       mlirLogicalResultIsSuccess(strataRunPipeline(ctx, km, "builtin.module(gpu.module(spirv.module(spirv-update-vce)))"));
   if (ok && text) {
     *text = NULL;
     mlirOperationPrint(firstNamed(firstNamed(km, "gpu.module"), "spirv.module"), appendText, text);
