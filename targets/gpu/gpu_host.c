@@ -314,3 +314,20 @@ int gpuDeviceIndex(const StrataCompileOptions *o, MlirLocation loc, const char *
   }
   return (int)v;
 }
+
+void gpuIndexErrorMessage(const GpuPlan *plan, int64_t step, int64_t siteArg, int64_t index, int64_t axis, int64_t size,
+                          MlirLocation *at, char *err, size_t errSize) {
+  const char *site = "";
+  int siteLen = 0;
+  if (step >= 0 && (size_t)step < plan->numSteps) {
+    const GpuStep *s = &plan->steps[step];
+    *at = s->loc;
+    if (siteArg >= 0 && (size_t)siteArg < s->numArgs && s->args[siteArg].buffer >= 0) {
+      const StrataTensor *text = plan->buffers[s->args[siteArg].buffer].init;
+      if (text && text->dtype == STRATA_DTYPE_I8) site = text->data, siteLen = (int)strataTensorNumElements(text);
+    }
+  }
+  /* The CPU runtime's wording (strata_rt_index_error). */
+  snprintf(err, errSize, "%.*s index %lld is out of range for axis %lld of size %lld", siteLen, site, (long long)index,
+           (long long)axis, (long long)size);
+}

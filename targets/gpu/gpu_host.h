@@ -89,6 +89,14 @@ typedef struct {
 bool gpuPlanBuild(MlirOperation module, MlirOperation host, const char *target, GpuPlan *plan, size_t *copies);
 void gpuPlanFree(GpuPlan *plan);
 
+/* The CPU target's message for an index error a kernel of `plan` reported
+ * from step `step` (strata_rt_index_error's operands; `siteArg` is the
+ * kernel argument holding the error site's text): the site's text -- its
+ * location, a tab, the op -- then what went wrong. *at receives the
+ * step's location. */
+void gpuIndexErrorMessage(const GpuPlan *plan, int64_t step, int64_t siteArg, int64_t index, int64_t axis, int64_t size,
+                          MlirLocation *at, char *err, size_t errSize);
+
 /* The device number: options->device, else $STRATA_DEVICE, else 0; -1
  * after an error at `loc` ("bad <api> device number"). */
 int gpuDeviceIndex(const StrataCompileOptions *options, MlirLocation loc, const char *api);

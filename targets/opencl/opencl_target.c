@@ -144,19 +144,7 @@ static bool indexError(ClExecutable *x, const GpuPlan *plan, StrataClBuffer *err
   memcpy(&flag, record, sizeof flag);
   memcpy(r, record + 8, sizeof r);
   if (!flag) return false;
-  const char *site = "";
-  int siteLen = 0;
-  if (r[0] >= 0 && (size_t)r[0] < plan->numSteps) {
-    const GpuStep *step = &plan->steps[r[0]];
-    *at = step->loc;
-    if (r[4] >= 0 && (size_t)r[4] < step->numArgs && step->args[r[4]].buffer >= 0) {
-      const StrataTensor *text = plan->buffers[step->args[r[4]].buffer].init;
-      if (text && text->dtype == STRATA_DTYPE_I8) site = text->data, siteLen = (int)strataTensorNumElements(text);
-    }
-  }
-  /* The CPU runtime's wording (strata_rt_index_error). */
-  snprintf(err, errSize, "%.*s index %lld is out of range for axis %lld of size %lld", siteLen, site,
-           (long long)r[1], (long long)r[2], (long long)r[3]);
+  gpuIndexErrorMessage(plan, r[0], r[4], r[1], r[2], r[3], at, err, errSize);
   return true;
 }
 

@@ -33,4 +33,18 @@ bool vkSpirvBuild(StrataContext *ctx, MlirOperation module, const GpuPlan *plans
  * errors. */
 bool vkExpandMath(MlirOperation kernel);
 
+/* Replaces `op` by the body of the one function in MLIR text `text` (no
+ * nested regions; at most one returned value, which replaces op's result),
+ * its arguments bound to `args` (NULL: op's operands); the clones take
+ * op's location. False after a located error. */
+bool vkInlineText(MlirOperation op, const char *text, const MlirValue *args);
+
+/* Index errors: a kernel whose bounds checks call strata_rt_index_error
+ * takes the error record as its last binding, VK_ERROR_RECORD_WORDS i32
+ * words, zero before the call. The first failing work-item sets word 0
+ * and writes from word 1: its launch's step number, the kernel argument
+ * holding the error site's text, then the index, the axis and the size as
+ * 64-bit values (low word first). Other failing work-items write past it. */
+#define VK_ERROR_RECORD_WORDS 17
+
 #endif /* STRATA_VULKAN_INTERNAL_H */

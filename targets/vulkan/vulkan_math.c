@@ -204,9 +204,7 @@ typedef struct {
   MlirValue to;
 } Mapped;
 
-/* Replaces `op` (one result) by the body of the function in `text`, its
- * arguments bound to op's operands; the clones take op's location. */
-static bool inlineText(MlirOperation op, const char *text) {
+bool vkInlineText(MlirOperation op, const char *text, const MlirValue *args) {
   MlirContext ctx = mlirOperationGetContext(op);
   MlirModule m = mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(text));
   if (mlirModuleIsNull(m)) return strataEmitOpError(op, "the vulkan target's expansion of this op does not parse"), false;
@@ -215,7 +213,8 @@ static bool inlineText(MlirOperation op, const char *text) {
   intptr_t numArgs = mlirBlockGetNumArguments(body);
   Mapped map[128];
   size_t n = 0;
-  for (intptr_t i = 0; i < numArgs; i++) map[n++] = (Mapped){mlirBlockGetArgument(body, i).ptr, mlirOperationGetOperand(op, i)};
+  for (intptr_t i = 0; i < numArgs; i++)
+    map[n++] = (Mapped){mlirBlockGetArgument(body, i).ptr, args ? args[i] : mlirOperationGetOperand(op, i)};
   MlirBlock block = mlirOperationGetBlock(op);
   MlirLocation loc = mlirOperationGetLocation(op);
   bool ok = true;
@@ -232,6 +231,7 @@ static bool inlineText(MlirOperation op, const char *text) {
     if (mlirOperationIsNull(c)) break;
     mlirOperationSetLocation(c, loc);
     mlirBlockInsertOwnedOperationBefore(block, op, c);
+    if (!mlirOperationGetNumResults(o)) continue;
     if (n == sizeof map / sizeof *map) ok = false, strataEmitOpError(op, "the vulkan target's expansion is too long");
     else map[n++] = (Mapped){mlirOperationGetResult(o, 0).ptr, mlirOperationGetResult(c, 0)};
   }
@@ -303,13 +303,13 @@ bool vkExpandMath(MlirOperation kernel) {
       char ts[64];
       strataTypeToString(t, ts, sizeof ts);
       snprintf(text, sizeof text, kCmpConst, ts, predicate ? "true" : "false");
-      ok = inlineText(op, text);
+      ok = vkInlineText(op, text, NULL);
       continue;
     }
     if (strataOpIsNamed(op, "math.erf")) {
       if (!f32) ok = false, strataEmitOpError(op, "the vulkan target computes erf in f32 only (SPIR-V has no erf; "
                                               "its expansion is accurate to f32)");
-      else ok = inlineText(op, kErf);
+      else ok = vkInlineText(op, kErf, NULL);
       continue;
     }
     if (!f32 && !f64) {
@@ -319,17 +319,17 @@ bool vkExpandMath(MlirOperation kernel) {
     if (strataOpIsNamed(op, "arith.divf")) {
       snprintf(text, sizeof text, kDiv, f32 ? "f32" : "f64", f32 ? "8.5070591730234616e+37" : "4.49423283715579e+307",
                f32 ? "0x7F800000" : "0x7FF0000000000000", f32 ? "0x7FC00000" : "0x7FF8000000000000");
-      ok = inlineText(op, text);
+      ok = vkInlineText(op, text, NULL);
       continue;
     }
     if (strataOpIsNamed(op, "math.asin") || strataOpIsNamed(op, "math.acos")) {
       snprintf(text, sizeof text, strataOpIsNamed(op, "math.asin") ? kAsin : kAcos, f32 ? "f32" : "f64");
-      ok = inlineText(op, text);
+      ok = vkInlineText(op, text, NULL);
       continue;
     }
     snprintf(text, sizeof text, kPow, f32 ? "f32" : "f64", f32 ? "0x7F800000" : "0x7FF0000000000000",
              f32 ? "0x7FC00000" : "0x7FF8000000000000");
-    ok = inlineText(op, text);
+    ok = vkInlineText(op, text, NULL);
   }
   free(l.ops);
   return ok;

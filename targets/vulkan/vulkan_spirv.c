@@ -9,6 +9,7 @@
  * the folding of views into loads and stores), the spirv.module moved into
  * the gpu.module, spirv-lower-abi-attrs and spirv-update-vce inside it, and
  * gpu-module-to-binary, whose gpu.binary holds the SPIR-V words. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,17 +48,115 @@ static MlirValue scalarConstant(StrataBuilder *b, MlirLocation loc, MlirType t, 
   return strataConstInt(b, loc, t, (int64_t)bits);
 }
 
+/* strata_rt_index_error(index, axis, size, site) in a shader: the first
+ * failing work-item (an atomic or on word 0) fills the record's first
+ * slots, the others the slots after them (vulkan_internal.h). */
+static const char kIndexError[] =
+    "func.func @f(%%i: i64, %%a: i64, %%n: i64, %%rec: memref<%1$dxi32>) {\n"
+    "  %%c0 = arith.constant 0 : index\n"
+    "  %%c1 = arith.constant 1 : index\n"
+    "  %%c9 = arith.constant 9 : index\n"
+    "  %%one = arith.constant 1 : i32\n"
+    "  %%zero = arith.constant 0 : i32\n"
+    "  %%c32 = arith.constant 32 : i64\n"
+    "  %%step = arith.constant %2$d : i32\n"
+    "  %%site = arith.constant %3$d : i32\n"
+    "  %%old = memref.atomic_rmw ori %%one, %%rec[%%c0] : (i32, memref<%1$dxi32>) -> i32\n"
+    "  %%first = arith.cmpi eq, %%old, %%zero : i32\n"
+    "  %%b0 = arith.select %%first, %%c1, %%c9 : index\n"
+    "  %%ilo = arith.trunci %%i : i64 to i32\n"
+    "  %%is = arith.shrui %%i, %%c32 : i64\n"
+    "  %%ihi = arith.trunci %%is : i64 to i32\n"
+    "  %%alo = arith.trunci %%a : i64 to i32\n"
+    "  %%as = arith.shrui %%a, %%c32 : i64\n"
+    "  %%ahi = arith.trunci %%as : i64 to i32\n"
+    "  %%nlo = arith.trunci %%n : i64 to i32\n"
+    "  %%ns = arith.shrui %%n, %%c32 : i64\n"
+    "  %%nhi = arith.trunci %%ns : i64 to i32\n"
+    "  memref.store %%step, %%rec[%%b0] : memref<%1$dxi32>\n"
+    "  %%b1 = arith.addi %%b0, %%c1 : index\n"
+    "  memref.store %%site, %%rec[%%b1] : memref<%1$dxi32>\n"
+    "  %%b2 = arith.addi %%b1, %%c1 : index\n"
+    "  memref.store %%ilo, %%rec[%%b2] : memref<%1$dxi32>\n"
+    "  %%b3 = arith.addi %%b2, %%c1 : index\n"
+    "  memref.store %%ihi, %%rec[%%b3] : memref<%1$dxi32>\n"
+    "  %%b4 = arith.addi %%b3, %%c1 : index\n"
+    "  memref.store %%alo, %%rec[%%b4] : memref<%1$dxi32>\n"
+    "  %%b5 = arith.addi %%b4, %%c1 : index\n"
+    "  memref.store %%ahi, %%rec[%%b5] : memref<%1$dxi32>\n"
+    "  %%b6 = arith.addi %%b5, %%c1 : index\n"
+    "  memref.store %%nlo, %%rec[%%b6] : memref<%1$dxi32>\n"
+    "  %%b7 = arith.addi %%b6, %%c1 : index\n"
+    "  memref.store %%nhi, %%rec[%%b7] : memref<%1$dxi32>\n"
+    "  return\n"
+    "}\n";
+
+typedef struct {
+  MlirOperation *calls;
+  size_t n, cap;
+} Calls;
+
+static MlirWalkResult findCalls(MlirOperation op, void *user) {
+  Calls *c = user;
+  if (!gpuIsIndexErrorCall(op)) return MlirWalkResultAdvance;
+  if (c->n == c->cap) {
+    MlirOperation *grown = realloc(c->calls, (c->cap = c->cap ? 2 * c->cap : 4) * sizeof *grown);
+    if (!grown) return c->n = SIZE_MAX, MlirWalkResultInterrupt;
+    c->calls = grown;
+  }
+  c->calls[c->n++] = op;
+  return MlirWalkResultAdvance;
+}
+
+/* Gives kernel clone `f` the error record as a last argument and writes
+ * its strata_rt_index_error calls into it (launched as step `stepIndex`). */
+static bool reportErrors(MlirOperation f, MlirBlock entry, size_t stepIndex) {
+  MlirContext ctx = mlirOperationGetContext(f);
+  char type[64];
+  snprintf(type, sizeof type, "memref<%dxi32>", VK_ERROR_RECORD_WORDS);
+  MlirValue record = mlirBlockAddArgument(entry, mlirTypeParseGet(ctx, mlirStringRefCreateFromCString(type)),
+                                          mlirOperationGetLocation(f));
+  Calls c = {0};
+  mlirOperationWalk(f, findCalls, &c, MlirWalkPreOrder);
+  bool ok = c.n != SIZE_MAX || (strataEmitOpError(f, "out of memory"), false);
+  for (size_t i = 0; ok && i < c.n; i++) {
+    MlirOperation call = c.calls[i];
+    MlirValue site = mlirOperationGetNumOperands(call) == 4 ? mlirOperationGetOperand(call, 3) : (MlirValue){NULL};
+    if (mlirValueIsNull(site) || !mlirValueIsABlockArgument(site) ||
+        !mlirBlockEqual(mlirBlockArgumentGetOwner(site), entry)) {
+      ok = false, strataEmitOpError(call, "the vulkan target reports index errors whose site is a kernel argument");
+      break;
+    }
+    char text[sizeof kIndexError + 128];
+    snprintf(text, sizeof text, kIndexError, VK_ERROR_RECORD_WORDS, (int)stepIndex,
+             (int)mlirBlockArgumentGetArgNumber(site));
+    MlirValue args[4] = {mlirOperationGetOperand(call, 0), mlirOperationGetOperand(call, 1),
+                         mlirOperationGetOperand(call, 2), record};
+    ok = vkInlineText(call, text, args);
+  }
+  free(c.n == SIZE_MAX ? NULL : c.calls);
+  return ok;
+}
+
 /* Replaces the scalar arguments of kernel clone `f` by constants of the
  * values `step` passes, and gives it the launch's workgroup size. */
-static bool specialize(MlirOperation f, const GpuStep *step, const StrataVkFeatures *features) {
+static bool specialize(MlirOperation f, const GpuStep *step, size_t stepIndex, const StrataVkFeatures *features) {
   MlirContext ctx = mlirOperationGetContext(f);
   MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
   if ((size_t)mlirBlockGetNumArguments(entry) != step->numArgs)
     return strataEmitOpError(f, "the vulkan target takes kernels without workgroup or private attributions"), false;
+  if (step->reportsErrors && !reportErrors(f, entry, stepIndex)) return false;
   StrataBuilder b = strataBuilderBefore(mlirBlockGetFirstOperation(entry), (MlirRewriterBase){NULL});
   for (size_t i = step->numArgs; i-- > 0;) {
     MlirValue arg = mlirBlockGetArgument(entry, (intptr_t)i);
     MlirType t = mlirValueGetType(arg);
+    if (step->args[i].buffer >= 0 && mlirTypeIsAUnrankedMemRef(t)) {
+      /* An error site's text, which the host reads from its own copy. */
+      if (!mlirOpOperandIsNull(mlirValueGetFirstUse(arg)))
+        return strataEmitError(step->loc, "kernel operand %zu: the vulkan target passes no unranked buffer", i), false;
+      mlirBlockEraseArgument(entry, (unsigned)i);
+      continue;
+    }
     if (step->args[i].buffer >= 0) {
       if (mlirTypeIsAMemRef(t) && mlirTypeIsAIndex(mlirShapedTypeGetElementType(t)))
         return strataEmitError(step->loc, "kernel operand %zu: the vulkan target passes no buffer of index "
@@ -117,12 +216,6 @@ static bool typeSupported(MlirOperation op, MlirType t, const StrataVkFeatures *
 
 static MlirWalkResult checkOp(MlirOperation op, void *user) {
   Check *c = user;
-  if (gpuIsIndexErrorCall(op)) {
-    strataEmitOpError(op, "the vulkan target reports no index errors from a kernel yet (the cpu and opencl "
-                      "targets do)");
-    c->ok = false;
-    return MlirWalkResultInterrupt;
-  }
   for (intptr_t i = 0; c->ok && i < mlirOperationGetNumResults(op); i++)
     c->ok = typeSupported(op, mlirValueGetType(mlirOperationGetResult(op, i)), c->f);
   for (intptr_t r = 0; c->ok && r < mlirOperationGetNumRegions(op); r++)
@@ -183,7 +276,7 @@ static bool cloneKernels(MlirOperation kernels, const GpuPlan *plans, size_t num
       mlirBlockAppendOwnedOperation(body, f);
       mlirOperationSetAttributeByName(f, mlirStringRefCreateFromCString("sym_name"),
                                               mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(step->module)));
-      ok = vkExpandMath(f) && specialize(f, step, features);
+      ok = vkExpandMath(f) && specialize(f, step, s, features);
       if (ok) {
         Check c = {.f = features ? features : &kAll, .ok = true};
         mlirOperationWalk(f, checkOp, &c, MlirWalkPreOrder);

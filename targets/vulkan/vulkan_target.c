@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
 #include "strata/support.h"
 #include "strata/target.h"
 #include "gpu_pipeline.h"
@@ -23,6 +24,7 @@ typedef struct {
   StrataVkBuffer **buffers;     /* by plan buffer */
   StrataVkPipeline **pipelines; /* by step; NULL for copies */
   StrataVkCommands *commands;
+  StrataVkBuffer *errors; /* the index-error record, if a kernel reports errors */
 } HostFunc;
 
 typedef struct {
@@ -41,6 +43,7 @@ static void destroy(void *p) {
   for (size_t i = 0; i < x->numFuncs; i++) {
     HostFunc *f = &x->funcs[i];
     strataVkCommandsDestroy(f->commands);
+    strataVkBufferDestroy(f->errors);
     for (size_t s = 0; f->pipelines && s < x->plans[i].numSteps; s++) strataVkPipelineDestroy(f->pipelines[s]);
     for (size_t b = 0; f->buffers && b < x->plans[i].numBuffers; b++) strataVkBufferDestroy(f->buffers[b]);
     free(f->pipelines);
@@ -110,7 +113,7 @@ static bool record(VkExecutable *x, size_t i, MlirLocation *at, char *err, size_
   HostFunc *f = &x->funcs[i];
   size_t launches = 0, bindings = 0;
   for (size_t s = 0; s < plan->numSteps; s++)
-    if (plan->steps[s].kind == GPU_STEP_LAUNCH) launches++, bindings += plan->steps[s].numArgs;
+    if (plan->steps[s].kind == GPU_STEP_LAUNCH) launches++, bindings += plan->steps[s].numArgs + 1;
   if (!(f->commands = strataVkCommandsBegin(x->dev, launches, bindings, err, errSize))) return false;
   StrataVkBuffer **bound = calloc(bindings ? bindings : 1, sizeof *bound);
   bool ok = bound != NULL || (snprintf(err, errSize, "out of memory"), false);
@@ -133,8 +136,12 @@ static bool record(VkExecutable *x, size_t i, MlirLocation *at, char *err, size_
       continue;
     }
     size_t n = 0;
+    /* The kernel's bindings (vulkan_spirv.c): its buffer operands but the
+     * error sites' text, then the error record. */
     for (size_t k = 0; k < step->numArgs; k++)
-      if (step->args[k].buffer >= 0) bound[n++] = f->buffers[step->args[k].buffer];
+      if (step->args[k].buffer >= 0 && !mlirTypeIsAUnrankedMemRef(step->args[k].type))
+        bound[n++] = f->buffers[step->args[k].buffer];
+    if (step->reportsErrors) bound[n++] = f->errors;
     uint32_t groups[3];
     for (int d = 0; d < 3; d++) groups[d] = (uint32_t)(step->global[d] / step->local[d]);
     ok = (f->pipelines[s] = strataVkPipelineCreate(x->dev, x->shader, step->module, n, err, errSize)) &&
@@ -180,6 +187,8 @@ static void *compile(const StrataTargetDef *def, StrataContext *ctx, MlirModule 
     f->buffers = calloc(plan->numBuffers ? plan->numBuffers : 1, sizeof *f->buffers);
     f->pipelines = calloc(plan->numSteps ? plan->numSteps : 1, sizeof *f->pipelines);
     ok = (f->buffers && f->pipelines) || (snprintf(err, sizeof err, "out of memory"), false);
+    if (ok && plan->reportsErrors)
+      ok = (f->errors = strataVkBufferCreate(x->dev, VK_ERROR_RECORD_WORDS * 4, NULL, err, sizeof err)) != NULL;
     /* The weights go to the device here, once; other initial values at
      * every call (a kernel may write them). */
     for (size_t b = 0; ok && b < plan->numBuffers; b++)
@@ -194,6 +203,18 @@ static void *compile(const StrataTargetDef *def, StrataContext *ctx, MlirModule 
     return NULL;
   }
   return x;
+}
+
+/* True if a kernel reported an index error (the message in `err`, *at its
+ * launch), or the record could not be read. */
+static bool indexError(const GpuPlan *plan, StrataVkBuffer *errors, MlirLocation *at, char *err, size_t errSize) {
+  uint32_t r[VK_ERROR_RECORD_WORDS];
+  if (!strataVkRead(errors, 0, r, sizeof r, err, errSize)) return true;
+  if (!r[0]) return false;
+  int64_t v[3];
+  for (int i = 0; i < 3; i++) v[i] = (int64_t)((uint64_t)r[3 + 2 * i] | (uint64_t)r[4 + 2 * i] << 32);
+  gpuIndexErrorMessage(plan, (int32_t)r[1], (int32_t)r[2], v[0], v[1], v[2], at, err, errSize);
+  return true;
 }
 
 static MlirLogicalResult invoke(void *p, const char *name, StrataTensor *const *inputs, size_t numInputs,
@@ -232,11 +253,21 @@ static MlirLogicalResult invoke(void *p, const char *name, StrataTensor *const *
     if (init && !plan->buffers[b].constant)
       ok = strataVkWrite(f->buffers[b], 0, init, plan->buffers[b].bytes, err, sizeof err);
   }
+  static const uint32_t kNoError[VK_ERROR_RECORD_WORDS];
+  if (ok && f->errors) ok = strataVkWrite(f->errors, 0, kNoError, sizeof kNoError, err, sizeof err);
   ok = ok && strataVkSubmit(f->commands, err, sizeof err);
+  MlirLocation at = f->loc;
+  if (ok && f->errors) ok = !indexError(plan, f->errors, &at, err, sizeof err);
   for (size_t k = 0; ok && k < numOutputs; k++)
     ok = strataVkRead(f->buffers[plan->results[k].buffer], plan->results[k].offset, outputs[k]->data,
                       plan->results[k].bytes, err, sizeof err);
-  if (!ok) strataEmitError(f->loc, "vulkan target: %s", err);
+  if (!ok) {
+    /* An index error carries its op's location as text, up to a tab (as
+     * the CPU target reports it). */
+    char *tab = strchr(err, '\t');
+    if (tab) *tab = '\0', strataEmitErrorText(x->ctx, err, "%s", tab + 1);
+    else strataEmitError(at, "vulkan target: %s", err);
+  }
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
