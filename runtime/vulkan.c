@@ -121,6 +121,25 @@ static bool hasValidationLayer(void) {
 
 /* ---- Instance and devices ---- */
 
+static void closeInstance(StrataVkDevice *dev, VkInstance instance) {
+  if (dev && dev->messenger) {
+    PFN_vkDestroyDebugUtilsMessengerEXT destroy =
+        (PFN_vkDestroyDebugUtilsMessengerEXT)vkGetInstanceProcAddr(instance, "vkDestroyDebugUtilsMessengerEXT");
+    if (destroy) destroy(instance, dev->messenger, NULL);
+  }
+  vkDestroyInstance(instance, NULL);
+}
+
+static const char *deviceType(VkPhysicalDeviceType t) {
+  switch (t) {
+  case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return "integrated GPU";
+  case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return "discrete GPU";
+  case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return "virtual GPU";
+  case VK_PHYSICAL_DEVICE_TYPE_CPU: return "CPU";
+  default: return "other";
+  }
+}
+
 /* An instance (validation on `dev` if non-NULL) and its physical devices
  * (malloc'ed, count in *n). False after an error. */
 static bool openInstance(StrataVkDevice *dev, VkInstance *instance, VkPhysicalDevice **devices, uint32_t *n,
@@ -167,26 +186,8 @@ static bool openInstance(StrataVkDevice *dev, VkInstance *instance, VkPhysicalDe
   else if (r != VK_SUCCESS && r != VK_INCOMPLETE) VK_FAIL("vkEnumeratePhysicalDevices", r);
   else return true;
   free(*devices);
+  closeInstance(dev, *instance);
   return false;
-}
-
-static void closeInstance(StrataVkDevice *dev, VkInstance instance) {
-  if (dev && dev->messenger) {
-    PFN_vkDestroyDebugUtilsMessengerEXT destroy =
-        (PFN_vkDestroyDebugUtilsMessengerEXT)vkGetInstanceProcAddr(instance, "vkDestroyDebugUtilsMessengerEXT");
-    if (destroy) destroy(instance, dev->messenger, NULL);
-  }
-  vkDestroyInstance(instance, NULL);
-}
-
-static const char *deviceType(VkPhysicalDeviceType t) {
-  switch (t) {
-  case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return "integrated GPU";
-  case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return "discrete GPU";
-  case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return "virtual GPU";
-  case VK_PHYSICAL_DEVICE_TYPE_CPU: return "CPU";
-  default: return "other";
-  }
 }
 
 char *strataVkListDevices(char *err, size_t errSize) {
@@ -210,7 +211,7 @@ char *strataVkListDevices(char *err, size_t errSize) {
     fail(err, errSize, "out of memory");
   }
   free(devices);
-  vkDestroyInstance(instance, NULL);
+  closeInstance(NULL, instance);
   return text;
 }
 

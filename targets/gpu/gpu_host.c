@@ -331,3 +331,25 @@ void gpuIndexErrorMessage(const GpuPlan *plan, int64_t step, int64_t siteArg, in
   snprintf(err, errSize, "%.*s index %lld is out of range for axis %lld of size %lld", siteLen, site, (long long)index,
            (long long)axis, (long long)size);
 }
+
+bool gpuPlanCheckCall(const GpuPlan *plan, const char *name, MlirLocation loc, StrataTensor *const *inputs,
+                      size_t numInputs, StrataTensor *const *outputs, size_t numOutputs) {
+  if (numInputs != plan->numArgs || numOutputs != plan->numResults) {
+    strataEmitError(loc, "@%s takes %zu inputs and gives %zu outputs (called with %zu and %zu)", name, plan->numArgs,
+                    plan->numResults, numInputs, numOutputs);
+    return false;
+  }
+  for (size_t i = 0; i < numInputs; i++)
+    if (strataTensorNumBytes(inputs[i]) != plan->buffers[i].bytes) {
+      strataEmitError(loc, "@%s: input %zu has %zu bytes, the function takes %zu", name, i,
+                      strataTensorNumBytes(inputs[i]), plan->buffers[i].bytes);
+      return false;
+    }
+  for (size_t i = 0; i < numOutputs; i++)
+    if (strataTensorNumBytes(outputs[i]) != plan->results[i].bytes) {
+      strataEmitError(loc, "@%s: output %zu has %zu bytes, the function gives %zu", name, i,
+                      strataTensorNumBytes(outputs[i]), plan->results[i].bytes);
+      return false;
+    }
+  return true;
+}

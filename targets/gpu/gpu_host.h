@@ -89,6 +89,12 @@ typedef struct {
 bool gpuPlanBuild(MlirOperation module, MlirOperation host, const char *target, GpuPlan *plan, size_t *copies);
 void gpuPlanFree(GpuPlan *plan);
 
+/* True if a call of function `name` (planned as `plan`) gives as many
+ * inputs and outputs as it takes, each of its size; else false after an
+ * error at `loc`. */
+bool gpuPlanCheckCall(const GpuPlan *plan, const char *name, MlirLocation loc, StrataTensor *const *inputs,
+                      size_t numInputs, StrataTensor *const *outputs, size_t numOutputs);
+
 /* The CPU target's message for an index error a kernel of `plan` reported
  * from step `step` (strata_rt_index_error's operands; `siteArg` is the
  * kernel argument holding the error site's text): the site's text -- its

@@ -160,23 +160,7 @@ static MlirLogicalResult invoke(void *p, const char *name, StrataTensor *const *
     return mlirLogicalResultFailure();
   }
   const GpuPlan *plan = &f->plan;
-  if (numInputs != plan->numArgs || numOutputs != plan->numResults) {
-    strataEmitError(f->loc, "@%s takes %zu inputs and gives %zu outputs (called with %zu and %zu)", name,
-                    plan->numArgs, plan->numResults, numInputs, numOutputs);
-    return mlirLogicalResultFailure();
-  }
-  for (size_t i = 0; i < numInputs; i++)
-    if (strataTensorNumBytes(inputs[i]) != plan->buffers[i].bytes) {
-      strataEmitError(f->loc, "@%s: input %zu has %zu bytes, the function takes %zu", name, i,
-                      strataTensorNumBytes(inputs[i]), plan->buffers[i].bytes);
-      return mlirLogicalResultFailure();
-    }
-  for (size_t i = 0; i < numOutputs; i++)
-    if (strataTensorNumBytes(outputs[i]) != plan->results[i].bytes) {
-      strataEmitError(f->loc, "@%s: output %zu has %zu bytes, the function gives %zu", name, i,
-                      strataTensorNumBytes(outputs[i]), plan->results[i].bytes);
-      return mlirLogicalResultFailure();
-    }
+  if (!gpuPlanCheckCall(plan, name, f->loc, inputs, numInputs, outputs, numOutputs)) return mlirLogicalResultFailure();
   char err[1024] = "";
   bool ok = true;
   StrataClBuffer **buffers = calloc(plan->numBuffers ? plan->numBuffers : 1, sizeof *buffers);

@@ -163,6 +163,11 @@ static bool specialize(MlirOperation f, const GpuStep *step, size_t stepIndex, c
                                "elements (a shader's index is 32 bits, the host's 64)", i), false;
       continue;
     }
+    int64_t v;
+    memcpy(&v, step->args[i].bytes, sizeof v);
+    if (mlirTypeIsAIndex(t) && (v < INT32_MIN || v > INT32_MAX))
+      return strataEmitError(step->loc, "kernel operand %zu: %lld does not fit a shader's 32-bit index", i,
+                             (long long)v), false;
     mlirValueReplaceAllUsesOfWith(arg, scalarConstant(&b, mlirOperationGetLocation(f), t, &step->args[i]));
     mlirBlockEraseArgument(entry, (unsigned)i);
   }

@@ -120,18 +120,17 @@ static bool record(VkExecutable *x, size_t i, MlirLocation *at, char *err, size_
   for (size_t s = 0; ok && s < plan->numSteps; s++) {
     const GpuStep *step = &plan->steps[s];
     *at = step->loc;
-    const StrataVkBuffer *a = NULL, *b = NULL;
     if (step->kind == GPU_STEP_COPY) {
-      a = f->buffers[step->args[0].buffer], b = f->buffers[step->args[1].buffer];
-      if (a == b) {
+      StrataVkBuffer *src = f->buffers[step->args[0].buffer], *dst = f->buffers[step->args[1].buffer];
+      /* vkCmdCopyBuffer's regions may not overlap. */
+      if (src == dst) {
         ok = false, snprintf(err, errSize, "the vulkan target copies between distinct buffers only");
         break;
       }
       StrataVkCopyRegion *regions;
       size_t n;
       ok = copyRegions(step, &regions, &n, err, errSize) &&
-           strataVkCmdCopy(f->commands, f->buffers[step->args[0].buffer], f->buffers[step->args[1].buffer], regions, n,
-                           err, errSize);
+           strataVkCmdCopy(f->commands, src, dst, regions, n, err, errSize);
       free(regions);
       continue;
     }
@@ -143,7 +142,10 @@ static bool record(VkExecutable *x, size_t i, MlirLocation *at, char *err, size_
         bound[n++] = f->buffers[step->args[k].buffer];
     if (step->reportsErrors) bound[n++] = f->errors;
     uint32_t groups[3];
-    for (int d = 0; d < 3; d++) groups[d] = (uint32_t)(step->global[d] / step->local[d]);
+    for (int d = 0; d < 3; d++) {
+      size_t g = step->global[d] / step->local[d];
+      groups[d] = g > UINT32_MAX ? UINT32_MAX : (uint32_t)g; /* too many: refused by the dispatch */
+    }
     ok = (f->pipelines[s] = strataVkPipelineCreate(x->dev, x->shader, step->module, n, err, errSize)) &&
          strataVkCmdDispatch(f->commands, f->pipelines[s], bound, n, groups, err, errSize);
   }
@@ -229,23 +231,7 @@ static MlirLogicalResult invoke(void *p, const char *name, StrataTensor *const *
   }
   const GpuPlan *plan = &x->plans[i];
   HostFunc *f = &x->funcs[i];
-  if (numInputs != plan->numArgs || numOutputs != plan->numResults) {
-    strataEmitError(f->loc, "@%s takes %zu inputs and gives %zu outputs (called with %zu and %zu)", name,
-                    plan->numArgs, plan->numResults, numInputs, numOutputs);
-    return mlirLogicalResultFailure();
-  }
-  for (size_t k = 0; k < numInputs; k++)
-    if (strataTensorNumBytes(inputs[k]) != plan->buffers[k].bytes) {
-      strataEmitError(f->loc, "@%s: input %zu has %zu bytes, the function takes %zu", name, k,
-                      strataTensorNumBytes(inputs[k]), plan->buffers[k].bytes);
-      return mlirLogicalResultFailure();
-    }
-  for (size_t k = 0; k < numOutputs; k++)
-    if (strataTensorNumBytes(outputs[k]) != plan->results[k].bytes) {
-      strataEmitError(f->loc, "@%s: output %zu has %zu bytes, the function gives %zu", name, k,
-                      strataTensorNumBytes(outputs[k]), plan->results[k].bytes);
-      return mlirLogicalResultFailure();
-    }
+  if (!gpuPlanCheckCall(plan, name, f->loc, inputs, numInputs, outputs, numOutputs)) return mlirLogicalResultFailure();
   char err[1024];
   bool ok = true;
   for (size_t b = 0; ok && b < plan->numBuffers; b++) {
