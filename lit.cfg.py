@@ -1,6 +1,7 @@
 # lit configuration for Strata's test suite (run with scripts/test, or
 # `lit test/` with STRATA_BUILD_DIR pointing at a build tree).
 import os
+import subprocess
 import lit.formats
 
 config.name = 'Strata'
@@ -74,3 +75,12 @@ if 'STRATA_FUZZ_BUILD_DIR' in os.environ:
 # qemu-user): tests that run them say `REQUIRES: qemu-hexagon`.
 if shutil.which('qemu-hexagon'):
     config.available_features.add('qemu-hexagon')
+
+# The vulkan target needs a Vulkan device (lavapipe, package
+# mesa-vulkan-drivers, is one on the CPU): tests that run its code say
+# `REQUIRES: vulkan`. They run with the Khronos validation layer, whose
+# every message fails the run (STRATA_VK_VALIDATION, docs/targets.md).
+if subprocess.run([os.path.join(build, 'tools', 'strata-run'), '--target', 'vulkan', '--list-devices'],
+                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0:
+    config.available_features.add('vulkan')
+    config.environment['STRATA_VK_VALIDATION'] = '1'

@@ -42,6 +42,7 @@ extern const StrataPassDef strataInstrToRuntimePass;
 extern const StrataPassDef strataSparseTunePass;
 extern const StrataTargetDef strataCpuTarget;
 extern const StrataTargetDef strataOpenclTarget;
+extern const StrataTargetDef strataVulkanTarget;
 extern const StrataTargetDef strataHexagonTarget;
 extern const StrataPassDef strataGpuKernelsPass;
 extern const StrataPassDef strataGpuKernelsUnfusedPass;
@@ -104,7 +105,8 @@ static const StrataPassDef *const kPasses[] = {
     &strataGpuFlattenParallelPass,
 };
 
-static const StrataTargetDef *const kTargets[] = {&strataCpuTarget, &strataOpenclTarget, &strataHexagonTarget};
+static const StrataTargetDef *const kTargets[] = {&strataCpuTarget, &strataOpenclTarget, &strataVulkanTarget,
+                                                  &strataHexagonTarget};
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 

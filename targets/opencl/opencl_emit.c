@@ -89,59 +89,12 @@ static void alias(ClEmitter *e, MlirValue v, MlirValue of) {
   setName(e, v.ptr, slot(e, of.ptr)->id);
 }
 
-/* ---- Layouts ---- */
-
-bool clLayoutOf(MlirType t, ClLayout *l, char *why, size_t size) {
-  char ts[160];
-  strataTypeToString(t, ts, sizeof ts);
-  if (!mlirTypeIsAMemRef(t)) return snprintf(why, size, "%s is not a memref", ts), false;
-  MlirType el = mlirShapedTypeGetElementType(t);
-  if (!clScalarType(el, false))
-    return snprintf(why, size, "%s: the opencl target stores f32, f64, i1 (a byte) and i8-i64 elements", ts), false;
-  l->elementSize = mlirTypeIsAIndex(el) ? 8 : mlirTypeIsAInteger(el) ? (mlirIntegerTypeGetWidth(el) + 7) / 8
-                   : mlirTypeIsAF32(el) ? 4 : 8;
-  l->rank = (int)mlirShapedTypeGetRank(t);
-  if (l->rank > 8) return snprintf(why, size, "%s has rank over 8", ts), false;
-  l->numElements = 1;
-  for (int i = 0; i < l->rank; i++) {
-    l->dims[i] = mlirShapedTypeGetDimSize(t, i);
-    if (mlirShapedTypeIsDynamicSize(l->dims[i]))
-      return snprintf(why, size, "%s has a dynamic size (the opencl target compiles static shapes)", ts), false;
-    if (!strataCheckedMul(l->numElements, l->dims[i], &l->numElements))
-      return snprintf(why, size, "%s is too large", ts), false;
-  }
-  if (l->numElements == 0) {
-    /* No element is ever accessed: any layout will do (MLIR reports a
-     * zero-size memref's strides as dynamic). */
-    l->offset = 0;
-    for (int i = 0; i < l->rank; i++) l->strides[i] = 0;
-    return true;
-  }
-  if (mlirLogicalResultIsFailure(mlirMemRefTypeGetStridesAndOffset(t, l->strides, &l->offset)) ||
-      mlirShapedTypeIsDynamicStrideOrOffset(l->offset))
-    return snprintf(why, size, "%s has a dynamic or non-strided layout", ts), false;
-  for (int i = 0; i < l->rank; i++)
-    if (mlirShapedTypeIsDynamicStrideOrOffset(l->strides[i]))
-      return snprintf(why, size, "%s has a dynamic stride", ts), false;
-  return true;
-}
-
-bool clLayoutIsDense(const ClLayout *l) {
-  if (!l->numElements) return true;
-  int64_t stride = 1;
-  for (int i = l->rank - 1; i >= 0; i--) {
-    if (l->dims[i] != 1 && l->strides[i] != stride) return false;
-    stride *= l->dims[i];
-  }
-  return true;
-}
-
 /* `name[offset + i0*s0 + ...]` for a memref access of `op` (operands from
  * `first` on are the indices). */
 static bool element(ClEmitter *e, MlirOperation op, MlirValue memref, intptr_t first, char *buf, size_t size) {
-  ClLayout l;
+  GpuLayout l;
   char why[256], n[24];
-  if (!clLayoutOf(mlirValueGetType(memref), &l, why, sizeof why)) {
+  if (!gpuLayoutOf(mlirValueGetType(memref), "opencl", &l, why, sizeof why)) {
     strataEmitOpError(op, "the opencl target cannot access %s", why);
     return false;
   }
@@ -158,42 +111,6 @@ static bool element(ClEmitter *e, MlirOperation op, MlirValue memref, intptr_t f
 static const char *storageType(MlirType memref) {
   const char *c = clScalarType(mlirShapedTypeGetElementType(memref), false);
   return c && !strcmp(c, "bool") ? "uchar" : c;
-}
-
-/* ---- Index errors ---- */
-
-static bool isIndexErrorCall(MlirOperation op) {
-  if (!strataOpIsNamed(op, "func.call")) return false;
-  MlirAttribute callee = strataOpAttr(op, "callee");
-  return !mlirAttributeIsNull(callee) &&
-         mlirStringRefEqual(mlirFlatSymbolRefAttrGetValue(callee),
-                            mlirStringRefCreateFromCString("strata_rt_index_error"));
-}
-
-static MlirWalkResult findIndexError(MlirOperation op, void *user) {
-  if (!isIndexErrorCall(op)) return MlirWalkResultAdvance;
-  *(bool *)user = true;
-  return MlirWalkResultInterrupt;
-}
-
-bool clKernelReportsErrors(MlirOperation func) {
-  bool found = false;
-  mlirOperationWalk(func, findIndexError, &found, MlirWalkPreOrder);
-  return found;
-}
-
-MlirOperation clFindKernel(MlirOperation module, MlirAttribute kernel) {
-  MlirStringRef mod = mlirSymbolRefAttrGetRootReference(kernel), fn = mlirSymbolRefAttrGetLeafReference(kernel);
-  MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  for (MlirOperation m = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(m); m = mlirOperationGetNextInBlock(m)) {
-    if (!strataOpIsNamed(m, "gpu.module") || !mlirStringRefEqual(mlirStringAttrGetValue(strataOpAttr(m, "sym_name")), mod))
-      continue;
-    MlirBlock mb = mlirRegionGetFirstBlock(mlirOperationGetRegion(m, 0));
-    for (MlirOperation f = mlirBlockGetFirstOperation(mb); !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f))
-      if (strataOpIsNamed(f, "gpu.func") && mlirStringRefEqual(mlirStringAttrGetValue(strataOpAttr(f, "sym_name")), fn))
-        return f;
-  }
-  return (MlirOperation){NULL};
 }
 
 /* strata_rt_index_error(index, axis, size, site): the first failing
@@ -323,7 +240,7 @@ static bool emitOp(ClEmitter *e, MlirOperation op, MlirValue *yieldTo) {
   if (isNamed(op, "gpu.block_dim")) return emitGpuId(e, op, "get_local_size");
   if (isNamed(op, "gpu.grid_dim")) return emitGpuId(e, op, "get_num_groups");
   if (isNamed(op, "gpu.global_id")) return emitGpuId(e, op, "get_global_id");
-  if (isIndexErrorCall(op)) return emitIndexError(e, op);
+  if (gpuIsIndexErrorCall(op)) return emitIndexError(e, op);
   if (isNamed(op, "gpu.barrier")) return clLine(e, "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);"), true;
   if (isNamed(op, "memref.load")) {
     MlirValue r = mlirOperationGetResult(op, 0);
@@ -339,10 +256,10 @@ static bool emitOp(ClEmitter *e, MlirOperation op, MlirValue *yieldTo) {
     return true;
   }
   if (isNamed(op, "memref.alloca")) {
-    ClLayout l;
+    GpuLayout l;
     char why[256];
     MlirValue r = mlirOperationGetResult(op, 0);
-    if (!clLayoutOf(mlirValueGetType(r), &l, why, sizeof why) || !clLayoutIsDense(&l) || l.numElements > 4096)
+    if (!gpuLayoutOf(mlirValueGetType(r), "opencl", &l, why, sizeof why) || !gpuLayoutIsDense(&l) || l.numElements > 4096)
       return strataEmitOpError(op, "the opencl target keeps small dense private arrays only (%s)",
                                l.numElements > 4096 ? "over 4096 elements" : why), false;
     clLine(e, "%s %s[%lld];", storageType(mlirValueGetType(r)), clName(e, r, a),
@@ -398,14 +315,14 @@ static bool emitKernel(ClEmitter *e, MlirOperation module, MlirOperation func) {
     MlirValue arg = mlirBlockGetArgument(entry, i);
     MlirType t = mlirValueGetType(arg);
     char n[24], why[256];
-    ClLayout l;
+    GpuLayout l;
     const char *sep = i ? ", " : "";
     if (mlirTypeIsAUnrankedMemRef(t) && mlirTypeIsAInteger(mlirShapedTypeGetElementType(t)) &&
         mlirIntegerTypeGetWidth(mlirShapedTypeGetElementType(t)) == 8) {
       /* Text (an error site): passed along, never indexed. */
       clTextPut(e->out, "%s__global const uchar *%s", sep, clName(e, arg, n));
     } else if (mlirTypeIsAMemRef(t)) {
-      if (!clLayoutOf(t, &l, why, sizeof why))
+      if (!gpuLayoutOf(t, "opencl", &l, why, sizeof why))
         return strataEmitOpError(func, "kernel argument %zd: %s", i, why), false;
       if (mlirTypeIsAF64(mlirShapedTypeGetElementType(t))) e->usesF64 = true;
       clTextPut(e->out, "%s__global %s *%s", sep, storageType(t), clName(e, arg, n));
@@ -420,7 +337,7 @@ static bool emitKernel(ClEmitter *e, MlirOperation module, MlirOperation func) {
       clTextPut(e->out, "%s%s %s%s", sep, strcmp(c, "bool") ? c : "uchar", clName(e, arg, n), strcmp(c, "bool") ? "" : "_byte");
     }
   }
-  if (clKernelReportsErrors(func))
+  if (gpuKernelReportsErrors(func))
     clTextPut(e->out, "%s__global int *strata_error, ulong strata_step", mlirBlockGetNumArguments(entry) ? ", " : "");
   clTextPut(e->out, ") {\n");
   e->indent = 1;
@@ -439,10 +356,10 @@ static bool emitKernel(ClEmitter *e, MlirOperation module, MlirOperation func) {
 /* A kernel copying memref.copy's source into its target element by element
  * (either may be a strided view). */
 static bool emitCopyKernel(ClEmitter *e, MlirOperation copy, size_t index) {
-  ClLayout s, d;
+  GpuLayout s, d;
   char why[256], name[64];
-  if (!clLayoutOf(mlirValueGetType(mlirOperationGetOperand(copy, 0)), &s, why, sizeof why) ||
-      !clLayoutOf(mlirValueGetType(mlirOperationGetOperand(copy, 1)), &d, why, sizeof why))
+  if (!gpuLayoutOf(mlirValueGetType(mlirOperationGetOperand(copy, 0)), "opencl", &s, why, sizeof why) ||
+      !gpuLayoutOf(mlirValueGetType(mlirOperationGetOperand(copy, 1)), "opencl", &d, why, sizeof why))
     return strataEmitOpError(copy, "the opencl target cannot copy: %s", why), false;
   const char *type = storageType(mlirValueGetType(mlirOperationGetOperand(copy, 0)));
   if (!strcmp(type, "double")) e->usesF64 = true;
@@ -488,7 +405,7 @@ bool clEmitProgram(MlirOperation module, ClText *out, size_t *numKernels) {
   }
   size_t copies = 0;
   for (MlirOperation h = mlirBlockGetFirstOperation(top); ok && !mlirOperationIsNull(h); h = mlirOperationGetNextInBlock(h)) {
-    if (!clIsHost(h)) continue;
+    if (!gpuIsHost(h)) continue;
     MlirBlock hb = mlirRegionGetFirstBlock(mlirOperationGetRegion(h, 0));
     for (MlirOperation op = mlirBlockGetFirstOperation(hb); ok && !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
       if (isNamed(op, "memref.copy")) ok = emitCopyKernel(&e, op, copies++);

@@ -1,7 +1,7 @@
 /* The opencl target's parts: the OpenCL C emitter (opencl_emit.c) writes the
  * outlined gpu.func kernels and the host's buffer copies as one program;
- * the host plan (opencl_host.c) turns the host function into buffers and
- * launches; opencl_target.c runs them through the OpenCL runtime
+ * the host plan (targets/gpu/gpu_host.h) turns the host function into
+ * buffers and launches; opencl_target.c runs them through the OpenCL runtime
  * (runtime/opencl.h). */
 #ifndef STRATA_OPENCL_INTERNAL_H
 #define STRATA_OPENCL_INTERNAL_H
@@ -12,6 +12,7 @@
 #include "mlir-c/IR.h"
 #include "strata/context.h"
 #include "strata/tensor.h"
+#include "gpu_host.h"
 
 /* A growing text; on out of memory `oom` is set and text is dropped. */
 typedef struct {
@@ -27,23 +28,6 @@ void clKernelName(MlirStringRef module, MlirStringRef func, char *buf, size_t si
 /* The OpenCL C kernel name of host memref.copy number `index`. */
 void clCopyKernelName(size_t index, char *buf, size_t size);
 
-/* Bytes and offsets of a memref type whose layout is static: its element
- * size, element count, and offset/strides in elements. False (with `why`
- * filled) if a dimension, stride or offset is dynamic or the element type is
- * not one the target stores. */
-typedef struct {
-  int rank;
-  int64_t dims[8], strides[8], offset, numElements;
-  size_t elementSize;
-} ClLayout;
-bool clLayoutOf(MlirType memref, ClLayout *l, char *why, size_t size);
-/* True if the layout is row-major and dense (a buffer's first numElements). */
-bool clLayoutIsDense(const ClLayout *l);
-
-/* True for the host functions of a lowered module: public func.func with
- * a body. */
-bool clIsHost(MlirOperation op);
-
 /* Writes the OpenCL C program of lowered module `module` (its gpu.module
  * kernels, then one copy kernel per memref.copy of its host functions, in
  * order) into `out`. False after located errors: an op, type or attribute
@@ -52,59 +36,13 @@ bool clIsHost(MlirOperation op);
 bool clEmitProgram(MlirOperation module, ClText *out, size_t *numKernels);
 
 /* Device-side index errors. A kernel that calls libstrata_rt's
- * strata_rt_index_error (nn-to-linalg's bounds checks) takes two more
+ * strata_rt_index_error (gpuKernelReportsErrors) takes two more
  * arguments: the error record (a buffer of CL_ERROR_RECORD_BYTES, zero
  * before the call) and its launch's step number. The first failing
  * work-item sets the int at byte 0 and writes five longs from byte 8: the
  * step, the index, the axis, the size, and the kernel argument holding the
  * error site's text. */
 #define CL_ERROR_RECORD_BYTES 48
-bool clKernelReportsErrors(MlirOperation func);
-/* The gpu.func a gpu.launch_func's `kernel` attribute names, or null. */
-MlirOperation clFindKernel(MlirOperation module, MlirAttribute kernel);
-
-/* ---- The host plan ---- */
-
-typedef enum { CL_STEP_LAUNCH, CL_STEP_COPY } ClStepKind;
-
-typedef struct {
-  int buffer;        /* >= 0: a buffer argument; -1: a scalar */
-  uint8_t bytes[8];  /* the scalar, in its kernel-argument width */
-  size_t size;
-} ClPlanArg;
-
-typedef struct {
-  ClStepKind kind;
-  char kernel[160];
-  size_t global[3], local[3];
-  ClPlanArg *args;
-  size_t numArgs;
-  bool reportsErrors; /* the error record and the step number follow args */
-  MlirLocation loc;
-} ClStep;
-
-typedef struct {
-  size_t bytes;
-  StrataTensor *init; /* a memref.global's value (owned), or NULL */
-  bool constant;      /* a constant memref.global: read-only, so uploaded once */
-} ClBufferDef;
-
-typedef struct {
-  ClBufferDef *buffers; /* the function's arguments first, then allocations and globals */
-  size_t numBuffers, numArgs;
-  bool reportsErrors; /* a step does */
-  ClStep *steps;
-  size_t numSteps;
-  struct { int buffer; size_t offset, bytes; } *results;
-  size_t numResults;
-} ClPlan;
-
-/* The plan of host function `host` of lowered `module`; false after
- * located errors (an op the host side cannot run, a dynamic size).
- * *copies counts the memref.copy ops of the hosts before it (their copy
- * kernels are numbered in module order) and is advanced past its own. */
-bool clPlanBuild(MlirOperation module, MlirOperation host, ClPlan *plan, size_t *copies);
-void clPlanFree(ClPlan *plan);
 
 #endif /* STRATA_OPENCL_INTERNAL_H */
 

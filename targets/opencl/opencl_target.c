@@ -1,6 +1,6 @@
 /* The `opencl` target: the GPU targets' kernel-level lowering
  * (gpu_pipeline.h), OpenCL C from opencl_emit.c, host plans from
- * opencl_host.c, run through the OpenCL runtime (runtime/opencl.h) on the
+ * gpu_host.c, run through the OpenCL runtime (runtime/opencl.h) on the
  * device StrataCompileOptions.device or $STRATA_DEVICE names. */
 #include <stdint.h>
 #include <stdio.h>
@@ -16,7 +16,7 @@
 typedef struct {
   char name[256];
   MlirLocation loc;
-  ClPlan plan;
+  GpuPlan plan;
   StrataClBuffer **constants; /* by plan buffer: the constant globals' device copies, or NULL */
 } HostFunc;
 
@@ -36,27 +36,13 @@ static void destroy(void *p) {
     for (size_t b = 0; x->funcs[i].constants && b < x->funcs[i].plan.numBuffers; b++)
       strataClBufferDestroy(x->funcs[i].constants[b]);
     free(x->funcs[i].constants);
-    clPlanFree(&x->funcs[i].plan);
+    gpuPlanFree(&x->funcs[i].plan);
   }
   free(x->funcs);
   strataClProgramDestroy(x->program);
   strataClClose(x->dev);
   if (!mlirModuleIsNull(x->module)) mlirModuleDestroy(x->module);
   free(x);
-}
-
-/* The device number: the option, else $STRATA_DEVICE, else 0; -1 after an
- * error at `loc`. */
-static int deviceIndex(const StrataCompileOptions *o, MlirLocation loc) {
-  const char *s = o && o->device ? o->device : getenv("STRATA_DEVICE");
-  if (!s || !*s) return 0;
-  char *end;
-  long v = strtol(s, &end, 10);
-  if (*end || v < 0 || v > 4096) {
-    strataEmitError(loc, "bad OpenCL device number '%s' (%s)", s, o && o->device ? "--device" : "$STRATA_DEVICE");
-    return -1;
-  }
-  return (int)v;
 }
 
 static bool writeProgram(MlirModule lowered, ClText *out, size_t *numKernels) {
@@ -79,12 +65,12 @@ static void *compile(const StrataTargetDef *def, StrataContext *ctx, MlirModule 
   ClText source = {0};
   size_t numKernels, copies = 0;
   char err[1024];
-  int index = deviceIndex(options, loc);
+  int index = gpuDeviceIndex(options, loc, "OpenCL");
   bool ok = index >= 0 && writeProgram(lowered, &source, &numKernels);
   MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(m, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(top); ok && !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op)) {
-    if (!clIsHost(op)) continue;
+    if (!gpuIsHost(op)) continue;
     HostFunc *grown = realloc(x->funcs, (x->numFuncs + 1) * sizeof *grown);
     if (!grown) {
       strataEmitOpError(op, "out of memory");
@@ -96,7 +82,7 @@ static void *compile(const StrataTargetDef *def, StrataContext *ctx, MlirModule 
     MlirStringRef name = mlirStringAttrGetValue(strataOpAttr(op, "sym_name"));
     snprintf(f->name, sizeof f->name, "%.*s", (int)name.length, name.data);
     f->loc = mlirOperationGetLocation(op);
-    ok = clPlanBuild(m, op, &f->plan, &copies);
+    ok = gpuPlanBuild(m, op, "opencl", &f->plan, &copies);
     if (ok) x->numFuncs++;
   }
   if (ok && !(x->dev = strataClOpen(index, err, sizeof err))) {
@@ -149,7 +135,7 @@ static StrataClBuffer *bufferOf(const HostFunc *f, StrataClBuffer **buffers, int
 /* True if a kernel reported an index error (the message in `err`: the
  * site's text -- its location, a tab, the op -- then what went wrong; *at
  * its launch), or the record could not be read. */
-static bool indexError(ClExecutable *x, const ClPlan *plan, StrataClBuffer *errors, MlirLocation *at, char *err,
+static bool indexError(ClExecutable *x, const GpuPlan *plan, StrataClBuffer *errors, MlirLocation *at, char *err,
                        size_t errSize) {
   uint8_t record[CL_ERROR_RECORD_BYTES];
   if (!strataClRead(x->dev, errors, 0, record, sizeof record, err, errSize)) return true;
@@ -158,19 +144,7 @@ static bool indexError(ClExecutable *x, const ClPlan *plan, StrataClBuffer *erro
   memcpy(&flag, record, sizeof flag);
   memcpy(r, record + 8, sizeof r);
   if (!flag) return false;
-  const char *site = "";
-  int siteLen = 0;
-  if (r[0] >= 0 && (size_t)r[0] < plan->numSteps) {
-    const ClStep *step = &plan->steps[r[0]];
-    *at = step->loc;
-    if (r[4] >= 0 && (size_t)r[4] < step->numArgs && step->args[r[4]].buffer >= 0) {
-      const StrataTensor *text = plan->buffers[step->args[r[4]].buffer].init;
-      if (text && text->dtype == STRATA_DTYPE_I8) site = text->data, siteLen = (int)strataTensorNumElements(text);
-    }
-  }
-  /* The CPU runtime's wording (strata_rt_index_error). */
-  snprintf(err, errSize, "%.*s index %lld is out of range for axis %lld of size %lld", siteLen, site,
-           (long long)r[1], (long long)r[2], (long long)r[3]);
+  gpuIndexErrorMessage(plan, r[0], r[4], r[1], r[2], r[3], at, err, errSize);
   return true;
 }
 
@@ -185,24 +159,8 @@ static MlirLogicalResult invoke(void *p, const char *name, StrataTensor *const *
     strataEmitError(loc, "opencl target: no compiled public function '%s'", name);
     return mlirLogicalResultFailure();
   }
-  const ClPlan *plan = &f->plan;
-  if (numInputs != plan->numArgs || numOutputs != plan->numResults) {
-    strataEmitError(f->loc, "@%s takes %zu inputs and gives %zu outputs (called with %zu and %zu)", name,
-                    plan->numArgs, plan->numResults, numInputs, numOutputs);
-    return mlirLogicalResultFailure();
-  }
-  for (size_t i = 0; i < numInputs; i++)
-    if (strataTensorNumBytes(inputs[i]) != plan->buffers[i].bytes) {
-      strataEmitError(f->loc, "@%s: input %zu has %zu bytes, the function takes %zu", name, i,
-                      strataTensorNumBytes(inputs[i]), plan->buffers[i].bytes);
-      return mlirLogicalResultFailure();
-    }
-  for (size_t i = 0; i < numOutputs; i++)
-    if (strataTensorNumBytes(outputs[i]) != plan->results[i].bytes) {
-      strataEmitError(f->loc, "@%s: output %zu has %zu bytes, the function gives %zu", name, i,
-                      strataTensorNumBytes(outputs[i]), plan->results[i].bytes);
-      return mlirLogicalResultFailure();
-    }
+  const GpuPlan *plan = &f->plan;
+  if (!gpuPlanCheckCall(plan, name, f->loc, inputs, numInputs, outputs, numOutputs)) return mlirLogicalResultFailure();
   char err[1024] = "";
   bool ok = true;
   StrataClBuffer **buffers = calloc(plan->numBuffers ? plan->numBuffers : 1, sizeof *buffers);
@@ -219,7 +177,7 @@ static MlirLogicalResult invoke(void *p, const char *name, StrataTensor *const *
     ok = (errors = strataClBufferCreate(x->dev, sizeof kNoError, kNoError, err, sizeof err)) != NULL;
   MlirLocation at = f->loc;
   for (size_t s = 0; ok && s < plan->numSteps; s++) {
-    const ClStep *step = &plan->steps[s];
+    const GpuStep *step = &plan->steps[s];
     StrataClArg *grown = realloc(args, (step->numArgs + 2) * sizeof *grown);
     if (!grown) {
       ok = false, snprintf(err, sizeof err, "out of memory");
@@ -235,7 +193,11 @@ static MlirLogicalResult invoke(void *p, const char *name, StrataTensor *const *
       args[step->numArgs + 1] = (StrataClArg){.value = &stepNumber, .size = sizeof stepNumber};
     }
     at = step->loc;
-    ok = strataClLaunch(x->dev, x->program, step->kernel, args, step->numArgs + (step->reportsErrors ? 2 : 0),
+    char kernel[160];
+    if (step->kind == GPU_STEP_COPY) clCopyKernelName(step->copy, kernel, sizeof kernel);
+    else clKernelName(mlirStringRefCreateFromCString(step->module), mlirStringRefCreateFromCString(step->func), kernel,
+                      sizeof kernel);
+    ok = strataClLaunch(x->dev, x->program, kernel, args, step->numArgs + (step->reportsErrors ? 2 : 0),
                         step->global, step->local, err, sizeof err);
   }
   if (ok) at = f->loc, ok = strataClFinish(x->dev, err, sizeof err);
@@ -273,13 +235,13 @@ static char *emit(const StrataTargetDef *def, StrataContext *ctx, MlirModule low
   MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(m, 0));
   size_t copies = 0;
   for (MlirOperation op = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    ClPlan plan;
-    if (!clIsHost(op)) continue;
-    if (!clPlanBuild(m, op, &plan, &copies)) {
+    GpuPlan plan;
+    if (!gpuIsHost(op)) continue;
+    if (!gpuPlanBuild(m, op, "opencl", &plan, &copies)) {
       free(source.data);
       return NULL;
     }
-    clPlanFree(&plan);
+    gpuPlanFree(&plan);
   }
   *size = source.len;
   return source.data;

@@ -49,7 +49,7 @@ int main(void) {
   for (int m = 0; m < STRATA_NUM_FUSION_MODES; m++)
     if (cpu->pipelines[m]) printf(" %s", strataFusionModeName((StrataFusionMode)m));
   printf("\n");
-  // CHECK: 3 target: cpu, kernels 1, formats obj,asm,llvm, modes: fixed none dnnfusion planned baseline
+  // CHECK: 4 target: cpu, kernels 1, formats obj,asm,llvm, modes: fixed none dnnfusion planned baseline
   printf("pipelines: %d %d\n", cpu->pipelines[STRATA_FUSION_FIXED] == strataCpuPipeline(),
          !strcmp(cpu->pipelines[STRATA_FUSION_BASELINE], strataCpuPipelineUpstream()));
   // CHECK-NEXT: pipelines: 1 1

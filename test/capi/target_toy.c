@@ -175,11 +175,11 @@ int main(void) {
   // CHECK-NEXT: toy plan: 2 blocks
   // CHECK-NEXT: cpu plan: 1 blocks
   countBlocks(ctx, m, "gpu");
-  // CHECK-NEXT: diag: unknown target 'gpu' (registered: cpu, opencl, hexagon, toy)
+  // CHECK-NEXT: diag: unknown target 'gpu' (registered: cpu, opencl, vulkan, hexagon, toy)
 
   /* Errors: unknown target, a mode the target lacks, no emitter, no function. */
   run(ctx, m, "gpu", STRATA_FUSION_FIXED, in, out);
-  // CHECK-NEXT: diag: unknown target 'gpu' (registered: cpu, opencl, hexagon, toy)
+  // CHECK-NEXT: diag: unknown target 'gpu' (registered: cpu, opencl, vulkan, hexagon, toy)
   // CHECK-NEXT: gpu fixed: failed
   run(ctx, m, "toy", STRATA_FUSION_NONE, in, out);
   // CHECK-NEXT: diag: target 'toy' has no none lowering (it has: fixed, dnnfusion, planned)

@@ -28,7 +28,7 @@ static void usage(FILE *f) {
           "                     floats in [-1,1), ints in [-8,8), ui8 in [0,16), i1 0/1\n"
           "  --target NAME      the target to compile for and run on (default cpu)\n"
           "  --list-targets     list the targets and exit\n"
-          "  --device N         the target's device (opencl; default $STRATA_DEVICE, else 0)\n"
+          "  --device N         the target's device (opencl, vulkan; default $STRATA_DEVICE, else 0)\n"
           "  --list-devices     list the --target's devices and exit\n"
           "  --interpret        run the reference interpreter instead of the target\n"
           "  --compare          run both; report max abs/rel error; fail beyond tolerance\n"

@@ -1,4 +1,4 @@
-/* The host side of a lowered module for the opencl target: the public
+/* The host side of a lowered module for the GPU targets: the public
  * function's body after gpu-kernel-outlining is a straight line of buffer
  * allocations, constants (memref.global), views, copies and
  * gpu.launch_func. This turns it into a plan -- buffers and launches in
@@ -11,23 +11,25 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "strata/support.h"
 #include "grow.h"
-#include "opencl_internal.h"
+#include "strata/context.h"
+#include "gpu_host.h"
 
 /* What a host value is: a buffer (the index of the one it views) or a
  * scalar constant. */
 typedef struct {
   const void *key;
   int buffer;
-  ClPlanArg scalar;
+  GpuPlanArg scalar;
   int64_t index; /* an index or integer constant's value */
 } HostValue;
 
 typedef struct {
-  ClPlan *plan;
+  GpuPlan *plan;
   MlirOperation module;
   HostValue *values;
   size_t numValues, capValues;
   size_t capBuffers, capSteps, copies;
+  const char *target; /* for messages */
 } Builder;
 
 static HostValue *lookup(Builder *b, MlirValue v) {
@@ -47,29 +49,30 @@ static HostValue *define(Builder *b, MlirValue v) {
 
 /* A new buffer of `bytes` (init owned by the plan from here on). */
 static int newBuffer(Builder *b, size_t bytes, StrataTensor *init) {
-  ClPlan *p = b->plan;
-  ClBufferDef *grown = strataGrow(p->buffers, &b->capBuffers, p->numBuffers + 1, sizeof *grown);
+  GpuPlan *p = b->plan;
+  GpuBufferDef *grown = strataGrow(p->buffers, &b->capBuffers, p->numBuffers + 1, sizeof *grown);
   if (!grown) return strataTensorDestroy(init), -1;
   p->buffers = grown;
-  p->buffers[p->numBuffers] = (ClBufferDef){.bytes = bytes, .init = init};
+  p->buffers[p->numBuffers] = (GpuBufferDef){.bytes = bytes, .init = init};
   return (int)p->numBuffers++;
 }
 
-static ClStep *newStep(Builder *b, MlirOperation op) {
-  ClPlan *p = b->plan;
-  ClStep *grown = strataGrow(p->steps, &b->capSteps, p->numSteps + 1, sizeof *grown);
+static GpuStep *newStep(Builder *b, MlirOperation op) {
+  GpuPlan *p = b->plan;
+  GpuStep *grown = strataGrow(p->steps, &b->capSteps, p->numSteps + 1, sizeof *grown);
   if (!grown) return strataEmitOpError(op, "out of memory"), NULL;
   p->steps = grown;
-  ClStep *s = &p->steps[p->numSteps++];
-  *s = (ClStep){.loc = mlirOperationGetLocation(op), .global = {1, 1, 1}, .local = {1, 1, 1}};
+  GpuStep *s = &p->steps[p->numSteps++];
+  *s = (GpuStep){.loc = mlirOperationGetLocation(op), .global = {1, 1, 1}, .local = {1, 1, 1}};
   return s;
 }
 
 /* A dense, static memref: its buffer's size in bytes. */
-static bool denseBytes(MlirOperation op, MlirType t, const char *what, size_t *bytes, ClLayout *l) {
+static bool denseBytes(Builder *b, MlirOperation op, MlirType t, const char *what, size_t *bytes, GpuLayout *l) {
   char why[256];
-  if (!clLayoutOf(t, l, why, sizeof why)) return strataEmitOpError(op, "%s: %s", what, why), false;
-  if (!clLayoutIsDense(l)) return strataEmitOpError(op, "%s: the opencl target needs a dense row-major layout", what), false;
+  if (!gpuLayoutOf(t, b->target, l, why, sizeof why)) return strataEmitOpError(op, "%s: %s", what, why), false;
+  if (!gpuLayoutIsDense(l))
+    return strataEmitOpError(op, "%s: the %s target needs a dense row-major layout", what, b->target), false;
   *bytes = (size_t)l->numElements * l->elementSize;
   return true;
 }
@@ -113,8 +116,8 @@ static MlirOperation findGlobal(MlirOperation module, MlirStringRef name) {
 static bool addGlobal(Builder *b, MlirOperation module, MlirOperation op) {
   MlirValue r = mlirOperationGetResult(op, 0);
   size_t bytes;
-  ClLayout l;
-  if (!denseBytes(op, mlirValueGetType(r), "a global", &bytes, &l)) return false;
+  GpuLayout l;
+  if (!denseBytes(b, op, mlirValueGetType(r), "a global", &bytes, &l)) return false;
   MlirOperation global = findGlobal(module, mlirFlatSymbolRefAttrGetValue(strataOpAttr(op, "name")));
   if (mlirOperationIsNull(global)) return strataEmitOpError(op, "no memref.global of this name"), false;
   MlirAttribute init = strataOpAttr(global, "initial_value");
@@ -123,7 +126,7 @@ static bool addGlobal(Builder *b, MlirOperation module, MlirOperation op) {
     t = strataTensorFromAttr(init);
     if (!t || strataTensorNumBytes(t) != bytes) {
       strataTensorDestroy(t);
-      return strataEmitOpError(global, "the opencl target cannot read this global's value"), false;
+      return strataEmitOpError(global, "the %s target cannot read this global's value", b->target), false;
     }
   }
   HostValue *h = define(b, r);
@@ -139,26 +142,28 @@ static bool addGlobal(Builder *b, MlirOperation module, MlirOperation op) {
 static bool addLaunch(Builder *b, MlirOperation op) {
   MlirAttribute seg = strataOpAttr(op, "operandSegmentSizes");
   if (mlirAttributeIsNull(seg) || mlirDenseArrayGetNumElements(seg) != 13)
-    return strataEmitOpError(op, "the opencl target does not know this gpu.launch_func form"), false;
+    return strataEmitOpError(op, "the %s target does not know this gpu.launch_func form", b->target), false;
   int32_t n[13];
   for (int i = 0; i < 13; i++) n[i] = mlirDenseI32ArrayGetElement(seg, i);
   if (n[0] || n[7] || n[8] || n[9] || n[10] || n[12])
-    return strataEmitOpError(op, "the opencl target launches without async tokens, clusters or dynamic "
-                             "shared memory"), false;
-  ClStep *s = newStep(b, op);
+    return strataEmitOpError(op, "the %s target launches without async tokens, clusters or dynamic "
+                             "shared memory", b->target), false;
+  GpuStep *s = newStep(b, op);
   if (!s) return false;
-  s->kind = CL_STEP_LAUNCH;
+  s->kind = GPU_STEP_LAUNCH;
   MlirAttribute kernel = strataOpAttr(op, "kernel");
-  MlirOperation func = clFindKernel(b->module, kernel);
+  MlirOperation func = gpuFindKernel(b->module, kernel);
   if (mlirOperationIsNull(func)) return strataEmitOpError(op, "no gpu.func of this name"), false;
-  s->reportsErrors = clKernelReportsErrors(func);
+  s->reportsErrors = gpuKernelReportsErrors(func);
   b->plan->reportsErrors |= s->reportsErrors;
-  clKernelName(mlirSymbolRefAttrGetRootReference(kernel), mlirSymbolRefAttrGetLeafReference(kernel), s->kernel,
-               sizeof s->kernel);
+  s->kernel = func;
+  MlirStringRef mod = mlirSymbolRefAttrGetRootReference(kernel), fn = mlirSymbolRefAttrGetLeafReference(kernel);
+  snprintf(s->module, sizeof s->module, "%.*s", (int)mod.length, mod.data);
+  snprintf(s->func, sizeof s->func, "%.*s", (int)fn.length, fn.data);
   for (int i = 0; i < 6; i++) {
     HostValue *h = lookup(b, mlirOperationGetOperand(op, n[0] + i));
     if (!h || h->buffer >= 0 || h->scalar.size != 8 || h->index < 0)
-      return strataEmitOpError(op, "the opencl target needs constant grid and block sizes (static shapes)"), false;
+      return strataEmitOpError(op, "the %s target needs constant grid and block sizes (static shapes)", b->target), false;
     (i < 3 ? s->global : s->local)[i % 3] = (size_t)h->index;
   }
   for (int i = 0; i < 3; i++) s->global[i] *= s->local[i];
@@ -169,47 +174,51 @@ static bool addLaunch(Builder *b, MlirOperation op) {
   for (size_t i = 0; i < s->numArgs; i++) {
     HostValue *h = lookup(b, mlirOperationGetOperand(op, first + (intptr_t)i));
     if (!h || (h->buffer < 0 && !h->scalar.size))
-      return strataEmitOpError(op, "kernel operand %zu: the opencl target passes buffers and constant "
-                               "scalars (i1-i64, index, f32, f64) computed on the host", i), false;
-    s->args[i] = h->buffer >= 0 ? (ClPlanArg){.buffer = h->buffer} : h->scalar;
+      return strataEmitOpError(op, "kernel operand %zu: the %s target passes buffers and constant "
+                               "scalars (i1-i64, index, f32, f64) computed on the host", i, b->target), false;
+    s->args[i] = h->buffer >= 0 ? (GpuPlanArg){.buffer = h->buffer} : h->scalar;
+    s->args[i].type = mlirValueGetType(mlirOperationGetOperand(op, first + (intptr_t)i));
   }
   return true;
 }
 
 static bool addCopy(Builder *b, MlirOperation op) {
   HostValue *src = lookup(b, mlirOperationGetOperand(op, 0)), *dst = lookup(b, mlirOperationGetOperand(op, 1));
-  ClLayout l;
+  GpuLayout l, d;
   char why[256];
   if (!src || !dst || src->buffer < 0 || dst->buffer < 0)
-    return strataEmitOpError(op, "the opencl target copies between buffers only"), false;
-  if (!clLayoutOf(mlirValueGetType(mlirOperationGetOperand(op, 0)), &l, why, sizeof why))
-    return strataEmitOpError(op, "the opencl target cannot copy: %s", why), false;
-  ClStep *s = newStep(b, op);
+    return strataEmitOpError(op, "the %s target copies between buffers only", b->target), false;
+  if (!gpuLayoutOf(mlirValueGetType(mlirOperationGetOperand(op, 0)), b->target, &l, why, sizeof why) ||
+      !gpuLayoutOf(mlirValueGetType(mlirOperationGetOperand(op, 1)), b->target, &d, why, sizeof why))
+    return strataEmitOpError(op, "the %s target cannot copy: %s", b->target, why), false;
+  GpuStep *s = newStep(b, op);
   if (!s) return false;
-  s->kind = CL_STEP_COPY;
-  clCopyKernelName(b->copies++, s->kernel, sizeof s->kernel);
+  s->kind = GPU_STEP_COPY;
+  s->copy = b->copies++;
+  s->copySrc = l;
+  s->copyDst = d;
   s->local[0] = 64;
   s->global[0] = ((size_t)l.numElements + 63) / 64 * 64;
   s->numArgs = 2;
   s->args = calloc(2, sizeof *s->args);
   if (!s->args) return strataEmitOpError(op, "out of memory"), false;
-  s->args[0] = (ClPlanArg){.buffer = src->buffer};
-  s->args[1] = (ClPlanArg){.buffer = dst->buffer};
+  s->args[0] = (GpuPlanArg){.buffer = src->buffer};
+  s->args[1] = (GpuPlanArg){.buffer = dst->buffer};
   return true;
 }
 
 static bool addReturn(Builder *b, MlirOperation op) {
-  ClPlan *p = b->plan;
+  GpuPlan *p = b->plan;
   p->numResults = (size_t)mlirOperationGetNumOperands(op);
   p->results = calloc(p->numResults ? p->numResults : 1, sizeof *p->results);
   if (!p->results) return strataEmitOpError(op, "out of memory"), false;
   for (size_t i = 0; i < p->numResults; i++) {
     MlirValue v = mlirOperationGetOperand(op, (intptr_t)i);
     HostValue *h = lookup(b, v);
-    ClLayout l;
+    GpuLayout l;
     size_t bytes;
     if (!h || h->buffer < 0) return strataEmitOpError(op, "result %zu is not a buffer", i), false;
-    if (!denseBytes(op, mlirValueGetType(v), "a result", &bytes, &l)) return false;
+    if (!denseBytes(b, op, mlirValueGetType(v), "a result", &bytes, &l)) return false;
     p->results[i].buffer = h->buffer;
     p->results[i].offset = (size_t)l.offset * l.elementSize;
     p->results[i].bytes = bytes;
@@ -229,9 +238,9 @@ static bool addOp(Builder *b, MlirOperation module, MlirOperation op) {
   if (strataOpIsNamed(op, "arith.constant")) return addConstant(b, op);
   if (strataOpIsNamed(op, "memref.alloc") || strataOpIsNamed(op, "memref.alloca")) {
     size_t bytes;
-    ClLayout l;
+    GpuLayout l;
     MlirValue r = mlirOperationGetResult(op, 0);
-    if (!denseBytes(op, mlirValueGetType(r), "an allocation", &bytes, &l)) return false;
+    if (!denseBytes(b, op, mlirValueGetType(r), "an allocation", &bytes, &l)) return false;
     HostValue *h = define(b, r);
     if (!h || (h->buffer = newBuffer(b, bytes, NULL)) < 0) return strataEmitOpError(op, "out of memory"), false;
     return true;
@@ -251,28 +260,28 @@ static bool addOp(Builder *b, MlirOperation module, MlirOperation op) {
   if (strataOpIsNamed(op, "memref.dealloc")) return true; /* every buffer lives for the call */
   if (strataOpIsNamed(op, "func.return")) return addReturn(b, op);
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  strataEmitOpError(op, "the opencl target's host side cannot run '%.*s' (it allocates buffers, makes views, "
-                    "copies and launches kernels)", (int)n.length, n.data);
+  strataEmitOpError(op, "the %s target's host side cannot run '%.*s' (it allocates buffers, makes views, "
+                    "copies and launches kernels)", b->target, (int)n.length, n.data);
   return false;
 }
 
-bool clIsHost(MlirOperation op) {
+bool gpuIsHost(MlirOperation op) {
   return strataOpIsNamed(op, "func.func") && mlirAttributeIsNull(strataOpAttr(op, "sym_visibility")) &&
          !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
 }
 
-bool clPlanBuild(MlirOperation module, MlirOperation host, ClPlan *plan, size_t *copies) {
-  *plan = (ClPlan){0};
-  Builder b = {.plan = plan, .module = module, .copies = *copies};
+bool gpuPlanBuild(MlirOperation module, MlirOperation host, const char *target, GpuPlan *plan, size_t *copies) {
+  *plan = (GpuPlan){0};
+  Builder b = {.plan = plan, .module = module, .copies = *copies, .target = target};
   MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(host, 0));
   bool ok = true;
   plan->numArgs = (size_t)mlirBlockGetNumArguments(entry);
   for (size_t i = 0; ok && i < plan->numArgs; i++) {
     MlirValue arg = mlirBlockGetArgument(entry, (intptr_t)i);
     size_t bytes;
-    ClLayout l;
+    GpuLayout l;
     HostValue *h;
-    ok = denseBytes(host, mlirValueGetType(arg), "an argument", &bytes, &l);
+    ok = denseBytes(&b, host, mlirValueGetType(arg), "an argument", &bytes, &l);
     if (ok && (!(h = define(&b, arg)) || (h->buffer = newBuffer(&b, bytes, NULL)) < 0))
       ok = false, strataEmitOpError(host, "out of memory");
   }
@@ -281,15 +290,66 @@ bool clPlanBuild(MlirOperation module, MlirOperation host, ClPlan *plan, size_t 
     ok = addOp(&b, module, op);
   free(b.values);
   *copies = b.copies;
-  if (!ok) clPlanFree(plan);
+  if (!ok) gpuPlanFree(plan);
   return ok;
 }
 
-void clPlanFree(ClPlan *plan) {
+void gpuPlanFree(GpuPlan *plan) {
   for (size_t i = 0; i < plan->numBuffers; i++) strataTensorDestroy(plan->buffers[i].init);
   for (size_t i = 0; i < plan->numSteps; i++) free(plan->steps[i].args);
   free(plan->buffers);
   free(plan->steps);
   free(plan->results);
-  *plan = (ClPlan){0};
+  *plan = (GpuPlan){0};
+}
+
+int gpuDeviceIndex(const StrataCompileOptions *o, MlirLocation loc, const char *api) {
+  const char *s = o && o->device ? o->device : getenv("STRATA_DEVICE");
+  if (!s || !*s) return 0;
+  char *end;
+  long v = strtol(s, &end, 10);
+  if (*end || v < 0 || v > 4096) {
+    strataEmitError(loc, "bad %s device number '%s' (%s)", api, s, o && o->device ? "--device" : "$STRATA_DEVICE");
+    return -1;
+  }
+  return (int)v;
+}
+
+void gpuIndexErrorMessage(const GpuPlan *plan, int64_t step, int64_t siteArg, int64_t index, int64_t axis, int64_t size,
+                          MlirLocation *at, char *err, size_t errSize) {
+  const char *site = "";
+  int siteLen = 0;
+  if (step >= 0 && (size_t)step < plan->numSteps) {
+    const GpuStep *s = &plan->steps[step];
+    *at = s->loc;
+    if (siteArg >= 0 && (size_t)siteArg < s->numArgs && s->args[siteArg].buffer >= 0) {
+      const StrataTensor *text = plan->buffers[s->args[siteArg].buffer].init;
+      if (text && text->dtype == STRATA_DTYPE_I8) site = text->data, siteLen = (int)strataTensorNumElements(text);
+    }
+  }
+  /* The CPU runtime's wording (strata_rt_index_error). */
+  snprintf(err, errSize, "%.*s index %lld is out of range for axis %lld of size %lld", siteLen, site, (long long)index,
+           (long long)axis, (long long)size);
+}
+
+bool gpuPlanCheckCall(const GpuPlan *plan, const char *name, MlirLocation loc, StrataTensor *const *inputs,
+                      size_t numInputs, StrataTensor *const *outputs, size_t numOutputs) {
+  if (numInputs != plan->numArgs || numOutputs != plan->numResults) {
+    strataEmitError(loc, "@%s takes %zu inputs and gives %zu outputs (called with %zu and %zu)", name, plan->numArgs,
+                    plan->numResults, numInputs, numOutputs);
+    return false;
+  }
+  for (size_t i = 0; i < numInputs; i++)
+    if (strataTensorNumBytes(inputs[i]) != plan->buffers[i].bytes) {
+      strataEmitError(loc, "@%s: input %zu has %zu bytes, the function takes %zu", name, i,
+                      strataTensorNumBytes(inputs[i]), plan->buffers[i].bytes);
+      return false;
+    }
+  for (size_t i = 0; i < numOutputs; i++)
+    if (strataTensorNumBytes(outputs[i]) != plan->results[i].bytes) {
+      strataEmitError(loc, "@%s: output %zu has %zu bytes, the function gives %zu", name, i,
+                      strataTensorNumBytes(outputs[i]), plan->results[i].bytes);
+      return false;
+    }
+  return true;
 }

@@ -1,0 +1,50 @@
+/* The vulkan target's parts: vulkan_spirv.c lowers the kernels of the GPU
+ * targets' kernel-level IR (gpu_pipeline.h) to one SPIR-V module; the host
+ * plan is targets/gpu/gpu_host.h's; vulkan_target.c runs both through the
+ * Vulkan runtime (runtime/vulkan.h). */
+#ifndef STRATA_VULKAN_INTERNAL_H
+#define STRATA_VULKAN_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "mlir-c/IR.h"
+#include "strata/context.h"
+#include "gpu_host.h"
+#include "vulkan.h"
+
+/* The SPIR-V of the kernels the plans launch: one module whose entry
+ * points are named after their gpu.module (GpuStep.module) and take, as
+ * bindings 0.. of descriptor set 0, the launch's buffer arguments in order.
+ * Scalar arguments, constants on the host, become constants in the shader.
+ * Capabilities follow `features` (what the device has; NULL: all of them,
+ * for strata-translate). With `text` non-NULL it receives the spirv.module
+ * printed instead (malloc'ed). False after located errors: a type the
+ * device cannot compute in, an op SPIR-V conversion refuses. */
+typedef struct {
+  uint32_t *words; /* malloc'ed */
+  size_t bytes;
+} VkSpirv;
+bool vkSpirvBuild(StrataContext *ctx, MlirOperation module, const GpuPlan *plans, size_t numPlans,
+                  const StrataVkFeatures *features, VkSpirv *out, char **text);
+
+/* Rewrites what kernel `kernel` computes that SPIR-V has no exact op for
+ * (vulkan_math.c: powf, erf, unsigned integer types). False after located
+ * errors. */
+bool vkExpandMath(MlirOperation kernel);
+
+/* Replaces `op` by the body of the one function in MLIR text `text` (no
+ * nested regions; at most one returned value, which replaces op's result),
+ * its arguments bound to `args` (NULL: op's operands); the clones take
+ * op's location. False after a located error. */
+bool vkInlineText(MlirOperation op, const char *text, const MlirValue *args);
+
+/* Index errors: a kernel whose bounds checks call strata_rt_index_error
+ * takes the error record as its last binding, VK_ERROR_RECORD_WORDS i32
+ * words, zero before the call. The first failing work-item sets word 0
+ * and writes from word 1: its launch's step number, the kernel argument
+ * holding the error site's text, then the index, the axis and the size as
+ * 64-bit values (low word first). Other failing work-items write past it. */
+#define VK_ERROR_RECORD_WORDS 17
+
+#endif /* STRATA_VULKAN_INTERNAL_H */

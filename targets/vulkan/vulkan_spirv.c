@@ -1,0 +1,401 @@
+/* The vulkan target's kernels as SPIR-V (vulkan_internal.h). The kernels
+ * the host plans launch are cloned into one gpu.module of a module of their
+ * own (the host side, whose launches would no longer match the kernels'
+ * signatures, stays behind): each gpu.func named after its gpu.module (the
+ * outlined kernels share their function names), its scalar arguments --
+ * constants on the host, as the plan requires -- sunk in as arith.constant,
+ * its workgroup size from its launch as spirv.entry_point_abi. Upstream
+ * passes then do the rest: convert-gpu-to-spirv (after math-to-spirv and
+ * the folding of views into loads and stores), the spirv.module moved into
+ * the gpu.module, spirv-lower-abi-attrs and spirv-update-vce inside it, and
+ * gpu-module-to-binary, whose gpu.binary holds the SPIR-V words. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/GPU.h"
+#include "strata/builder.h"
+#include "strata/pass.h"
+#include "strata/support.h"
+#include "vulkan_internal.h"
+
+/* What strata-translate assumes of a device: every feature the shaders use. */
+static const StrataVkFeatures kAll = {.int8 = 1, .int16 = 1, .int64 = 1, .float64 = 1, .storage8 = 1, .storage16 = 1,
+                                      .infNan32 = 1, .infNan64 = 1};
+
+/* A kernel already cloned, and the launch that cloned it. */
+typedef struct {
+  const char *name;
+  const GpuStep *step;
+} Cloned;
+
+/* An arith.constant of type `t` holding scalar kernel argument `a`. */
+static MlirValue scalarConstant(StrataBuilder *b, MlirLocation loc, MlirType t, const GpuPlanArg *a) {
+  if (mlirTypeIsAF32(t) || mlirTypeIsAF64(t)) {
+    double d;
+    float f;
+    if (mlirTypeIsAF32(t)) memcpy(&f, a->bytes, 4), d = f;
+    else memcpy(&d, a->bytes, 8);
+    return strataConstFloat(b, loc, t, d);
+  }
+  uint64_t bits = 0;
+  memcpy(&bits, a->bytes, a->size); /* little-endian host */
+  unsigned width = (unsigned)a->size * 8;
+  if (width < 64 && (bits >> (width - 1) & 1)) bits |= ~0ull << width; /* sign-extend */
+  if (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 1) bits &= 1;
+  return strataConstInt(b, loc, t, (int64_t)bits);
+}
+
+/* strata_rt_index_error(index, axis, size, site) in a shader: the first
+ * failing work-item (an atomic or on word 0) fills the record's first
+ * slots, the others the slots after them (vulkan_internal.h). */
+static const char kIndexError[] =
+    "func.func @f(%%i: i64, %%a: i64, %%n: i64, %%rec: memref<%1$dxi32>) {\n"
+    "  %%c0 = arith.constant 0 : index\n"
+    "  %%c1 = arith.constant 1 : index\n"
+    "  %%c9 = arith.constant 9 : index\n"
+    "  %%one = arith.constant 1 : i32\n"
+    "  %%zero = arith.constant 0 : i32\n"
+    "  %%c32 = arith.constant 32 : i64\n"
+    "  %%step = arith.constant %2$d : i32\n"
+    "  %%site = arith.constant %3$d : i32\n"
+    "  %%old = memref.atomic_rmw ori %%one, %%rec[%%c0] : (i32, memref<%1$dxi32>) -> i32\n"
+    "  %%first = arith.cmpi eq, %%old, %%zero : i32\n"
+    "  %%b0 = arith.select %%first, %%c1, %%c9 : index\n"
+    "  %%ilo = arith.trunci %%i : i64 to i32\n"
+    "  %%is = arith.shrui %%i, %%c32 : i64\n"
+    "  %%ihi = arith.trunci %%is : i64 to i32\n"
+    "  %%alo = arith.trunci %%a : i64 to i32\n"
+    "  %%as = arith.shrui %%a, %%c32 : i64\n"
+    "  %%ahi = arith.trunci %%as : i64 to i32\n"
+    "  %%nlo = arith.trunci %%n : i64 to i32\n"
+    "  %%ns = arith.shrui %%n, %%c32 : i64\n"
+    "  %%nhi = arith.trunci %%ns : i64 to i32\n"
+    "  memref.store %%step, %%rec[%%b0] : memref<%1$dxi32>\n"
+    "  %%b1 = arith.addi %%b0, %%c1 : index\n"
+    "  memref.store %%site, %%rec[%%b1] : memref<%1$dxi32>\n"
+    "  %%b2 = arith.addi %%b1, %%c1 : index\n"
+    "  memref.store %%ilo, %%rec[%%b2] : memref<%1$dxi32>\n"
+    "  %%b3 = arith.addi %%b2, %%c1 : index\n"
+    "  memref.store %%ihi, %%rec[%%b3] : memref<%1$dxi32>\n"
+    "  %%b4 = arith.addi %%b3, %%c1 : index\n"
+    "  memref.store %%alo, %%rec[%%b4] : memref<%1$dxi32>\n"
+    "  %%b5 = arith.addi %%b4, %%c1 : index\n"
+    "  memref.store %%ahi, %%rec[%%b5] : memref<%1$dxi32>\n"
+    "  %%b6 = arith.addi %%b5, %%c1 : index\n"
+    "  memref.store %%nlo, %%rec[%%b6] : memref<%1$dxi32>\n"
+    "  %%b7 = arith.addi %%b6, %%c1 : index\n"
+    "  memref.store %%nhi, %%rec[%%b7] : memref<%1$dxi32>\n"
+    "  return\n"
+    "}\n";
+
+typedef struct {
+  MlirOperation *calls;
+  size_t n, cap;
+} Calls;
+
+static MlirWalkResult findCalls(MlirOperation op, void *user) {
+  Calls *c = user;
+  if (!gpuIsIndexErrorCall(op)) return MlirWalkResultAdvance;
+  if (c->n == c->cap) {
+    MlirOperation *grown = realloc(c->calls, (c->cap = c->cap ? 2 * c->cap : 4) * sizeof *grown);
+    if (!grown) return c->n = SIZE_MAX, MlirWalkResultInterrupt;
+    c->calls = grown;
+  }
+  c->calls[c->n++] = op;
+  return MlirWalkResultAdvance;
+}
+
+/* Gives kernel clone `f` the error record as a last argument and writes
+ * its strata_rt_index_error calls into it (launched as step `stepIndex`). */
+static bool reportErrors(MlirOperation f, MlirBlock entry, size_t stepIndex) {
+  MlirContext ctx = mlirOperationGetContext(f);
+  char type[64];
+  snprintf(type, sizeof type, "memref<%dxi32>", VK_ERROR_RECORD_WORDS);
+  MlirValue record = mlirBlockAddArgument(entry, mlirTypeParseGet(ctx, mlirStringRefCreateFromCString(type)),
+                                          mlirOperationGetLocation(f));
+  Calls c = {0};
+  mlirOperationWalk(f, findCalls, &c, MlirWalkPreOrder);
+  bool ok = c.n != SIZE_MAX || (strataEmitOpError(f, "out of memory"), false);
+  for (size_t i = 0; ok && i < c.n; i++) {
+    MlirOperation call = c.calls[i];
+    MlirValue site = mlirOperationGetNumOperands(call) == 4 ? mlirOperationGetOperand(call, 3) : (MlirValue){NULL};
+    if (mlirValueIsNull(site) || !mlirValueIsABlockArgument(site) ||
+        !mlirBlockEqual(mlirBlockArgumentGetOwner(site), entry)) {
+      ok = false, strataEmitOpError(call, "the vulkan target reports index errors whose site is a kernel argument");
+      break;
+    }
+    char text[sizeof kIndexError + 128];
+    snprintf(text, sizeof text, kIndexError, VK_ERROR_RECORD_WORDS, (int)stepIndex,
+             (int)mlirBlockArgumentGetArgNumber(site));
+    MlirValue args[4] = {mlirOperationGetOperand(call, 0), mlirOperationGetOperand(call, 1),
+                         mlirOperationGetOperand(call, 2), record};
+    ok = vkInlineText(call, text, args);
+  }
+  free(c.n == SIZE_MAX ? NULL : c.calls);
+  return ok;
+}
+
+/* Replaces the scalar arguments of kernel clone `f` by constants of the
+ * values `step` passes, and gives it the launch's workgroup size. */
+static bool specialize(MlirOperation f, const GpuStep *step, size_t stepIndex, const StrataVkFeatures *features) {
+  MlirContext ctx = mlirOperationGetContext(f);
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
+  if ((size_t)mlirBlockGetNumArguments(entry) != step->numArgs)
+    return strataEmitOpError(f, "the vulkan target takes kernels without workgroup or private attributions"), false;
+  if (step->reportsErrors && !reportErrors(f, entry, stepIndex)) return false;
+  StrataBuilder b = strataBuilderBefore(mlirBlockGetFirstOperation(entry), (MlirRewriterBase){NULL});
+  for (size_t i = step->numArgs; i-- > 0;) {
+    MlirValue arg = mlirBlockGetArgument(entry, (intptr_t)i);
+    MlirType t = mlirValueGetType(arg);
+    if (step->args[i].buffer >= 0 && mlirTypeIsAUnrankedMemRef(t)) {
+      /* An error site's text, which the host reads from its own copy. */
+      if (!mlirOpOperandIsNull(mlirValueGetFirstUse(arg)))
+        return strataEmitError(step->loc, "kernel operand %zu: the vulkan target passes no unranked buffer", i), false;
+      mlirBlockEraseArgument(entry, (unsigned)i);
+      continue;
+    }
+    if (step->args[i].buffer >= 0) {
+      if (mlirTypeIsAMemRef(t) && mlirTypeIsAIndex(mlirShapedTypeGetElementType(t)))
+        return strataEmitError(step->loc, "kernel operand %zu: the vulkan target passes no buffer of index "
+                               "elements (a shader's index is 32 bits, the host's 64)", i), false;
+      continue;
+    }
+    int64_t v;
+    memcpy(&v, step->args[i].bytes, sizeof v);
+    if (mlirTypeIsAIndex(t) && (v < INT32_MIN || v > INT32_MAX))
+      return strataEmitError(step->loc, "kernel operand %zu: %lld does not fit a shader's 32-bit index", i,
+                             (long long)v), false;
+    mlirValueReplaceAllUsesOfWith(arg, scalarConstant(&b, mlirOperationGetLocation(f), t, &step->args[i]));
+    mlirBlockEraseArgument(entry, (unsigned)i);
+  }
+  intptr_t n = mlirBlockGetNumArguments(entry);
+  MlirType *inputs = calloc(n ? (size_t)n : 1, sizeof *inputs);
+  if (!inputs) return strataEmitOpError(f, "out of memory"), false;
+  for (intptr_t i = 0; i < n; i++) inputs[i] = mlirValueGetType(mlirBlockGetArgument(entry, i));
+  mlirOperationSetInherentAttributeByName(f, mlirStringRefCreateFromCString("function_type"),
+                                          mlirTypeAttrGet(mlirFunctionTypeGet(ctx, n, inputs, 0, NULL)));
+  free(inputs);
+  size_t invocations = step->local[0] * step->local[1] * step->local[2];
+  if (features && (invocations > features->maxInvocations || step->local[0] > features->maxGroupSize[0] ||
+                   step->local[1] > features->maxGroupSize[1] || step->local[2] > features->maxGroupSize[2]))
+    return strataEmitError(step->loc, "a workgroup of %zux%zux%zu work-items is more than the device allows "
+                           "(%u in all)", step->local[0], step->local[1], step->local[2], features->maxInvocations),
+           false;
+  char abi[160];
+  snprintf(abi, sizeof abi, "#spirv.entry_point_abi<workgroup_size = [%zu, %zu, %zu]>", step->local[0],
+           step->local[1], step->local[2]);
+  mlirOperationSetDiscardableAttributeByName(f, mlirStringRefCreateFromCString("spirv.entry_point_abi"),
+                                             strataParseAttr(ctx, abi));
+  return true;
+}
+
+/* ---- What the device must have ---- */
+
+typedef struct {
+  const StrataVkFeatures *f;
+  bool ok;
+} Check;
+
+/* False (after a located error at `op`) if the device cannot hold or
+ * compute in type `t` (a scalar, or a memref's elements). */
+static bool typeSupported(MlirOperation op, MlirType t, const StrataVkFeatures *f) {
+  bool memory = mlirTypeIsAMemRef(t);
+  MlirType el = memory ? mlirShapedTypeGetElementType(t) : t;
+  unsigned w = mlirTypeIsAInteger(el) ? mlirIntegerTypeGetWidth(el) : 0;
+  const char *need = NULL;
+  if (mlirTypeIsAF64(el) && !f->float64) need = "shaderFloat64";
+  else if (w == 64 && !f->int64) need = "shaderInt64";
+  else if (w == 16 && !f->int16) need = "shaderInt16";
+  else if (w == 16 && memory && !f->storage16) need = "storageBuffer16BitAccess";
+  else if ((w == 8 || (w == 1 && memory)) && !f->int8) need = "shaderInt8";
+  else if ((w == 8 || w == 1) && memory && !f->storage8) need = "storageBuffer8BitAccess";
+  if (!need) return true;
+  char ts[96];
+  strataTypeToString(t, ts, sizeof ts);
+  strataEmitOpError(op, "the vulkan target needs the device feature %s for %s, and the device lacks it", need, ts);
+  return false;
+}
+
+static MlirWalkResult checkOp(MlirOperation op, void *user) {
+  Check *c = user;
+  for (intptr_t i = 0; c->ok && i < mlirOperationGetNumResults(op); i++)
+    c->ok = typeSupported(op, mlirValueGetType(mlirOperationGetResult(op, i)), c->f);
+  for (intptr_t r = 0; c->ok && r < mlirOperationGetNumRegions(op); r++)
+    for (MlirBlock bl = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r)); c->ok && !mlirBlockIsNull(bl);
+         bl = mlirBlockGetNextInRegion(bl))
+      for (intptr_t i = 0; c->ok && i < mlirBlockGetNumArguments(bl); i++)
+        c->ok = typeSupported(op, mlirValueGetType(mlirBlockGetArgument(bl, i)), c->f);
+  return c->ok ? MlirWalkResultAdvance : MlirWalkResultInterrupt;
+}
+
+/* ---- The kernels' module ---- */
+
+static MlirOperation firstNamed(MlirOperation parent, const char *name) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(parent, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    if (strataOpIsNamed(op, name)) return op;
+  return (MlirOperation){NULL};
+}
+
+/* Clones every launched kernel into the gpu.module of `kernels`, once. */
+static bool cloneKernels(MlirOperation kernels, const GpuPlan *plans, size_t numPlans,
+                         const StrataVkFeatures *features, size_t *numKernels) {
+  MlirOperation gpuModule = firstNamed(kernels, "gpu.module");
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(gpuModule, 0));
+  MlirContext ctx = mlirOperationGetContext(kernels);
+  Cloned *cloned = NULL;
+  size_t n = 0, cap = 0;
+  bool ok = true;
+  for (size_t p = 0; ok && p < numPlans; p++)
+    for (size_t s = 0; ok && s < plans[p].numSteps; s++) {
+      const GpuStep *step = &plans[p].steps[s];
+      if (step->kind != GPU_STEP_LAUNCH) continue;
+      const Cloned *seen = NULL;
+      for (size_t i = 0; i < n && !seen; i++)
+        if (!strcmp(cloned[i].name, step->module)) seen = &cloned[i];
+      if (seen) {
+        /* The shader has one workgroup size and one value for each scalar. */
+        bool same = !memcmp(seen->step->local, step->local, sizeof step->local) && seen->step->numArgs == step->numArgs;
+        for (size_t a = 0; same && a < step->numArgs; a++)
+          same = step->args[a].buffer >= 0 ? seen->step->args[a].buffer >= 0
+                                           : !memcmp(step->args[a].bytes, seen->step->args[a].bytes, 8);
+        if (!same)
+          ok = false, strataEmitError(step->loc, "the vulkan target launches kernel @%s::@%s once per workgroup "
+                                      "size and scalar values", step->module, step->func);
+        continue;
+      }
+      if (n == cap) {
+        Cloned *grown = realloc(cloned, (cap = cap ? 2 * cap : 16) * sizeof *grown);
+        if (!grown) {
+          ok = false, strataEmitError(step->loc, "out of memory");
+          break;
+        }
+        cloned = grown;
+      }
+      cloned[n++] = (Cloned){.name = step->module, .step = step};
+      MlirOperation f = mlirOperationClone(step->kernel);
+      mlirBlockAppendOwnedOperation(body, f);
+      mlirOperationSetAttributeByName(f, mlirStringRefCreateFromCString("sym_name"),
+                                              mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(step->module)));
+      ok = vkExpandMath(f) && specialize(f, step, s, features);
+      if (ok) {
+        Check c = {.f = features ? features : &kAll, .ok = true};
+        mlirOperationWalk(f, checkOp, &c, MlirWalkPreOrder);
+        ok = c.ok;
+      }
+    }
+  free(cloned);
+  *numKernels = n;
+  return ok;
+}
+
+/* Vulkan lets a shader drop infinities, NaNs and the sign of zero unless
+ * an entry point asks to keep them (lavapipe divides by zero to 0): every
+ * entry point asks, for the widths the device can keep. */
+static bool keepInfNan(MlirOperation spv, const StrataVkFeatures *f) {
+  MlirContext ctx = mlirOperationGetContext(spv);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(spv, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    if (!strataOpIsNamed(op, "spirv.EntryPoint")) continue;
+    MlirStringRef fn = mlirFlatSymbolRefAttrGetValue(strataOpAttr(op, "fn"));
+    for (int width = 64; width >= 32; width -= 32) {
+      if (!(width == 32 ? f->infNan32 : f->infNan64)) continue;
+      char text[320];
+      snprintf(text, sizeof text, "spirv.ExecutionMode @%.*s \"SignedZeroInfNanPreserve\", %d", (int)fn.length, fn.data,
+               width);
+      MlirOperation mode = mlirOperationCreateParse(ctx, mlirStringRefCreateFromCString(text),
+                                                    mlirStringRefCreateFromCString("vulkan-target"));
+      if (mlirOperationIsNull(mode)) return strataEmitOpError(spv, "the vulkan target cannot keep infinities here"), false;
+      mlirBlockInsertOwnedOperationAfter(body, op, mode);
+    }
+  }
+  return true;
+}
+
+static void appendText(MlirStringRef chunk, void *user) {
+  char **text = user;
+  size_t len = *text ? strlen(*text) : 0;
+  char *grown = realloc(*text, len + chunk.length + 1);
+  if (!grown) return;
+  memcpy(grown + len, chunk.data, chunk.length);
+  grown[len + chunk.length] = '\0';
+  *text = grown;
+}
+
+/* The SPIR-V words of the gpu.binary that replaced the gpu.module. */
+static bool readBinary(MlirOperation kernels, VkSpirv *out) {
+  MlirOperation binary = firstNamed(kernels, "gpu.binary");
+  MlirAttribute objects = mlirOperationIsNull(binary) ? (MlirAttribute){NULL} : strataOpAttr(binary, "objects");
+  if (mlirAttributeIsNull(objects) || !mlirAttributeIsAArray(objects) || mlirArrayAttrGetNumElements(objects) != 1 ||
+      !mlirAttributeIsAGPUObjectAttr(mlirArrayAttrGetElement(objects, 0)))
+    return strataEmitOpError(kernels, "gpu-module-to-binary gave no SPIR-V object"), false;
+  MlirStringRef words = mlirGPUObjectAttrGetObject(mlirArrayAttrGetElement(objects, 0));
+  if (!words.length || words.length % 4 || !(out->words = malloc(words.length)))
+    return strataEmitOpError(kernels, "gpu-module-to-binary gave %zu bytes of SPIR-V", words.length), false;
+  memcpy(out->words, words.data, words.length);
+  out->bytes = words.length;
+  return true;
+}
+
+bool vkSpirvBuild(StrataContext *ctx, MlirOperation module, const GpuPlan *plans, size_t numPlans,
+                  const StrataVkFeatures *features, VkSpirv *out, char **text) {
+  *out = (VkSpirv){0};
+  MlirContext mctx = mlirOperationGetContext(module);
+  MlirModule kernels = mlirModuleCreateParse(
+      mctx, mlirStringRefCreateFromCString("module attributes {gpu.container_module} { gpu.module @strata_kernels {} }"));
+  if (mlirModuleIsNull(kernels)) return strataEmitOpError(module, "the vulkan target could not make its kernel module"), false;
+  MlirOperation km = mlirModuleGetOperation(kernels);
+  size_t numKernels = 0;
+  bool ok = cloneKernels(km, plans, numPlans, features, &numKernels);
+  if (ok && !numKernels) {
+    mlirModuleDestroy(kernels);
+    return true; /* nothing runs on the device */
+  }
+  const StrataVkFeatures *f = features ? features : &kAll;
+  /* The target environment: on the gpu.module as its target (for
+   * convert-gpu-to-spirv and gpu-module-to-binary) and as spirv.target_env
+   * (for convert-math-to-spirv, which looks for that attribute only). */
+  char env[1024];
+  snprintf(env, sizeof env,
+           "#spirv.target_env<#spirv.vce<v1.3, [Shader, SignedZeroInfNanPreserve%s%s%s%s%s%s], "
+           "[SPV_KHR_storage_buffer_storage_class, SPV_KHR_float_controls%s%s]>, #spirv.resource_limits<>>",
+           f->int64 ? ", Int64" : "", f->int16 ? ", Int16" : "", f->int8 ? ", Int8" : "", f->float64 ? ", Float64" : "",
+           f->storage8 ? ", StorageBuffer8BitAccess" : "", f->storage16 ? ", StorageBuffer16BitAccess" : "",
+           f->storage8 ? ", SPV_KHR_8bit_storage" : "", f->storage16 ? ", SPV_KHR_16bit_storage" : "");
+  MlirAttribute envAttr = strataParseAttr(mctx, env);
+  MlirOperation gpuModule = firstNamed(km, "gpu.module");
+  if (ok && mlirAttributeIsNull(envAttr)) ok = false, strataEmitOpError(module, "the vulkan target's SPIR-V environment does not parse");
+  if (ok) {
+    mlirOperationSetAttributeByName(gpuModule, mlirStringRefCreateFromCString("targets"), mlirArrayAttrGet(mctx, 1, &envAttr));
+    mlirOperationSetAttributeByName(gpuModule, mlirStringRefCreateFromCString("spirv.target_env"), envAttr);
+  }
+  const char *pipeline = "builtin.module(gpu.module(fold-memref-alias-ops,arith-expand,canonicalize,convert-math-to-spirv),"
+                         "convert-gpu-to-spirv)";
+  ok = ok && mlirLogicalResultIsSuccess(strataRunPipeline(ctx, km, pipeline));
+  if (ok) {
+    /* gpu-module-to-binary serializes the spirv.module inside the gpu.module. */
+    MlirOperation spv = firstNamed(km, "spirv.module"), gm = firstNamed(km, "gpu.module");
+    if (mlirOperationIsNull(spv) || mlirOperationIsNull(gm))
+      ok = false, strataEmitOpError(module, "convert-gpu-to-spirv made no spirv.module");
+    else
+      mlirOperationMoveBefore(spv, mlirBlockGetFirstOperation(mlirRegionGetFirstBlock(mlirOperationGetRegion(gm, 0))));
+  }
+  ok = ok && mlirLogicalResultIsSuccess(
+                 strataRunPipeline(ctx, km, "builtin.module(gpu.module(spirv.module(spirv-lower-abi-attrs)))")) &&
+       keepInfNan(firstNamed(firstNamed(km, "gpu.module"), "spirv.module"), f) &&
+       mlirLogicalResultIsSuccess(strataRunPipeline(ctx, km, "builtin.module(gpu.module(spirv.module(spirv-update-vce)))"));
+  if (ok && text) {
+    *text = NULL;
+    mlirOperationPrint(firstNamed(firstNamed(km, "gpu.module"), "spirv.module"), appendText, text);
+    if (!*text) ok = false, strataEmitOpError(module, "out of memory");
+  } else if (ok) {
+    ok = mlirLogicalResultIsSuccess(strataRunPipeline(ctx, km, "builtin.module(gpu-module-to-binary{format=bin})")) &&
+         readBinary(km, out);
+  }
+  mlirModuleDestroy(kernels);
+  return ok;
+}
