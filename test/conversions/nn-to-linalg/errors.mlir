@@ -34,6 +34,7 @@ func.func @runtime_log_sum_exp(%x: tensor<2x3xf32>, %a: tensor<1xi64>) -> tensor
   // expected-error@+1 {{nn-to-linalg: no lowering for 'nn.reduce_log_sum_exp'}}
   %r = "nn.reduce_log_sum_exp"(%x, %a) : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<?x?xf32>
   return %r : tensor<?x?xf32>
+}
 
 // -----
 
