@@ -4,6 +4,7 @@
  * when the queue is drained. */
 #define CL_TARGET_OPENCL_VERSION 120
 #include "opencl.h"
+#include "errbuf.h"
 #include <CL/cl.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -61,17 +62,9 @@ static const char *clErrorName(cl_int code) {
   }
 }
 
-static bool fail(char *err, size_t errSize, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static bool fail(char *err, size_t errSize, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(err, errSize, fmt, ap);
-  va_end(ap);
-  return false;
-}
 
 #define CL_FAIL(what, code) \
-  fail(err, errSize, "OpenCL: %s failed: %s (%d)", what, clErrorName(code), (int)(code))
+  rtFailf(err, errSize, "OpenCL: %s failed: %s (%d)", what, clErrorName(code), (int)(code))
 
 /* Every device of every platform, in the loader's order (malloc'ed, count
  * in *n); NULL after an error. */
@@ -79,11 +72,11 @@ static cl_device_id *allDevices(cl_uint *n, char *err, size_t errSize) {
   cl_uint numPlatforms = 0;
   cl_int rc = clGetPlatformIDs(0, NULL, &numPlatforms);
   if (rc == -1001 || (rc == CL_SUCCESS && numPlatforms == 0))
-    return fail(err, errSize, "no OpenCL platform is installed (the ICD loader found no driver; "
+    return rtFailf(err, errSize, "no OpenCL platform is installed (the ICD loader found no driver; "
                 "install one, e.g. pocl-opencl-icd, or check OCL_ICD_VENDORS)"), NULL;
   if (rc != CL_SUCCESS) return CL_FAIL("clGetPlatformIDs", rc), NULL;
   cl_platform_id *platforms = malloc(numPlatforms * sizeof *platforms);
-  if (!platforms) return fail(err, errSize, "out of memory"), NULL;
+  if (!platforms) return rtFailf(err, errSize, "out of memory"), NULL;
   clGetPlatformIDs(numPlatforms, platforms, NULL);
   cl_device_id *devices = NULL;
   *n = 0;
@@ -93,7 +86,7 @@ static cl_device_id *allDevices(cl_uint *n, char *err, size_t errSize) {
     cl_device_id *grown = realloc(devices, (*n + count) * sizeof *grown);
     if (!grown) {
       free(devices), free(platforms);
-      return fail(err, errSize, "out of memory"), NULL;
+      return rtFailf(err, errSize, "out of memory"), NULL;
     }
     devices = grown;
     clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, count, devices + *n, NULL);
@@ -102,7 +95,7 @@ static cl_device_id *allDevices(cl_uint *n, char *err, size_t errSize) {
   free(platforms);
   if (!*n) {
     free(devices);
-    return fail(err, errSize, "no OpenCL device: the %u installed platform(s) report none",
+    return rtFailf(err, errSize, "no OpenCL device: the %u installed platform(s) report none",
                 numPlatforms), NULL;
   }
   return devices;
@@ -121,7 +114,7 @@ char *strataClListDevices(char *err, size_t errSize) {
   char *out = malloc(cap);
   if (!out) {
     free(devices);
-    return fail(err, errSize, "out of memory"), NULL;
+    return rtFailf(err, errSize, "out of memory"), NULL;
   }
   for (cl_uint i = 0; i < n; i++) {
     char name[256], version[128], platformName[256] = "?";
@@ -148,13 +141,13 @@ StrataClDevice *strataClOpen(int index, char *err, size_t errSize) {
   if (!devices) return NULL;
   if (index < 0 || (cl_uint)index >= n) {
     free(devices);
-    return fail(err, errSize, "no OpenCL device %d (there %s %u: 0 to %u; see strata-run "
+    return rtFailf(err, errSize, "no OpenCL device %d (there %s %u: 0 to %u; see strata-run "
                 "--list-devices)", index, n == 1 ? "is" : "are", n, n - 1), NULL;
   }
   StrataClDevice *dev = calloc(1, sizeof *dev);
   if (!dev) {
     free(devices);
-    return fail(err, errSize, "out of memory"), NULL;
+    return rtFailf(err, errSize, "out of memory"), NULL;
   }
   dev->device = devices[index];
   free(devices);
@@ -219,7 +212,7 @@ StrataClProgram *strataClBuild(StrataClDevice *dev, const char *source, char **b
   StrataClProgram *p = calloc(1, sizeof *p);
   if (!p) {
     clReleaseProgram(program);
-    return fail(err, errSize, "out of memory"), NULL;
+    return rtFailf(err, errSize, "out of memory"), NULL;
   }
   p->program = program;
   return p;
@@ -239,7 +232,7 @@ void strataClProgramDestroy(StrataClProgram *p) {
 StrataClBuffer *strataClBufferCreate(StrataClDevice *dev, size_t bytes, const void *init, char *err,
                                      size_t errSize) {
   StrataClBuffer *b = calloc(1, sizeof *b);
-  if (!b) return fail(err, errSize, "out of memory"), NULL;
+  if (!b) return rtFailf(err, errSize, "out of memory"), NULL;
   b->bytes = bytes;
   cl_int rc;
   /* A zero-size tensor still gets a (1-byte) buffer: OpenCL has no empty ones. */
@@ -247,7 +240,7 @@ StrataClBuffer *strataClBufferCreate(StrataClDevice *dev, size_t bytes, const vo
                           bytes ? bytes : 1, init && bytes ? (void *)init : NULL, &rc);
   if (rc != CL_SUCCESS) {
     free(b);
-    return fail(err, errSize, "OpenCL: allocating a %zu-byte buffer failed: %s (%d)", bytes, clErrorName(rc),
+    return rtFailf(err, errSize, "OpenCL: allocating a %zu-byte buffer failed: %s (%d)", bytes, clErrorName(rc),
                 (int)rc), NULL;
   }
   return b;
@@ -265,7 +258,7 @@ bool strataClRead(StrataClDevice *dev, StrataClBuffer *buf, size_t offset, void 
                   char *err, size_t errSize) {
   if (!bytes) return true;
   if (offset > buf->bytes || bytes > buf->bytes - offset)
-    return fail(err, errSize, "OpenCL: reading %zu bytes at %zu of a %zu-byte buffer", bytes, offset, buf->bytes);
+    return rtFailf(err, errSize, "OpenCL: reading %zu bytes at %zu of a %zu-byte buffer", bytes, offset, buf->bytes);
   cl_int rc = clEnqueueReadBuffer(dev->queue, buf->mem, CL_TRUE, offset, bytes, dst, 0, NULL, NULL);
   return rc == CL_SUCCESS || CL_FAIL("clEnqueueReadBuffer", rc);
 }
@@ -274,7 +267,7 @@ bool strataClWrite(StrataClDevice *dev, StrataClBuffer *buf, size_t offset, cons
                    size_t bytes, char *err, size_t errSize) {
   if (!bytes) return true;
   if (offset > buf->bytes || bytes > buf->bytes - offset)
-    return fail(err, errSize, "OpenCL: writing %zu bytes at %zu of a %zu-byte buffer", bytes, offset, buf->bytes);
+    return rtFailf(err, errSize, "OpenCL: writing %zu bytes at %zu of a %zu-byte buffer", bytes, offset, buf->bytes);
   cl_int rc = clEnqueueWriteBuffer(dev->queue, buf->mem, CL_TRUE, offset, bytes, src, 0, NULL, NULL);
   return rc == CL_SUCCESS || CL_FAIL("clEnqueueWriteBuffer", rc);
 }
@@ -288,14 +281,14 @@ static cl_kernel kernelNamed(StrataClProgram *p, const char *name, char *err, si
   if (!grown || !copy) {
     free(copy);
     if (grown) p->kernels = grown;
-    return fail(err, errSize, "out of memory"), NULL;
+    return rtFailf(err, errSize, "out of memory"), NULL;
   }
   p->kernels = grown;
   cl_int rc;
   cl_kernel k = clCreateKernel(p->program, name, &rc);
   if (rc != CL_SUCCESS) {
     free(copy);
-    return fail(err, errSize, "OpenCL: kernel '%s': %s (%d)", name, clErrorName(rc), (int)rc), NULL;
+    return rtFailf(err, errSize, "OpenCL: kernel '%s': %s (%d)", name, clErrorName(rc), (int)rc), NULL;
   }
   p->kernels[p->numKernels++] = (NamedKernel){copy, k};
   return k;
@@ -310,21 +303,21 @@ bool strataClLaunch(StrataClDevice *dev, StrataClProgram *program, const char *n
     cl_int rc = args[i].buffer ? clSetKernelArg(k, (cl_uint)i, sizeof(cl_mem), &args[i].buffer->mem)
                                : clSetKernelArg(k, (cl_uint)i, args[i].size, args[i].value);
     if (rc != CL_SUCCESS)
-      return fail(err, errSize, "OpenCL: kernel '%s' argument %zu: %s (%d)", name, i, clErrorName(rc), (int)rc);
+      return rtFailf(err, errSize, "OpenCL: kernel '%s' argument %zu: %s (%d)", name, i, clErrorName(rc), (int)rc);
   }
   size_t groupSize = 0;
   clGetKernelWorkGroupInfo(k, dev->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof groupSize, &groupSize, NULL);
   if (groupSize && local[0] * local[1] * local[2] > groupSize)
-    return fail(err, errSize, "OpenCL: kernel '%s' needs work-groups of %zux%zux%zu items; device '%s' "
+    return rtFailf(err, errSize, "OpenCL: kernel '%s' needs work-groups of %zux%zux%zu items; device '%s' "
                 "runs at most %zu", name, local[0], local[1], local[2], dev->name, groupSize);
   if (!global[0] || !global[1] || !global[2]) return true; /* nothing to run */
   cl_event *grown = strataGrow(dev->events, &dev->capEvents, dev->numEvents + 1, sizeof *grown);
-  if (!grown) return fail(err, errSize, "out of memory");
+  if (!grown) return rtFailf(err, errSize, "out of memory");
   dev->events = grown;
   cl_int rc = clEnqueueNDRangeKernel(dev->queue, k, 3, NULL, global, local, 0, NULL,
                                      &dev->events[dev->numEvents]);
   if (rc != CL_SUCCESS)
-    return fail(err, errSize, "OpenCL: launching kernel '%s': %s (%d)", name, clErrorName(rc), (int)rc);
+    return rtFailf(err, errSize, "OpenCL: launching kernel '%s': %s (%d)", name, clErrorName(rc), (int)rc);
   dev->numEvents++;
   return true;
 }
@@ -335,7 +328,7 @@ bool strataClFinish(StrataClDevice *dev, char *err, size_t errSize) {
   for (size_t i = 0; ok && i < dev->numEvents; i++) {
     cl_int status = CL_COMPLETE;
     clGetEventInfo(dev->events[i], CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL);
-    if (status < 0) ok = fail(err, errSize, "OpenCL: launch %zu failed on the device: %s (%d)", i,
+    if (status < 0) ok = rtFailf(err, errSize, "OpenCL: launch %zu failed on the device: %s (%d)", i,
                               clErrorName(status), (int)status);
   }
   releaseEvents(dev);

@@ -3,6 +3,7 @@
  * pipeline cache, command buffers recorded once and submitted with a fence,
  * and validation-layer messages turned into errors. */
 #include "vulkan.h"
+#include "errbuf.h"
 #include <vulkan/vulkan.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -75,16 +76,8 @@ static const char *vkResultName(VkResult r) {
   }
 }
 
-static bool fail(char *err, size_t errSize, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static bool fail(char *err, size_t errSize, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(err, errSize, fmt, ap);
-  va_end(ap);
-  return false;
-}
 
-#define VK_FAIL(what, code) fail(err, errSize, "Vulkan: %s failed: %s (%d)", what, vkResultName(code), (int)(code))
+#define VK_FAIL(what, code) rtFailf(err, errSize, "Vulkan: %s failed: %s (%d)", what, vkResultName(code), (int)(code))
 
 /* ---- Validation messages ---- */
 
@@ -104,7 +97,7 @@ static bool validated(StrataVkDevice *dev, char *err, size_t errSize) {
   if (!dev->numMessages) return true;
   size_t n = dev->numMessages;
   dev->numMessages = 0;
-  return fail(err, errSize, "Vulkan validation layer: %s%s", dev->message,
+  return rtFailf(err, errSize, "Vulkan validation layer: %s%s", dev->message,
               n > 1 ? " (and more messages after it)" : "");
 }
 
@@ -147,7 +140,7 @@ static bool openInstance(StrataVkDevice *dev, VkInstance *instance, VkPhysicalDe
   static const char *const kLayer = "VK_LAYER_KHRONOS_validation";
   static const char *const kDebugUtils = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
   if (dev && !hasValidationLayer())
-    return fail(err, errSize, "Vulkan validation was asked for and VK_LAYER_KHRONOS_validation is not installed "
+    return rtFailf(err, errSize, "Vulkan validation was asked for and VK_LAYER_KHRONOS_validation is not installed "
                 "(package vulkan-validationlayers)");
   VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .pApplicationName = "strata",
                            .apiVersion = VK_API_VERSION_1_2};
@@ -166,7 +159,7 @@ static bool openInstance(StrataVkDevice *dev, VkInstance *instance, VkPhysicalDe
   }
   VkResult r = vkCreateInstance(&info, NULL, instance);
   if (r == VK_ERROR_INCOMPATIBLE_DRIVER)
-    return fail(err, errSize, "no Vulkan driver is installed (vkCreateInstance: VK_ERROR_INCOMPATIBLE_DRIVER; "
+    return rtFailf(err, errSize, "no Vulkan driver is installed (vkCreateInstance: VK_ERROR_INCOMPATIBLE_DRIVER; "
                 "lavapipe is in package mesa-vulkan-drivers)");
   if (r != VK_SUCCESS) return VK_FAIL("vkCreateInstance", r);
   if (dev) {
@@ -182,7 +175,7 @@ static bool openInstance(StrataVkDevice *dev, VkInstance *instance, VkPhysicalDe
   r = vkEnumeratePhysicalDevices(*instance, n, NULL);
   if (r == VK_SUCCESS && *n && !(*devices = calloc(*n, sizeof **devices))) r = VK_ERROR_OUT_OF_HOST_MEMORY;
   if (r == VK_SUCCESS && *n) r = vkEnumeratePhysicalDevices(*instance, n, *devices);
-  if (r == VK_SUCCESS && !*n) fail(err, errSize, "no Vulkan device (the loader found a driver and no device)");
+  if (r == VK_SUCCESS && !*n) rtFailf(err, errSize, "no Vulkan device (the loader found a driver and no device)");
   else if (r != VK_SUCCESS && r != VK_INCOMPLETE) VK_FAIL("vkEnumeratePhysicalDevices", r);
   else return true;
   free(*devices);
@@ -208,7 +201,7 @@ char *strataVkListDevices(char *err, size_t errSize) {
                               VK_API_VERSION_MINOR(p.apiVersion), VK_API_VERSION_PATCH(p.apiVersion));
     }
   } else {
-    fail(err, errSize, "out of memory");
+    rtFailf(err, errSize, "out of memory");
   }
   free(devices);
   closeInstance(NULL, instance);
@@ -259,7 +252,7 @@ static void queryFeatures(StrataVkDevice *dev, VkPhysicalDeviceFeatures2 *f2, Vk
 
 StrataVkDevice *strataVkOpen(int index, bool validate, char *err, size_t errSize) {
   StrataVkDevice *dev = calloc(1, sizeof *dev);
-  if (!dev) return fail(err, errSize, "out of memory"), NULL;
+  if (!dev) return rtFailf(err, errSize, "out of memory"), NULL;
   VkPhysicalDevice *devices;
   uint32_t n;
   if (!openInstance(validate ? dev : NULL, &dev->instance, &devices, &n, err, errSize)) {
@@ -268,7 +261,7 @@ StrataVkDevice *strataVkOpen(int index, bool validate, char *err, size_t errSize
   }
   bool ok = true;
   if (index < 0 || (uint32_t)index >= n)
-    ok = fail(err, errSize, "no Vulkan device %d (there %s %u; strata-run --target vulkan --list-devices lists them)",
+    ok = rtFailf(err, errSize, "no Vulkan device %d (there %s %u; strata-run --target vulkan --list-devices lists them)",
               index, n == 1 ? "is" : "are", n);
   else
     dev->physical = devices[index];
@@ -282,7 +275,7 @@ StrataVkDevice *strataVkOpen(int index, bool validate, char *err, size_t errSize
     dev->queueFamily = UINT32_MAX;
     for (uint32_t i = 0; i < numFamilies && dev->queueFamily == UINT32_MAX; i++)
       if (families[i].queueFlags & VK_QUEUE_COMPUTE_BIT) dev->queueFamily = i;
-    if (dev->queueFamily == UINT32_MAX) ok = fail(err, errSize, "Vulkan device %d has no compute queue", index);
+    if (dev->queueFamily == UINT32_MAX) ok = rtFailf(err, errSize, "Vulkan device %d has no compute queue", index);
   }
   VkResult r = VK_SUCCESS;
   if (ok) {
@@ -355,7 +348,7 @@ static bool hostVisibleType(const StrataVkDevice *dev, uint32_t bits, uint32_t *
 StrataVkBuffer *strataVkBufferCreate(StrataVkDevice *dev, size_t bytes, const void *init, char *err,
                                      size_t errSize) {
   StrataVkBuffer *b = calloc(1, sizeof *b);
-  if (!b) return fail(err, errSize, "out of memory"), NULL;
+  if (!b) return rtFailf(err, errSize, "out of memory"), NULL;
   b->dev = dev;
   b->bytes = bytes;
   size_t size = bytes < 4 ? 4 : (bytes + 3) / 4 * 4;
@@ -370,13 +363,13 @@ StrataVkBuffer *strataVkBufferCreate(StrataVkDevice *dev, size_t bytes, const vo
   if (ok) {
     vkGetBufferMemoryRequirements(dev->device, b->buffer, &req);
     if (!hostVisibleType(dev, req.memoryTypeBits, &type))
-      ok = fail(err, errSize, "Vulkan device '%s' has no host-visible memory for storage buffers", dev->name);
+      ok = rtFailf(err, errSize, "Vulkan device '%s' has no host-visible memory for storage buffers", dev->name);
   }
   if (ok) {
     VkMemoryAllocateInfo alloc = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .allocationSize = req.size,
                                   .memoryTypeIndex = type};
     if ((r = vkAllocateMemory(dev->device, &alloc, NULL, &b->memory)) != VK_SUCCESS)
-      ok = fail(err, errSize, "Vulkan: allocating %zu bytes failed: %s", bytes, vkResultName(r));
+      ok = rtFailf(err, errSize, "Vulkan: allocating %zu bytes failed: %s", bytes, vkResultName(r));
   }
   if (ok && (r = vkBindBufferMemory(dev->device, b->buffer, b->memory, 0)) != VK_SUCCESS)
     ok = VK_FAIL("vkBindBufferMemory", r);
@@ -403,7 +396,7 @@ void strataVkBufferDestroy(StrataVkBuffer *b) {
 
 static bool inRange(const StrataVkBuffer *b, size_t offset, size_t bytes, char *err, size_t errSize) {
   if (offset > b->bytes || bytes > b->bytes - offset)
-    return fail(err, errSize, "Vulkan: %zu bytes at %zu are outside a buffer of %zu", bytes, offset, b->bytes);
+    return rtFailf(err, errSize, "Vulkan: %zu bytes at %zu are outside a buffer of %zu", bytes, offset, b->bytes);
   return true;
 }
 
@@ -423,9 +416,9 @@ bool strataVkWrite(StrataVkBuffer *b, size_t offset, const void *src, size_t byt
 
 StrataVkShader *strataVkShaderCreate(StrataVkDevice *dev, const uint32_t *words, size_t bytes, char *err,
                                      size_t errSize) {
-  if (!bytes || bytes % 4) return fail(err, errSize, "Vulkan: SPIR-V of %zu bytes is not whole words", bytes), NULL;
+  if (!bytes || bytes % 4) return rtFailf(err, errSize, "Vulkan: SPIR-V of %zu bytes is not whole words", bytes), NULL;
   StrataVkShader *s = calloc(1, sizeof *s);
-  if (!s) return fail(err, errSize, "out of memory"), NULL;
+  if (!s) return rtFailf(err, errSize, "out of memory"), NULL;
   s->dev = dev;
   VkShaderModuleCreateInfo info = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = bytes,
                                    .pCode = words};
@@ -447,13 +440,13 @@ void strataVkShaderDestroy(StrataVkShader *s) {
 StrataVkPipeline *strataVkPipelineCreate(StrataVkDevice *dev, StrataVkShader *shader, const char *entry,
                                          size_t numBindings, char *err, size_t errSize) {
   if (numBindings > dev->features.maxStorageBuffers)
-    return fail(err, errSize, "kernel '%s' binds %zu storage buffers; device '%s' allows %u", entry, numBindings,
+    return rtFailf(err, errSize, "kernel '%s' binds %zu storage buffers; device '%s' allows %u", entry, numBindings,
                 dev->name, dev->features.maxStorageBuffers), NULL;
   StrataVkPipeline *p = calloc(1, sizeof *p);
   VkDescriptorSetLayoutBinding *bindings = calloc(numBindings ? numBindings : 1, sizeof *bindings);
   if (!p || !bindings) {
     free(p), free(bindings);
-    return fail(err, errSize, "out of memory"), NULL;
+    return rtFailf(err, errSize, "out of memory"), NULL;
   }
   p->dev = dev;
   p->numBindings = numBindings;
@@ -479,7 +472,7 @@ StrataVkPipeline *strataVkPipelineCreate(StrataVkDevice *dev, StrataVkShader *sh
                   .module = shader->module, .pName = entry},
         .layout = p->layout};
     if ((r = vkCreateComputePipelines(dev->device, dev->cache, 1, &info, NULL, &p->pipeline)) != VK_SUCCESS)
-      ok = fail(err, errSize, "Vulkan: creating the pipeline of kernel '%s' failed: %s", entry, vkResultName(r));
+      ok = rtFailf(err, errSize, "Vulkan: creating the pipeline of kernel '%s' failed: %s", entry, vkResultName(r));
   }
   if (ok) ok = validated(dev, err, errSize);
   if (!ok) {
@@ -503,7 +496,7 @@ void strataVkPipelineDestroy(StrataVkPipeline *p) {
 StrataVkCommands *strataVkCommandsBegin(StrataVkDevice *dev, size_t maxDispatches, size_t maxBindings, char *err,
                                         size_t errSize) {
   StrataVkCommands *c = calloc(1, sizeof *c);
-  if (!c) return fail(err, errSize, "out of memory"), NULL;
+  if (!c) return rtFailf(err, errSize, "out of memory"), NULL;
   c->dev = dev;
   VkDescriptorPoolSize size = {.type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                                .descriptorCount = (uint32_t)(maxBindings ? maxBindings : 1)};
@@ -554,10 +547,10 @@ bool strataVkCmdDispatch(StrataVkCommands *c, StrataVkPipeline *p, StrataVkBuffe
   const StrataVkFeatures *f = &c->dev->features;
   for (int i = 0; i < 3; i++)
     if (groups[i] > f->maxGroupCount[i])
-      return fail(err, errSize, "%u workgroups in dimension %d; device '%s' dispatches at most %u", groups[i], i,
+      return rtFailf(err, errSize, "%u workgroups in dimension %d; device '%s' dispatches at most %u", groups[i], i,
                   c->dev->name, f->maxGroupCount[i]);
   if (numBuffers != p->numBindings)
-    return fail(err, errSize, "Vulkan: %zu buffers for a pipeline of %zu bindings", numBuffers, p->numBindings);
+    return rtFailf(err, errSize, "Vulkan: %zu buffers for a pipeline of %zu bindings", numBuffers, p->numBindings);
   VkDescriptorSet set;
   VkDescriptorSetAllocateInfo alloc = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
                                        .descriptorPool = c->descriptors, .descriptorSetCount = 1,
@@ -568,12 +561,12 @@ bool strataVkCmdDispatch(StrataVkCommands *c, StrataVkPipeline *p, StrataVkBuffe
   VkWriteDescriptorSet *writes = calloc(numBuffers ? numBuffers : 1, sizeof *writes);
   if (!infos || !writes) {
     free(infos), free(writes);
-    return fail(err, errSize, "out of memory");
+    return rtFailf(err, errSize, "out of memory");
   }
   bool ok = true;
   for (size_t i = 0; i < numBuffers; i++) {
     if (buffers[i]->bytes > f->maxBufferRange)
-      ok = fail(err, errSize, "a buffer of %zu bytes; device '%s' binds at most %llu bytes", buffers[i]->bytes,
+      ok = rtFailf(err, errSize, "a buffer of %zu bytes; device '%s' binds at most %llu bytes", buffers[i]->bytes,
                 c->dev->name, (unsigned long long)f->maxBufferRange);
     infos[i] = (VkDescriptorBufferInfo){.buffer = buffers[i]->buffer, .range = VK_WHOLE_SIZE};
     writes[i] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
@@ -596,7 +589,7 @@ bool strataVkCmdCopy(StrataVkCommands *c, StrataVkBuffer *src, StrataVkBuffer *d
                      size_t numRegions, char *err, size_t errSize) {
   if (!numRegions) return true;
   VkBufferCopy *copies = calloc(numRegions, sizeof *copies);
-  if (!copies) return fail(err, errSize, "out of memory");
+  if (!copies) return rtFailf(err, errSize, "out of memory");
   bool ok = true;
   for (size_t i = 0; i < numRegions && ok; i++) {
     const StrataVkCopyRegion *g = &regions[i];

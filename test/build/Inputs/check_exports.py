@@ -38,7 +38,7 @@ internal_headers = [h for h in sorted(
     glob.glob(os.path.join(root, 'runtime', '*internal*.h')))
     if '/include/' not in h and '/test/' not in h]
 cmd = [sys.executable, os.path.join(root, 'cmake', 'strata_exports.py'), '--cc', 'cc']
-for d in ['include', 'runtime', 'dialects/nn', 'dialects/sparse', 'conversions/common', 'core']:
+for d in ['include', 'runtime', 'dialects/nn', 'dialects/sparse', 'conversions/common', 'core', 'targets/gpu']:
     cmd += ['-I', os.path.join(root, d)]
 cmd += ['-I', os.path.join(build, 'generated'), '-I', os.path.join(build, 'generated', 'onnx'),
         '-I', '/usr/lib/llvm-22/include']
