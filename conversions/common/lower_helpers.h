@@ -88,6 +88,10 @@ MlirValue lowerFillDims(StrataBuilder *b, MlirLocation loc, MlirType t, const Ml
  * splat constant when nothing about op is dynamic. Null after a located
  * error. */
 MlirValue lowerResultInit(StrataBuilder *b, MlirOperation op, intptr_t i, double v);
+/* The same without the fill (tensor.empty): for results every element of
+ * which the lowering writes (element-wise ops, concatenations), where the
+ * fill would be a wasted pass over memory. Null after a located error. */
+MlirValue lowerResultEmpty(StrataBuilder *b, MlirOperation op, intptr_t i);
 /* v (same elements) as type t of extents dims: a static reshape when both
  * are static, tensor.reshape with a run-time shape when not. */
 MlirValue lowerReshapeTo(StrataBuilder *b, MlirLocation loc, MlirValue v, MlirType t, const MlirValue *dims);

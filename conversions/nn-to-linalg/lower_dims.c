@@ -677,12 +677,7 @@ MlirValue lowerInitDims(StrataBuilder *b, MlirLocation loc, MlirType t, const Ml
 }
 
 MlirValue lowerFillDims(StrataBuilder *b, MlirLocation loc, MlirType t, const MlirValue *dims, MlirValue scalar) {
-  MlirValue dyn[STRATA_MAX_RANK];
-  int n = 0;
-  for (intptr_t d = 0; d < mlirShapedTypeGetRank(t); d++)
-    if (mlirShapedTypeIsDynamicDim(t, d)) dyn[n++] = dims[d];
-  MlirValue empty = strataResult(
-      strataCreateOp(b, "tensor.empty", loc, .operands = {dyn, n}, .results = STRATA_TYPES(t)), 0);
+  MlirValue empty = lowerEmptyTensor(b, loc, t, dims);
   MlirType et = mlirShapedTypeGetElementType(t);
   MlirOperation fill = strataCreateOp(b, "linalg.fill", loc, .operands = STRATA_VALUES(scalar, empty),
                                       .results = STRATA_TYPES(t), .numRegions = 1,
@@ -701,6 +696,14 @@ MlirValue lowerResultInit(StrataBuilder *b, MlirOperation op, intptr_t i, double
   MlirValue dims[STRATA_MAX_RANK];
   if (!lowerResultDims(b, op, i, dims)) return (MlirValue){NULL};
   return lowerInitDims(b, loc, t, dims, v);
+}
+
+MlirValue lowerResultEmpty(StrataBuilder *b, MlirOperation op, intptr_t i) {
+  MlirType t = mlirValueGetType(mlirOperationGetResult(op, i));
+  MlirValue dims[STRATA_MAX_RANK] = {{NULL}};
+  if (!(mlirShapedTypeHasStaticShape(t) && !lowerHasDynamicDims(op)) && !lowerResultDims(b, op, i, dims))
+    return (MlirValue){NULL};
+  return lowerEmptyTensor(b, mlirOperationGetLocation(op), t, dims);
 }
 
 MlirValue lowerReshapeTo(StrataBuilder *b, MlirLocation loc, MlirValue v, MlirType t, const MlirValue *dims) {

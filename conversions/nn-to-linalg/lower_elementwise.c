@@ -285,7 +285,7 @@ static MlirLogicalResult lowerElementwise(StrataRewrite *rw, MlirOperation op, v
   lowerIdentityMap(mapText[n], sizeof mapText[n], r);
   maps[n] = mapText[n];
   lowerParallelIterators(its, r);
-  MlirValue init = lowerResultInit(b, op, 0, 0.0);
+  MlirValue init = lowerResultEmpty(b, op, 0); /* every element is written */
   if (!init.ptr) return mlirLogicalResultFailure();
   BodyThunk thunk = {body, &c};
   MlirValue y = linalgBuildGeneric(b, loc, (StrataValueList){ins, n}, init, maps, its, callBody, &thunk);

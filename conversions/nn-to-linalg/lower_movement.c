@@ -40,7 +40,7 @@ static MlirValue copyThrough(StrataBuilder *b, MlirOperation op, MlirValue x, co
   lowerIdentityMap(id, sizeof id, rank);
   lowerParallelIterators(its, rank);
   const char *maps[] = {inMap, id};
-  MlirValue init = lowerResultInit(b, op, 0, 0);
+  MlirValue init = lowerResultEmpty(b, op, 0);
   if (!init.ptr) return init;
   return linalgBuildGeneric(b, loc, STRATA_VALUES(x), init, maps, its, bodyYieldInput, NULL);
 }
@@ -76,7 +76,9 @@ static MlirLogicalResult lowerConcat(StrataRewrite *rw, MlirOperation op, void *
   nnAttrInt(op, "axis", 0, &axis);
   nnNormalizeAxis(op, "axis", &axis, lowerRank(a));
   int64_t off[STRATA_MAX_RANK] = {0};
-  MlirValue y = linalgInsertSlice(b, loc, a, linalgSplatConstant(b, loc, lowerResultType(op, 0), 0), off);
+  /* the two slices cover the result: an empty tensor, not a zero constant
+   * (which bufferizes to a copy of a zero global) */
+  MlirValue y = linalgInsertSlice(b, loc, a, lowerEmptyTensor(b, loc, lowerResultType(op, 0), NULL), off);
   off[axis] = lowerDim(a, (int)axis);
   return replace(rw, op, linalgInsertSlice(b, loc, c, y, off));
 }
@@ -267,7 +269,7 @@ static MlirLogicalResult lowerGather(StrataRewrite *rw, MlirOperation op, void *
   lowerIdentityMap(id, sizeof id, rank);
   lowerParallelIterators(its, rank);
   const char *maps[] = {mi, id};
-  MlirValue init = lowerResultInit(&rw->builder, op, 0, 0);
+  MlirValue init = lowerResultEmpty(&rw->builder, op, 0);
   if (!init.ptr) return mlirLogicalResultFailure();
   return replace(rw, op, linalgBuildGeneric(&rw->builder, loc, STRATA_VALUES(ind), init, maps, its, bodyGather, &c));
 }
@@ -416,7 +418,7 @@ static MlirLogicalResult lowerPad(StrataRewrite *rw, MlirOperation op, void *u) 
   MlirValue init = {NULL};
   if (lowerHasDynamicDims(op) || nnConstInts(lowerOperand(op, 1), c.pads, 2 * STRATA_MAX_RANK) != 2 * c.rank) {
     /* run-time extents or pads: every dim reads them as values */
-    init = lowerResultInit(b, op, 0, 0);
+    init = lowerResultEmpty(b, op, 0); /* bodyPad writes every element */
     if (!init.ptr) return mlirLogicalResultFailure();
     for (int d = 0; d < c.rank; d++) {
       c.extent[d] = lowerDimValue(b, loc, c.data, d);

@@ -42,8 +42,8 @@ MlirValue lowerConcatDynamic(StrataBuilder *b, MlirOperation op) {
   nnNormalizeAxis(op, "axis", &axis, lowerRank(a));
   MlirValue dims[STRATA_MAX_RANK];
   if (!lowerResultDims(b, op, 0, dims)) return (MlirValue){NULL};
-  MlirValue y = lowerFillDims(b, loc, lowerResultType(op, 0), dims,
-                              emitConst(b, loc, lowerElementType(a), 0));
+  /* the two slices cover the result: no fill */
+  MlirValue y = lowerEmptyTensor(b, loc, lowerResultType(op, 0), dims);
   y = insertAlong(b, loc, a, y, (int)axis, lowerIndexConst(b, loc, 0));
   return insertAlong(b, loc, c, y, (int)axis, lowerDimValue(b, loc, a, (int)axis));
 }
@@ -107,7 +107,7 @@ MlirValue lowerTileDynamic(StrataBuilder *b, MlirOperation op) {
   MlirLocation loc = mlirOperationGetLocation(op);
   TileCtx c = {lowerOperand(op, 0), {{NULL}}, 0};
   c.rank = lowerRank(c.x);
-  MlirValue init = lowerResultInit(b, op, 0, 0);
+  MlirValue init = lowerResultEmpty(b, op, 0);
   if (!init.ptr) return init;
   for (int d = 0; d < c.rank; d++) c.extents[d] = lowerDimValue(b, loc, c.x, d);
   char id[256], its[STRATA_MAX_RANK + 1];

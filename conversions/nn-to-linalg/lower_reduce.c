@@ -324,16 +324,16 @@ static MlirLogicalResult lowerSoftmax(StrataRewrite *rw, MlirOperation op, void 
   lowerReductionMaps(rank, mask, id, kept, its);
   lowerParallelIterators(its, rank);
   const char *mapsE[] = {id, kept, id};
-  MlirValue e = linalgBuildGeneric(b, loc, STRATA_VALUES(x, m), lowerResultInit(b, op, 0, 0), mapsE, its, bodyExpShifted, NULL);
+  MlirValue e = linalgBuildGeneric(b, loc, STRATA_VALUES(x, m), lowerResultEmpty(b, op, 0), mapsE, its, bodyExpShifted, NULL);
   MlirValue s = reduceGeneric(b, loc, e, mask, &cs, (MlirValue){NULL}, bodyReduce);
   SoftmaxCtx c = {user != NULL};
   MlirValue y;
   if (c.logForm) {
     const char *maps[] = {id, kept, kept, id};
-    y = linalgBuildGeneric(b, loc, STRATA_VALUES(x, s, m), lowerResultInit(b, op, 0, 0), maps, its, bodySoftmaxOut, &c);
+    y = linalgBuildGeneric(b, loc, STRATA_VALUES(x, s, m), lowerResultEmpty(b, op, 0), maps, its, bodySoftmaxOut, &c);
   } else {
     const char *maps[] = {id, kept, id};
-    y = linalgBuildGeneric(b, loc, STRATA_VALUES(e, s), lowerResultInit(b, op, 0, 0), maps, its, bodySoftmaxOut, &c);
+    y = linalgBuildGeneric(b, loc, STRATA_VALUES(e, s), lowerResultEmpty(b, op, 0), maps, its, bodySoftmaxOut, &c);
   }
   strataReplaceOp(rw, op, STRATA_VALUES(y));
   return mlirLogicalResultSuccess();

@@ -159,6 +159,6 @@ MlirValue lowerResizeDynamic(StrataBuilder *b, MlirOperation op, const StrataOpD
   lowerIdentityMap(id, sizeof id, c.rank);
   lowerParallelIterators(its, c.rank);
   const char *maps[] = {id};
-  MlirValue init = lowerFillDims(b, loc, t, out, emitConst(b, loc, mlirShapedTypeGetElementType(t), 0));
+  MlirValue init = lowerEmptyTensor(b, loc, t, out); /* every element is written */
   return linalgBuildGeneric(b, loc, (StrataValueList){NULL, 0}, init, maps, its, bodyResizeDynamic, &c);
 }

@@ -111,7 +111,7 @@ static MlirLogicalResult lowerSliceRuntime(StrataRewrite *rw, MlirOperation op, 
   lowerIdentityMap(id, sizeof id, c.rank);
   lowerParallelIterators(its, c.rank);
   const char *maps[] = {id};
-  MlirValue init = lowerFillDims(b, loc, t, counts, emitConst(b, loc, mlirShapedTypeGetElementType(t), 0));
+  MlirValue init = lowerEmptyTensor(b, loc, t, counts); /* every element is written */
   strataReplaceOp(rw, op, STRATA_VALUES(linalgBuildGeneric(b, loc, (StrataValueList){NULL, 0}, init, maps, its, bodyStrided, &c)));
   return mlirLogicalResultSuccess();
 }

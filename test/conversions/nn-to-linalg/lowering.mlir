@@ -3,7 +3,7 @@
 
 // CHECK-DAG: #[[ID2:.*]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-LABEL: func.func @relu
-// CHECK: %[[INIT:.*]] = arith.constant dense<0.000000e+00> : tensor<2x3xf32>
+// CHECK: %[[INIT:.*]] = tensor.empty() : tensor<2x3xf32>
 // CHECK: linalg.generic {indexing_maps = [#[[ID2]], #[[ID2]]], iterator_types = ["parallel", "parallel"]} ins(%arg0 : tensor<2x3xf32>) outs(%[[INIT]] : tensor<2x3xf32>)
 // CHECK: %[[Z:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK: arith.maximumf %{{.*}}, %[[Z]] : f32
