@@ -218,6 +218,10 @@ bool nnResizeAttrs(MlirOperation op, NnResize *r) {
     nnError(op, "antialias is not supported");
     return false;
   }
+  if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("axes")))) {
+    nnError(op, "attribute 'axes' is not supported (give scales or sizes for every dim)");
+    return false;
+  }
   if (exclude != 0 && exclude != 1) {
     nnError(op, "attribute 'exclude_outside' must be 0 or 1");
     return false;

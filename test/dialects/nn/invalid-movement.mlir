@@ -176,6 +176,15 @@ func.func @resize_antialias(%x: tensor<2x3x4xf32>) {
 
 // -----
 
+func.func @resize_axes(%x: tensor<2x3x4xf32>) {
+  %sc = "nn.constant"() {value = dense<2.0> : tensor<3xf32>} : () -> tensor<3xf32>
+  // expected-error@+1 {{'nn.resize' op attribute 'axes' is not supported (give scales or sizes for every dim)}}
+  %r = "nn.resize"(%x, %sc) {axes = array<i64: 2>, operandSegmentSizes = array<i32: 1, 0, 1, 0>} : (tensor<2x3x4xf32>, tensor<3xf32>) -> tensor<4x6x8xf32>
+  return
+}
+
+// -----
+
 func.func @resize_exclude_outside(%x: tensor<2x3x4xf32>) {
   %sc = "nn.constant"() {value = dense<2.0> : tensor<3xf32>} : () -> tensor<3xf32>
   // expected-error@+1 {{'nn.resize' op attribute 'exclude_outside' must be 0 or 1}}
