@@ -336,6 +336,13 @@ irdl.dialect @nn {
     irdl.operands(a: %t0, b: %t1)
     irdl.results(output: %t2)
   }
+  irdl.operation @grid_sample {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0, grid: %t1)
+    irdl.results(y: %t2)
+  }
   irdl.operation @group_normalization {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"

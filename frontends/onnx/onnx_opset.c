@@ -43,7 +43,8 @@ static const struct {
     {"Round", 11, 0},           {"Scatter", 9, 11},            {"ScatterElements", 11, 0},
     {"Sign", 9, 0},             {"Upsample", 7, 10},           {"Where", 9, 0},
     {"NonZero", 9, 0},          {"Compress", 9, 0},            {"Unique", 11, 0},
-    {"NonMaxSuppression", 10, 0}, {"MaxUnpool", 9, 0},
+    {"NonMaxSuppression", 10, 0}, {"MaxUnpool", 9, 0},       {"GridSample", 16, 0},
+    {"RoiAlign", 10, 0},
 };
 
 bool onnxCheckOpset(Importer *im, MlirLocation loc, const Onnx__NodeProto *n) {
