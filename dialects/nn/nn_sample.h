@@ -27,4 +27,24 @@ double nnGridUnnormalize(const NnGridSample *g, double v, int64_t size);
  * it is inside, then clamps; zeros leaves it. NaN stays NaN. */
 double nnGridPad(const NnGridSample *g, double x, int64_t size);
 
+/* ---- RoiAlign ---- */
+
+typedef struct {
+  bool max;       /* mode max (else avg) */
+  bool halfPixel; /* coordinate_transformation_mode half_pixel (else output_half_pixel) */
+  int64_t outH, outW, sampling;
+  double scale; /* spatial_scale */
+} NnRoiAlign;
+
+bool nnRoiAlignAttrs(MlirOperation op, NnRoiAlign *r);
+
+/* One roi's sampling geometry from its [x1, y1, x2, y2]: the start, bin
+ * size and samples per bin along H ([0]) and W ([1]), and the divisor of
+ * avg. Samples per bin are adaptive (ceil(roi extent / bins)) when
+ * sampling_ratio is 0; never negative (0 for an empty or NaN roi). */
+typedef struct {
+  double start[2], bin[2], samples[2], count;
+} NnRoiGeometry;
+void nnRoiGeometry(const NnRoiAlign *r, const double box[4], NnRoiGeometry *g);
+
 #endif

@@ -348,6 +348,10 @@ bool onnxImportLegacy(Node *x, bool *handled) {
   if (!strcmp(t, "TopK") && opset < 10) return legacyTopK(x);
   if (!strcmp(t, "Upsample") || (!strcmp(t, "Resize") && opset < 11)) return legacyResize(x);
   *handled = false;
+  /* RoiAlign-10 sampled as output_half_pixel; 16 named the mode */
+  if (!strcmp(t, "RoiAlign") && opset < 16 && !onnxFindAttr(x->n, "coordinate_transformation_mode"))
+    onnxSetAttr(x, "coordinate_transformation_mode",
+                mlirStringAttrGet(x->im->mc, mlirStringRefCreateFromCString("output_half_pixel")));
   if (!strcmp(t, "BatchNormalization") && opset < 9) return legacyBatchNorm(x, handled);
   if (!strcmp(t, "ConvTranspose") && opset < 11) return legacyConvTranspose(x);
   return true;
