@@ -43,6 +43,7 @@ MlirValue lowerConvValues(StrataBuilder *b, MlirLocation loc, MlirOperation op, 
                           MlirValue init, bool reduceOutside);
 void nnToLinalgRnn(LowerRegistry *r); /* nn.rnn, nn.gru, nn.lstm (lower_rnn.c) */
 void nnToLinalgSequence(LowerRegistry *r); /* nn.reverse_sequence (lower_sequence.c) */
+void nnToLinalgSample(LowerRegistry *r);   /* nn.grid_sample, nn.roi_align (lower_sample.c) */
 /* nn.slice with dynamic dims or run-time starts/ends (lower_slice_dynamic.c). */
 bool lowerSliceIsDynamic(const StrataOpDef *def, MlirOperation op);
 MlirLogicalResult lowerSliceDynamicPattern(StrataRewrite *rw, MlirOperation op, const StrataOpDef *def);
@@ -53,6 +54,9 @@ MlirValue lowerTileDynamic(StrataBuilder *b, MlirOperation op);
 /* nn.resize with dynamic dims (run-time scales or sizes;
  * lower_resize_dynamic.c): the result, or null after a located error. */
 MlirValue lowerResizeDynamic(StrataBuilder *b, MlirOperation op, const StrataOpDef *def);
+/* The IR twin of nnCubicWeights: the 4 cubic tap weights (f64) at t in [0, 1)
+ * with coefficient a (lower_resize_dynamic.c; GridSample uses it too). */
+void lowerCubicWeights(StrataBuilder *b, MlirLocation loc, MlirValue t, double a, MlirValue w[4]);
 /* nn.split with dynamic dims: replaces op, or fails after a located error. */
 MlirLogicalResult lowerSplitDynamic(StrataRewrite *rw, MlirOperation op);
 /* Result i of a split: its offset and extent along the axis as index

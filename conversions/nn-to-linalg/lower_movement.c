@@ -440,45 +440,64 @@ static MlirLogicalResult lowerPad(StrataRewrite *rw, MlirOperation op, void *u) 
   return replace(rw, op, linalgBuildGeneric(b, loc, (StrataValueList){NULL, 0}, init, maps, its, bodyPad, &c));
 }
 
-/* Resize: per-dim tables of (low index, high index, weight) from the
- * interpreter's coordinate code; nearest uses only the low index. */
+/* Resize: per-dim tables, one entry per output index, of the taps the
+ * interpreter uses (nnResizeTaps: an index and a weight table per tap) and,
+ * for tf_crop_and_resize, whether the coordinate is outside (then the
+ * element is extrapolation_value). Dims that keep their size read one tap,
+ * the index itself. The body blends the product of the dims' taps. */
 typedef struct {
   MlirValue x;
   int rank;
-  bool linear;
-  bool interp[STRATA_MAX_RANK]; /* dims that change size */
+  bool nearest, crop;
+  int taps[STRATA_MAX_RANK]; /* taps read per dim */
+  double extrapolation;
 } ResizeCtx;
 
 static MlirValue bodyResize(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {
   const ResizeCtx *c = u;
-  /* args: for each dim d: lo_d, hi_d, w_d (i64, i64, f64) */
-  MlirType idx = strataIndexType(b->ctx);
-  MlirValue lo[STRATA_MAX_RANK], hi[STRATA_MAX_RANK], w[STRATA_MAX_RANK];
-  for (int d = 0; d < c->rank; d++) {
-    lo[d] = emitConvert(b, loc, "arith.index_cast", a[3 * d], idx);
-    hi[d] = emitConvert(b, loc, "arith.index_cast", a[3 * d + 1], idx);
-    w[d] = a[3 * d + 2];
+  /* args per dim d: idx_0..idx_{n-1} (i64), w_0..w_{n-1} (f64), then outside_d (i1) when cropping */
+  MlirType idx = strataIndexType(b->ctx), f64 = mlirF64TypeGet(b->ctx), et = lowerElementType(c->x);
+  const MlirValue *at[STRATA_MAX_RANK], *w[STRATA_MAX_RANK];
+  MlirValue index[STRATA_MAX_RANK][4], outside = {NULL};
+  int corners = 1;
+  for (int d = 0, pos = 0; d < c->rank; d++) {
+    for (int k = 0; k < c->taps[d]; k++) index[d][k] = emitConvert(b, loc, "arith.index_cast", a[pos + k], idx);
+    at[d] = index[d];
+    w[d] = a + pos + c->taps[d];
+    pos += 2 * c->taps[d];
+    if (c->crop) outside = mlirValueIsNull(outside) ? a[pos] : emitBinary(b, loc, "arith.ori", outside, a[pos]);
+    pos += c->crop;
+    corners *= c->taps[d];
   }
-  if (!c->linear) return linalgExtract(b, loc, c->x, lo, c->rank);
-  MlirType et = lowerElementType(c->x), f64 = mlirF64TypeGet(b->ctx);
-  MlirValue acc = emitConst(b, loc, f64, 0);
-  for (int corner = 0; corner < (1 << c->rank); corner++) {
-    bool skip = false;
-    for (int d = 0; d < c->rank; d++) skip |= ((corner >> d) & 1) && !c->interp[d];
-    if (skip) continue;
-    MlirValue at[STRATA_MAX_RANK], weight = emitConst(b, loc, f64, 1);
-    for (int d = 0; d < c->rank; d++) {
-      bool up = (corner >> d) & 1;
-      at[d] = up ? hi[d] : lo[d];
-      if (!c->interp[d]) continue;
-      MlirValue wd = up ? w[d] : emitBinary(b, loc, "arith.subf", emitConst(b, loc, f64, 1), w[d]);
-      weight = emitBinary(b, loc, "arith.mulf", weight, wd);
+  MlirValue result;
+  if (c->nearest) {
+    MlirValue first[STRATA_MAX_RANK];
+    for (int d = 0; d < c->rank; d++) first[d] = at[d][0];
+    result = linalgExtract(b, loc, c->x, first, c->rank);
+  } else {
+    MlirValue acc = emitConst(b, loc, f64, 0), zero = emitConst(b, loc, f64, 0);
+    for (int corner = 0; corner < corners; corner++) {
+      MlirValue where[STRATA_MAX_RANK], weight = {NULL};
+      for (int d = 0, rest = corner; d < c->rank; d++) {
+        int k = rest % c->taps[d];
+        rest /= c->taps[d];
+        where[d] = at[d][k];
+        if (c->taps[d] > 1) weight = mlirValueIsNull(weight) ? w[d][k] : emitBinary(b, loc, "arith.mulf", weight, w[d][k]);
+      }
+      MlirValue v = linalgExtract(b, loc, c->x, where, c->rank);
+      if (!mlirTypeIsAF64(et)) v = emitConvert(b, loc, "arith.extf", v, f64);
+      if (mlirValueIsNull(weight)) {
+        acc = emitBinary(b, loc, "arith.addf", acc, v);
+        continue;
+      }
+      /* a zero weight adds nothing, even to an infinite element (as interpResize) */
+      MlirValue term = emitSelect(b, loc, emitCmpF(b, loc, CMPF_UNE, weight, zero), emitBinary(b, loc, "arith.mulf", weight, v), zero);
+      acc = emitBinary(b, loc, "arith.addf", acc, term);
     }
-    MlirValue v = linalgExtract(b, loc, c->x, at, c->rank);
-    if (!mlirTypeIsAF64(et)) v = emitConvert(b, loc, "arith.extf", v, f64);
-    acc = emitBinary(b, loc, "arith.addf", acc, emitBinary(b, loc, "arith.mulf", weight, v));
+    result = mlirTypeIsAF64(et) ? acc : emitConvert(b, loc, "arith.truncf", acc, et);
   }
-  return mlirTypeIsAF64(et) ? acc : emitConvert(b, loc, "arith.truncf", acc, et);
+  if (!c->crop) return result;
+  return emitSelect(b, loc, outside, emitConst(b, loc, et, c->extrapolation), result);
 }
 
 static MlirValue constTensor(StrataBuilder *b, MlirLocation loc, StrataTensor *t) {
@@ -488,6 +507,30 @@ static MlirValue constTensor(StrataBuilder *b, MlirLocation loc, StrataTensor *t
                                      .attrs = STRATA_ATTRS({"value", v})), 0);
 }
 
+/* The tables of dim d (see ResizeCtx) appended to tables[*n]; a `same`
+ * dim (size and scale unchanged) reads its own index. False when out of
+ * memory. */
+static bool resizeDimTables(StrataBuilder *b, MlirLocation loc, const NnResize *r, const ResizeCtx *c, int d,
+                            bool same, int64_t in, int64_t out, double scale, const double *roi, MlirValue *tables, int *n) {
+  int taps = c->taps[d];
+  StrataTensor *t[9] = {NULL};
+  bool ok = true;
+  for (int k = 0; k < 2 * taps; k++) ok &= (t[k] = strataTensorCreate(k < taps ? STRATA_DTYPE_I64 : STRATA_DTYPE_F64, 1, &out)) != NULL;
+  if (c->crop) ok &= (t[2 * taps] = strataTensorCreate(STRATA_DTYPE_I1, 1, &out)) != NULL;
+  for (int64_t o = 0; ok && o < out; o++) {
+    double cd = nnResizeCoord(r, o, in, out, scale, roi);
+    NnTaps tp = {1, {o}, {1}};
+    if (!same) nnResizeTaps(r, cd, in, &tp);
+    for (int k = 0; k < taps; k++) nnSetInt(t[k], o, tp.idx[k]), strataTensorSetDouble(t[taps + k], o, tp.w[k]);
+    if (c->crop) nnSetInt(t[2 * taps], o, nnResizeOutside(r, cd, in));
+  }
+  for (int k = 0; k < 2 * taps + c->crop; k++) {
+    if (ok) tables[(*n)++] = constTensor(b, loc, t[k]);
+    strataTensorDestroy(t[k]);
+  }
+  return ok;
+}
+
 static MlirLogicalResult lowerResize(StrataRewrite *rw, MlirOperation op, void *u) {
   (void)u;
   MlirLocation loc = mlirOperationGetLocation(op);
@@ -495,52 +538,42 @@ static MlirLogicalResult lowerResize(StrataRewrite *rw, MlirOperation op, void *
   MlirValue x = lowerOperand(op, 0);
   MlirType t = lowerResultType(op, 0);
   int rank = lowerRank(x);
-  if (lowerHasDynamicDims(op)) return replace(rw, op, lowerResizeDynamic(b, op, defOf(op)));
   NnResize r;
   if (!nnResizeAttrs(op, &r)) return mlirLogicalResultFailure();
+  bool crop = !strcmp(r.coord, "tf_crop_and_resize");
+  double roi[2 * STRATA_MAX_RANK];
+  /* run-time shapes, scales, sizes or roi: the body computes the taps */
+  if (lowerHasDynamicDims(op) ||
+      (crop && nnConstDoubles(strataNamedOperand(defOf(op), op, "roi"), roi, 2 * STRATA_MAX_RANK) != 2 * rank))
+    return replace(rw, op, lowerResizeDynamic(b, op, defOf(op)));
   int64_t in[STRATA_MAX_RANK], out[STRATA_MAX_RANK];
   double scales[STRATA_MAX_RANK];
   for (int d = 0; d < rank; d++) in[d] = lowerDim(x, d), out[d] = mlirShapedTypeGetDimSize(t, d);
   nnResizeScales(defOf(op), op, in, out, rank, scales);
-  ResizeCtx c = {x, rank, !strcmp(r.mode, "linear"), {false}};
-  MlirValue tables[3 * STRATA_MAX_RANK];
-  char mapText[3 * STRATA_MAX_RANK + 1][64];
-  const char *maps[3 * STRATA_MAX_RANK + 1];
+  ResizeCtx c = {x, rank, !strcmp(r.mode, "nearest"), crop, {0}, r.extrapolation};
+  MlirValue tables[(2 * 4 + 1) * STRATA_MAX_RANK];
+  int n = 0;
   for (int d = 0; d < rank; d++) {
-    c.interp[d] = !(in[d] == out[d] && scales[d] == 1.0);
-    StrataTensor *lo = strataTensorCreate(STRATA_DTYPE_I64, 1, &out[d]);
-    StrataTensor *hi = strataTensorCreate(STRATA_DTYPE_I64, 1, &out[d]);
-    StrataTensor *w = strataTensorCreate(STRATA_DTYPE_F64, 1, &out[d]);
-    if (!lo || !hi || !w) {
-      strataTensorDestroy(lo), strataTensorDestroy(hi), strataTensorDestroy(w);
+    bool same = in[d] == out[d] && scales[d] == 1.0 && !crop;
+    c.taps[d] = same || c.nearest ? 1 : !strcmp(r.mode, "linear") ? 2 : 4;
+    double dimRoi[2] = {crop ? roi[d] : 0, crop ? roi[rank + d] : 1};
+    if (!resizeDimTables(b, loc, &r, &c, d, same, in[d], out[d], scales[d], dimRoi, tables, &n)) {
+      strataEmitError(loc, "nn-to-linalg: out of memory building the resize tables");
       return mlirLogicalResultFailure();
     }
-    for (int64_t o = 0; o < out[d]; o++) {
-      double cd = c.interp[d] ? nnResizeCoord(&r, o, in[d], out[d], scales[d]) : (double)o;
-      if (!c.linear) {
-        nnSetInt(lo, o, c.interp[d] ? nnResizeNearest(&r, cd, in[d]) : o);
-        continue;
-      }
-      double f = floor(cd);
-      int64_t l = strataDoubleToInt64Saturated(f), h = l == INT64_MAX ? l : l + 1;
-      nnSetInt(lo, o, l < 0 ? 0 : l >= in[d] ? in[d] - 1 : l);
-      nnSetInt(hi, o, h < 0 ? 0 : h >= in[d] ? in[d] - 1 : h);
-      strataTensorSetDouble(w, o, cd - f);
-    }
-    tables[3 * d] = constTensor(b, loc, lo);
-    tables[3 * d + 1] = constTensor(b, loc, hi);
-    tables[3 * d + 2] = constTensor(b, loc, w);
-    strataTensorDestroy(lo), strataTensorDestroy(hi), strataTensorDestroy(w);
-    for (int k = 0; k < 3; k++) {
-      snprintf(mapText[3 * d + k], sizeof mapText[0], "(d%d)", d);
-      maps[3 * d + k] = mapText[3 * d + k];
-    }
   }
-  lowerIdentityMap(mapText[3 * rank], sizeof mapText[0], rank);
-  maps[3 * rank] = mapText[3 * rank];
+  char mapText[(2 * 4 + 1) * STRATA_MAX_RANK + 1][64];
+  const char *maps[(2 * 4 + 1) * STRATA_MAX_RANK + 1];
+  for (int d = 0, k = 0; d < rank; d++)
+    for (int j = 0; j < 2 * c.taps[d] + crop; j++, k++) {
+      snprintf(mapText[k], sizeof mapText[0], "(d%d)", d);
+      maps[k] = mapText[k];
+    }
+  lowerIdentityMap(mapText[n], sizeof mapText[0], rank);
+  maps[n] = mapText[n];
   char its[STRATA_MAX_RANK + 1];
   lowerParallelIterators(its, rank);
-  return replace(rw, op, linalgBuildGeneric(b, loc, (StrataValueList){tables, 3 * rank}, linalgSplatConstant(b, loc, t, 0),
+  return replace(rw, op, linalgBuildGeneric(b, loc, (StrataValueList){tables, n}, linalgSplatConstant(b, loc, t, 0),
                                             maps, its, bodyResize, &c));
 }
 

@@ -1,9 +1,10 @@
-/* nn.resize with run-time scales or sizes, or dynamic dims (issues 18, 19):
- * the static lowering's per-dim index/weight tables (lower_movement.c) are
- * computed in the generic's body instead, from the run-time extents and
- * scales, with the interpreter's arithmetic (nnResizeCoord, nnResizeNearest
- * and interpResize in dialects/nn): the same coordinate transformation,
- * nearest rounding, clamping and skipped zero weights. Checked at run time:
+/* nn.resize with run-time scales, sizes or roi, or dynamic dims (issues 18,
+ * 19): the static lowering's per-dim tap tables (lower_movement.c) are
+ * computed in the generic's body instead, from the run-time extents, scales
+ * and roi, with the interpreter's arithmetic (nnResizeCoord, nnResizeTaps,
+ * nnCubicWeights and interpResize in dialects/nn): the same coordinate
+ * transformation, nearest rounding, cubic weights, exclude_outside,
+ * extrapolation, clamping and skipped zero weights. Checked at run time:
  * sizes not negative, scales positive, an empty input only to an empty
  * output. */
 #include <string.h>
@@ -18,6 +19,7 @@ typedef struct {
   int rank;
   NnResize r;
   MlirValue inF[STRATA_MAX_RANK], scale[STRATA_MAX_RANK]; /* f64 */
+  MlirValue roi[2 * STRATA_MAX_RANK];                      /* f64, tf_crop_and_resize */
   MlirValue same[STRATA_MAX_RANK]; /* i1: extent and scale unchanged, the coordinate is the index */
 } DynResize;
 
@@ -47,7 +49,34 @@ static MlirValue coordinate(StrataBuilder *b, MlirLocation loc, const DynResize 
     MlirValue offset = fop(b, loc, "arith.mulf", center, fop(b, loc, "arith.subf", one, adjustment));
     return fop(b, loc, "arith.addf", offset, halfPixel);
   }
+  if (!strcmp(mode, "tf_crop_and_resize")) {
+    MlirValue start = c->roi[d], end = c->roi[c->rank + d], span = fop(b, loc, "arith.subf", c->inF[d], one);
+    MlirValue mid = fop(b, loc, "arith.mulf", fop(b, loc, "arith.mulf", f64c(b, loc, 0.5), fop(b, loc, "arith.addf", start, end)), span);
+    MlirValue step = fop(b, loc, "arith.divf", fop(b, loc, "arith.mulf", fop(b, loc, "arith.subf", end, start), span),
+                         fop(b, loc, "arith.subf", width, one));
+    MlirValue v = fop(b, loc, "arith.addf", fop(b, loc, "arith.mulf", start, span), fop(b, loc, "arith.mulf", o, step));
+    return emitSelect(b, loc, emitCmpF(b, loc, CMPF_OEQ, width, one), mid, v);
+  }
   return halfPixel;
+}
+
+void lowerCubicWeights(StrataBuilder *b, MlirLocation loc, MlirValue t, double a, MlirValue w[4]) {
+  /* nnCubicWeights: Keys' kernel at distances 1 + t, t, 1 - t, 2 - t */
+  MlirValue one = f64c(b, loc, 1), A = f64c(b, loc, a), A5 = f64c(b, loc, 5 * a), A8 = f64c(b, loc, 8 * a);
+  MlirValue A4 = f64c(b, loc, 4 * a), A2 = f64c(b, loc, a + 2), A3 = f64c(b, loc, a + 3);
+  MlirValue dist[4] = {fop(b, loc, "arith.addf", t, one), t, fop(b, loc, "arith.subf", one, t),
+                       fop(b, loc, "arith.subf", f64c(b, loc, 2), t)};
+  for (int k = 0; k < 4; k++) {
+    MlirValue s = dist[k];
+    if (k == 0 || k == 3) { /* ((a s - 5a) s + 8a) s - 4a */
+      MlirValue v = fop(b, loc, "arith.subf", fop(b, loc, "arith.mulf", A, s), A5);
+      v = fop(b, loc, "arith.addf", fop(b, loc, "arith.mulf", v, s), A8);
+      w[k] = fop(b, loc, "arith.subf", fop(b, loc, "arith.mulf", v, s), A4);
+    } else { /* ((a + 2) s - (a + 3)) s s + 1 */
+      MlirValue v = fop(b, loc, "arith.subf", fop(b, loc, "arith.mulf", A2, s), A3);
+      w[k] = fop(b, loc, "arith.addf", fop(b, loc, "arith.mulf", fop(b, loc, "arith.mulf", v, s), s), one);
+    }
+  }
 }
 
 /* A float index clamped to [0, extent - 1], as an index value (clamping
@@ -70,42 +99,76 @@ static MlirValue nearest(StrataBuilder *b, MlirLocation loc, const DynResize *c,
   return emitSelect(b, loc, tie, atTie, emitUnary(b, loc, "math.round", x));
 }
 
+/* One dim's taps at coordinate cd, as nnResizeTaps: indices (clamped) and
+ * weights; returns their count. */
+static int dimTaps(StrataBuilder *b, MlirLocation loc, const DynResize *c, int d, MlirValue cd, MlirValue *idx,
+                   MlirValue *w) {
+  if (!strcmp(c->r.mode, "nearest")) {
+    idx[0] = clampToIndex(b, loc, nearest(b, loc, c, cd), c->inF[d]);
+    return 1;
+  }
+  MlirValue f = emitUnary(b, loc, "math.floor", cd), frac = fop(b, loc, "arith.subf", cd, f), pos[4];
+  int n = !strcmp(c->r.mode, "linear") ? 2 : 4;
+  if (n == 2) {
+    w[0] = fop(b, loc, "arith.subf", f64c(b, loc, 1), frac), w[1] = frac;
+    pos[0] = f, pos[1] = fop(b, loc, "arith.addf", f, f64c(b, loc, 1));
+  } else {
+    lowerCubicWeights(b, loc, frac, c->r.cubicA, w);
+    for (int k = 0; k < 4; k++) pos[k] = fop(b, loc, "arith.addf", f, f64c(b, loc, k - 1));
+  }
+  if (c->r.exclude) { /* taps outside the input get no weight; the rest sum to 1 */
+    MlirValue zero = f64c(b, loc, 0), last = fop(b, loc, "arith.subf", c->inF[d], f64c(b, loc, 1)), sum = zero;
+    for (int k = 0; k < n; k++) {
+      MlirValue inside = emitBinary(b, loc, "arith.andi", emitCmpF(b, loc, CMPF_OGE, pos[k], zero),
+                                    emitCmpF(b, loc, CMPF_OLE, pos[k], last));
+      w[k] = emitSelect(b, loc, inside, w[k], zero);
+      sum = fop(b, loc, "arith.addf", sum, w[k]);
+    }
+    MlirValue nonzero = emitCmpF(b, loc, CMPF_UNE, sum, zero);
+    for (int k = 0; k < n; k++) w[k] = emitSelect(b, loc, nonzero, fop(b, loc, "arith.divf", w[k], sum), w[k]);
+  }
+  for (int k = 0; k < n; k++) idx[k] = clampToIndex(b, loc, pos[k], c->inF[d]);
+  return n;
+}
+
 static MlirValue bodyResizeDynamic(StrataBuilder *b, MlirLocation loc, const MlirValue *args, void *u) {
   (void)args;
   const DynResize *c = u;
-  bool linear = !strcmp(c->r.mode, "linear");
-  MlirType f64 = mlirF64TypeGet(b->ctx), i64 = mlirIntegerTypeGet(b->ctx, 64);
-  MlirValue lo[STRATA_MAX_RANK], hi[STRATA_MAX_RANK], w[STRATA_MAX_RANK];
+  bool crop = !strcmp(c->r.coord, "tf_crop_and_resize");
+  MlirType f64 = mlirF64TypeGet(b->ctx), i64 = mlirIntegerTypeGet(b->ctx, 64), et = lowerElementType(c->x);
+  MlirValue idx[STRATA_MAX_RANK][4], w[STRATA_MAX_RANK][4], outside = {NULL}, zero = f64c(b, loc, 0);
+  int taps[STRATA_MAX_RANK], corners = 1;
   for (int d = 0; d < c->rank; d++) {
     MlirValue o = emitConvert(b, loc, "arith.sitofp",
                               emitConvert(b, loc, "arith.index_cast", linalgIndex(b, loc, d), i64), f64);
-    if (!linear) {
-      lo[d] = clampToIndex(b, loc, nearest(b, loc, c, coordinate(b, loc, c, d, o)), c->inF[d]);
-      continue;
+    MlirValue cd = crop ? coordinate(b, loc, c, d, o) : emitSelect(b, loc, c->same[d], o, coordinate(b, loc, c, d, o));
+    if (crop) { /* nnResizeOutside */
+      MlirValue in = emitBinary(b, loc, "arith.andi", emitCmpF(b, loc, CMPF_OGE, cd, zero),
+                                emitCmpF(b, loc, CMPF_OLE, cd, fop(b, loc, "arith.subf", c->inF[d], f64c(b, loc, 1))));
+      MlirValue out = emitBinary(b, loc, "arith.xori", in, emitConst(b, loc, mlirIntegerTypeGet(b->ctx, 1), 1));
+      outside = mlirValueIsNull(outside) ? out : emitBinary(b, loc, "arith.ori", outside, out);
     }
-    MlirValue cd = emitSelect(b, loc, c->same[d], o, coordinate(b, loc, c, d, o));
-    MlirValue f = emitUnary(b, loc, "math.floor", cd);
-    lo[d] = clampToIndex(b, loc, f, c->inF[d]);
-    hi[d] = clampToIndex(b, loc, fop(b, loc, "arith.addf", f, f64c(b, loc, 1)), c->inF[d]);
-    w[d] = fop(b, loc, "arith.subf", cd, f);
+    taps[d] = dimTaps(b, loc, c, d, cd, idx[d], w[d]);
+    corners *= taps[d];
   }
-  if (!linear) return linalgExtract(b, loc, c->x, lo, c->rank);
-  MlirType et = lowerElementType(c->x);
-  MlirValue acc = f64c(b, loc, 0), zero = f64c(b, loc, 0);
-  for (int corner = 0; corner < (1 << c->rank); corner++) {
+  MlirValue acc = zero;
+  for (int corner = 0; corner < corners; corner++) {
     MlirValue at[STRATA_MAX_RANK], weight = f64c(b, loc, 1);
-    for (int d = 0; d < c->rank; d++) {
-      bool up = (corner >> d) & 1;
-      at[d] = up ? hi[d] : lo[d];
-      weight = fop(b, loc, "arith.mulf", weight, up ? w[d] : fop(b, loc, "arith.subf", f64c(b, loc, 1), w[d]));
+    for (int d = 0, rest = corner; d < c->rank; d++) {
+      int k = rest % taps[d];
+      rest /= taps[d];
+      at[d] = idx[d][k];
+      if (taps[d] > 1) weight = fop(b, loc, "arith.mulf", weight, w[d][k]);
     }
     MlirValue v = linalgExtract(b, loc, c->x, at, c->rank);
+    if (corners == 1) return crop ? emitSelect(b, loc, outside, emitConst(b, loc, et, c->r.extrapolation), v) : v;
     if (!mlirTypeIsAF64(et)) v = emitConvert(b, loc, "arith.extf", v, f64);
     /* a zero weight adds nothing, even to an infinite element (as interpResize) */
     MlirValue term = emitSelect(b, loc, emitCmpF(b, loc, CMPF_UNE, weight, zero), fop(b, loc, "arith.mulf", weight, v), zero);
     acc = fop(b, loc, "arith.addf", acc, term);
   }
-  return mlirTypeIsAF64(et) ? acc : emitConvert(b, loc, "arith.truncf", acc, et);
+  MlirValue result = mlirTypeIsAF64(et) ? acc : emitConvert(b, loc, "arith.truncf", acc, et);
+  return crop ? emitSelect(b, loc, outside, emitConst(b, loc, et, c->r.extrapolation), result) : result;
 }
 
 MlirValue lowerResizeDynamic(StrataBuilder *b, MlirOperation op, const StrataOpDef *def) {
@@ -146,6 +209,17 @@ MlirValue lowerResizeDynamic(StrataBuilder *b, MlirOperation op, const StrataOpD
     if (!lowerCheck(b, op, &site, emptyIn, 0, 0, d, in, lowerIndexConst(b, loc, 1))) return (MlirValue){NULL};
     c.same[d] = emitBinary(b, loc, "arith.andi", emitCmpI(b, loc, CMPI_EQ, in, out[d]),
                            emitCmpF(b, loc, CMPF_OEQ, c.scale[d], f64c(b, loc, 1)));
+  }
+  if (!strcmp(c.r.coord, "tf_crop_and_resize")) { /* the roi's starts and ends, as f64 */
+    MlirValue roi = strataNamedOperand(def, op, "roi");
+    if (lowerDim(roi, 0) != 2 * c.rank) {
+      strataEmitError(loc, "nn-to-linalg: 'nn.resize' needs roi of a static length %d", 2 * c.rank);
+      return (MlirValue){NULL};
+    }
+    for (int i = 0; i < 2 * c.rank; i++) {
+      MlirValue e = linalgExtract(b, loc, roi, (MlirValue[]){lowerIndexConst(b, loc, i)}, 1);
+      c.roi[i] = mlirTypeIsAF64(mlirValueGetType(e)) ? e : emitConvert(b, loc, "arith.extf", e, f64);
+    }
   }
   MlirType t = lowerResultType(op, 0);
   for (int d = 0; d < c.rank; d++) /* a static result extent must be what the values give */

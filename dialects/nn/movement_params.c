@@ -203,27 +203,39 @@ bool nnSliceParams(const StrataOpDef *def, MlirOperation op, const int64_t *dims
 bool nnResizeAttrs(MlirOperation op, NnResize *r) {
   int64_t antialias, exclude;
   char policy[24];
-  if (!nnAttrString(op, "mode", "nearest", "nearest|linear", r->mode, sizeof r->mode) ||
+  if (!nnAttrString(op, "mode", "nearest", "nearest|linear|cubic", r->mode, sizeof r->mode) ||
       !nnAttrString(op, "coordinate_transformation_mode", "half_pixel",
-                    "half_pixel|half_pixel_symmetric|pytorch_half_pixel|align_corners|asymmetric",
+                    "half_pixel|half_pixel_symmetric|pytorch_half_pixel|align_corners|asymmetric|tf_crop_and_resize",
                     r->coord, sizeof r->coord) ||
       !nnAttrString(op, "nearest_mode", "round_prefer_floor", "round_prefer_floor|round_prefer_ceil|floor|ceil",
                     r->nearest, sizeof r->nearest) ||
       !nnAttrInt(op, "antialias", 0, &antialias) || !nnAttrInt(op, "exclude_outside", 0, &exclude) ||
+      !nnAttrFloat(op, "cubic_coeff_a", -0.75, &r->cubicA) ||
+      !nnAttrFloat(op, "extrapolation_value", 0, &r->extrapolation) ||
       !nnAttrString(op, "keep_aspect_ratio_policy", "stretch", "stretch", policy, sizeof policy))
     return false;
-  if (antialias || exclude) {
-    nnError(op, "antialias and exclude_outside are not supported");
+  if (antialias) {
+    nnError(op, "antialias is not supported");
     return false;
   }
+  if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("axes")))) {
+    nnError(op, "attribute 'axes' is not supported (give scales or sizes for every dim)");
+    return false;
+  }
+  if (exclude != 0 && exclude != 1) {
+    nnError(op, "attribute 'exclude_outside' must be 0 or 1");
+    return false;
+  }
+  r->exclude = exclude;
   return true;
 }
 
-double nnResizeCoord(const NnResize *r, int64_t o, int64_t in, int64_t out, double scale) {
+double nnResizeCoord(const NnResize *r, int64_t o, int64_t in, int64_t out, double scale, const double *roi) {
   /* ONNX's resized length is in * scale, not floored: it differs from the
    * output extent out when the scale does not divide evenly */
   double x = (double)o, width = scale * (double)in;
-  (void)out;
+  bool crop = !strcmp(r->coord, "tf_crop_and_resize");
+  if (!crop && in == out && scale == 1.0) return x; /* an unchanged dim: every mode maps o to o */
   if (!strcmp(r->coord, "asymmetric")) return x / scale;
   if (!strcmp(r->coord, "align_corners")) return width == 1 ? 0 : x * (double)(in - 1) / (width - 1);
   if (!strcmp(r->coord, "pytorch_half_pixel")) return width > 1 ? (x + 0.5) / scale - 0.5 : 0;
@@ -232,7 +244,52 @@ double nnResizeCoord(const NnResize *r, int64_t o, int64_t in, int64_t out, doub
     double center = (double)in / 2, offset = center * (1 - adjustment);
     return offset + (x + 0.5) / scale - 0.5;
   }
+  if (crop) {
+    double span = (double)(in - 1);
+    return width == 1 ? 0.5 * (roi[0] + roi[1]) * span : roi[0] * span + x * (roi[1] - roi[0]) * span / (width - 1);
+  }
   return (x + 0.5) / scale - 0.5; /* half_pixel */
+}
+
+bool nnResizeOutside(const NnResize *r, double x, int64_t in) {
+  return !strcmp(r->coord, "tf_crop_and_resize") && !(x >= 0 && x <= (double)(in - 1));
+}
+
+void nnCubicWeights(double t, double a, double w[4]) {
+  /* Keys' kernel at distances 1 + t, t, 1 - t, 2 - t */
+  double s = t + 1, u = 1 - t, v = 2 - t;
+  w[0] = ((a * s - 5 * a) * s + 8 * a) * s - 4 * a;
+  w[1] = ((a + 2) * t - (a + 3)) * t * t + 1;
+  w[2] = ((a + 2) * u - (a + 3)) * u * u + 1;
+  w[3] = ((a * v - 5 * a) * v + 8 * a) * v - 4 * a;
+}
+
+void nnResizeTaps(const NnResize *r, double x, int64_t in, NnTaps *t) {
+  if (!strcmp(r->mode, "nearest")) {
+    t->n = 1, t->idx[0] = nnResizeNearest(r, x, in), t->w[0] = 1;
+    return;
+  }
+  double f = floor(x), frac = x - f;
+  /* Far-away coordinates only ever reach the edge taps: bound the base so
+   * that base - 1 .. base + 2 cannot overflow. */
+  int64_t base = strataDoubleToInt64Saturated(f);
+  base = base < -4 ? -4 : base > in + 4 ? in + 4 : base;
+  if (!strcmp(r->mode, "linear")) {
+    t->n = 2, t->idx[0] = base, t->idx[1] = base + 1, t->w[0] = 1 - frac, t->w[1] = frac;
+  } else {
+    t->n = 4;
+    nnCubicWeights(frac, r->cubicA, t->w);
+    for (int k = 0; k < 4; k++) t->idx[k] = base - 1 + k;
+  }
+  double sum = 0;
+  for (int k = 0; k < t->n; k++) {
+    if (r->exclude && (t->idx[k] < 0 || t->idx[k] >= in)) t->w[k] = 0;
+    sum += t->w[k];
+  }
+  for (int k = 0; k < t->n; k++) {
+    if (r->exclude && sum != 0) t->w[k] /= sum;
+    t->idx[k] = t->idx[k] < 0 ? 0 : t->idx[k] >= in ? in - 1 : t->idx[k];
+  }
 }
 
 int64_t nnResizeNearest(const NnResize *r, double x, int64_t in) {

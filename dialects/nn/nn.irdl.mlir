@@ -336,6 +336,13 @@ irdl.dialect @nn {
     irdl.operands(a: %t0, b: %t1)
     irdl.results(output: %t2)
   }
+  irdl.operation @grid_sample {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0, grid: %t1)
+    irdl.results(y: %t2)
+  }
   irdl.operation @group_normalization {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
@@ -731,6 +738,14 @@ irdl.dialect @nn {
     %t7 = irdl.base "!builtin.tensor"
     irdl.operands(x: %t0, w: %t1, r: %t2, b: optional %t3, sequence_lens: optional %t4, initial_h: optional %t5)
     irdl.results(y: %t6, y_h: %t7)
+  }
+  irdl.operation @roi_align {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    %t3 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0, rois: %t1, batch_indices: %t2)
+    irdl.results(y: %t3)
   }
   irdl.operation @round {
     %t0 = irdl.base "!builtin.tensor"

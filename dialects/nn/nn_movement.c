@@ -5,7 +5,7 @@
 #include "nn_movement.h"
 
 enum { K_TRANSPOSE, K_CONCAT, K_SLICE, K_GATHER, K_GATHER_ELEMENTS, K_EXPAND, K_TILE, K_PAD,
-       K_RESIZE, K_DEPTH_TO_SPACE, K_SPACE_TO_DEPTH };
+       K_DEPTH_TO_SPACE, K_SPACE_TO_DEPTH };
 
 static const struct {
   const char *name;
@@ -13,7 +13,7 @@ static const struct {
 } kKinds[] = {
     {"nn.transpose", K_TRANSPOSE}, {"nn.concat", K_CONCAT}, {"nn.slice", K_SLICE},
     {"nn.gather", K_GATHER}, {"nn.gather_elements", K_GATHER_ELEMENTS}, {"nn.expand", K_EXPAND},
-    {"nn.tile", K_TILE}, {"nn.pad", K_PAD}, {"nn.resize", K_RESIZE},
+    {"nn.tile", K_TILE}, {"nn.pad", K_PAD},
     {"nn.depth_to_space", K_DEPTH_TO_SPACE}, {"nn.space_to_depth", K_SPACE_TO_DEPTH},
 };
 
@@ -70,10 +70,6 @@ bool nnSourceInit(const StrataOpDef *def, MlirOperation op, StrataTensor *const 
     s->padValue = mlirOperationGetNumOperands(op) == 3 ? strataTensorGetDouble(x[2], 0) : 0;
     return true;
   }
-  case K_RESIZE:
-    if (!nnResizeAttrs(op, &s->resize)) return false;
-    nnResizeScales(def, op, x[0]->dims, y[0]->dims, rank, s->scales);
-    return true;
   case K_DEPTH_TO_SPACE:
   case K_SPACE_TO_DEPTH:
     nnAttrInt(op, "blocksize", 1, &s->blocksize);
@@ -154,10 +150,6 @@ NnSourceKind nnSourceOf(const NnSource *s, const int64_t *o, const StrataTensor 
       }
       i[d] = v;
     }
-    break;
-  case K_RESIZE:
-    for (int d = 0; d < rank; d++)
-      i[d] = nnResizeNearest(&s->resize, nnResizeCoord(&s->resize, o[d], x->dims[d], s->y->dims[d], s->scales[d]), x->dims[d]);
     break;
   case K_DEPTH_TO_SPACE: {
     int64_t b = s->blocksize, C = s->y->dims[1], bh = o[2] % b, bw = o[3] % b;

@@ -15,12 +15,10 @@ typedef struct {
   StrataTensor *const *x;
   const StrataTensor *y;
   int64_t p[2 * STRATA_MAX_RANK], q[STRATA_MAX_RANK]; /* per-op parameters */
-  double scales[STRATA_MAX_RANK];
   int64_t axis, blocksize;
   bool flag;
   double padValue;
   char mode[16];
-  NnResize resize;
 } NnSource;
 
 /* `def` is op's definition (its named operands). False after an error. */

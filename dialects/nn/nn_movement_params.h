@@ -31,14 +31,36 @@ bool nnSliceParams(const StrataOpDef *def, MlirOperation op, const int64_t *dims
 /* ---- Resize ---- */
 
 typedef struct {
-  char mode[16];    /* nearest | linear */
+  char mode[16];    /* nearest | linear | cubic */
   char coord[32];   /* coordinate_transformation_mode */
   char nearest[24]; /* nearest_mode */
+  double cubicA;    /* cubic_coeff_a */
+  bool exclude;     /* exclude_outside: cubic taps outside the input get no weight */
+  double extrapolation; /* extrapolation_value (tf_crop_and_resize) */
 } NnResize;
 
 bool nnResizeAttrs(MlirOperation op, NnResize *r);
-/* Input coordinate of output index `o` along a dim of lengths in -> out. */
-double nnResizeCoord(const NnResize *r, int64_t o, int64_t in, int64_t out, double scale);
+/* Input coordinate of output index `o` along a dim of lengths in -> out.
+ * `roi` is this dim's (start, end) for tf_crop_and_resize, else unused. */
+double nnResizeCoord(const NnResize *r, int64_t o, int64_t in, int64_t out, double scale, const double *roi);
+/* True when coordinate x lies outside the input of tf_crop_and_resize:
+ * the element is then extrapolation_value. */
+bool nnResizeOutside(const NnResize *r, double x, int64_t in);
+
+/* The weights of the 4 taps floor(x)-1 .. floor(x)+2 of a cubic
+ * convolution at t = x - floor(x) in [0, 1), with coefficient a (Keys;
+ * Resize's cubic_coeff_a, GridSample's -0.75). */
+void nnCubicWeights(double t, double a, double w[4]);
+
+/* The input taps of one output coordinate along one dim: n taps (1 nearest,
+ * 2 linear, 4 cubic), indices clamped into [0, in) (edge padding) and their
+ * weights (exclude_outside renormalized). */
+typedef struct {
+  int n;
+  int64_t idx[4];
+  double w[4];
+} NnTaps;
+void nnResizeTaps(const NnResize *r, double x, int64_t in, NnTaps *t);
 /* Nearest input index for coordinate x (clamped to [0, in)). */
 int64_t nnResizeNearest(const NnResize *r, double x, int64_t in);
 /* Per-dim scales of a resize op with static shapes (from `scales`, or

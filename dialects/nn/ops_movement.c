@@ -6,6 +6,7 @@
  * Slice's starts, ...) are read when constant (movement_params.c);
  * otherwise the affected dims are '?'. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include "nn_movement.h"
 #include "ops_movement.h"
@@ -273,41 +274,70 @@ static MlirLogicalResult interpSplit(StrataInterp *in, MlirOperation op, StrataT
   return ok();
 }
 
-/* Resize: nearest copies one element; linear blends the 2^k neighbours of
- * the source coordinate (edge-clamped) in the k dims that change size. */
+/* Resize: each output element blends the taps of its coordinate in every
+ * dim (nnResizeTaps: 1 nearest, 2 linear, 4 cubic), the product of their
+ * weights; zero weights are skipped, so an infinite element a coordinate
+ * does not reach stays out. Scales and roi are the run-time values. */
 static MlirLogicalResult interpResize(StrataInterp *in, MlirOperation op, StrataTensor *const *x,
                                       StrataTensor **y) {
-  NnSource src;
-  if (!nnSourceInit(movementDef(op), op, x, y, &src)) return fail();
-  if (strcmp(src.resize.mode, "linear") != 0) return interpGathered(in, op, x, y);
+  (void)in;
+  const StrataOpDef *def = movementDef(op);
   const StrataTensor *X = x[0];
   int rank = X->rank;
+  NnResize r;
+  intptr_t st, sz;
+  if (!nnResizeAttrs(op, &r)) return fail();
+  if (!y[0]) return nnInterpError(op, "the result shape must be static for the interpreter");
+  double scales[STRATA_MAX_RANK], roi[2 * STRATA_MAX_RANK];
+  bool hasScales = strataOperandGroup(def, op, 2, &st, &sz) && sz;
+  for (int d = 0; d < rank; d++)
+    scales[d] = hasScales ? strataTensorGetDouble(x[st], d) : (double)y[0]->dims[d] / (double)X->dims[d];
+  bool crop = !strcmp(r.coord, "tf_crop_and_resize");
+  if (crop) {
+    if (!strataOperandGroup(def, op, 1, &st, &sz) || !sz || strataTensorNumElements(x[st]) != 2 * rank)
+      return nnInterpError(op, "tf_crop_and_resize needs 'roi' with %d values", 2 * rank);
+    for (int d = 0; d < 2 * rank; d++) roi[d] = strataTensorGetDouble(x[st], d);
+  }
+  /* per dim, the taps of every output index; outside[] marks extrapolation */
+  int64_t total = 0, offset[STRATA_MAX_RANK];
+  for (int d = 0; d < rank; d++) offset[d] = total, total += y[0]->dims[d];
+  NnTaps *taps = malloc(sizeof(NnTaps) * (size_t)(total ? total : 1));
+  bool *outside = malloc((size_t)(total ? total : 1));
+  if (!taps || !outside) {
+    free(taps), free(outside);
+    return nnInterpError(op, "out of memory");
+  }
+  for (int d = 0; d < rank; d++)
+    for (int64_t o = 0; o < y[0]->dims[d]; o++) {
+      double dimRoi[2] = {crop ? roi[d] : 0, crop ? roi[rank + d] : 1};
+      double c = nnResizeCoord(&r, o, X->dims[d], y[0]->dims[d], scales[d], dimRoi);
+      outside[offset[d] + o] = nnResizeOutside(&r, c, X->dims[d]);
+      nnResizeTaps(&r, c, X->dims[d], &taps[offset[d] + o]);
+    }
   int64_t idx[STRATA_MAX_RANK] = {0}, n = strataTensorNumElements(y[0]);
   for (int64_t e = 0; e < n; e++, nnNextIndex(idx, y[0]->dims, rank)) {
-    int64_t lo[STRATA_MAX_RANK], hi[STRATA_MAX_RANK];
-    double w[STRATA_MAX_RANK];
+    const NnTaps *t[STRATA_MAX_RANK];
+    bool out = false;
+    int corners = 1, k[STRATA_MAX_RANK] = {0};
     for (int d = 0; d < rank; d++) {
-      bool same = X->dims[d] == y[0]->dims[d] && src.scales[d] == 1.0;
-      double c = same ? (double)idx[d] : nnResizeCoord(&src.resize, idx[d], X->dims[d], y[0]->dims[d], src.scales[d]);
-      double f = floor(c);
-      int64_t i = strataDoubleToInt64Saturated(f);
-      w[d] = c - f;
-      lo[d] = i < 0 ? 0 : i >= X->dims[d] ? X->dims[d] - 1 : i;
-      hi[d] = i < 0 ? 0 : i >= X->dims[d] - 1 ? X->dims[d] - 1 : i + 1;
+      t[d] = &taps[offset[d] + idx[d]];
+      out |= outside[offset[d] + idx[d]];
+      corners *= t[d]->n;
     }
     double acc = 0;
-    for (int corner = 0; corner < (1 << rank); corner++) {
+    for (int c = 0; c < corners && !out; c++) {
       double weight = 1;
       int64_t flat = 0;
-      for (int d = 0; d < rank; d++) {
-        bool up = (corner >> d) & 1;
-        weight *= up ? w[d] : 1 - w[d];
-        flat = flat * X->dims[d] + (up ? hi[d] : lo[d]);
+      for (int d = 0, rest = c; d < rank; d++) {
+        k[d] = rest % t[d]->n, rest /= t[d]->n;
+        weight *= t[d]->w[k[d]];
+        flat = flat * X->dims[d] + t[d]->idx[k[d]];
       }
       if (weight != 0) acc += weight * strataTensorGetDouble(X, flat);
     }
-    strataTensorSetDouble(y[0], e, acc);
+    strataTensorSetDouble(y[0], e, out ? r.extrapolation : acc);
   }
+  free(taps), free(outside);
   return ok();
 }
 
@@ -347,8 +377,9 @@ static const StrataOpDef kOps[] = {
          nnInferTile, interpGathered, nnMapOneToMany, STRATA_DYN_ISVDOS),
     MOVE("pad", "pad by `pads` [begin..., end...] (negative crops); mode constant|reflect|edge|wrap",
          "data, pads, constant_value?", "output", nnInferPad, interpGathered, nnMapOneToMany, STRATA_DYN_ISVDOS),
-    MOVE("resize", "resize by `scales` or `sizes`: mode nearest|linear, the common coordinate "
-         "transformation modes and nearest modes", "x, roi?, scales?, sizes?", "y", nnInferResize,
+    MOVE("resize", "resize by `scales` or `sizes`: mode nearest|linear|cubic (cubic_coeff_a, "
+         "exclude_outside), every coordinate transformation mode (tf_crop_and_resize: `roi`, "
+         "extrapolation_value) and nearest mode; no antialias", "x, roi?, scales?, sizes?", "y", nnInferResize,
          interpResize, nnMapOneToMany, STRATA_DYN_ISVDOS),
     MOVE("depth_to_space", "move channel blocks into HxW blocks (blocksize, mode DCR|CRD)", "input",
          "output", nnInferDepthSpace, interpGathered, nnMapShuffle, STRATA_DYN_ISDOS),

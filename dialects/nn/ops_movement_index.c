@@ -192,6 +192,16 @@ MlirLogicalResult nnInferResize(const StrataOpDef *def, MlirOperation op, Strata
     nnError(op, "exactly one of operands 'scales' and 'sizes' must be given");
     return fail();
   }
+  if (nnHasOperand(def, op, "roi")) {
+    if (!nnOperand(def, op, "roi", &s) || !nnCheckType(op, "roi", &s, NN_FLOAT)) return fail();
+    if (s.rank != 1 || (s.dims[0] != -1 && s.dims[0] != 2 * x.rank)) {
+      nnError(op, "operand 'roi' must be 1-D with a start and an end per dim (%d values)", 2 * x.rank);
+      return fail();
+    }
+  } else if (!strcmp(r.coord, "tf_crop_and_resize")) {
+    nnError(op, "coordinate_transformation_mode tf_crop_and_resize needs the 'roi' operand");
+    return fail();
+  }
   const char *which = hasScales ? "scales" : "sizes";
   if (!nnOperand(def, op, which, &s) ||
       !nnCheckType(op, which, &s, hasScales ? NN_T(STRATA_DTYPE_F32) : NN_T(STRATA_DTYPE_I64)))

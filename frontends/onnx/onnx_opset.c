@@ -43,7 +43,8 @@ static const struct {
     {"Round", 11, 0},           {"Scatter", 9, 11},            {"ScatterElements", 11, 0},
     {"Sign", 9, 0},             {"Upsample", 7, 10},           {"Where", 9, 0},
     {"NonZero", 9, 0},          {"Compress", 9, 0},            {"Unique", 11, 0},
-    {"NonMaxSuppression", 10, 0}, {"MaxUnpool", 9, 0},
+    {"NonMaxSuppression", 10, 0}, {"MaxUnpool", 9, 0},       {"GridSample", 16, 0},
+    {"RoiAlign", 10, 0},
 };
 
 bool onnxCheckOpset(Importer *im, MlirLocation loc, const Onnx__NodeProto *n) {
@@ -347,6 +348,10 @@ bool onnxImportLegacy(Node *x, bool *handled) {
   if (!strcmp(t, "TopK") && opset < 10) return legacyTopK(x);
   if (!strcmp(t, "Upsample") || (!strcmp(t, "Resize") && opset < 11)) return legacyResize(x);
   *handled = false;
+  /* RoiAlign-10 sampled as output_half_pixel; 16 named the mode */
+  if (!strcmp(t, "RoiAlign") && opset < 16 && !onnxFindAttr(x->n, "coordinate_transformation_mode"))
+    onnxSetAttr(x, "coordinate_transformation_mode",
+                mlirStringAttrGet(x->im->mc, mlirStringRefCreateFromCString("output_half_pixel")));
   if (!strcmp(t, "BatchNormalization") && opset < 9) return legacyBatchNorm(x, handled);
   if (!strcmp(t, "ConvTranspose") && opset < 11) return legacyConvTranspose(x);
   return true;

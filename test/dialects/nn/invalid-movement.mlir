@@ -160,8 +160,53 @@ func.func @case17(%x: tensor<2x3x4xf32>, %i: tensor<2xi64>, %q: tensor<2x3xi8>) 
 
 func.func @case18(%x: tensor<2x3x4xf32>, %i: tensor<2xi64>, %q: tensor<2x3xi8>) {
   %sc = "nn.constant"() {value = dense<1.0> : tensor<3xf32>} : () -> tensor<3xf32>
-  // expected-error@+1 {{'nn.resize' op attribute 'mode' is "cubic"; expected one of nearest|linear}}
-  %r = "nn.resize"(%x, %sc) {mode = "cubic", operandSegmentSizes = array<i32: 1, 0, 1, 0>} : (tensor<2x3x4xf32>, tensor<3xf32>) -> tensor<2x3x4xf32>
+  // expected-error@+1 {{'nn.resize' op attribute 'mode' is "lanczos"; expected one of nearest|linear|cubic}}
+  %r = "nn.resize"(%x, %sc) {mode = "lanczos", operandSegmentSizes = array<i32: 1, 0, 1, 0>} : (tensor<2x3x4xf32>, tensor<3xf32>) -> tensor<2x3x4xf32>
+  return
+}
+
+// -----
+
+func.func @resize_antialias(%x: tensor<2x3x4xf32>) {
+  %sc = "nn.constant"() {value = dense<0.5> : tensor<3xf32>} : () -> tensor<3xf32>
+  // expected-error@+1 {{'nn.resize' op antialias is not supported}}
+  %r = "nn.resize"(%x, %sc) {mode = "cubic", antialias = 1 : i64, operandSegmentSizes = array<i32: 1, 0, 1, 0>} : (tensor<2x3x4xf32>, tensor<3xf32>) -> tensor<1x1x2xf32>
+  return
+}
+
+// -----
+
+func.func @resize_axes(%x: tensor<2x3x4xf32>) {
+  %sc = "nn.constant"() {value = dense<2.0> : tensor<3xf32>} : () -> tensor<3xf32>
+  // expected-error@+1 {{'nn.resize' op attribute 'axes' is not supported (give scales or sizes for every dim)}}
+  %r = "nn.resize"(%x, %sc) {axes = array<i64: 2>, operandSegmentSizes = array<i32: 1, 0, 1, 0>} : (tensor<2x3x4xf32>, tensor<3xf32>) -> tensor<4x6x8xf32>
+  return
+}
+
+// -----
+
+func.func @resize_exclude_outside(%x: tensor<2x3x4xf32>) {
+  %sc = "nn.constant"() {value = dense<2.0> : tensor<3xf32>} : () -> tensor<3xf32>
+  // expected-error@+1 {{'nn.resize' op attribute 'exclude_outside' must be 0 or 1}}
+  %r = "nn.resize"(%x, %sc) {mode = "cubic", exclude_outside = 2 : i64, operandSegmentSizes = array<i32: 1, 0, 1, 0>} : (tensor<2x3x4xf32>, tensor<3xf32>) -> tensor<4x6x8xf32>
+  return
+}
+
+// -----
+
+func.func @resize_crop_without_roi(%x: tensor<2x3x4xf32>) {
+  %sz = "nn.constant"() {value = dense<[2, 3, 4]> : tensor<3xi64>} : () -> tensor<3xi64>
+  // expected-error@+1 {{'nn.resize' op coordinate_transformation_mode tf_crop_and_resize needs the 'roi' operand}}
+  %r = "nn.resize"(%x, %sz) {coordinate_transformation_mode = "tf_crop_and_resize", operandSegmentSizes = array<i32: 1, 0, 0, 1>} : (tensor<2x3x4xf32>, tensor<3xi64>) -> tensor<2x3x4xf32>
+  return
+}
+
+// -----
+
+func.func @resize_roi_length(%x: tensor<2x3x4xf32>, %roi: tensor<4xf32>) {
+  %sz = "nn.constant"() {value = dense<[2, 3, 4]> : tensor<3xi64>} : () -> tensor<3xi64>
+  // expected-error@+1 {{'nn.resize' op operand 'roi' must be 1-D with a start and an end per dim (6 values)}}
+  %r = "nn.resize"(%x, %roi, %sz) {coordinate_transformation_mode = "tf_crop_and_resize", operandSegmentSizes = array<i32: 1, 1, 0, 1>} : (tensor<2x3x4xf32>, tensor<4xf32>, tensor<3xi64>) -> tensor<2x3x4xf32>
   return
 }
 
