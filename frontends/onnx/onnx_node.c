@@ -21,6 +21,10 @@ static MlirLocation nodeLoc(Importer *im, const Onnx__NodeProto *n, size_t index
 
 /* ---- Building nn ops ---- */
 
+/* The largest result the importer folds while building: nn-fold's default
+ * fold-limit, which the pipeline run after the import applies anyway. */
+enum { kImportFoldLimit = 65536 };
+
 /* Creates nn op `name` with placeholder results (unranked, of element type
  * `resultElement` or f32) and infers their types; null after an error. */
 MlirOperation onnxBuild(Importer *im, MlirLocation loc, const char *name, const MlirValue *ins, int nIns,
@@ -33,6 +37,19 @@ MlirOperation onnxBuild(Importer *im, MlirLocation loc, const char *name, const 
   MlirOperation op = strataBuildOp(&im->b, name, loc,
                                    (StrataOpSpec){{ins, nIns}, {results, nResults}, {named, nAttrs < 32 ? nAttrs : 32}, 0});
   if (mlirLogicalResultIsFailure(strataInferResultTypes(im->ctx, op))) return (MlirOperation){NULL};
+  /* Folded as it is built, so the ops after it see a constant: exporters
+   * compute shapes with Shape/Size/Slice/Concat/ConstantOfShape chains, and
+   * a Reshape reading one infers its result type only from a constant (or at
+   * least a static-length) shape. A DequantizeLinear of constant weights
+   * stays (see nn-fold's keep-dequantize below). */
+  if (nResults == 1 && strcmp(name, "nn.dequantize_linear")) {
+    MlirAttribute v = strataNnFoldValue(im->ctx, op, kImportFoldLimit);
+    if (!mlirAttributeIsNull(v)) {
+      MlirValue c = onnxConstant(im, loc, v);
+      mlirOperationDestroy(op);
+      return mlirOpResultGetOwner(c);
+    }
+  }
   return op;
 }
 
