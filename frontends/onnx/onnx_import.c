@@ -146,8 +146,8 @@ MlirAttribute onnxConvertAttr(Importer *im, MlirLocation loc, const Onnx__NodePr
 
 /* ---- Graph ---- */
 
-static MlirType valueInfoType(Importer *im, const Onnx__ValueInfoProto *vi, MlirAttribute *dimNames,
-                              char *err, size_t errSize) {
+MlirType onnxValueInfoType(Importer *im, const Onnx__ValueInfoProto *vi, MlirAttribute *dimNames, char *err,
+                           size_t errSize) {
   const Onnx__TypeProto *tp = vi->type;
   if (!tp || tp->value_case != ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE || !tp->tensor_type) {
     snprintf(err, errSize, "only tensor values are supported");
@@ -183,7 +183,7 @@ static MlirType valueInfoType(Importer *im, const Onnx__ValueInfoProto *vi, Mlir
     snprintf(err, errSize, "the shape is too large (its element count overflows int64)");
     return (MlirType){NULL};
   }
-  *dimNames = symbolic ? mlirArrayAttrGet(im->mc, (intptr_t)sh->n_dim, names) : mlirAttributeGetNull();
+  if (dimNames) *dimNames = symbolic ? mlirArrayAttrGet(im->mc, (intptr_t)sh->n_dim, names) : mlirAttributeGetNull();
   return strataTensorType(strataDTypeToMlir(im->mc, dt), (int)sh->n_dim, dims);
 }
 
@@ -272,7 +272,7 @@ MlirModule strataImportOnnx(StrataContext *ctx, const void *data, size_t size, c
       strataEmitError(fileLoc, "more than %d graph inputs", MAX_IO);
       goto fail;
     }
-    inTypes[nIn] = valueInfoType(&im, g->input[i], &dimNames[nIn], err, sizeof err);
+    inTypes[nIn] = onnxValueInfoType(&im, g->input[i], &dimNames[nIn], err, sizeof err);
     if (mlirTypeIsNull(inTypes[nIn])) {
       strataEmitError(fileLoc, "graph input '%s': %s", g->input[i]->name, err);
       goto fail;

@@ -54,6 +54,11 @@ MlirValue onnxLookup(Importer *im, const char *name);
  * after onnxScopePop(im, <what onnxScopePush returned>). */
 size_t onnxScopePush(Importer *im);
 void onnxScopePop(Importer *im, size_t saved);
+/* The tensor type a graph input or output declares ('?' for symbolic or
+ * unknown dims; their names into *dimNames when it is not NULL); null with
+ * the reason in err when it is no tensor of a supported type and rank. */
+MlirType onnxValueInfoType(Importer *im, const Onnx__ValueInfoProto *vi, MlirAttribute *dimNames, char *err,
+                           size_t errSize);
 /* Imports g's initializers and nodes at im->b; false after a located error. */
 bool onnxImportGraphBody(Importer *im, const Onnx__GraphProto *g);
 
