@@ -42,6 +42,7 @@ typedef struct {
   int depth;         /* subgraphs (If/Loop) being imported around the current one */
   StrataBuilder b; /* at the end of the block being imported into */
   MlirLocation fileLoc;
+  int64_t trainingOpset; /* of ai.onnx.preview.training; 0: not imported */
 } Importer;
 
 /* Defines `name` as a value of `kind`. ONNX graphs are SSA: a name that is
@@ -161,6 +162,12 @@ bool onnxCheckOpset(Importer *im, MlirLocation loc, const Onnx__NodeProto *n);
 /* The opset 7-10 form of the node, where its op type has one: *handled is
  * set when the node was imported (or failed) here; false after an error. */
 bool onnxImportLegacy(Node *x, bool *handled);
+
+/* ---- Training (onnx_training.c) ---- */
+
+#define ONNX_TRAINING_DOMAIN "ai.onnx.preview.training"
+/* Adagrad, Adam and Momentum of the training domain, per tensor. */
+bool onnxImportTraining(Node *x);
 
 /* ---- Compositions (onnx_compose.c) ---- */
 

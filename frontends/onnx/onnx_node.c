@@ -527,8 +527,21 @@ static bool importResize(Node *x) {
 
 bool onnxImportNode(Importer *im, const Onnx__NodeProto *n, size_t index) {
   Node x = {.im = im, .n = n, .loc = nodeLoc(im, n, index)};
-  if (n->domain && *n->domain && strcmp(n->domain, "ai.onnx")) {
-    NODE_ERROR(im, x.loc, n, "domain '%s' is not supported (only the default ONNX domain)", n->domain);
+  bool training = n->domain && !strcmp(n->domain, ONNX_TRAINING_DOMAIN);
+  if (n->domain && *n->domain && strcmp(n->domain, "ai.onnx") && !training) {
+    NODE_ERROR(im, x.loc, n, "domain '%s' is not supported (only the default ONNX domain and '" ONNX_TRAINING_DOMAIN
+               "')", n->domain);
+    return false;
+  }
+  const char *t = onnxOpType(n);
+  if (training && (!im->trainingOpset || (strcmp(t, "Adagrad") && strcmp(t, "Adam") && strcmp(t, "Momentum")))) {
+    NODE_ERROR(im, x.loc, n, !im->trainingOpset ? "the model does not import the domain '%s'"
+                             : "operator '%s' of the domain '%s' is not supported (Adagrad, Adam and Momentum are)",
+               !im->trainingOpset ? n->domain : t, n->domain);
+    return false;
+  }
+  if (!training && im->opset == -1) {
+    NODE_ERROR(im, x.loc, n, "the model imports no opset of the default ONNX domain");
     return false;
   }
   if (n->n_input > MAX_IO || n->n_output > MAX_IO) {
@@ -551,7 +564,7 @@ bool onnxImportNode(Importer *im, const Onnx__NodeProto *n, size_t index) {
     }
   }
   x.nIn = (int)n->n_input;
-  const char *t = onnxOpType(n);
+  if (training) return onnxImportTraining(&x);
   if (!strcmp(t, "Constant")) return importConstant(&x);
   if (!onnxCheckOpset(im, x.loc, n)) return false;
   if (!strcmp(t, "If")) return onnxImportIf(&x);
