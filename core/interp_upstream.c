@@ -3,7 +3,7 @@
  * through strataInterpretBlock; also scf.execute_region, nn-fuse's blocks),
  * func.call (the callee's body, e.g. pred-lower's outlined unlikely guards),
  * the tensor ops that move scalars and slices
- * in and out of tensors, and the arith ops on scalars (elementwise on
+ * in and out of tensors (and tensor.cast between static and '?' extents), and the arith ops on scalars (elementwise on
  * tensors too, since arith ops are). Integers follow arith's two's-complement
  * semantics exactly (no detour through double); where arith leaves a result
  * undefined (division by zero, an out-of-range float-to-int conversion) the
@@ -594,6 +594,8 @@ MlirLogicalResult strataInterpretUpstream(StrataInterp *in, MlirOperation op, bo
   else if (tensor && is(&c, "from_elements")) r = runFromElements(&c);
   else if (tensor && is(&c, "insert_slice")) r = runSlice(&c, true);
   else if (tensor && is(&c, "extract_slice")) r = runSlice(&c, false);
+  else if (tensor && is(&c, "cast")) /* a static extent it asserts is checked by bind */
+    r = bind(&c, 0, strataTensorCopy(c.ins[0])) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
   else if (tensor && is(&c, "empty") && c.nIn == 0) /* its contents are unspecified: zeros */
     r = bind(&c, 0, newResult(&c, 0)) ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
   else if (arith && is(&c, "constant")) r = runConstant(&c);

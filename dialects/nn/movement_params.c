@@ -171,7 +171,21 @@ bool nnSliceParams(const StrataOpDef *def, MlirOperation op, const int64_t *dims
                (!nnHasOperand(def, op, "axes") || nnConstOperand(def, op, "axes", axes, STRATA_MAX_RANK, &na)) &&
                (!nnHasOperand(def, op, "steps") || nnConstOperand(def, op, "steps", steps, STRATA_MAX_RANK, &nt));
   if (!known) {
-    for (int i = 0; i < rank; i++) count[i] = -1;
+    /* Bounds known only at run time: the sliced axes are '?', the others
+     * keep their extent, when it is known which axes are sliced (constant
+     * axes, or the first len(starts) when there are none). */
+    int n = -1;
+    if (nnHasOperand(def, op, "axes")) {
+      if (!nnConstOperand(def, op, "axes", axes, STRATA_MAX_RANK, &n)) n = -1;
+    } else {
+      MlirType st = mlirValueGetType(strataNamedOperand(def, op, "starts"));
+      n = mlirShapedTypeHasStaticShape(st) && mlirShapedTypeGetDimSize(st, 0) <= rank ? (int)mlirShapedTypeGetDimSize(st, 0) : -1;
+      for (int i = 0; i < n; i++) axes[i] = i;
+    }
+    for (int i = 0; i < n; i++)
+      if (axes[i] < -rank || axes[i] >= rank) n = -1; /* an error the run-time checks report */
+    for (int i = 0; i < rank; i++) count[i] = n < 0 ? -1 : dims[i];
+    for (int i = 0; i < n; i++) count[axes[i] < 0 ? axes[i] + rank : axes[i]] = -1;
     return true;
   }
   if (ne != ns || (na >= 0 && na != ns) || (nt >= 0 && nt != ns)) {

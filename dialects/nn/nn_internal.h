@@ -74,6 +74,9 @@ int nnConstInts(MlirValue v, int64_t *out, int max);
 /* The same for a float/int constant read as double. */
 int nnConstDoubles(MlirValue v, double *out, int max);
 
+/* nn.shape's dims start..end (its attributes, clamped to [0, rank]). */
+void nnShapeRange(MlirOperation op, int rank, int64_t *start, int64_t *end);
+
 /* ---- Facts helpers ---- */
 int64_t nnNumElements(MlirType t); /* static element count, -1 if dynamic */
 StrataMappingType nnMapOneToOne(MlirOperation op);

@@ -33,7 +33,7 @@ static MlirLogicalResult interpConstant(StrataInterp *in, MlirOperation op, Stra
 
 /* ---- Shape / Size ---- */
 
-static void shapeRange(MlirOperation op, int rank, int64_t *start, int64_t *end) {
+void nnShapeRange(MlirOperation op, int rank, int64_t *start, int64_t *end) {
   nnAttrInt(op, "start", 0, start);
   nnAttrInt(op, "end", rank, end);
   if (*start < 0) *start += rank;
@@ -48,7 +48,7 @@ static MlirLogicalResult inferShape(const StrataOpDef *def, MlirOperation op, St
   int64_t s, e;
   if (!nnOperand(def, op, "data", &x) || !nnAttrInt(op, "start", 0, &s) || !nnAttrInt(op, "end", 0, &e))
     return fail();
-  shapeRange(op, x.rank, &s, &e);
+  nnShapeRange(op, x.rank, &s, &e);
   int64_t n = e - s;
   nnSetShape(res, 1, &n, mlirIntegerTypeGet(mlirOperationGetContext(op), 64));
   return ok();
@@ -58,7 +58,7 @@ static MlirLogicalResult interpShape(StrataInterp *in, MlirOperation op, StrataT
                                      StrataTensor **y) {
   (void)in;
   int64_t s, e;
-  shapeRange(op, x[0]->rank, &s, &e);
+  nnShapeRange(op, x[0]->rank, &s, &e);
   for (int64_t i = s; i < e; i++) nnSetInt(y[0], i - s, x[0]->dims[i]);
   return ok();
 }

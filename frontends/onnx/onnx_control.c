@@ -3,10 +3,13 @@
  * of the graphs around it directly (scf regions are not isolated), and its
  * own names shadow theirs without leaking out (onnxScopePush/Pop).
  *
- * Everything stays statically shaped: an If whose branches give different
- * types, a loop-carried value whose type changes across iterations, and a
- * scan output whose length is not a compile-time constant are refused
- * (dynamic shapes are issue 19). Sequences and optionals are refused. */
+ * An If whose branches give different types and a loop-carried value whose
+ * type changes across iterations are refused (they would need values whose
+ * rank or shape differs by path). A scan output is stacked into a static
+ * [M, ...] tensor when the trip count M is a constant and no cond input can
+ * cut the loop short; otherwise its length is known only at run time: it
+ * grows by doubling and is cut to the iterations run after the loop.
+ * Sequences and optionals are refused. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -40,6 +43,32 @@ static bool tensorsOnly(Node *x, const char *attr, const Onnx__ValueInfoProto *c
     }
   }
   return true;
+}
+
+/* v narrowed to the static type its subgraph output `vi` declares, where
+ * v's type leaves one dim '?' that the declaration fixes (a Slice with
+ * run-time bounds in a loop body, say): an nn.reshape to that type, whose
+ * element-count check (in the interpreter and the compiled code) then checks
+ * that one extent at run time. With two or more '?' dims a count check
+ * could not tell 2x3 from 3x2: v stays as it is. */
+static MlirValue narrowToDeclared(Node *x, MlirValue v, const Onnx__ValueInfoProto *vi) {
+  char err[160];
+  MlirType want = onnxValueInfoType(x->im, vi, NULL, err, sizeof err), have = mlirValueGetType(v);
+  int rank, wantRank;
+  int64_t dims[STRATA_MAX_RANK], wantDims[STRATA_MAX_RANK];
+  if (mlirTypeIsNull(want) || !mlirShapedTypeHasStaticShape(want) || !strataGetShape(have, &rank, dims) ||
+      !strataGetShape(want, &wantRank, wantDims) || rank != wantRank ||
+      !mlirTypeEqual(mlirShapedTypeGetElementType(want), mlirShapedTypeGetElementType(have)))
+    return v;
+  int unknown = 0;
+  for (int d = 0; d < rank; d++) {
+    if (dims[d] >= 0 && dims[d] != wantDims[d]) return v; /* the verifier's business, not a narrowing */
+    unknown += dims[d] < 0;
+  }
+  if (unknown != 1) return v;
+  MlirValue shape = onnxI64Vector(x, wantDims, rank);
+  MlirOperation op = onnxBuild1(x->im, x->loc, "nn.reshape", v, shape, NULL, 0);
+  return mlirOperationIsNull(op) ? (MlirValue){NULL} : strataResult(op, 0);
 }
 
 /* Imports graph g at the end of `block` in its own scope, its inputs bound
@@ -81,6 +110,9 @@ static bool importSubgraph(Node *x, const char *attr, const Onnx__GraphProto *g,
     if (mlirValueIsNull(outs[i])) {
       NODE_ERROR(im, x->loc, x->n, "output '%s' of the '%s' graph is not produced by any node", name, attr);
       ok = false;
+    } else {
+      outs[i] = narrowToDeclared(x, outs[i], g->output[i]);
+      ok = !mlirValueIsNull(outs[i]);
     }
   }
   onnxScopePop(im, scope);
@@ -180,7 +212,8 @@ bool onnxImportIf(Node *x) {
 
 /* ---- Loop ---- */
 
-/* The stacked type [trip, ...t] of a scan output of type t; null after an error. */
+/* The stacked type [trip, ...t] of a scan output of type t (trip -1: '?');
+ * null after an error. */
 static MlirType scanType(Node *x, size_t i, MlirType t, int64_t trip) {
   if (!mlirTypeIsARankedTensor(t) || !mlirShapedTypeHasStaticShape(t) || mlirShapedTypeGetRank(t) >= STRATA_MAX_RANK) {
     char ts[256];
@@ -193,7 +226,60 @@ static MlirType scanType(Node *x, size_t i, MlirType t, int64_t trip) {
   intptr_t rank = mlirShapedTypeGetRank(t);
   dims[0] = trip;
   for (intptr_t d = 0; d < rank; d++) dims[1 + d] = mlirShapedTypeGetDimSize(t, d);
-  return mlirRankedTensorTypeGet(rank + 1, dims, mlirShapedTypeGetElementType(t), mlirAttributeGetNull());
+  return strataTensorType(mlirShapedTypeGetElementType(t), (int)rank + 1, dims);
+}
+
+/* The scan accumulators of a loop whose iteration count is known only at
+ * run time: each holds `cap` rows (1 at first); when iteration `iv` finds
+ * them full, all double (concatenated with themselves: the copied rows are
+ * overwritten before they are read) -- amortized O(1) copies per row.
+ * Builds, at b,
+ *   %acc', %cap' = scf.if (iv == cap) { concat(acc, acc)..., 2 * cap } else { acc..., cap }
+ * and replaces accs[] by the grown accumulators and *cap by cap'. */
+static void growAccumulators(Node *x, StrataBuilder *b, MlirValue iv, MlirValue *cap, MlirValue *accs, size_t n) {
+  MlirContext mc = x->im->mc;
+  MlirType i64 = mlirIntegerTypeGet(mc, 64), i1 = mlirIntegerTypeGet(mc, 1), types[MAX_IO + 1];
+  MlirValue cmp[2] = {iv, *cap};
+  MlirValue full = strataResult(strataCreateOp(b, "arith.cmpi", x->loc, .operands = {cmp, 2}, .results = STRATA_TYPES(i1),
+                                               .attrs = STRATA_ATTRS({"predicate", strataI64Attr(mc, 0)})), 0); /* eq */
+  MlirBlock blocks[2];
+  MlirRegion regions[2] = {newRegion(x->loc, NULL, 0, &blocks[0]), newRegion(x->loc, NULL, 0, &blocks[1])};
+  MlirValue grown[MAX_IO + 1], kept[MAX_IO + 1];
+  StrataBuilder tb = strataBuilderAtEnd(mc, blocks[0]), eb = strataBuilderAtEnd(mc, blocks[1]);
+  for (size_t i = 0; i < n; i++) {
+    types[i] = mlirValueGetType(accs[i]);
+    MlirValue twice[2] = {accs[i], accs[i]};
+    grown[i] = strataResult(strataCreateOp(&tb, "nn.concat", x->loc, .operands = {twice, 2}, .results = STRATA_TYPES(types[i]),
+                                           .attrs = STRATA_ATTRS({"axis", strataI64Attr(mc, 0)})), 0);
+    kept[i] = accs[i];
+  }
+  MlirValue prod[2] = {*cap, strataConstInt(&tb, x->loc, i64, 2)};
+  grown[n] = strataResult(strataCreateOp(&tb, "arith.muli", x->loc, .operands = {prod, 2}, .results = STRATA_TYPES(i64)), 0);
+  kept[n] = *cap;
+  types[n] = i64;
+  strataCreateOp(&tb, "scf.yield", x->loc, .operands = {grown, (intptr_t)n + 1});
+  strataCreateOp(&eb, "scf.yield", x->loc, .operands = {kept, (intptr_t)n + 1});
+  MlirOperation op = strataCreateOp(b, "scf.if", x->loc, .operands = {&full, 1}, .results = {types, (intptr_t)n + 1},
+                                    .numRegions = 2);
+  for (int k = 0; k < 2; k++) {
+    mlirRegionTakeBody(mlirOperationGetRegion(op, k), regions[k]);
+    mlirRegionDestroy(regions[k]);
+  }
+  for (size_t i = 0; i < n; i++) accs[i] = strataResult(op, (intptr_t)i);
+  *cap = strataResult(op, (intptr_t)n);
+}
+
+/* The first `count` (a run-time i64) rows of a grown accumulator. */
+static MlirValue firstRows(Node *x, MlirValue acc, MlirValue count) {
+  int64_t zero = 0;
+  MlirType vec = mlirRankedTensorTypeGet(1, (int64_t[]){1}, mlirIntegerTypeGet(x->im->mc, 64), mlirAttributeGetNull());
+  MlirValue end = strataResult(strataCreateOp(&x->im->b, "tensor.from_elements", x->loc, .operands = {&count, 1},
+                                              .results = STRATA_TYPES(vec)), 0);
+  MlirValue ins[4] = {acc, onnxI64Vector(x, &zero, 1), end, onnxI64Vector(x, &zero, 1)};
+  int32_t seg[5] = {1, 1, 1, 1, 0};
+  Attr attrs[1] = {{"operandSegmentSizes", mlirDenseI32ArrayGet(x->im->mc, 5, seg)}};
+  MlirOperation op = onnxBuild(x->im, x->loc, "nn.slice", ins, 4, 1, attrs, 1, (MlirType){NULL});
+  return mlirOperationIsNull(op) ? (MlirValue){NULL} : strataResult(op, 0);
 }
 
 /* The tensor type (rank 0, or [1] when the body declares it so) the body's
@@ -207,11 +293,13 @@ static MlirType counterType(const Onnx__GraphProto *body, size_t i, MlirType ele
 }
 
 /* Loop(M?, cond?, v_initial...) -> (v_final..., scan_outputs...) as
- *   scf.while (i: i64, c: i1, v..., scans...) {
+ *   scf.while (i: i64, c: i1, v..., scans..., cap?: i64) {
  *     scf.condition(c && i < M) ...
- *   } do { body(tensor(i), tensor(c), v...); scans[i] = scan values; i + 1 }
+ *   } do { body(tensor(i), tensor(c), v...); [grow scans]; scans[i] = scan values; i + 1 }
  * c is the body's cond output when the node has a cond input; ONNX ignores
- * that output otherwise (a for loop). */
+ * that output otherwise (a for loop). The scans are [M, ...] when M is a
+ * constant and there is no cond input; otherwise [?, ...] accumulators of
+ * capacity cap (growAccumulators), cut to the i rows written after the loop. */
 bool onnxImportLoop(Node *x) {
   Importer *im = x->im;
   const Onnx__GraphProto *body = graphAttr(x, "body");
@@ -228,7 +316,7 @@ bool onnxImportLoop(Node *x) {
                nCarried, x->n->n_output, body->n_input, body->n_output);
     return false;
   }
-  size_t nScan = body->n_output - 1 - nCarried, nIter = 2 + nCarried + nScan;
+  size_t nScan = body->n_output - 1 - nCarried;
   MlirValue tripIn = x->in[0], condIn = x->in[1];
   if (mlirValueIsNull(tripIn) && mlirValueIsNull(condIn)) {
     NODE_ERROR(im, x->loc, x->n, "has neither a trip count nor a condition: it would never end");
@@ -236,14 +324,10 @@ bool onnxImportLoop(Node *x) {
   }
   int64_t trip = -1;
   bool constTrip = !mlirValueIsNull(tripIn) && onnxConstInts(tripIn, &trip, 1) == 1;
-  if (nScan && (!constTrip || !mlirValueIsNull(condIn))) {
-    NODE_ERROR(im, x->loc, x->n, "has scan outputs, whose shape [iterations, ...] depends on the trip count, which "
-               "is %s; Strata needs a constant trip count and no cond input (dynamic shapes are issue 19)",
-               mlirValueIsNull(tripIn) ? "not given (a while loop)"
-               : !constTrip            ? "not a compile-time constant"
-                                       : "cut short by the cond input");
-    return false;
-  }
+  /* Scan outputs of a length known only at run time grow (one more carried
+   * value: their capacity). */
+  bool grow = nScan && (!constTrip || !mlirValueIsNull(condIn));
+  size_t nIter = 2 + nCarried + nScan + grow;
   if (constTrip && trip < 0) trip = 0;
   MlirContext mc = im->mc;
   MlirType i64 = mlirIntegerTypeGet(mc, 64), i1 = mlirIntegerTypeGet(mc, 1);
@@ -301,15 +385,33 @@ bool onnxImportLoop(Node *x) {
   if (ok && nScan) {
     MlirValue offset = strataResult(strataCreateOp(&ab, "arith.index_cast", x->loc, .operands = {&iv, 1},
                                                    .results = STRATA_TYPES(strataIndexType(mc))), 0);
+    MlirValue accs[MAX_IO], cap = {NULL};
     for (size_t i = 0; ok && i < nScan; i++) {
       MlirValue v = outs[1 + nCarried + i];
-      MlirType acc = scanType(x, i, mlirValueGetType(v), trip);
+      MlirType acc = scanType(x, i, mlirValueGetType(v), grow ? -1 : trip);
       if (!(ok = !mlirTypeIsNull(acc))) break;
       size_t k = 2 + nCarried + i;
       types[k] = acc;
-      inits[k] = strataResult(strataCreateOp(&im->b, "arith.constant", x->loc, .results = STRATA_TYPES(acc),
-                                             .attrs = STRATA_ATTRS({"value", mlirDenseElementsAttrSplatGet(acc, strataNumberAttr(mlirShapedTypeGetElementType(acc), 0))})), 0);
-      MlirValue accArg = mlirBlockAddArgument(after, acc, x->loc);
+      /* Zeros: [M, ...], or one row to grow from. */
+      MlirType first = grow ? scanType(x, i, mlirValueGetType(v), 1) : acc;
+      inits[k] = strataResult(strataCreateOp(&im->b, "arith.constant", x->loc, .results = STRATA_TYPES(first),
+                                             .attrs = STRATA_ATTRS({"value", mlirDenseElementsAttrSplatGet(first, strataNumberAttr(mlirShapedTypeGetElementType(acc), 0))})), 0);
+      if (grow)
+        inits[k] = strataResult(strataCreateOp(&im->b, "tensor.cast", x->loc, .operands = {&inits[k], 1},
+                                               .results = STRATA_TYPES(acc)), 0);
+      accs[i] = mlirBlockAddArgument(after, acc, x->loc);
+    }
+    if (ok && grow) {
+      types[nIter - 1] = i64;
+      inits[nIter - 1] = strataConstInt(&im->b, x->loc, i64, 1);
+      cap = mlirBlockAddArgument(after, i64, x->loc);
+      growAccumulators(x, &ab, iv, &cap, accs, nScan);
+      yields[nIter - 1] = cap;
+    }
+    for (size_t i = 0; ok && i < nScan; i++) {
+      MlirValue v = outs[1 + nCarried + i], accArg = accs[i];
+      size_t k = 2 + nCarried + i;
+      MlirType acc = types[k];
       intptr_t rank = mlirShapedTypeGetRank(acc);
       int64_t offs[STRATA_MAX_RANK], sizes[STRATA_MAX_RANK], strides[STRATA_MAX_RANK];
       for (intptr_t d = 0; d < rank; d++) {
@@ -357,7 +459,10 @@ bool onnxImportLoop(Node *x) {
   if (!mlirRegionIsNull(beforeRegion)) mlirRegionDestroy(beforeRegion);
   mlirRegionDestroy(afterRegion);
   if (!ok) return false;
-  for (size_t i = 0; i < nCarried + nScan; i++)
-    if (!onnxBindOutput(x, i, strataResult(op, (intptr_t)(2 + i)))) return false;
+  for (size_t i = 0; i < nCarried + nScan; i++) {
+    MlirValue v = strataResult(op, (intptr_t)(2 + i));
+    if (grow && i >= nCarried) v = firstRows(x, v, strataResult(op, 0)); /* the iterations run */
+    if (mlirValueIsNull(v) || !onnxBindOutput(x, i, v)) return false;
+  }
   return true;
 }

@@ -146,8 +146,8 @@ MlirAttribute onnxConvertAttr(Importer *im, MlirLocation loc, const Onnx__NodePr
 
 /* ---- Graph ---- */
 
-static MlirType valueInfoType(Importer *im, const Onnx__ValueInfoProto *vi, MlirAttribute *dimNames,
-                              char *err, size_t errSize) {
+MlirType onnxValueInfoType(Importer *im, const Onnx__ValueInfoProto *vi, MlirAttribute *dimNames, char *err,
+                           size_t errSize) {
   const Onnx__TypeProto *tp = vi->type;
   if (!tp || tp->value_case != ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE || !tp->tensor_type) {
     snprintf(err, errSize, "only tensor values are supported");
@@ -183,7 +183,7 @@ static MlirType valueInfoType(Importer *im, const Onnx__ValueInfoProto *vi, Mlir
     snprintf(err, errSize, "the shape is too large (its element count overflows int64)");
     return (MlirType){NULL};
   }
-  *dimNames = symbolic ? mlirArrayAttrGet(im->mc, (intptr_t)sh->n_dim, names) : mlirAttributeGetNull();
+  if (dimNames) *dimNames = symbolic ? mlirArrayAttrGet(im->mc, (intptr_t)sh->n_dim, names) : mlirAttributeGetNull();
   return strataTensorType(strataDTypeToMlir(im->mc, dt), (int)sh->n_dim, dims);
 }
 
@@ -231,13 +231,21 @@ MlirModule strataImportOnnx(StrataContext *ctx, const void *data, size_t size, c
     return (MlirModule){NULL};
   }
   Importer im = {ctx, mc, name, baseDir, -1, opts && opts->resourceThreshold ? opts->resourceThreshold : 64,
-                 NULL, 0, 0, 0, 0, {{NULL}, {NULL}, {NULL}, {NULL}}, fileLoc};
+                 NULL, 0, 0, 0, 0, {{NULL}, {NULL}, {NULL}, {NULL}}, fileLoc, 0};
   for (size_t i = 0; i < model->n_opset_import; i++) {
     const Onnx__OperatorSetIdProto *o = model->opset_import[i];
     if (!o->domain || !*o->domain || !strcmp(o->domain, "ai.onnx")) im.opset = o->version;
+    else if (!strcmp(o->domain, ONNX_TRAINING_DOMAIN)) im.trainingOpset = o->version;
   }
   MlirModule module = {NULL};
-  if (im.opset == -1) {
+  if (im.trainingOpset && im.trainingOpset != 1) {
+    strataEmitError(fileLoc, "opset %lld of the domain '" ONNX_TRAINING_DOMAIN "' is not supported (supported: 1)",
+                    (long long)im.trainingOpset);
+    goto done;
+  }
+  /* A model of the training domain only (its optimizers) has no default
+   * opset; a default-domain node in it is an error at the node. */
+  if (im.opset == -1 && !im.trainingOpset) {
     char list[256] = "";
     size_t off = 0;
     for (size_t i = 0; i < model->n_opset_import && off < sizeof list; i++)
@@ -248,7 +256,7 @@ MlirModule strataImportOnnx(StrataContext *ctx, const void *data, size_t size, c
                     off ? list : "empty");
     goto done;
   }
-  if (im.opset < STRATA_ONNX_MIN_OPSET || im.opset > STRATA_ONNX_MAX_OPSET) {
+  if (im.opset != -1 && (im.opset < STRATA_ONNX_MIN_OPSET || im.opset > STRATA_ONNX_MAX_OPSET)) {
     strataEmitError(fileLoc, "opset %lld of the default ONNX domain is not supported (supported: %d to %d)",
                     (long long)im.opset, STRATA_ONNX_MIN_OPSET, STRATA_ONNX_MAX_OPSET);
     goto done;
@@ -272,7 +280,7 @@ MlirModule strataImportOnnx(StrataContext *ctx, const void *data, size_t size, c
       strataEmitError(fileLoc, "more than %d graph inputs", MAX_IO);
       goto fail;
     }
-    inTypes[nIn] = valueInfoType(&im, g->input[i], &dimNames[nIn], err, sizeof err);
+    inTypes[nIn] = onnxValueInfoType(&im, g->input[i], &dimNames[nIn], err, sizeof err);
     if (mlirTypeIsNull(inTypes[nIn])) {
       strataEmitError(fileLoc, "graph input '%s': %s", g->input[i]->name, err);
       goto fail;

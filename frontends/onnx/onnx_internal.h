@@ -42,6 +42,7 @@ typedef struct {
   int depth;         /* subgraphs (If/Loop) being imported around the current one */
   StrataBuilder b; /* at the end of the block being imported into */
   MlirLocation fileLoc;
+  int64_t trainingOpset; /* of ai.onnx.preview.training; 0: not imported */
 } Importer;
 
 /* Defines `name` as a value of `kind`. ONNX graphs are SSA: a name that is
@@ -54,6 +55,11 @@ MlirValue onnxLookup(Importer *im, const char *name);
  * after onnxScopePop(im, <what onnxScopePush returned>). */
 size_t onnxScopePush(Importer *im);
 void onnxScopePop(Importer *im, size_t saved);
+/* The tensor type a graph input or output declares ('?' for symbolic or
+ * unknown dims; their names into *dimNames when it is not NULL); null with
+ * the reason in err when it is no tensor of a supported type and rank. */
+MlirType onnxValueInfoType(Importer *im, const Onnx__ValueInfoProto *vi, MlirAttribute *dimNames, char *err,
+                           size_t errSize);
 /* Imports g's initializers and nodes at im->b; false after a located error. */
 bool onnxImportGraphBody(Importer *im, const Onnx__GraphProto *g);
 
@@ -156,6 +162,12 @@ bool onnxCheckOpset(Importer *im, MlirLocation loc, const Onnx__NodeProto *n);
 /* The opset 7-10 form of the node, where its op type has one: *handled is
  * set when the node was imported (or failed) here; false after an error. */
 bool onnxImportLegacy(Node *x, bool *handled);
+
+/* ---- Training (onnx_training.c) ---- */
+
+#define ONNX_TRAINING_DOMAIN "ai.onnx.preview.training"
+/* Adagrad, Adam and Momentum of the training domain, per tensor. */
+bool onnxImportTraining(Node *x);
 
 /* ---- Compositions (onnx_compose.c) ---- */
 

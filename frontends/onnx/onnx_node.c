@@ -21,6 +21,10 @@ static MlirLocation nodeLoc(Importer *im, const Onnx__NodeProto *n, size_t index
 
 /* ---- Building nn ops ---- */
 
+/* The largest result the importer folds while building: nn-fold's default
+ * fold-limit, which the pipeline run after the import applies anyway. */
+enum { kImportFoldLimit = 65536 };
+
 /* Creates nn op `name` with placeholder results (unranked, of element type
  * `resultElement` or f32) and infers their types; null after an error. */
 MlirOperation onnxBuild(Importer *im, MlirLocation loc, const char *name, const MlirValue *ins, int nIns,
@@ -33,6 +37,19 @@ MlirOperation onnxBuild(Importer *im, MlirLocation loc, const char *name, const 
   MlirOperation op = strataBuildOp(&im->b, name, loc,
                                    (StrataOpSpec){{ins, nIns}, {results, nResults}, {named, nAttrs < 32 ? nAttrs : 32}, 0});
   if (mlirLogicalResultIsFailure(strataInferResultTypes(im->ctx, op))) return (MlirOperation){NULL};
+  /* Folded as it is built, so the ops after it see a constant: exporters
+   * compute shapes with Shape/Size/Slice/Concat/ConstantOfShape chains, and
+   * a Reshape reading one infers its result type only from a constant (or at
+   * least a static-length) shape. A DequantizeLinear of constant weights
+   * stays (see nn-fold's keep-dequantize below). */
+  if (nResults == 1 && strcmp(name, "nn.dequantize_linear")) {
+    MlirAttribute v = strataNnFoldValue(im->ctx, op, kImportFoldLimit);
+    if (!mlirAttributeIsNull(v)) {
+      MlirValue c = onnxConstant(im, loc, v);
+      mlirOperationDestroy(op);
+      return mlirOpResultGetOwner(c);
+    }
+  }
   return op;
 }
 
@@ -510,8 +527,21 @@ static bool importResize(Node *x) {
 
 bool onnxImportNode(Importer *im, const Onnx__NodeProto *n, size_t index) {
   Node x = {.im = im, .n = n, .loc = nodeLoc(im, n, index)};
-  if (n->domain && *n->domain && strcmp(n->domain, "ai.onnx")) {
-    NODE_ERROR(im, x.loc, n, "domain '%s' is not supported (only the default ONNX domain)", n->domain);
+  bool training = n->domain && !strcmp(n->domain, ONNX_TRAINING_DOMAIN);
+  if (n->domain && *n->domain && strcmp(n->domain, "ai.onnx") && !training) {
+    NODE_ERROR(im, x.loc, n, "domain '%s' is not supported (only the default ONNX domain and '" ONNX_TRAINING_DOMAIN
+               "')", n->domain);
+    return false;
+  }
+  const char *t = onnxOpType(n);
+  if (training && (!im->trainingOpset || (strcmp(t, "Adagrad") && strcmp(t, "Adam") && strcmp(t, "Momentum")))) {
+    NODE_ERROR(im, x.loc, n, !im->trainingOpset ? "the model does not import the domain '%s'"
+                             : "operator '%s' of the domain '%s' is not supported (Adagrad, Adam and Momentum are)",
+               !im->trainingOpset ? n->domain : t, n->domain);
+    return false;
+  }
+  if (!training && im->opset == -1) {
+    NODE_ERROR(im, x.loc, n, "the model imports no opset of the default ONNX domain");
     return false;
   }
   if (n->n_input > MAX_IO || n->n_output > MAX_IO) {
@@ -534,7 +564,7 @@ bool onnxImportNode(Importer *im, const Onnx__NodeProto *n, size_t index) {
     }
   }
   x.nIn = (int)n->n_input;
-  const char *t = onnxOpType(n);
+  if (training) return onnxImportTraining(&x);
   if (!strcmp(t, "Constant")) return importConstant(&x);
   if (!onnxCheckOpset(im, x.loc, n)) return false;
   if (!strcmp(t, "If")) return onnxImportIf(&x);

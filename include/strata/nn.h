@@ -20,6 +20,14 @@ extern const StrataDialectDef strataNnDialect;
  * with placeholder result types). Errors are located at the op. */
 MlirLogicalResult strataInferResultTypes(StrataContext *ctx, MlirOperation op);
 
+/* The value of `op` when it is known at compile time, as a dense elements
+ * attribute of its result type (null when it is not, or has more than
+ * `limit` elements): a pure one-result op whose operands are all
+ * nn.constant, evaluated with its interpreter kernel, or an nn.shape /
+ * nn.size reading only static dims. --nn-fold and the ONNX importer fold
+ * with it. */
+MlirAttribute strataNnFoldValue(StrataContext *ctx, MlirOperation op, int64_t limit);
+
 /* Multidirectional (numpy) broadcasting of two shapes. On failure returns
  * false and writes the offending output dim index to *badDim. */
 bool nn_infer_broadcast_shape(const int64_t *a, int rankA, const int64_t *b, int rankB,

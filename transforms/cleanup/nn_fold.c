@@ -20,6 +20,7 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/Tensor.h"
 #include "strata/dialect.h"
+#include "strata/nn.h"
 #include "strata/pass.h"
 #include "strata/pattern.h"
 #include "strata/support.h"
@@ -40,49 +41,18 @@ static MlirLogicalResult eraseDeadPure(StrataRewrite *rw, MlirOperation op, void
   return mlirLogicalResultSuccess();
 }
 
+/* A pure op whose value is known (its operands are all constants, or it is
+ * an nn.shape / nn.size of static dims) becomes an nn.constant. */
 static MlirLogicalResult foldConstants(StrataRewrite *rw, MlirOperation op, void *user) {
   NnFoldState *s = user;
-  const StrataOpDef *def = strataContextGetOpDef(s->ctx, op);
-  if (!def || !(def->flags & STRATA_OP_PURE) || !def->interpret || strataOpIsNamed(op, "nn.constant") ||
-      mlirOperationGetNumResults(op) != 1 || mlirOperationGetNumOperands(op) == 0 ||
-      (s->keepDequantize && strataOpIsNamed(op, "nn.dequantize_linear")))
-    return mlirLogicalResultFailure();
-  intptr_t n = mlirOperationGetNumOperands(op);
-  MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
-  /* The limit is checked on the type, before anything is allocated: a
-   * result of 2^40 elements must not cost 4 TiB of address space first. */
-  int rank;
-  int64_t dims[STRATA_MAX_RANK], count;
-  if (!strataGetShape(rt, &rank, dims) || !strataShapeNumElements(dims, rank, &count) || count < 0 ||
-      count > s->foldLimit)
-    return mlirLogicalResultFailure();
-  StrataTensor *out = strataTensorCreateForType(rt);
-  if (!out) return mlirLogicalResultFailure();
-  StrataTensor *ins[n];
-  intptr_t got = 0;
-  for (; got < n; got++) {
-    MlirValue v = mlirOperationGetOperand(op, got);
-    if (!mlirValueIsAOpResult(v) || !strataOpIsNamed(mlirOpResultGetOwner(v), "nn.constant")) break;
-    MlirOperation c = mlirOpResultGetOwner(v);
-    ins[got] = strataTensorFromAttr(
-        mlirOperationGetAttributeByName(c, mlirStringRefCreateFromCString("value")));
-    if (!ins[got]) break;
-  }
-  MlirLogicalResult r = mlirLogicalResultFailure();
-  if (got == n && mlirLogicalResultIsSuccess(strataVerifyOp(def, op)) &&
-      mlirLogicalResultIsSuccess(def->interpret(NULL, op, ins, &out))) {
-    MlirAttribute value = strataTensorToAttr(rt, out);
-    if (!mlirAttributeIsNull(value)) {
-      MlirOperation c = strataCreateOp(&rw->builder, "nn.constant", mlirOperationGetLocation(op),
-                                       .results = STRATA_TYPES(rt),
-                                       .attrs = STRATA_ATTRS({"value", value}));
-      strataReplaceOp(rw, op, STRATA_VALUES(strataResult(c, 0)));
-      r = mlirLogicalResultSuccess();
-    }
-  }
-  for (intptr_t i = 0; i < got; i++) strataTensorDestroy(ins[i]);
-  strataTensorDestroy(out);
-  return r;
+  if (s->keepDequantize && strataOpIsNamed(op, "nn.dequantize_linear")) return mlirLogicalResultFailure();
+  MlirAttribute value = strataNnFoldValue(s->ctx, op, s->foldLimit);
+  if (mlirAttributeIsNull(value)) return mlirLogicalResultFailure();
+  MlirOperation c = strataCreateOp(&rw->builder, "nn.constant", mlirOperationGetLocation(op),
+                                   .results = STRATA_TYPES(mlirAttributeGetType(value)),
+                                   .attrs = STRATA_ATTRS({"value", value}));
+  strataReplaceOp(rw, op, STRATA_VALUES(strataResult(c, 0)));
+  return mlirLogicalResultSuccess();
 }
 
 static void runNnFold(StrataPassRun *run, MlirOperation root) {
@@ -125,8 +95,6 @@ static void runNnFold(StrataPassRun *run, MlirOperation root) {
       "tensor.extract", "tensor.from_elements"};
   for (size_t i = 0; i < sizeof kUpstreamPure / sizeof kUpstreamPure[0]; i++)
     strataPatternSetAdd(set, kUpstreamPure[i], 3, nnFoldCse, &s);
-  strataPatternSetAdd(set, "nn.shape", 2, nnFoldShapeOf, &s);
-  strataPatternSetAdd(set, "nn.size", 2, nnFoldShapeOf, &s);
   StrataGreedyConfig cfg = {strataPassGetInt(run, "max-iterations"), true, false};
   if (mlirLogicalResultIsFailure(strataApplyPatternsGreedily(set, root, &cfg))) {
     strataEmitError(mlirOperationGetLocation(root),

@@ -111,30 +111,6 @@ MlirLogicalResult nnFoldTransposeChain(StrataRewrite *rw, MlirOperation op, void
   return mlirLogicalResultSuccess();
 }
 
-/* nn.shape / nn.size of a static shape: constants. */
-MlirLogicalResult nnFoldShapeOf(StrataRewrite *rw, MlirOperation op, void *user) {
-  (void)user;
-  MlirType xt = mlirValueGetType(mlirOperationGetOperand(op, 0)), t = resultType(op);
-  if (!mlirShapedTypeHasStaticShape(xt) || !mlirShapedTypeHasStaticShape(t)) return mlirLogicalResultFailure();
-  int rank;
-  int64_t dims[STRATA_MAX_RANK], values[STRATA_MAX_RANK], n = 0;
-  strataGetShape(xt, &rank, dims);
-  if (strataOpIsNamed(op, "nn.size")) {
-    if (!strataShapeNumElements(dims, rank, &values[0])) return mlirLogicalResultFailure();
-    n = 1;
-  } else {
-    int64_t start = 0, count = mlirShapedTypeGetDimSize(t, 0);
-    strataGetI64(op, "start", &start);
-    if (start < 0) start += rank;
-    if (start < 0) start = 0;
-    for (int64_t i = 0; i < count; i++) values[n++] = dims[start + i];
-  }
-  MlirOperation c = strataCreateOp(&rw->builder, "nn.constant", mlirOperationGetLocation(op), .results = STRATA_TYPES(t),
-                                   .attrs = STRATA_ATTRS({"value", mlirDenseElementsAttrInt64Get(t, n, values)}));
-  strataReplaceOp(rw, op, STRATA_VALUES(strataResult(c, 0)));
-  return mlirLogicalResultSuccess();
-}
-
 bool nnSameAttributes(MlirOperation a, MlirOperation b) {
   intptr_t n = mlirOperationGetNumAttributes(a);
   if (n != mlirOperationGetNumAttributes(b)) return false;

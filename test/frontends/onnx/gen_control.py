@@ -138,6 +138,78 @@ for m, c in ((10, True), (2, True), (10, False)):
          inits=[('v0', np.zeros(3, np.float32))])
 
 
+# ---- Scan outputs whose length is known only at run time: a trip count
+# that is a model input, a cond that stops the loop early (or before the
+# first iteration: zero rows), a while loop (cond only). The accumulators
+# grow while the loop runs and are cut to the iterations run.
+def scan_body():
+    return graph('body', [helper.make_node('Mul', ['v', 'x'], ['vx']),
+                          helper.make_node('Add', ['vx', 'x'], ['v2']),
+                          helper.make_node('ReduceSum', ['v2'], ['s'], keepdims=0),
+                          helper.make_node('Less', ['s', 'bound'], ['cout']),
+                          helper.make_node('Identity', ['v2'], ['row']),
+                          helper.make_node('Mul', ['i', 'i'], ['isq'])],
+                 [vi('i', (), I64), vi('cin', (), B), vi('v', (3,))],
+                 [vi('cout', (), B), vi('v2', (3,)), vi('row', (3,)), vi('isq', (), I64)],
+                 inits=[('bound', np.array(30.0, np.float32))])
+
+
+def scan_reference(m, c):
+    v, rows, isq, cond, i = np.zeros(3, np.float32), [], [], c, 0
+    while (m is None or i < m) and cond:
+        v = v * x + x
+        rows.append(v.copy())
+        isq.append(i * i)
+        cond = v.sum() < 30
+        i += 1
+    return np.array(rows, np.float32).reshape(-1, 3), np.array(isq, np.int64)
+
+
+x = np.abs(r(3)) + np.float32(0.5)
+for m, c, label in ((12, True, 'm12'), (2, True, 'm2'), (7, False, 'none'), (None, True, 'while')):
+    rows, isq = scan_reference(m, c)
+    for which, want in enumerate([rows, isq]):
+        outs = ['v_f', 'rows', 'isq']
+        case('loop_scan_%s_out%d' % (label, which),
+             [helper.make_node('Loop', ['M' if m is not None else '', 'c', 'v0'], outs, body=scan_body()),
+              helper.make_node('Identity', [outs[1 + which]], ['y'])],
+             [('x', x), ('c', np.array(c))] + ([('M', np.array(m, np.int64))] if m is not None else []), [want],
+             inits=[('v0', np.zeros(3, np.float32))])
+# A run-time trip count and no cond: the rows of a for loop.
+rows, _ = scan_reference(3, True)
+case('loop_scan_runtime_m', [helper.make_node('Loop', ['M', '', 'v0'], ['v_f', 'rows', 'isq'], body=scan_body()),
+                             helper.make_node('Identity', ['rows'], ['y'])],
+     [('x', x), ('M', np.array(3, np.int64))], [rows], inits=[('v0', np.zeros(3, np.float32))])
+
+
+# ---- A body value whose inferred type leaves one dim '?' (a Slice with the
+# iteration number as its bounds) that the body declares static: narrowed
+# to the declared type (checked at run time), so it can be carried and
+# scanned (ONNX's test_loop11).
+def narrowed_body():
+    return graph('body', [helper.make_node('Add', ['i', 'one'], ['end']),
+                          helper.make_node('Unsqueeze', ['i', 'zero'], ['start1']),
+                          helper.make_node('Unsqueeze', ['end', 'zero'], ['end1']),
+                          helper.make_node('Slice', ['table', 'start1', 'end1'], ['t']),
+                          helper.make_node('Add', ['y', 't'], ['y2']),
+                          helper.make_node('Identity', ['y2'], ['scan']),
+                          helper.make_node('Identity', ['cin'], ['cout'])],
+                 [vi('i', (), I64), vi('cin', (), B), vi('y', (1,))],
+                 [vi('cout', (), B), vi('y2', (1,)), vi('scan', (1,))],
+                 inits=[('one', np.array(1, np.int64)), ('zero', np.array([0], np.int64))])
+
+
+table, y0 = r(6), r(1)
+ys, y = [], y0.copy()
+for i in range(4):
+    y = y + table[i:i + 1]
+    ys.append(y.copy())
+case('loop_narrowed_scan', [helper.make_node('Loop', ['M', 'c', 'y0'], ['y_f', 'scan'], body=narrowed_body()),
+                            helper.make_node('Identity', ['scan'], ['y'])],
+     [('y0', y0), ('M', np.array(4, np.int64)), ('c', np.array(True))], [np.stack(ys)], inits=[('table', table)],
+     opset=13)
+
+
 # ---- An If nested in a Loop's body, reading the iteration number and an
 # outer value: even iterations add x, odd ones halve.
 def nested_body():
@@ -205,11 +277,33 @@ short = graph('then', [helper.make_node('Identity', ['x'], ['a'])], [], [vi('a',
 longer = graph('else', [helper.make_node('Concat', ['x', 'x'], ['b'], axis=0)], [], [vi('b', (6,))])
 save_bad('bad_if_shapes', [helper.make_node('If', ['c'], ['y'], then_branch=short, else_branch=longer, name='branchy')],
          [vi('c', (), B), vi('x', (3,))], [vi('y', (3,))])
-save_bad('bad_loop_scan_cond', [helper.make_node('Loop', ['', 'c', 'v0'], ['v', 'scan'], name='scanner', body=graph(
-    'body', [helper.make_node('Identity', ['cin'], ['cout']), helper.make_node('Identity', ['v'], ['v2']),
-             helper.make_node('Identity', ['v'], ['s'])],
-    [vi('i', (), I64), vi('cin', (), B), vi('v', (3,))], [vi('cout', (), B), vi('v2', (3,)), vi('s', (3,))]))],
-    [vi('c', (), B), vi('v0', (3,))], [vi('scan', (None, 3))])
+# A body output declared [1] that is [2] at run time (Slice(i, i + 2)): the
+# narrowing's check fails at run time, with the node's location.
+wide = graph('body', [helper.make_node('Add', ['i', 'two'], ['end']),
+                      helper.make_node('Unsqueeze', ['i', 'zero'], ['start1']),
+                      helper.make_node('Unsqueeze', ['end', 'zero'], ['end1']),
+                      helper.make_node('Slice', ['table', 'start1', 'end1'], ['t']),
+                      helper.make_node('Identity', ['cin'], ['cout'])],
+             [vi('i', (), I64), vi('cin', (), B), vi('y', (1,))], [vi('cout', (), B), vi('t', (1,))],
+             [('two', np.array(2, np.int64)), ('zero', np.array([0], np.int64)), ('table', np.ones(6, np.float32))])
+save_bad('bad_loop_narrow_runtime', [helper.make_node('Loop', ['M', '', 'y0'], ['y'], name='narrow', body=wide)],
+         [vi('y0', (1,))], [vi('y', (1,))], inits=[('M', np.array(2, np.int64))])
+# A scan output and a carried value whose inferred types leave two dims '?'
+# (a 2-D Slice with run-time bounds): an element-count check cannot narrow
+# them to the declared 1x1 (it could not tell 2x3 from 3x2).
+two_q = graph('body', [helper.make_node('Add', ['i', 'one'], ['end']),
+                       helper.make_node('Unsqueeze', ['i', 'zero'], ['s1']),
+                       helper.make_node('Unsqueeze', ['end', 'zero'], ['e1']),
+                       helper.make_node('Concat', ['s1', 's1'], ['starts'], axis=0),
+                       helper.make_node('Concat', ['e1', 'e1'], ['ends'], axis=0),
+                       helper.make_node('Slice', ['table', 'starts', 'ends'], ['t']),
+                       helper.make_node('Identity', ['cin'], ['cout']),
+                       helper.make_node('Identity', ['v'], ['v2']),
+                       helper.make_node('Identity', ['t'], ['s'])],
+              [vi('i', (), I64), vi('cin', (), B), vi('v', (3,))], [vi('cout', (), B), vi('v2', (3,)), vi('s', (1, 1))],
+              [('one', np.array(1, np.int64)), ('zero', np.array([0], np.int64)), ('table', np.ones((4, 4), np.float32))])
+save_bad('bad_loop_scan_dynamic', [helper.make_node('Loop', ['M', '', 'v0'], ['v', 'scan'], name='scanner', body=two_q)],
+         [vi('v0', (3,))], [vi('scan', (2, 1, 1))], inits=[('M', np.array(2, np.int64))])
 save_bad('bad_loop_grow', [helper.make_node('Loop', ['M', '', 'v0'], ['y'], name='grower', body=graph(
     'body', [helper.make_node('Identity', ['cin'], ['cout']), helper.make_node('Concat', ['v', 'v'], ['v2'], axis=0)],
     [vi('i', (), I64), vi('cin', (), B), vi('v', (3,))], [vi('cout', (), B), vi('v2', (6,))]))],

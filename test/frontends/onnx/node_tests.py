@@ -75,6 +75,26 @@ def reason_of(message):
     return line[:200]
 
 
+def _adam_per_node(case, inputs):
+    """Adam's outputs from ONNX's own formula (the generator's apply_adam)
+    with the node's attributes and the spec's defaults."""
+    from onnx.backend.test.case.node.adam import apply_adam
+    node = case.model.graph.node[0]
+    at = {a.name: a.f for a in node.attribute}
+    n = (len(inputs) - 2) // 4
+    r, t = inputs[0], inputs[1]
+    outs = [apply_adam(r, t, *[inputs[2 + k * n + i] for k in range(4)], at.get('norm_coefficient', 0.0),
+                       at.get('norm_coefficient_post', 0.0), at.get('alpha', 0.9), at.get('beta', 0.999),
+                       at.get('epsilon', 1e-6)) for i in range(n)]
+    return [outs[i][k] for k in range(3) for i in range(n)]
+
+
+# Cases whose stored outputs contradict their own model, recomputed: the
+# expected outputs of test_adam_multiple were computed with epsilon=1e-2,
+# but its node has no epsilon attribute (the spec's default is 1e-6).
+RECOMPUTED = {'test_adam_multiple': _adam_per_node}
+
+
 def run_case(case, target):
     import strata
     import strata.backend as backend
@@ -85,6 +105,8 @@ def run_case(case, target):
     except onnx.checker.ValidationError as e:
         return 'refused', 'onnx.checker: ' + str(e).splitlines()[0][:150]
     for inputs, want in case.data_sets:
+        if case.name in RECOMPUTED:
+            want = [np.asarray(v).astype(np.asarray(w).dtype) for v, w in zip(RECOMPUTED[case.name](case, inputs), want)]
         try:
             got = rep.run(list(inputs))
         except strata.StrataError as e:

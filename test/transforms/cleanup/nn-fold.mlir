@@ -154,6 +154,23 @@ func.func @shape_computation(%x: tensor<2x3x4xf32>) -> tensor<?x?xf32> {
 }
 
 // -----
+
+// nn.shape reads only the dims in its range: those static, it folds even
+// when other dims are '?'; nn.size needs them all (kept), and so does a
+// shape whose range has a '?'.
+// CHECK-LABEL: func.func @shape_of_partly_static
+// CHECK-DAG: %[[C:.*]] = "nn.constant"() {value = dense<[3, 4]> : tensor<2xi64>}
+// CHECK-DAG: %[[D:.*]] = "nn.shape"(%arg0) {end = 1 : i64}
+// CHECK-DAG: %[[S:.*]] = "nn.size"(%arg0)
+// CHECK: return %[[C]], %[[D]], %[[S]]
+func.func @shape_of_partly_static(%x: tensor<?x3x4xf32>) -> (tensor<2xi64>, tensor<1xi64>, tensor<i64>) {
+  %a = "nn.shape"(%x) {start = 1 : i64} : (tensor<?x3x4xf32>) -> tensor<2xi64>
+  %b = "nn.shape"(%x) {end = 1 : i64} : (tensor<?x3x4xf32>) -> tensor<1xi64>
+  %c = "nn.size"(%x) : (tensor<?x3x4xf32>) -> tensor<i64>
+  return %a, %b, %c : tensor<2xi64>, tensor<1xi64>, tensor<i64>
+}
+
+// -----
 // A reshape between two equal dynamic types is not a no-op: ?x?x? to
 // ?x?x? may move extents between dims (the head split of an attention
 // layer exported with dynamic axes). Only a static same-type reshape folds.
