@@ -651,6 +651,8 @@ static void runNnToKernels(StrataPassRun *run, MlirOperation module) {
   strataPatternSetAdd(set, "nn.max_pool", 1, rewritePool, &k);
   strataPatternSetAdd(set, "nn.average_pool", 1, rewritePool, &k);
   strataPatternSetAdd(set, "nn.layer_normalization", 1, rewriteLayerNorm, &k);
+  StrataNnToKernelsQRun q = {module, k.epilogues};
+  strataNnToKernelsAddQuantized(set, &q);
   /* The greedy driver (not the walk driver): a rewrite erases the
    * absorbed epilogue ops that follow the matched one. */
   StrataGreedyConfig config = {0, true, false};
