@@ -25,11 +25,13 @@
 enum { MAX_MR = 8, MAX_NR = 32 };
 
 typedef void (*QKernel)(int64_t kq, const uint8_t *ap, const uint8_t *bp, int32_t *c, bool aUnsigned);
+typedef struct QRow QRow;
 
 typedef struct {
   const char *name;
   int mr, nr;
   QKernel kernel;
+  void (*finishRow)(const QRow *r);
 } QIsa;
 
 /* The value of byte b in its domain. */
@@ -90,7 +92,7 @@ AVX2_TARGET static void avx2Kernel(int64_t kq, const uint8_t *ap, const uint8_t 
 
 /* AVX-512 VNNI (MR 8, NR 32): two 16-lane accumulators per row; vpdpbusd
  * multiplies its first source as unsigned bytes, its second as signed. */
-#define VNNI_TARGET __attribute__((target("avx512f,avx512bw,avx512vnni")))
+#define VNNI_TARGET __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512vnni")))
 VNNI_TARGET static inline void vnniBody(int64_t kq, const uint8_t *ap, const uint8_t *bp, int32_t *c,
                                         const bool aU) {
   enum { MR = 8, NR = 32 };
@@ -122,28 +124,11 @@ VNNI_TARGET static void vnniKernel(int64_t kq, const uint8_t *ap, const uint8_t 
 }
 #endif
 
-static const QIsa kGeneric = {"generic", 4, 8, genericKernel};
-#ifdef RT_Q_X86
-static const QIsa kAvx2 = {"avx2", 4, 8, avx2Kernel};
-static const QIsa kVnni = {"avx512vnni", 8, 32, vnniKernel};
+#if defined(__GNUC__) && !defined(__clang__)
+#define RT_Q_NO_LIBCALLS __attribute__((optimize("no-tree-loop-distribute-patterns")))
+#else
+#define RT_Q_NO_LIBCALLS
 #endif
-
-/* Follows the f32 kernels' ISA (so STRATA_RT_ISA and strataRtSetIsa force
- * the integer path too): avx512 runs VNNI when the host has it, AVX2
- * otherwise. */
-static const QIsa *qIsa(void) {
-  const char *f = strataRtGetIsa();
-#ifdef RT_Q_X86
-  if (!strcmp(f, "avx512")) {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512vnni") && __builtin_cpu_supports("avx512bw") ? &kVnni : &kAvx2;
-  }
-  if (!strcmp(f, "avx2")) return &kAvx2;
-#endif
-  return &kGeneric;
-}
-
-const char *rtQIsaName(void) { return qIsa()->name; }
 
 static int64_t roundUp(int64_t v, int64_t r) { return (v + r - 1) / r * r; }
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
@@ -183,26 +168,56 @@ static void packRows(uint8_t *dst, int32_t *sums, const uint8_t *p, int64_t rs, 
   }
 }
 
-/* One k row of an im2col panel: columns n0..n0+nr of row k (channel c,
- * tap ki, kj), raw bytes, the padding's taps `pad`. */
-static void im2colRow(uint8_t *row, const RtQConvGeom *g, int64_t k, int64_t n0, int64_t nr) {
-  int64_t KK = g->KH * g->KW, c = k / KK, ki = (k % KK) / g->KW, kj = k % g->KW;
-  const uint8_t *plane = g->x + c * g->cs;
+/* The runs of an im2col panel's columns n0..n0+nr within one output row:
+ * run q covers columns [j[q], j[q + 1]) at output (oh[q], ow[q]). */
+typedef struct {
+  int runs;
+  int64_t oh[MAX_NR], ow[MAX_NR], j[MAX_NR + 1];
+} QRuns;
+
+static void panelRuns(QRuns *r, const RtQConvGeom *g, int64_t n0, int64_t nr) {
+  r->runs = 0;
   int64_t oh = n0 / g->OW, ow = n0 % g->OW;
-  for (int64_t j = 0; j < nr;) {
-    int64_t len = min64(nr - j, g->OW - ow);
-    int64_t ih = oh * g->sh + ki * g->dh - g->ph, iw0 = ow * g->sw + kj * g->dw - g->pw;
-    uint8_t *o = row + j;
-    if (ih < 0 || ih >= g->H) {
-      memset(o, g->pad, (size_t)len);
-    } else {
-      const uint8_t *src = plane + ih * g->hs;
-      for (int64_t t = 0; t < len; t++) {
-        int64_t iw = iw0 + t * g->sw;
-        o[t] = iw >= 0 && iw < g->W ? src[iw * g->ws] : g->pad;
-      }
+  for (int64_t j = 0; j < nr; oh++, ow = 0) {
+    r->oh[r->runs] = oh, r->ow[r->runs] = ow, r->j[r->runs++] = j;
+    j += min64(nr - j, g->OW - ow);
+  }
+  r->j[r->runs] = nr;
+}
+
+/* One k row of an im2col panel (channel c, tap ki, kj): raw bytes, the
+ * padding's taps `pad`. The runs are at most NR bytes: plain loops, not
+ * memcpy/memset calls (GCC would turn the loops back into calls, which
+ * cost more than such copies). */
+RT_Q_NO_LIBCALLS static void im2colRow(uint8_t *row, const RtQConvGeom *g, const QRuns *r, int64_t c, int64_t ki,
+                                       int64_t kj) {
+  const uint8_t *plane = g->x + c * g->cs;
+  const int64_t sw = g->sw;
+  for (int q = 0; q < r->runs; q++) {
+    int64_t len = r->j[q + 1] - r->j[q];
+    int64_t ih = r->oh[q] * g->sh + ki * g->dh - g->ph, iw0 = r->ow[q] * sw + kj * g->dw - g->pw;
+    uint8_t *o = row + r->j[q];
+    /* t in [lo, hi) reads image column iw0 + t * sw inside [0, W) */
+    int64_t lo = 0, hi = 0;
+    if (ih >= 0 && ih < g->H && iw0 < g->W) {
+      if (sw == 1) /* no division on the common path */
+        lo = iw0 >= 0 ? 0 : -iw0, hi = min64(len, g->W - iw0);
+      else
+        lo = iw0 >= 0 ? 0 : (-iw0 + sw - 1) / sw, hi = min64(len, (g->W - 1 - iw0) / sw + 1);
+      if (lo > hi) lo = hi;
     }
-    j += len, oh++, ow = 0;
+    for (int64_t t = 0; t < lo; t++) o[t] = g->pad;
+    if (hi > lo) {
+      const uint8_t *src = plane + ih * g->hs + (iw0 + lo * sw) * g->ws;
+      int64_t step = sw * g->ws, cnt = hi - lo;
+      if (step == 1)
+        for (int64_t t = 0; t < cnt; t++) o[lo + t] = src[t];
+      else if (step == 2) /* a constant stride the compiler vectorizes (stride-2 convs) */
+        for (int64_t t = 0; t < cnt; t++) o[lo + t] = src[2 * t];
+      else
+        for (int64_t t = 0; t < cnt; t++) o[lo + t] = src[t * step];
+    }
+    for (int64_t t = hi; t < len; t++) o[t] = g->pad;
   }
 }
 
@@ -213,30 +228,44 @@ static void packBPanel(uint8_t *dst, int32_t *sums, const RtQOperand *B, int64_t
   const int64_t KQ = (K + 3) / 4;
   uint8_t rows[4][MAX_NR];
   uint32_t acc[MAX_NR] = {0};
+  QRuns runs;
+  const RtQConvGeom *g = B->conv;
+  int64_t c = 0, ki = 0, kj = 0; /* k = (c, ki, kj) of an im2col, stepped along */
+  if (g) panelRuns(&runs, g, n0, nr);
   for (int64_t q = 0; q < KQ; q++) {
     for (int j = 0; j < 4; j++) {
       int64_t k = 4 * q + j;
       uint8_t *row = rows[j];
       if (k >= K) {
-        memset(row, 0, (size_t)NR); /* 0 in the canonical domain: adds nothing */
+        memset(row, flip, (size_t)NR); /* 0 once flipped: adds nothing */
         continue;
       }
-      if (B->conv) {
-        im2colRow(row, B->conv, k, n0, nr);
+      if (g) {
+        im2colRow(row, g, &runs, c, ki, kj);
+        if (++kj == g->KW) {
+          kj = 0;
+          if (++ki == g->KH) ki = 0, c++;
+        }
       } else {
         const uint8_t *s = B->p + k * B->rs + n0 * B->cs;
         for (int64_t n = 0; n < nr; n++) row[n] = s[n * B->cs];
       }
-      for (int64_t n = 0; n < nr; n++) {
-        row[n] ^= flip;
-        acc[n] += (uint32_t)byteValue(row[n], isUnsigned);
-      }
       for (int64_t n = nr; n < NR; n++) row[n] = 0;
     }
-    uint8_t *d = dst + q * NR * 4;
-    for (int n = 0; n < NR; n++)
-      for (int j = 0; j < 4; j++) d[n * 4 + j] = rows[j][n];
+    /* flip, the column sums, and the interleave of the 4 rows as one u32
+     * per column (little endian: row j in byte j), in loops that vectorize */
+    uint32_t *d = (uint32_t *)(dst + q * NR * 4), fl = flip ? 0x80808080u : 0;
+    for (int n = 0; n < NR; n++) {
+      uint32_t w = ((uint32_t)rows[0][n] | (uint32_t)rows[1][n] << 8 | (uint32_t)rows[2][n] << 16 |
+                    (uint32_t)rows[3][n] << 24) ^ fl;
+      d[n] = w;
+      if (isUnsigned)
+        acc[n] += (w & 0xff) + (w >> 8 & 0xff) + (w >> 16 & 0xff) + (w >> 24);
+      else
+        acc[n] += (uint32_t)((int32_t)(int8_t)w + (int8_t)(w >> 8) + (int8_t)(w >> 16) + (int8_t)(w >> 24));
+    }
   }
+  for (int n = nr; n < NR; n++) acc[n] = 0; /* the padding columns (flipped zeros) are not read */
   for (int n = 0; n < NR; n++) sums[n] = (int32_t)acc[n];
 }
 
@@ -304,40 +333,160 @@ typedef struct {
   int32_t zaShift, zbShift; /* +128 / -128 of a flipped side */
 } QTask;
 
-static inline double paramF(const RtQParam *p, int64_t i, int64_t n) {
-  return (double)((const float *)p->p)[i * p->rs + n * p->cs];
+/* One row of a finished tile: the corrections' row terms and the
+ * requantization's per-column values (m and bias materialized over the
+ * tile's columns, so that the loop vectorizes). */
+struct QRow {
+  const int32_t *c, *zb, *cs, *bias;
+  const float *m;
+  int64_t nr;
+  uint32_t za, rs, K;
+  int32_t *y32;
+  uint8_t *y8;
+  double zy, lo, hi;
+  bool relu;
+};
+
+/* The body, compiled per ISA (the compiler vectorizes it for each):
+ * v = c - zb rs - za cs + K za zb (wrapping), then the i32 store, or
+ * q = roundeven(v * m) + zy (f64; roundeven is nearbyint in the default
+ * rounding mode, the interpreter's), NaN to 0, saturated, Relu. */
+#define RT_Q_FINISH_ROW(NAME, TARGET)                                                              \
+  TARGET static void NAME(const QRow *r) {                                                         \
+    const int32_t *restrict c = r->c, *restrict zb = r->zb, *restrict cs = r->cs;                 \
+    const uint32_t za = r->za, rs = r->rs, kza = r->K * r->za;                                     \
+    if (r->y32) {                                                                                  \
+      int32_t *restrict y = r->y32;                                                                \
+      for (int64_t n = 0; n < r->nr; n++)                                                          \
+        y[n] = (int32_t)((uint32_t)c[n] - (uint32_t)zb[n] * rs - za * (uint32_t)cs[n] + kza * (uint32_t)zb[n]); \
+      return;                                                                                      \
+    }                                                                                              \
+    const int32_t *restrict bias = r->bias;                                                        \
+    const float *restrict m = r->m;                                                                \
+    uint8_t *restrict y = r->y8;                                                                   \
+    const double zy = r->zy, lo = r->lo, hi = r->hi, floor = r->relu && zy > lo ? zy : lo;         \
+    const double nan0 = r->relu && zy > 0 ? zy : 0.0; /* NaN is 0, then the Relu's max */        \
+    for (int64_t n = 0; n < r->nr; n++) {                                                          \
+      uint32_t v = (uint32_t)c[n] - (uint32_t)zb[n] * rs - za * (uint32_t)cs[n] + kza * (uint32_t)zb[n] + \
+                   (uint32_t)bias[n];                                                              \
+      double q = __builtin_roundeven((double)(int32_t)v * (double)m[n]) + zy;                     \
+      q = q != q ? nan0 : q < floor ? floor : q > hi ? hi : q;                                     \
+      y[n] = (uint8_t)(int32_t)q;                                                                  \
+    }                                                                                              \
+  }
+RT_Q_FINISH_ROW(genericFinishRow, )
+static const QIsa kGeneric = {"generic", 4, 8, genericKernel, genericFinishRow};
+#ifdef RT_Q_X86
+RT_Q_FINISH_ROW(avx2FinishRow, AVX2_TARGET)
+/* The same row with AVX-512 (what GCC does not vectorize from the C
+ * body): 16 columns a step, in two halves of 8 doubles. */
+VNNI_TARGET static void vnniFinishRow(const QRow *r) {
+  const __m512i rs = _mm512_set1_epi32((int32_t)r->rs), za = _mm512_set1_epi32((int32_t)r->za);
+  const __m512i kza = _mm512_set1_epi32((int32_t)(r->K * r->za));
+  const double floor = r->relu && r->zy > r->lo ? r->zy : r->lo, nan0 = r->relu && r->zy > 0 ? r->zy : 0.0;
+  const __m512d zy = _mm512_set1_pd(r->zy), vfloor = _mm512_set1_pd(floor), hi = _mm512_set1_pd(r->hi);
+  const __m512d vnan0 = _mm512_set1_pd(nan0);
+  for (int64_t n = 0; n < r->nr; n += 16) {
+    __mmask16 k = r->nr - n >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (r->nr - n)) - 1);
+    __m512i zb = _mm512_maskz_loadu_epi32(k, r->zb + n), cs = _mm512_maskz_loadu_epi32(k, r->cs + n);
+    __m512i v = _mm512_maskz_loadu_epi32(k, r->c + n);
+    v = _mm512_sub_epi32(v, _mm512_mullo_epi32(zb, rs));
+    v = _mm512_sub_epi32(v, _mm512_mullo_epi32(za, cs));
+    v = _mm512_add_epi32(v, _mm512_mullo_epi32(kza, zb));
+    if (r->y32) {
+      _mm512_mask_storeu_epi32(r->y32 + n, k, v);
+      continue;
+    }
+    v = _mm512_add_epi32(v, _mm512_maskz_loadu_epi32(k, r->bias + n));
+    __m512 m = _mm512_maskz_loadu_ps(k, r->m + n);
+    __m256i half[2];
+    for (int h = 0; h < 2; h++) {
+      __m512d a = _mm512_cvtepi32_pd(h ? _mm512_extracti64x4_epi64(v, 1) : _mm512_castsi512_si256(v));
+      __m512d mm = _mm512_cvtps_pd(h ? _mm512_extractf32x8_ps(m, 1) : _mm512_castps512_ps256(m));
+      __m512d q = _mm512_add_pd(_mm512_roundscale_pd(_mm512_mul_pd(a, mm), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC), zy);
+      __mmask8 nan = _mm512_cmp_pd_mask(q, q, _CMP_UNORD_Q);
+      q = _mm512_min_pd(_mm512_max_pd(q, vfloor), hi);
+      q = _mm512_mask_blend_pd(nan, q, vnan0);
+      half[h] = _mm512_cvtpd_epi32(q);
+    }
+    __m512i w = _mm512_inserti64x4(_mm512_castsi256_si512(half[0]), half[1], 1);
+    _mm_mask_storeu_epi8(r->y8 + n, k, _mm512_cvtepi32_epi8(w));
+  }
+}
+static const QIsa kAvx2 = {"avx2", 4, 8, avx2Kernel, avx2FinishRow};
+static const QIsa kVnni = {"avx512vnni", 8, 32, vnniKernel, vnniFinishRow};
+#endif
+
+/* Follows the f32 kernels' ISA (so STRATA_RT_ISA and strataRtSetIsa force
+ * the integer path too): avx512 runs VNNI when the host has it, AVX2
+ * otherwise. */
+static const QIsa *qIsa(void) {
+  const char *f = strataRtGetIsa();
+#ifdef RT_Q_X86
+  if (!strcmp(f, "avx512")) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512vnni") && __builtin_cpu_supports("avx512bw") &&
+                   __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl")
+               ? &kVnni
+               : &kAvx2;
+  }
+  if (!strcmp(f, "avx2")) return &kAvx2;
+#endif
+  return &kGeneric;
+}
+
+/* Value (i, n) of a parameter (each varies along rows or columns only). */
+static inline float paramF(const RtQParam *p, int64_t i, int64_t n) {
+  return ((const float *)p->p)[i * p->rs + n * p->cs];
 }
 static inline int32_t paramI(const RtQParam *p, int64_t i, int64_t n) {
   return ((const int32_t *)p->p)[i * p->rs + n * p->cs];
 }
 
-/* Tile (mr x nr of c, row stride NR) at (i0, n0): the zero-point
- * corrections, then the i32 store or the requantization. */
+/* Tile c (mr x nr, row stride NR) at (i0, n0): the zero-point corrections,
+ * then the i32 store or the requantization, a row at a time. */
 static void finishTile(const QTask *t, const int32_t *c, int NR, int64_t i0, int64_t n0, int64_t mr, int64_t nr,
                        const int32_t *colSums) {
   const RtQOut *o = t->out;
-  const uint32_t K = (uint32_t)t->K;
-  const double lo = o->yUnsigned ? 0 : -128, hi = o->yUnsigned ? 255 : 127;
+  int32_t zb[MAX_NR], bias[MAX_NR];
+  float m[MAX_NR];
+  for (int64_t n = 0; n < nr; n++) zb[n] = t->B->zp[(n0 + n) * t->B->zps] + t->zbShift;
+  QRow r = {NULL, zb, colSums, bias, m, nr, 0, 0, (uint32_t)t->K, NULL, NULL, 0, 0, 0, o->relu};
+  r.lo = o->yUnsigned ? 0 : -128, r.hi = o->yUnsigned ? 255 : 127;
+  bool mByColumn = o->sa.cs || o->sb.cs || o->sy.cs;
   for (int64_t i = 0; i < mr; i++) {
     int64_t gi = i0 + i;
-    uint32_t za = (uint32_t)(t->A->zp[gi * t->A->zps] + t->zaShift), rs = (uint32_t)t->rowSums[gi];
-    for (int64_t n = 0; n < nr; n++) {
-      int64_t gn = n0 + n;
-      uint32_t zb = (uint32_t)(t->B->zp[gn * t->B->zps] + t->zbShift);
-      uint32_t v = (uint32_t)c[i * NR + n] - zb * rs - za * (uint32_t)colSums[n] + K * za * zb;
-      if (o->y32) {
-        o->y32[gi * o->ldy + gn] = (int32_t)v;
-        continue;
-      }
-      if (o->hasBias) v += (uint32_t)paramI(&o->bias, gi, gn);
-      float m = (float)paramF(&o->sa, gi, gn) * (float)paramF(&o->sb, gi, gn);
-      m = m / (float)paramF(&o->sy, gi, gn);
-      double zp = (double)paramI(&o->zy, gi, gn);
-      double q = nearbyint((double)(int32_t)v * (double)m) + zp;
-      q = isnan(q) ? 0 : fmin(fmax(q, lo), hi);
-      if (o->relu && q < zp) q = zp;
-      o->y8[gi * o->ldy + gn] = (uint8_t)(int32_t)q;
+    r.c = c + i * NR;
+    r.za = (uint32_t)(t->A->zp[gi * t->A->zps] + t->zaShift), r.rs = (uint32_t)t->rowSums[gi];
+    if (o->y32) {
+      r.y32 = o->y32 + gi * o->ldy + n0;
+      t->isa->finishRow(&r);
+      continue;
     }
+    r.y8 = o->y8 + gi * o->ldy + n0;
+    r.zy = (double)paramI(&o->zy, gi, n0);
+    /* m = (f32)(sa * sb) / sy, each step in f32, as the interpreter */
+    if (i > 0 && !o->sa.rs && !o->sb.rs && !o->sy.rs) {
+      /* the previous row's m */
+    } else if (mByColumn) {
+      for (int64_t n = 0; n < nr; n++)
+        m[n] = paramF(&o->sa, gi, n0 + n) * paramF(&o->sb, gi, n0 + n) / paramF(&o->sy, gi, n0 + n);
+    } else {
+      float v = paramF(&o->sa, gi, n0) * paramF(&o->sb, gi, n0);
+      v = v / paramF(&o->sy, gi, n0);
+      for (int64_t n = 0; n < nr; n++) m[n] = v;
+    }
+    if (!o->hasBias) {
+      if (i == 0) memset(bias, 0, sizeof bias);
+    } else if (i > 0 && !o->bias.rs) {
+      /* the previous row's bias */
+    } else if (o->bias.cs) {
+      for (int64_t n = 0; n < nr; n++) bias[n] = paramI(&o->bias, gi, n0 + n);
+    } else {
+      int32_t v = paramI(&o->bias, gi, n0);
+      for (int64_t n = 0; n < nr; n++) bias[n] = v;
+    }
+    t->isa->finishRow(&r);
   }
 }
 

@@ -57,9 +57,4 @@ typedef struct {
 void rtQGemm(int64_t M, int64_t N, int64_t K, const RtQOperand *A, const RtQOperand *B, const RtQOut *out,
              bool parallel);
 
-/* The integer kernel's ISA: "avx512vnni", "avx2" or "generic", from the
- * f32 kernels' choice (strataRtSetIsa, STRATA_RT_ISA): avx512 means
- * AVX-512 VNNI when the host has it. */
-const char *rtQIsaName(void);
-
 #endif /* STRATA_RUNTIME_QGEMM_H */
