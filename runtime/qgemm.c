@@ -364,13 +364,13 @@ struct QRow {
     const int32_t *restrict bias = r->bias;                                                        \
     const float *restrict m = r->m;                                                                \
     uint8_t *restrict y = r->y8;                                                                   \
-    const double zy = r->zy, lo = r->lo, hi = r->hi, floor = r->relu && zy > lo ? zy : lo;         \
+    const double zy = r->zy, lo = r->lo, hi = r->hi, qfloor = r->relu && zy > lo ? zy : lo;         \
     const double nan0 = r->relu && zy > 0 ? zy : 0.0; /* NaN is 0, then the Relu's max */        \
     for (int64_t n = 0; n < r->nr; n++) {                                                          \
       uint32_t v = (uint32_t)c[n] - (uint32_t)zb[n] * rs - za * (uint32_t)cs[n] + kza * (uint32_t)zb[n] + \
                    (uint32_t)bias[n];                                                              \
       double q = __builtin_roundeven((double)(int32_t)v * (double)m[n]) + zy;                     \
-      q = q != q ? nan0 : q < floor ? floor : q > hi ? hi : q;                                     \
+      q = q != q ? nan0 : q < qfloor ? qfloor : q > hi ? hi : q;                                     \
       y[n] = (uint8_t)(int32_t)q;                                                                  \
     }                                                                                              \
   }
@@ -383,8 +383,8 @@ RT_Q_FINISH_ROW(avx2FinishRow, AVX2_TARGET)
 VNNI_TARGET static void vnniFinishRow(const QRow *r) {
   const __m512i rs = _mm512_set1_epi32((int32_t)r->rs), za = _mm512_set1_epi32((int32_t)r->za);
   const __m512i kza = _mm512_set1_epi32((int32_t)(r->K * r->za));
-  const double floor = r->relu && r->zy > r->lo ? r->zy : r->lo, nan0 = r->relu && r->zy > 0 ? r->zy : 0.0;
-  const __m512d zy = _mm512_set1_pd(r->zy), vfloor = _mm512_set1_pd(floor), hi = _mm512_set1_pd(r->hi);
+  const double qfloor = r->relu && r->zy > r->lo ? r->zy : r->lo, nan0 = r->relu && r->zy > 0 ? r->zy : 0.0;
+  const __m512d zy = _mm512_set1_pd(r->zy), vqfloor = _mm512_set1_pd(qfloor), hi = _mm512_set1_pd(r->hi);
   const __m512d vnan0 = _mm512_set1_pd(nan0);
   for (int64_t n = 0; n < r->nr; n += 16) {
     __mmask16 k = r->nr - n >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (r->nr - n)) - 1);
@@ -405,7 +405,7 @@ VNNI_TARGET static void vnniFinishRow(const QRow *r) {
       __m512d mm = _mm512_cvtps_pd(h ? _mm512_extractf32x8_ps(m, 1) : _mm512_castps512_ps256(m));
       __m512d q = _mm512_add_pd(_mm512_roundscale_pd(_mm512_mul_pd(a, mm), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC), zy);
       __mmask8 nan = _mm512_cmp_pd_mask(q, q, _CMP_UNORD_Q);
-      q = _mm512_min_pd(_mm512_max_pd(q, vfloor), hi);
+      q = _mm512_min_pd(_mm512_max_pd(q, vqfloor), hi);
       q = _mm512_mask_blend_pd(nan, q, vnan0);
       half[h] = _mm512_cvtpd_epi32(q);
     }
