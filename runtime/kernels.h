@@ -42,6 +42,22 @@ enum {
   STRATA_RT_ACT_GELU_TANH = 7
 };
 
+/* The integer kernels' flags (strata_rt_qmatmul_*, strata_rt_qconv2d_*):
+ * which operands are unsigned (a/x, b/w, y), which optional ones are
+ * present, a fused Relu (max(q, y_zero_point)), which operand is constant
+ * (its packed form is cached). */
+enum {
+  STRATA_RT_Q_A_UNSIGNED = 1,
+  STRATA_RT_Q_B_UNSIGNED = 2,
+  STRATA_RT_Q_Y_UNSIGNED = 4,
+  STRATA_RT_Q_HAS_AZP = 8,
+  STRATA_RT_Q_HAS_BZP = 16,
+  STRATA_RT_Q_HAS_BIAS = 32,
+  STRATA_RT_Q_RELU = 64,
+  STRATA_RT_Q_CONST_A = 128,
+  STRATA_RT_Q_CONST_B = 256
+};
+
 /* The activations computed through exp or erf, on whole vectors after the
  * tile is out (sigmoid, SiLU, the GELUs). */
 static inline int strataRtActIsGate(int64_t act) {

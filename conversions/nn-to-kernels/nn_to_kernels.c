@@ -13,8 +13,10 @@
  * [N or 1, C, 1, 1] gate before it (squeeze-and-excitation), which the
  * kernel applies while it packs the input. Tensors cross the
  * call as unranked memrefs (bufferization.to_buffer / to_tensor), so
- * One-Shot Bufferize plans the buffers around the call. Other dtypes and
- * 3-D convolutions are left to --nn-to-linalg. */
+ * One-Shot Bufferize plans the buffers around the call. The quantized ops
+ * (integer matmul/conv, QLinear matmul/conv) go to the integer GEMM:
+ * nn_to_kernels_q.c. Other dtypes and 3-D convolutions are left to
+ * --nn-to-linalg. */
 #include <math.h>
 #include <string.h>
 #include "mlir-c/BuiltinAttributes.h"
@@ -651,6 +653,8 @@ static void runNnToKernels(StrataPassRun *run, MlirOperation module) {
   strataPatternSetAdd(set, "nn.max_pool", 1, rewritePool, &k);
   strataPatternSetAdd(set, "nn.average_pool", 1, rewritePool, &k);
   strataPatternSetAdd(set, "nn.layer_normalization", 1, rewriteLayerNorm, &k);
+  StrataNnToKernelsQRun q = {module, k.epilogues};
+  strataNnToKernelsAddQuantized(set, &q);
   /* The greedy driver (not the walk driver): a rewrite erases the
    * absorbed epilogue ops that follow the matched one. */
   StrataGreedyConfig config = {0, true, false};
@@ -672,7 +676,8 @@ static const StrataDialectHandleFn kDeps[] = {
 const StrataPassDef strataNnToKernelsPass = {
     .name = "nn-to-kernels",
     .summary = "Call libstrata_rt kernels for f32 conv/matmul/gemm (fusing bias, residual and "
-               "relu/clip/sigmoid/SiLU/hard-swish epilogues), softmax, 2-D pooling and layer normalization",
+               "relu/clip/sigmoid/SiLU/hard-swish epilogues), softmax, 2-D pooling and layer normalization, "
+               "and the integer GEMM for the quantized matmul/conv ops",
     .anchor = "builtin.module",
     .options = kOptions,
     .numOptions = 1,

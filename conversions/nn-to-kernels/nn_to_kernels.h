@@ -20,4 +20,15 @@ bool strataNnToKernelsCandidate(MlirOperation op);
  * block. */
 bool strataNnToKernelsAbsorbsPrologue(MlirOperation producer, MlirOperation kernelOp);
 
+/* The quantized half of the pass (nn_to_kernels_q.c): adds the rewrites of
+ * nn.matmul_integer, nn.conv_integer, nn.qlinear_matmul and
+ * nn.qlinear_conv to `set`; `run` (the module, the pass's `epilogues`
+ * option) must outlive the set's application. */
+typedef struct {
+  MlirOperation module;
+  bool epilogues;
+} StrataNnToKernelsQRun;
+struct StrataPatternSet;
+void strataNnToKernelsAddQuantized(struct StrataPatternSet *set, StrataNnToKernelsQRun *run);
+
 #endif /* STRATA_NN_TO_KERNELS_H */

@@ -1,0 +1,216 @@
+/* --nn-to-kernels, the quantized ops: nn.matmul_integer, nn.conv_integer,
+ * nn.qlinear_matmul and nn.qlinear_conv of static shape become calls to
+ * libstrata_rt's integer GEMM (runtime/qgemm.c: VNNI, AVX2 or portable C,
+ * exact), a QLinear op absorbing the nn.max(y, y_zero_point) that
+ * nn-qdq-to-qlinear writes for a Relu when it is the op's only user.
+ * Covered: matmul with a of rank >= 2 and a 2-D b; 2-D convolutions (any
+ * group, stride, dilation, pads). Everything else (1-D or 3-D convs, a
+ * batched or 1-D b, dynamic shapes) stays with nn-to-linalg's loops.
+ * 8-bit tensors cross the call as memref<*xi8> (a ui8 buffer through an
+ * unrealized cast, which folds away in the LLVM lowering: the layout is
+ * the same). */
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "strata/builder.h"
+#include "strata/nn.h"
+#include "strata/pattern.h"
+#include "strata/support.h"
+#include "nn_quant.h"
+#include "nn_to_kernels.h"
+#include "kernels.h" /* STRATA_RT_Q_* */
+
+static bool staticNonEmpty(MlirValue v) {
+  MlirType t = mlirValueGetType(v);
+  if (!mlirTypeIsARankedTensor(t) || !mlirShapedTypeHasStaticShape(t)) return false;
+  for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); i++)
+    if (mlirShapedTypeGetDimSize(t, i) == 0) return false;
+  return true;
+}
+
+static bool isUnsignedTensor(MlirValue v) {
+  MlirType e = mlirShapedTypeGetElementType(mlirValueGetType(v));
+  return mlirTypeIsAInteger(e) && mlirIntegerTypeIsUnsigned(e);
+}
+
+static bool isConstantValue(MlirValue v) {
+  if (!mlirValueIsAOpResult(v)) return false;
+  MlirOperation def = mlirOpResultGetOwner(v);
+  return strataOpIsNamed(def, "nn.constant") || strataOpIsNamed(def, "arith.constant");
+}
+
+/* Tensor t as the runtime's unranked memref of its element type, or of the
+ * signless type of the same width (a ui8 buffer as memref<*xi8>). */
+static MlirValue asMemRef(StrataBuilder *b, MlirLocation loc, MlirValue t) {
+  MlirValue m = strataTensorToUnrankedMemRef(b, loc, t);
+  MlirType e = mlirShapedTypeGetElementType(mlirValueGetType(t));
+  if (!mlirTypeIsAInteger(e) || mlirIntegerTypeIsSignless(e)) return m;
+  MlirType s = mlirUnrankedMemRefTypeGet(mlirIntegerTypeGet(b->ctx, mlirIntegerTypeGetWidth(e)),
+                                         mlirAttributeGetNull());
+  return strataResult(strataCreateOp(b, "builtin.unrealized_conversion_cast", loc, .operands = STRATA_VALUES(m),
+                                     .results = STRATA_TYPES(s)),
+                      0);
+}
+
+typedef StrataNnToKernelsQRun QRun;
+
+/* The nn.max(y, y_zero_point) after a QLinear op (its Relu), when it is y's
+ * only user and the op's result feeds nothing else. */
+static MlirOperation reluAfter(MlirOperation op, bool epilogues) {
+  MlirValue y = mlirOperationGetResult(op, 0);
+  MlirOpOperand use = mlirValueGetFirstUse(y);
+  if (!epilogues || mlirOpOperandIsNull(use) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
+    return (MlirOperation){NULL};
+  MlirOperation u = mlirOpOperandGetOwner(use);
+  if (!strataOpIsNamed(u, "nn.max") || mlirOperationGetNumOperands(u) != 2 ||
+      !mlirValueEqual(mlirOperationGetOperand(u, 0), y) ||
+      !mlirValueEqual(mlirOperationGetOperand(u, 1), mlirOperationGetOperand(op, 7)) ||
+      !mlirTypeEqual(mlirValueGetType(mlirOperationGetResult(u, 0)), mlirValueGetType(y)))
+    return (MlirOperation){NULL};
+  return u;
+}
+
+/* The call: tensor operands (memrefs, the output's slot at `outSlot`),
+ * then i64 scalars; replaces `last`'s result (and op's, when they differ). */
+static void emitQCall(StrataRewrite *rw, MlirOperation op, MlirOperation last, const char *fn,
+                      const MlirValue *tensors, int nt, int outSlot, const int64_t *scalars, int ns, QRun *run) {
+  MlirLocation loc = mlirOperationGetLocation(op);
+  StrataBuilder b = strataBuilderBefore(last, rw->rewriter);
+  MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
+  intptr_t rank = mlirShapedTypeGetRank(rt);
+  int64_t shape[STRATA_MAX_RANK];
+  for (intptr_t i = 0; i < rank; i++) shape[i] = mlirShapedTypeGetDimSize(rt, i);
+  MlirType mt = mlirMemRefTypeGet(mlirShapedTypeGetElementType(rt), rank, shape, mlirAttributeGetNull(),
+                                  mlirAttributeGetNull());
+  int32_t segments[2] = {0, 0};
+  MlirValue out = strataResult(
+      strataCreateOp(&b, "memref.alloc", loc, .results = STRATA_TYPES(mt),
+                     .attrs = STRATA_ATTRS({"alignment", strataI64Attr(b.ctx, 64)},
+                                           {"operandSegmentSizes", mlirDenseI32ArrayGet(b.ctx, 2, segments)})),
+      0);
+  MlirValue args[40];
+  int n = 0;
+  for (int i = 0; i <= nt; i++) {
+    if (i == outSlot) {
+      MlirType e = mlirShapedTypeGetElementType(rt);
+      MlirValue o = strataResult(strataCreateOp(&b, "memref.cast", loc, .operands = STRATA_VALUES(out),
+                                                .results = STRATA_TYPES(mlirUnrankedMemRefTypeGet(e, mlirAttributeGetNull()))),
+                                 0);
+      if (!mlirIntegerTypeIsSignless(e)) /* ui8 as memref<*xi8> */
+        o = strataResult(strataCreateOp(&b, "builtin.unrealized_conversion_cast", loc, .operands = STRATA_VALUES(o),
+                                        .results = STRATA_TYPES(mlirUnrankedMemRefTypeGet(
+                                            mlirIntegerTypeGet(b.ctx, 8), mlirAttributeGetNull()))),
+                         0);
+      args[n++] = o;
+    }
+    if (i < nt) args[n++] = asMemRef(&b, loc, tensors[i]);
+  }
+  for (int i = 0; i < ns; i++)
+    args[n++] = strataConstInt(&b, loc, mlirIntegerTypeGet(b.ctx, 64), scalars[i]);
+  strataDeclareRuntimeFunc(run->module, fn);
+  strataCreateOp(&b, "func.call", loc, .operands = {args, n},
+                 .attrs = STRATA_ATTRS({"callee", mlirFlatSymbolRefAttrGet(b.ctx, mlirStringRefCreateFromCString(fn))}));
+  MlirValue result = strataResult(
+      strataCreateOp(&b, "bufferization.to_tensor", loc, .operands = STRATA_VALUES(out), .results = STRATA_TYPES(rt),
+                     .attrs = STRATA_ATTRS({"restrict", mlirUnitAttrGet(b.ctx)}, {"writable", mlirUnitAttrGet(b.ctx)})),
+      0);
+  strataReplaceOp(rw, last, STRATA_VALUES(result));
+  if (!mlirOperationEqual(last, op)) strataReplaceOp(rw, op, STRATA_VALUES(result));
+}
+
+/* Flags of the two 8-bit operands (a/x at index ia, b/w at ib) and the
+ * result. */
+static int64_t signFlags(MlirOperation op, int ia, int ib) {
+  int64_t f = 0;
+  if (isUnsignedTensor(mlirOperationGetOperand(op, ia))) f |= STRATA_RT_Q_A_UNSIGNED;
+  if (isUnsignedTensor(mlirOperationGetOperand(op, ib))) f |= STRATA_RT_Q_B_UNSIGNED;
+  if (isUnsignedTensor(mlirOperationGetResult(op, 0))) f |= STRATA_RT_Q_Y_UNSIGNED;
+  if (isConstantValue(mlirOperationGetOperand(op, ia))) f |= STRATA_RT_Q_CONST_A;
+  if (isConstantValue(mlirOperationGetOperand(op, ib))) f |= STRATA_RT_Q_CONST_B;
+  return f;
+}
+
+static bool allStatic(MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++)
+    if (!mlirShapedTypeHasStaticShape(mlirValueGetType(mlirOperationGetOperand(op, i)))) return false;
+  return staticNonEmpty(mlirOperationGetResult(op, 0));
+}
+
+static bool matmulShapes(MlirOperation op, int ia, int ib) {
+  MlirType at = mlirValueGetType(mlirOperationGetOperand(op, ia)), bt = mlirValueGetType(mlirOperationGetOperand(op, ib));
+  return allStatic(op) && mlirShapedTypeGetRank(at) >= 2 && mlirShapedTypeGetRank(bt) == 2 &&
+         mlirShapedTypeGetDimSize(at, mlirShapedTypeGetRank(at) - 1) > 0;
+}
+
+/* The conv's window as i64 scalars (strides, leading pads, dilations,
+ * group), false if not a 2-D conv the kernel takes. */
+static bool convScalars(MlirOperation op, int ix, int iw, int64_t *s) {
+  MlirType xt = mlirValueGetType(mlirOperationGetOperand(op, ix)), wt = mlirValueGetType(mlirOperationGetOperand(op, iw));
+  if (!allStatic(op) || mlirShapedTypeGetRank(xt) != 4 || mlirShapedTypeGetRank(wt) != 4) return false;
+  int64_t kernel[2] = {mlirShapedTypeGetDimSize(wt, 2), mlirShapedTypeGetDimSize(wt, 3)};
+  int64_t in[2] = {mlirShapedTypeGetDimSize(xt, 2), mlirShapedTypeGetDimSize(xt, 3)}, out[2];
+  NnWindow win;
+  const char *why;
+  if (!nn_get_window(op, 2, kernel, &win) || !nn_infer_window_output(&win, in, out, &why)) return false;
+  int64_t v[7] = {win.strides[0], win.strides[1], win.pads[0], win.pads[1], win.dilations[0], win.dilations[1],
+                  win.group};
+  for (int i = 0; i < 7; i++) s[i] = v[i];
+  return true;
+}
+
+/* Absent optional operands alias operand `other` (flags say which are
+ * present). */
+static MlirValue operandOr(MlirOperation op, int group, MlirValue other, int64_t *flags, int64_t bit) {
+  int i = nnQuantOptionalOperand(op, group);
+  if (i < 0) return other;
+  *flags |= bit;
+  return mlirOperationGetOperand(op, i);
+}
+
+/* nn.matmul_integer / nn.conv_integer: a, b, a_zero_point?, b_zero_point?. */
+static MlirLogicalResult rewriteInteger(StrataRewrite *rw, MlirOperation op, void *u) {
+  bool conv = strataOpIsNamed(op, "nn.conv_integer");
+  int64_t s[8];
+  if (conv ? !convScalars(op, 0, 1, s) : !matmulShapes(op, 0, 1)) return mlirLogicalResultFailure();
+  int64_t flags = signFlags(op, 0, 1);
+  MlirValue a = mlirOperationGetOperand(op, 0), b = mlirOperationGetOperand(op, 1);
+  MlirValue t[4] = {a, b, operandOr(op, 2, a, &flags, STRATA_RT_Q_HAS_AZP), operandOr(op, 3, a, &flags, STRATA_RT_Q_HAS_BZP)};
+  s[conv ? 7 : 0] = flags;
+  emitQCall(rw, op, op, conv ? "strata_rt_qconv2d_i32" : "strata_rt_qmatmul_i32", t, 4, 2, s, conv ? 8 : 1, u);
+  return mlirLogicalResultSuccess();
+}
+
+/* nn.qlinear_matmul / nn.qlinear_conv: a, a_scale, a_zp, b, b_scale, b_zp,
+ * y_scale, y_zp, bias?. */
+static MlirLogicalResult rewriteQLinear(StrataRewrite *rw, MlirOperation op, void *u) {
+  QRun *run = u;
+  bool conv = strataOpIsNamed(op, "nn.qlinear_conv");
+  int64_t s[8];
+  if (conv ? !convScalars(op, 0, 3, s) : !matmulShapes(op, 0, 3)) return mlirLogicalResultFailure();
+  int64_t flags = signFlags(op, 0, 3);
+  MlirOperation relu = reluAfter(op, run->epilogues), last = op;
+  if (!mlirOperationIsNull(relu)) flags |= STRATA_RT_Q_RELU, last = relu;
+  MlirValue t[9];
+  for (int i = 0; i < 8; i++) t[i] = mlirOperationGetOperand(op, i);
+  int bias = nnQuantOptionalOperand(op, 8);
+  if (bias >= 0) {
+    t[8] = mlirOperationGetOperand(op, bias);
+    flags |= STRATA_RT_Q_HAS_BIAS;
+  } else { /* the i32 slot needs a buffer: one zero, unread */
+    StrataBuilder b = strataBuilderBefore(last, rw->rewriter);
+    MlirType i32 = mlirIntegerTypeGet(b.ctx, 32);
+    MlirType bt = mlirRankedTensorTypeGet(1, (int64_t[]){1}, i32, mlirAttributeGetNull());
+    t[8] = strataResult(strataCreateOp(&b, "arith.constant", mlirOperationGetLocation(op), .results = STRATA_TYPES(bt),
+                                       .attrs = STRATA_ATTRS({"value", mlirDenseElementsAttrInt32SplatGet(bt, 0)})),
+                        0);
+  }
+  s[conv ? 7 : 0] = flags;
+  emitQCall(rw, op, last, conv ? "strata_rt_qconv2d_q8" : "strata_rt_qmatmul_q8", t, 9, 9, s, conv ? 8 : 1, run);
+  return mlirLogicalResultSuccess();
+}
+
+void strataNnToKernelsAddQuantized(StrataPatternSet *set, StrataNnToKernelsQRun *run) {
+  strataPatternSetAdd(set, "nn.matmul_integer", 1, rewriteInteger, run);
+  strataPatternSetAdd(set, "nn.conv_integer", 1, rewriteInteger, run);
+  strataPatternSetAdd(set, "nn.qlinear_matmul", 1, rewriteQLinear, run);
+  strataPatternSetAdd(set, "nn.qlinear_conv", 1, rewriteQLinear, run);
+}

@@ -1,0 +1,536 @@
+/* libstrata_rt integer GEMM for 8-bit operands (qgemm.h), exact:
+ *   C[i][n] = sum_k (A[i][k] - za[i]) (B[k][n] - zb[n])   (mod 2^32)
+ * computed as sum_k A'B' - zb' rowsum(A') - za' colsum(B') + K za' zb' on
+ * operands brought to one unsigned and one signed side (what vpdpbusd
+ * multiplies): u8 x u8 flips B to s8 (b ^ 0x80 is b - 128, so zb' = zb -
+ * 128), s8 x s8 flips A to u8 (za' = za + 128). Every step wraps in 32
+ * bits, and so does the interpreter's sum, so the two agree bit for bit
+ * whatever the order of the additions.
+ *
+ * Layout: k in groups of 4 bytes (vpdpbusd's dot of 4). A in panels of MR
+ * rows, ap[(kq * MR + i) * 4 + j] = A'(i, 4 kq + j); B in panels of NR
+ * columns, bp[(kq * NR + n) * 4 + j] = B'(4 kq + j, n); zero padding, which
+ * adds nothing. A is packed whole (cached when constant: the weights of a
+ * conv), B a panel at a time (the whole matrix cached when constant: the
+ * weights of a matmul). Kernels: AVX-512 VNNI (vpdpbusd, which does not
+ * saturate), AVX2 (bytes widened to i16, vpmaddwd: 255 * 128 * 2 fits in
+ * i32), portable C. */
+#include "qgemm.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "kernels.h"
+#include "rt_internal.h"
+
+enum { MAX_MR = 8, MAX_NR = 32 };
+
+typedef void (*QKernel)(int64_t kq, const uint8_t *ap, const uint8_t *bp, int32_t *c, bool aUnsigned);
+typedef struct QRow QRow;
+
+typedef struct {
+  const char *name;
+  int mr, nr;
+  QKernel kernel;
+  void (*finishRow)(const QRow *r);
+} QIsa;
+
+/* The value of byte b in its domain. */
+static inline int32_t byteValue(uint8_t b, bool isUnsigned) { return isUnsigned ? (int32_t)b : (int32_t)(int8_t)b; }
+
+/* ---- Portable kernel (MR 4, NR 8) ---- */
+static void genericKernel(int64_t kq, const uint8_t *ap, const uint8_t *bp, int32_t *c, bool aU) {
+  enum { MR = 4, NR = 8 };
+  int32_t acc[MR * NR] = {0};
+  for (int64_t q = 0; q < kq; q++, ap += MR * 4, bp += NR * 4)
+    for (int i = 0; i < MR; i++)
+      for (int n = 0; n < NR; n++) {
+        int32_t s = 0;
+        for (int j = 0; j < 4; j++) s += byteValue(ap[i * 4 + j], aU) * byteValue(bp[n * 4 + j], !aU);
+        acc[i * NR + n] = (int32_t)((uint32_t)acc[i * NR + n] + (uint32_t)s);
+      }
+  memcpy(c, acc, sizeof acc);
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define RT_Q_X86 1
+
+/* AVX2 (MR 4, NR 8): per k group, B's 8 columns x 4 bytes widen to two
+ * vectors of 16 i16 (columns 0-3, 4-7), A's 4 bytes of a row to i16 and
+ * broadcast; vpmaddwd leaves each column's sum in two adjacent lanes,
+ * added pairwise (vphaddd) at the end. */
+#define AVX2_TARGET __attribute__((target("avx2")))
+AVX2_TARGET static inline __m256i avx2Widen(__m128i v, bool isUnsigned) {
+  return isUnsigned ? _mm256_cvtepu8_epi16(v) : _mm256_cvtepi8_epi16(v);
+}
+AVX2_TARGET static inline void avx2Body(int64_t kq, const uint8_t *ap, const uint8_t *bp, int32_t *c,
+                                        const bool aU) {
+  enum { MR = 4, NR = 8 };
+  __m256i lo[MR], hi[MR];
+  for (int i = 0; i < MR; i++) lo[i] = hi[i] = _mm256_setzero_si256();
+  for (int64_t q = 0; q < kq; q++, ap += MR * 4, bp += NR * 4) {
+    __m256i b0 = avx2Widen(_mm_loadu_si128((const __m128i *)bp), !aU);
+    __m256i b1 = avx2Widen(_mm_loadu_si128((const __m128i *)(bp + 16)), !aU);
+    for (int i = 0; i < MR; i++) {
+      int32_t quad;
+      memcpy(&quad, ap + i * 4, 4);
+      __m128i w = aU ? _mm_cvtepu8_epi16(_mm_cvtsi32_si128(quad)) : _mm_cvtepi8_epi16(_mm_cvtsi32_si128(quad));
+      __m256i a = _mm256_broadcastq_epi64(w);
+      lo[i] = _mm256_add_epi32(lo[i], _mm256_madd_epi16(b0, a));
+      hi[i] = _mm256_add_epi32(hi[i], _mm256_madd_epi16(b1, a));
+    }
+  }
+  for (int i = 0; i < MR; i++) {
+    __m256i h = _mm256_permute4x64_epi64(_mm256_hadd_epi32(lo[i], hi[i]), 0xD8);
+    _mm256_storeu_si256((__m256i *)(c + i * NR), h);
+  }
+}
+AVX2_TARGET static void avx2Kernel(int64_t kq, const uint8_t *ap, const uint8_t *bp, int32_t *c, bool aU) {
+  if (aU) avx2Body(kq, ap, bp, c, true);
+  else avx2Body(kq, ap, bp, c, false);
+}
+
+/* AVX-512 VNNI (MR 8, NR 32): two 16-lane accumulators per row; vpdpbusd
+ * multiplies its first source as unsigned bytes, its second as signed. */
+#define VNNI_TARGET __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512vnni")))
+VNNI_TARGET static inline void vnniBody(int64_t kq, const uint8_t *ap, const uint8_t *bp, int32_t *c,
+                                        const bool aU) {
+  enum { MR = 8, NR = 32 };
+  __m512i acc0[MR], acc1[MR];
+  for (int i = 0; i < MR; i++) acc0[i] = acc1[i] = _mm512_setzero_si512();
+  for (int64_t q = 0; q < kq; q++, ap += MR * 4, bp += NR * 4) {
+    __m512i b0 = _mm512_loadu_si512((const void *)bp), b1 = _mm512_loadu_si512((const void *)(bp + 64));
+    for (int i = 0; i < MR; i++) {
+      int32_t quad;
+      memcpy(&quad, ap + i * 4, 4);
+      __m512i a = _mm512_set1_epi32(quad);
+      if (aU) {
+        acc0[i] = _mm512_dpbusd_epi32(acc0[i], a, b0);
+        acc1[i] = _mm512_dpbusd_epi32(acc1[i], a, b1);
+      } else {
+        acc0[i] = _mm512_dpbusd_epi32(acc0[i], b0, a);
+        acc1[i] = _mm512_dpbusd_epi32(acc1[i], b1, a);
+      }
+    }
+  }
+  for (int i = 0; i < MR; i++) {
+    _mm512_storeu_si512((void *)(c + i * NR), acc0[i]);
+    _mm512_storeu_si512((void *)(c + i * NR + 16), acc1[i]);
+  }
+}
+VNNI_TARGET static void vnniKernel(int64_t kq, const uint8_t *ap, const uint8_t *bp, int32_t *c, bool aU) {
+  if (aU) vnniBody(kq, ap, bp, c, true);
+  else vnniBody(kq, ap, bp, c, false);
+}
+#endif
+
+#if defined(__GNUC__) && !defined(__clang__)
+#define RT_Q_NO_LIBCALLS __attribute__((optimize("no-tree-loop-distribute-patterns")))
+#else
+#define RT_Q_NO_LIBCALLS
+#endif
+
+static int64_t roundUp(int64_t v, int64_t r) { return (v + r - 1) / r * r; }
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+/* ---- Packing ---- */
+
+/* The operands' canonical form: A' unsigned (aU) or signed, B' the other;
+ * which of them flips its top bit. */
+typedef struct {
+  bool aU, flipA, flipB;
+} Canon;
+
+static Canon canonical(const RtQOperand *A, const RtQOperand *B) {
+  if (A->isUnsigned && B->isUnsigned) return (Canon){true, false, true};
+  if (!A->isUnsigned && !B->isUnsigned) return (Canon){true, true, false};
+  return (Canon){A->isUnsigned, false, false};
+}
+
+/* Rows [0, rows) x k [0, K) of a strided matrix, flipped, as 4-byte k
+ * groups in panels of r: dst[(p * KQ + kq) * r * 4 + i * 4 + j]; sums[i]
+ * the row sums of the flipped values (domain isUnsigned). */
+static void packRows(uint8_t *dst, int32_t *sums, const uint8_t *p, int64_t rs, int64_t cs, int64_t rows,
+                     int64_t K, int r, uint8_t flip, bool isUnsigned) {
+  const int64_t KQ = (K + 3) / 4, padded = roundUp(rows, r);
+  memset(dst, 0, (size_t)(padded * KQ * 4));
+  for (int64_t i = 0; i < padded; i++) sums[i] = 0;
+  for (int64_t i = 0; i < rows; i++) {
+    uint8_t *d = dst + (i / r) * KQ * r * 4 + (i % r) * 4;
+    const uint8_t *s = p + i * rs;
+    uint32_t sum = 0;
+    for (int64_t k = 0; k < K; k++) {
+      uint8_t v = (uint8_t)(s[k * cs] ^ flip);
+      d[(k / 4) * r * 4 + (k % 4)] = v;
+      sum += (uint32_t)byteValue(v, isUnsigned);
+    }
+    sums[i] = (int32_t)sum;
+  }
+}
+
+/* The runs of an im2col panel's columns n0..n0+nr within one output row:
+ * run q covers columns [j[q], j[q + 1]) at output (oh[q], ow[q]). */
+typedef struct {
+  int runs;
+  int64_t oh[MAX_NR], ow[MAX_NR], j[MAX_NR + 1];
+} QRuns;
+
+static void panelRuns(QRuns *r, const RtQConvGeom *g, int64_t n0, int64_t nr) {
+  r->runs = 0;
+  int64_t oh = n0 / g->OW, ow = n0 % g->OW;
+  for (int64_t j = 0; j < nr; oh++, ow = 0) {
+    r->oh[r->runs] = oh, r->ow[r->runs] = ow, r->j[r->runs++] = j;
+    j += min64(nr - j, g->OW - ow);
+  }
+  r->j[r->runs] = nr;
+}
+
+/* One k row of an im2col panel (channel c, tap ki, kj): raw bytes, the
+ * padding's taps `pad`. The runs are at most NR bytes: plain loops, not
+ * memcpy/memset calls (GCC would turn the loops back into calls, which
+ * cost more than such copies). */
+RT_Q_NO_LIBCALLS static void im2colRow(uint8_t *row, const RtQConvGeom *g, const QRuns *r, int64_t c, int64_t ki,
+                                       int64_t kj) {
+  const uint8_t *plane = g->x + c * g->cs;
+  const int64_t sw = g->sw;
+  for (int q = 0; q < r->runs; q++) {
+    int64_t len = r->j[q + 1] - r->j[q];
+    int64_t ih = r->oh[q] * g->sh + ki * g->dh - g->ph, iw0 = r->ow[q] * sw + kj * g->dw - g->pw;
+    uint8_t *o = row + r->j[q];
+    /* t in [lo, hi) reads image column iw0 + t * sw inside [0, W) */
+    int64_t lo = 0, hi = 0;
+    if (ih >= 0 && ih < g->H && iw0 < g->W) {
+      if (sw == 1) /* no division on the common path */
+        lo = iw0 >= 0 ? 0 : -iw0, hi = min64(len, g->W - iw0);
+      else
+        lo = iw0 >= 0 ? 0 : (-iw0 + sw - 1) / sw, hi = min64(len, (g->W - 1 - iw0) / sw + 1);
+      if (lo > hi) lo = hi;
+    }
+    for (int64_t t = 0; t < lo; t++) o[t] = g->pad;
+    if (hi > lo) {
+      const uint8_t *src = plane + ih * g->hs + (iw0 + lo * sw) * g->ws;
+      int64_t step = sw * g->ws, cnt = hi - lo;
+      if (step == 1)
+        for (int64_t t = 0; t < cnt; t++) o[lo + t] = src[t];
+      else if (step == 2) /* a constant stride the compiler vectorizes (stride-2 convs) */
+        for (int64_t t = 0; t < cnt; t++) o[lo + t] = src[2 * t];
+      else
+        for (int64_t t = 0; t < cnt; t++) o[lo + t] = src[t * step];
+    }
+    for (int64_t t = hi; t < len; t++) o[t] = g->pad;
+  }
+}
+
+/* The B panel of columns n0..n0+nr (nr <= NR), all of k: dst[(kq * NR +
+ * n) * 4 + j]; sums[n] its column sums (flipped values). */
+static void packBPanel(uint8_t *dst, int32_t *sums, const RtQOperand *B, int64_t K, int64_t n0, int64_t nr,
+                       int NR, uint8_t flip, bool isUnsigned) {
+  const int64_t KQ = (K + 3) / 4;
+  uint8_t rows[4][MAX_NR];
+  uint32_t acc[MAX_NR] = {0};
+  QRuns runs;
+  const RtQConvGeom *g = B->conv;
+  int64_t c = 0, ki = 0, kj = 0; /* k = (c, ki, kj) of an im2col, stepped along */
+  if (g) panelRuns(&runs, g, n0, nr);
+  for (int64_t q = 0; q < KQ; q++) {
+    for (int j = 0; j < 4; j++) {
+      int64_t k = 4 * q + j;
+      uint8_t *row = rows[j];
+      if (k >= K) {
+        memset(row, flip, (size_t)NR); /* 0 once flipped: adds nothing */
+        continue;
+      }
+      if (g) {
+        im2colRow(row, g, &runs, c, ki, kj);
+        if (++kj == g->KW) {
+          kj = 0;
+          if (++ki == g->KH) ki = 0, c++;
+        }
+      } else {
+        const uint8_t *s = B->p + k * B->rs + n0 * B->cs;
+        for (int64_t n = 0; n < nr; n++) row[n] = s[n * B->cs];
+      }
+      for (int64_t n = nr; n < NR; n++) row[n] = 0;
+    }
+    /* flip, the column sums, and the interleave of the 4 rows as one u32
+     * per column (little endian: row j in byte j), in loops that vectorize */
+    uint32_t *d = (uint32_t *)(dst + q * NR * 4), fl = flip ? 0x80808080u : 0;
+    for (int n = 0; n < NR; n++) {
+      uint32_t w = ((uint32_t)rows[0][n] | (uint32_t)rows[1][n] << 8 | (uint32_t)rows[2][n] << 16 |
+                    (uint32_t)rows[3][n] << 24) ^ fl;
+      d[n] = w;
+      if (isUnsigned)
+        acc[n] += (w & 0xff) + (w >> 8 & 0xff) + (w >> 16 & 0xff) + (w >> 24);
+      else
+        acc[n] += (uint32_t)((int32_t)(int8_t)w + (int8_t)(w >> 8) + (int8_t)(w >> 16) + (int8_t)(w >> 24));
+    }
+  }
+  for (int n = nr; n < NR; n++) acc[n] = 0; /* the padding columns (flipped zeros) are not read */
+  for (int n = 0; n < NR; n++) sums[n] = (int32_t)acc[n];
+}
+
+/* Cached packed constants: the panels, then the sums (i32, one per padded
+ * row or column). */
+typedef struct {
+  const RtQOperand *op;
+  int64_t rows, K;
+  int r;
+  uint8_t flip;
+  bool isUnsigned, isB;
+} QPackJob;
+
+static int64_t packedBytes(int64_t rows, int64_t K, int r) { return roundUp(rows, r) * ((K + 3) / 4) * 4; }
+
+static void packWhole(float *dstf, const void *ctx) {
+  const QPackJob *j = ctx;
+  uint8_t *dst = (uint8_t *)dstf;
+  int64_t bytes = packedBytes(j->rows, j->K, j->r);
+  int32_t *sums = (int32_t *)(dst + roundUp(bytes, 64));
+  if (!j->isB) {
+    packRows(dst, sums, j->op->p, j->op->rs, j->op->cs, j->rows, j->K, j->r, j->flip, j->isUnsigned);
+    return;
+  }
+  const int64_t KQ = (j->K + 3) / 4;
+  for (int64_t n0 = 0; n0 < j->rows; n0 += j->r)
+    packBPanel(dst + n0 * KQ * 4, sums + n0, j->op, j->K, n0, min64(j->r, j->rows - n0), j->r, j->flip,
+               j->isUnsigned);
+}
+
+static size_t packedFloats(int64_t rows, int64_t K, int r) {
+  return (size_t)((roundUp(packedBytes(rows, K, r), 64) + 4 * roundUp(rows, r) + 3) / 4);
+}
+
+/* The packed form of A (rows M) or of a constant B (rows N: columns),
+ * cached when constant, else in the caller's scratch `which`. */
+static const uint8_t *packed(const RtQOperand *op, bool isB, int64_t rows, int64_t K, int r, uint8_t flip,
+                             bool isUnsigned, const int32_t **sums, char isa) {
+  QPackJob j = {op, rows, K, r, flip, isUnsigned, isB};
+  size_t floats = packedFloats(rows, K, r);
+  const float *d;
+  if (op->constant) {
+    int64_t key[6] = {op->rs, op->cs, rows, K, r * 4 + (flip ? 2 : 0) + isB, isa};
+    d = rtConstCacheGet(isB ? 'q' : 'Q', op->p, key, floats, packWhole, &j);
+  } else {
+    float *s = rtScratch(isB ? 0 : 1, floats);
+    if (s) packWhole(s, &j);
+    d = s;
+  }
+  if (!d) rtError("out of memory for integer GEMM packing buffers");
+  *sums = (const int32_t *)((const uint8_t *)d + roundUp(packedBytes(rows, K, r), 64));
+  return (const uint8_t *)d;
+}
+
+/* ---- The output tiles ---- */
+
+typedef struct {
+  int64_t M, N, K;
+  const QIsa *isa;
+  Canon cn;
+  const RtQOperand *A, *B;
+  const RtQOut *out;
+  const uint8_t *ap, *bpWhole; /* bpWhole: B packed whole (constant), or NULL */
+  const int32_t *rowSums, *colSumsWhole;
+  int32_t zaShift, zbShift; /* +128 / -128 of a flipped side */
+} QTask;
+
+/* One row of a finished tile: the corrections' row terms and the
+ * requantization's per-column values (m and bias materialized over the
+ * tile's columns, so that the loop vectorizes). */
+struct QRow {
+  const int32_t *c, *zb, *cs, *bias;
+  const float *m;
+  int64_t nr;
+  uint32_t za, rs, K;
+  int32_t *y32;
+  uint8_t *y8;
+  double zy, lo, hi;
+  bool relu;
+};
+
+/* The body, compiled per ISA (the compiler vectorizes it for each):
+ * v = c - zb rs - za cs + K za zb (wrapping), then the i32 store, or
+ * q = roundeven(v * m) + zy (f64; roundeven is nearbyint in the default
+ * rounding mode, the interpreter's), NaN to 0, saturated, Relu. */
+#define RT_Q_FINISH_ROW(NAME, TARGET)                                                              \
+  TARGET static void NAME(const QRow *r) {                                                         \
+    const int32_t *restrict c = r->c, *restrict zb = r->zb, *restrict cs = r->cs;                 \
+    const uint32_t za = r->za, rs = r->rs, kza = r->K * r->za;                                     \
+    if (r->y32) {                                                                                  \
+      int32_t *restrict y = r->y32;                                                                \
+      for (int64_t n = 0; n < r->nr; n++)                                                          \
+        y[n] = (int32_t)((uint32_t)c[n] - (uint32_t)zb[n] * rs - za * (uint32_t)cs[n] + kza * (uint32_t)zb[n]); \
+      return;                                                                                      \
+    }                                                                                              \
+    const int32_t *restrict bias = r->bias;                                                        \
+    const float *restrict m = r->m;                                                                \
+    uint8_t *restrict y = r->y8;                                                                   \
+    const double zy = r->zy, lo = r->lo, hi = r->hi, qfloor = r->relu && zy > lo ? zy : lo;         \
+    const double nan0 = r->relu && zy > 0 ? zy : 0.0; /* NaN is 0, then the Relu's max */        \
+    for (int64_t n = 0; n < r->nr; n++) {                                                          \
+      uint32_t v = (uint32_t)c[n] - (uint32_t)zb[n] * rs - za * (uint32_t)cs[n] + kza * (uint32_t)zb[n] + \
+                   (uint32_t)bias[n];                                                              \
+      double q = __builtin_roundeven((double)(int32_t)v * (double)m[n]) + zy;                     \
+      q = q != q ? nan0 : q < qfloor ? qfloor : q > hi ? hi : q;                                     \
+      y[n] = (uint8_t)(int32_t)q;                                                                  \
+    }                                                                                              \
+  }
+RT_Q_FINISH_ROW(genericFinishRow, )
+static const QIsa kGeneric = {"generic", 4, 8, genericKernel, genericFinishRow};
+#ifdef RT_Q_X86
+RT_Q_FINISH_ROW(avx2FinishRow, AVX2_TARGET)
+/* The same row with AVX-512 (what GCC does not vectorize from the C
+ * body): 16 columns a step, in two halves of 8 doubles. */
+VNNI_TARGET static void vnniFinishRow(const QRow *r) {
+  const __m512i rs = _mm512_set1_epi32((int32_t)r->rs), za = _mm512_set1_epi32((int32_t)r->za);
+  const __m512i kza = _mm512_set1_epi32((int32_t)(r->K * r->za));
+  const double qfloor = r->relu && r->zy > r->lo ? r->zy : r->lo, nan0 = r->relu && r->zy > 0 ? r->zy : 0.0;
+  const __m512d zy = _mm512_set1_pd(r->zy), vqfloor = _mm512_set1_pd(qfloor), hi = _mm512_set1_pd(r->hi);
+  const __m512d vnan0 = _mm512_set1_pd(nan0);
+  for (int64_t n = 0; n < r->nr; n += 16) {
+    __mmask16 k = r->nr - n >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (r->nr - n)) - 1);
+    __m512i zb = _mm512_maskz_loadu_epi32(k, r->zb + n), cs = _mm512_maskz_loadu_epi32(k, r->cs + n);
+    __m512i v = _mm512_maskz_loadu_epi32(k, r->c + n);
+    v = _mm512_sub_epi32(v, _mm512_mullo_epi32(zb, rs));
+    v = _mm512_sub_epi32(v, _mm512_mullo_epi32(za, cs));
+    v = _mm512_add_epi32(v, _mm512_mullo_epi32(kza, zb));
+    if (r->y32) {
+      _mm512_mask_storeu_epi32(r->y32 + n, k, v);
+      continue;
+    }
+    v = _mm512_add_epi32(v, _mm512_maskz_loadu_epi32(k, r->bias + n));
+    __m512 m = _mm512_maskz_loadu_ps(k, r->m + n);
+    __m256i half[2];
+    for (int h = 0; h < 2; h++) {
+      __m512d a = _mm512_cvtepi32_pd(h ? _mm512_extracti64x4_epi64(v, 1) : _mm512_castsi512_si256(v));
+      __m512d mm = _mm512_cvtps_pd(h ? _mm512_extractf32x8_ps(m, 1) : _mm512_castps512_ps256(m));
+      __m512d q = _mm512_add_pd(_mm512_roundscale_pd(_mm512_mul_pd(a, mm), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC), zy);
+      __mmask8 nan = _mm512_cmp_pd_mask(q, q, _CMP_UNORD_Q);
+      q = _mm512_min_pd(_mm512_max_pd(q, vqfloor), hi);
+      q = _mm512_mask_blend_pd(nan, q, vnan0);
+      half[h] = _mm512_cvtpd_epi32(q);
+    }
+    __m512i w = _mm512_inserti64x4(_mm512_castsi256_si512(half[0]), half[1], 1);
+    _mm_mask_storeu_epi8(r->y8 + n, k, _mm512_cvtepi32_epi8(w));
+  }
+}
+static const QIsa kAvx2 = {"avx2", 4, 8, avx2Kernel, avx2FinishRow};
+static const QIsa kVnni = {"avx512vnni", 8, 32, vnniKernel, vnniFinishRow};
+#endif
+
+/* Follows the f32 kernels' ISA (so STRATA_RT_ISA and strataRtSetIsa force
+ * the integer path too): avx512 runs VNNI when the host has it, AVX2
+ * otherwise. */
+static const QIsa *qIsa(void) {
+  const char *f = strataRtGetIsa();
+#ifdef RT_Q_X86
+  if (!strcmp(f, "avx512")) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512vnni") && __builtin_cpu_supports("avx512bw") &&
+                   __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl")
+               ? &kVnni
+               : &kAvx2;
+  }
+  if (!strcmp(f, "avx2")) return &kAvx2;
+#endif
+  return &kGeneric;
+}
+
+/* Value (i, n) of a parameter (each varies along rows or columns only). */
+static inline float paramF(const RtQParam *p, int64_t i, int64_t n) {
+  return ((const float *)p->p)[i * p->rs + n * p->cs];
+}
+static inline int32_t paramI(const RtQParam *p, int64_t i, int64_t n) {
+  return ((const int32_t *)p->p)[i * p->rs + n * p->cs];
+}
+
+/* Tile c (mr x nr, row stride NR) at (i0, n0): the zero-point corrections,
+ * then the i32 store or the requantization, a row at a time. */
+static void finishTile(const QTask *t, const int32_t *c, int NR, int64_t i0, int64_t n0, int64_t mr, int64_t nr,
+                       const int32_t *colSums) {
+  const RtQOut *o = t->out;
+  int32_t zb[MAX_NR], bias[MAX_NR];
+  float m[MAX_NR];
+  for (int64_t n = 0; n < nr; n++) zb[n] = t->B->zp[(n0 + n) * t->B->zps] + t->zbShift;
+  QRow r = {NULL, zb, colSums, bias, m, nr, 0, 0, (uint32_t)t->K, NULL, NULL, 0, 0, 0, o->relu};
+  r.lo = o->yUnsigned ? 0 : -128, r.hi = o->yUnsigned ? 255 : 127;
+  bool mByColumn = o->sa.cs || o->sb.cs || o->sy.cs;
+  for (int64_t i = 0; i < mr; i++) {
+    int64_t gi = i0 + i;
+    r.c = c + i * NR;
+    r.za = (uint32_t)(t->A->zp[gi * t->A->zps] + t->zaShift), r.rs = (uint32_t)t->rowSums[gi];
+    if (o->y32) {
+      r.y32 = o->y32 + gi * o->ldy + n0;
+      t->isa->finishRow(&r);
+      continue;
+    }
+    r.y8 = o->y8 + gi * o->ldy + n0;
+    r.zy = (double)paramI(&o->zy, gi, n0);
+    /* m = (f32)(sa * sb) / sy, each step in f32, as the interpreter */
+    if (i > 0 && !o->sa.rs && !o->sb.rs && !o->sy.rs) {
+      /* the previous row's m */
+    } else if (mByColumn) {
+      for (int64_t n = 0; n < nr; n++)
+        m[n] = paramF(&o->sa, gi, n0 + n) * paramF(&o->sb, gi, n0 + n) / paramF(&o->sy, gi, n0 + n);
+    } else {
+      float v = paramF(&o->sa, gi, n0) * paramF(&o->sb, gi, n0);
+      v = v / paramF(&o->sy, gi, n0);
+      for (int64_t n = 0; n < nr; n++) m[n] = v;
+    }
+    if (!o->hasBias) {
+      if (i == 0) memset(bias, 0, sizeof bias);
+    } else if (i > 0 && !o->bias.rs) {
+      /* the previous row's bias */
+    } else if (o->bias.cs) {
+      for (int64_t n = 0; n < nr; n++) bias[n] = paramI(&o->bias, gi, n0 + n);
+    } else {
+      int32_t v = paramI(&o->bias, gi, n0);
+      for (int64_t n = 0; n < nr; n++) bias[n] = v;
+    }
+    t->isa->finishRow(&r);
+  }
+}
+
+static void qTask(void *ctx, int64_t begin, int64_t end) {
+  const QTask *t = ctx;
+  const int MR = t->isa->mr, NR = t->isa->nr;
+  const int64_t KQ = (t->K + 3) / 4;
+  int32_t tile[MAX_MR * MAX_NR], colSums[MAX_NR];
+  uint8_t *panel = NULL;
+  if (!t->bpWhole) {
+    panel = (uint8_t *)rtScratch(0, (size_t)(KQ * NR));
+    if (!panel) rtError("out of memory for integer GEMM packing buffers");
+  }
+  for (int64_t p = begin; p < end; p++) {
+    int64_t n0 = p * NR, nr = min64(NR, t->N - n0);
+    const uint8_t *bp;
+    const int32_t *cs;
+    if (t->bpWhole) {
+      bp = t->bpWhole + n0 * KQ * 4, cs = t->colSumsWhole + n0;
+    } else {
+      packBPanel(panel, colSums, t->B, t->K, n0, nr, NR, t->cn.flipB ? 0x80 : 0, !t->cn.aU);
+      bp = panel, cs = colSums;
+    }
+    for (int64_t i0 = 0; i0 < t->M; i0 += MR) {
+      t->isa->kernel(KQ, t->ap + i0 * KQ * 4, bp, tile, t->cn.aU);
+      finishTile(t, tile, NR, i0, n0, min64(MR, t->M - i0), nr, cs);
+    }
+  }
+}
+
+void rtQGemm(int64_t M, int64_t N, int64_t K, const RtQOperand *A, const RtQOperand *B, const RtQOut *out,
+             bool parallel) {
+  if (M <= 0 || N <= 0) return;
+  const QIsa *isa = qIsa();
+  QTask t = {M, N, K, isa, canonical(A, B), A, B, out, NULL, NULL, NULL, NULL, 0, 0};
+  t.zaShift = t.cn.flipA ? 128 : 0;
+  t.zbShift = t.cn.flipB ? -128 : 0;
+  char isaKey = isa->name[0];
+  t.ap = packed(A, false, M, K, isa->mr, t.cn.flipA ? 0x80 : 0, t.cn.aU, &t.rowSums, isaKey);
+  if (B->constant && !B->conv) {
+    /* packed as NR-column panels (packWhole's B form), columns as rows */
+    t.bpWhole = packed(B, true, N, K, isa->nr, t.cn.flipB ? 0x80 : 0, !t.cn.aU, &t.colSumsWhole, isaKey);
+  }
+  int64_t panels = (N + isa->nr - 1) / isa->nr;
+  if (parallel) rtParallelFor(panels, qTask, &t);
+  else qTask(&t, 0, panels);
+}

@@ -1,0 +1,60 @@
+/* libstrata_rt integer GEMM (qgemm.c): C = (A - za) (B - zb) in i32 for
+ * 8-bit operands, with an optional requantizing epilogue; what the
+ * MatMulInteger / ConvInteger / QLinearMatMul / QLinearConv entry points
+ * (qabi.c) run. Internal to the runtime. */
+#ifndef STRATA_RUNTIME_QGEMM_H
+#define STRATA_RUNTIME_QGEMM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Implicit im2col of one image and one channel group (bytes): B(k, n),
+ * k = (c, i, j) over C x KH x KW, n = (oh, ow) over OH x OW; taps in the
+ * padding read the raw byte `pad` (the zero point: ONNX pads x - x_zp
+ * with 0). */
+typedef struct {
+  const uint8_t *x;
+  int64_t C, H, W, cs, hs, ws;
+  int64_t KH, KW, sh, sw, ph, pw, dh, dw, OH, OW;
+  uint8_t pad;
+} RtQConvGeom;
+
+/* One operand: element (i, j) at p[i * rs + j * cs] (B: or an im2col),
+ * int8 or uint8; its zero point per row (A) or per column (B) at
+ * zp[i * zps] (zps 0: per tensor). `constant`: fixed while the code is
+ * loaded, so its packed form is cached (B only when not an im2col). */
+typedef struct {
+  const uint8_t *p;
+  int64_t rs, cs;
+  const RtQConvGeom *conv;
+  bool isUnsigned, constant;
+  const int32_t *zp;
+  int64_t zps;
+} RtQOperand;
+
+/* A per-row / per-column parameter: value (i, j) at p[i * rs + j * cs]. */
+typedef struct {
+  const void *p;
+  int64_t rs, cs;
+} RtQParam;
+
+/* The output, row stride ldy, unit column stride. y32: the wrapped i32
+ * sum. Otherwise y8 gets QLinear's requantization, exactly as the
+ * interpreter computes it (dialects/nn/ops_qlinear.c): acc (+ bias, i32,
+ * wrapping) times m = (f32)(sa * sb) / sy in f64, rounded half to even,
+ * plus the zero point zy (i32 values), NaN to 0, saturated to the 8-bit
+ * range; with relu, then max(q, zy) (nn-qdq-to-qlinear's Relu). */
+typedef struct {
+  int32_t *y32;
+  uint8_t *y8;
+  bool yUnsigned, relu, hasBias;
+  int64_t ldy;
+  RtQParam bias, sa, sb, sy, zy; /* bias, zy: int32_t; scales: float */
+} RtQOut;
+
+/* C[M, N] = A[M, K] B[K, N] with the zero points subtracted, into out;
+ * split over the thread pool when `parallel`. */
+void rtQGemm(int64_t M, int64_t N, int64_t K, const RtQOperand *A, const RtQOperand *B, const RtQOut *out,
+             bool parallel);
+
+#endif /* STRATA_RUNTIME_QGEMM_H */
