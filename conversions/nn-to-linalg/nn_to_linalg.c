@@ -66,6 +66,7 @@ static void registerAll(LowerRegistry *r) {
   nnToLinalgQLinear(r);
   nnToLinalgRnn(r);
   nnToLinalgSequence(r);
+  nnToLinalgSignal(r);
 }
 
 bool strataNnToLinalgSupports(const char *opName) {

@@ -157,6 +157,12 @@ bool onnxCheckOpset(Importer *im, MlirLocation loc, const Onnx__NodeProto *n);
  * set when the node was imported (or failed) here; false after an error. */
 bool onnxImportLegacy(Node *x, bool *handled);
 
+/* ---- Signal operators (onnx_signal.c) ---- */
+
+/* The windows' output_datatype and DFT's axis input: *handled is set when
+ * the node was imported (or failed) there. */
+bool onnxImportSignal(Node *x, bool *handled);
+
 /* ---- Compositions (onnx_compose.c) ---- */
 
 /* Op types with no nn op of their own that import as compositions. */
