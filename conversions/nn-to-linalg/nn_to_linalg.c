@@ -67,6 +67,7 @@ static void registerAll(LowerRegistry *r) {
   nnToLinalgRnn(r);
   nnToLinalgSequence(r);
   nnToLinalgSignal(r);
+  nnToLinalgDet(r);
 }
 
 bool strataNnToLinalgSupports(const char *opName) {

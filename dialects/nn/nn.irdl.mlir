@@ -214,6 +214,12 @@ irdl.dialect @nn {
     irdl.operands(x: %t0, x_scale: %t1, x_zero_point: optional %t2)
     irdl.results(y: %t3)
   }
+  irdl.operation @det {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0)
+    irdl.results(y: %t1)
+  }
   irdl.operation @dft {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
