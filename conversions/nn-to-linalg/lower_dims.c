@@ -36,7 +36,7 @@ typedef enum {
   R_RESHAPE, /* reshape, flatten, squeeze, unsqueeze: the same elements */
   R_GATHER,
   R_SHAPE, /* a static [rank] result */
-  R_SLICE, /* slice, resize, stft: their own lowerings compute the extents (lower_*_dynamic.c, lower_signal.c) */
+  R_SLICE, /* slice, resize, stft, mel_weight_matrix: their own lowerings compute the extents (lower_*_dynamic.c, lower_signal.c) */
   R_CONCAT, /* the sum along the axis, equal extents off it */
   R_EXPAND, /* ONNX bidirectional broadcast with the run-time target shape */
   R_TILE,   /* extent times the run-time repeats */
@@ -64,7 +64,7 @@ static Rule ruleOf(MlirOperation op) {
       {"nn.gemm", R_GEMM}, {"nn.transpose", R_TRANSPOSE}, {"nn.reshape", R_RESHAPE},
       {"nn.flatten", R_RESHAPE}, {"nn.squeeze", R_RESHAPE}, {"nn.unsqueeze", R_RESHAPE},
       {"nn.gather", R_GATHER}, {"nn.shape", R_SHAPE}, {"nn.slice", R_SLICE}, {"nn.resize", R_SLICE},
-      {"nn.stft", R_SLICE},
+      {"nn.stft", R_SLICE}, {"nn.mel_weight_matrix", R_SLICE},
       {"nn.concat", R_CONCAT}, {"nn.expand", R_EXPAND}, {"nn.tile", R_TILE},
       {"nn.range", R_RANGE}, {"nn.constant_of_shape", R_FILLED},
       {"nn.pad", R_PAD}, {"nn.split", R_SPLIT}, {"nn.cum_sum", R_SAME}, {"nn.top_k", R_TOPK},

@@ -252,10 +252,121 @@ static MlirLogicalResult lowerStft(StrataRewrite *rw, MlirOperation op, void *u)
   return mlirLogicalResultSuccess();
 }
 
+/* ---- MelWeightMatrix: one generic over [dft_length/2+1, num_mel_bins];
+ * each element computes its band's three edges (nnMelEdge's formula in
+ * f64) and nnMelWeight's choice. The operands' conditions and the edges'
+ * rows are checked once, before it, at run time. ---- */
+
+typedef struct {
+  MlirValue lowMel, stepMel, scale; /* scale: (dft_length + 1) / sample_rate */
+} Mel;
+
+static MlirValue melEdge(StrataBuilder *b, MlirLocation loc, const Mel *m, MlirValue t) {
+  MlirType f64 = f64Type(b);
+  MlirValue mel = emitBinary(b, loc, "arith.addf", emitBinary(b, loc, "arith.mulf", lowerIndexToFloat(b, loc, t, f64), m->stepMel),
+                             m->lowMel);
+  MlirValue p = emitBinary(b, loc, "math.powf", emitConst(b, loc, f64, 10.0),
+                           emitBinary(b, loc, "arith.divf", mel, emitConst(b, loc, f64, 2595.0)));
+  MlirValue hz = emitBinary(b, loc, "arith.mulf", emitConst(b, loc, f64, 700.0),
+                            emitBinary(b, loc, "arith.subf", p, emitConst(b, loc, f64, 1.0)));
+  MlirValue bin = emitUnary(b, loc, "math.floor", emitBinary(b, loc, "arith.mulf", hz, m->scale));
+  bin = emitBinary(b, loc, "arith.minimumf", emitBinary(b, loc, "arith.maximumf", bin, emitConst(b, loc, f64, -4e18)),
+                   emitConst(b, loc, f64, 4e18));
+  return emitConvert(b, loc, "arith.index_cast", emitConvert(b, loc, "arith.fptosi", bin, mlirIntegerTypeGet(b->ctx, 64)),
+                     strataIndexType(b->ctx));
+}
+
+static MlirValue ratio(StrataBuilder *b, MlirLocation loc, MlirValue num, MlirValue den) {
+  MlirType f64 = f64Type(b);
+  MlirValue safe = emitSelect(b, loc, emitCmpI(b, loc, CMPI_EQ, den, lowerIndexConst(b, loc, 0)), lowerIndexConst(b, loc, 1), den);
+  return emitBinary(b, loc, "arith.divf", lowerIndexToFloat(b, loc, num, f64), lowerIndexToFloat(b, loc, safe, f64));
+}
+
+static MlirValue bodyMel(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {
+  const Mel *m = u;
+  MlirType f64 = f64Type(b), et = mlirValueGetType(a[0]);
+  MlirValue j = linalgIndex(b, loc, 0), i = linalgIndex(b, loc, 1), one = lowerIndexConst(b, loc, 1);
+  MlirValue l = melEdge(b, loc, m, i), c = melEdge(b, loc, m, emitBinary(b, loc, "arith.addi", i, one));
+  MlirValue h = melEdge(b, loc, m, emitBinary(b, loc, "arith.addi", i, lowerIndexConst(b, loc, 2)));
+  MlirValue falling = emitBinary(b, loc, "arith.andi", emitCmpI(b, loc, CMPI_SGT, h, c),
+                                 emitBinary(b, loc, "arith.andi", emitCmpI(b, loc, CMPI_SGE, j, c), emitCmpI(b, loc, CMPI_SLT, j, h)));
+  MlirValue rising = emitBinary(b, loc, "arith.andi", emitCmpI(b, loc, CMPI_SGE, j, l), emitCmpI(b, loc, CMPI_SLE, j, c));
+  MlirValue zero = emitConst(b, loc, f64, 0.0);
+  MlirValue flat = emitSelect(b, loc, emitCmpI(b, loc, CMPI_EQ, j, c), emitConst(b, loc, f64, 1.0), zero);
+  MlirValue up = emitSelect(b, loc, rising, ratio(b, loc, emitBinary(b, loc, "arith.subi", j, l), emitBinary(b, loc, "arith.subi", c, l)), zero);
+  MlirValue v = emitSelect(b, loc, emitCmpI(b, loc, CMPI_EQ, c, l), flat, up);
+  v = emitSelect(b, loc, falling, ratio(b, loc, emitBinary(b, loc, "arith.subi", h, j), emitBinary(b, loc, "arith.subi", h, c)), v);
+  return fromF64(b, loc, v, et);
+}
+
+static MlirValue scalarF64(StrataBuilder *b, MlirLocation loc, MlirValue t) {
+  MlirValue v = linalgExtract(b, loc, t, NULL, 0);
+  return mlirTypeEqual(mlirValueGetType(v), f64Type(b)) ? v : emitConvert(b, loc, "arith.extf", v, f64Type(b));
+}
+
+static MlirLogicalResult lowerMel(StrataRewrite *rw, MlirOperation op, void *u) {
+  (void)u;
+  StrataBuilder *b = &rw->builder;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  MlirType f64 = f64Type(b);
+  MlirValue site = {NULL}, v[3], hz[2], zero = lowerIndexConst(b, loc, 0), one = lowerIndexConst(b, loc, 1);
+  for (int k = 0; k < 3; k++) v[k] = scalarIndex(b, loc, lowerOperand(op, k));
+  if (!lowerCheck(b, op, &site, emitCmpI(b, loc, CMPI_SLT, v[0], zero), 3, 0, 0, v[0], zero) ||
+      !lowerCheck(b, op, &site, emitCmpI(b, loc, CMPI_SLT, v[1], one), 3, 1, 0, v[1], one) ||
+      !lowerCheck(b, op, &site, emitCmpI(b, loc, CMPI_SLT, v[2], one), 3, 2, 0, v[2], one))
+    return mlirLogicalResultFailure();
+  MlirValue floor = emitConst(b, loc, f64, -700.0), lowest = lowerIndexConst(b, loc, -699);
+  for (int k = 0; k < 2; k++) {
+    hz[k] = scalarF64(b, loc, lowerOperand(op, 3 + k));
+    /* above -700 Hz and finite (NaN and infinities fail) */
+    MlirValue okHz = emitBinary(b, loc, "arith.andi", emitCmpF(b, loc, CMPF_OGT, hz[k], floor),
+                                emitCmpF(b, loc, CMPF_OLT, hz[k], emitConst(b, loc, f64, 1e300)));
+    MlirValue bad = emitBinary(b, loc, "arith.xori", okHz, emitConvert(b, loc, "arith.index_cast", one, mlirIntegerTypeGet(b->ctx, 1)));
+    MlirValue shown = emitConvert(b, loc, "arith.index_cast",
+                                  emitConvert(b, loc, "arith.fptosi",
+                                              emitSelect(b, loc, okHz, hz[k], floor), mlirIntegerTypeGet(b->ctx, 64)),
+                                  strataIndexType(b->ctx));
+    if (!lowerCheck(b, op, &site, bad, 3, 3 + k, 0, shown, lowest)) return mlirLogicalResultFailure();
+    hz[k] = emitSelect(b, loc, okHz, hz[k], emitConst(b, loc, f64, 0.0));
+  }
+  MlirValue sr = lowerIndexToFloat(b, loc, emitBinary(b, loc, "arith.maxsi", v[2], one), f64);
+  Mel m;
+  MlirValue mel[2];
+  for (int k = 0; k < 2; k++)
+    mel[k] = emitBinary(b, loc, "arith.mulf", emitConst(b, loc, f64, 2595.0),
+                        emitUnary(b, loc, "math.log10",
+                                  emitBinary(b, loc, "arith.addf", emitConst(b, loc, f64, 1.0),
+                                             emitBinary(b, loc, "arith.divf", hz[k], emitConst(b, loc, f64, 700.0)))));
+  MlirValue bins = emitBinary(b, loc, "arith.maxsi", v[0], zero);
+  m.lowMel = mel[0];
+  m.stepMel = emitBinary(b, loc, "arith.divf", emitBinary(b, loc, "arith.subf", mel[1], mel[0]),
+                         lowerIndexToFloat(b, loc, emitBinary(b, loc, "arith.addi", bins, lowerIndexConst(b, loc, 2)), f64));
+  m.scale = emitBinary(b, loc, "arith.divf", lowerIndexToFloat(b, loc, emitBinary(b, loc, "arith.addi", v[1], one), f64), sr);
+  MlirValue rows = emitBinary(b, loc, "arith.addi", emitBinary(b, loc, "arith.divsi", emitBinary(b, loc, "arith.maxsi", v[1], one),
+                                                               lowerIndexConst(b, loc, 2)), one);
+  /* the rows the reference writes exist (nnMelCheck) */
+  MlirValue last = emitBinary(b, loc, "arith.subi", rows, one), any = emitCmpI(b, loc, CMPI_SGT, bins, zero);
+  MlirValue edges[3] = {melEdge(b, loc, &m, zero), melEdge(b, loc, &m, bins),
+                        emitBinary(b, loc, "arith.subi", melEdge(b, loc, &m, emitBinary(b, loc, "arith.addi", bins, one)), one)};
+  for (int k = 0; k < 3; k++) {
+    MlirValue outside = k == 2 ? emitCmpI(b, loc, CMPI_SGT, edges[k], last)
+                               : emitBinary(b, loc, "arith.ori", emitCmpI(b, loc, CMPI_SLT, edges[k], zero),
+                                            emitCmpI(b, loc, CMPI_SGT, edges[k], last));
+    if (!lowerCheck(b, op, &site, emitBinary(b, loc, "arith.andi", any, outside), 14, k ? 4 : 3, 0, edges[k], last))
+      return mlirLogicalResultFailure();
+  }
+  MlirValue dims[2] = {rows, bins};
+  MlirValue init = lowerInitDims(b, loc, lowerResultType(op, 0), dims, 0.0);
+  const char *maps[] = {"(d0, d1)"};
+  strataReplaceOp(rw, op, STRATA_VALUES(linalgBuildGeneric(b, loc, (StrataValueList){NULL, 0}, init, maps, "pp", bodyMel, &m)));
+  return mlirLogicalResultSuccess();
+}
+
 void nnToLinalgSignal(LowerRegistry *r) {
   lowerRegister(r, "nn.hann_window", lowerWindow, NULL);
   lowerRegister(r, "nn.hamming_window", lowerWindow, NULL);
   lowerRegister(r, "nn.blackman_window", lowerWindow, NULL);
   lowerRegister(r, "nn.dft", lowerDft, NULL);
   lowerRegister(r, "nn.stft", lowerStft, NULL);
+  lowerRegister(r, "nn.mel_weight_matrix", lowerMel, NULL);
 }

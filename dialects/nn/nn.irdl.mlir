@@ -524,6 +524,16 @@ irdl.dialect @nn {
     irdl.operands(x: %t0, indices: %t1, output_shape: optional %t2)
     irdl.results(y: %t3)
   }
+  irdl.operation @mel_weight_matrix {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    %t3 = irdl.base "!builtin.tensor"
+    %t4 = irdl.base "!builtin.tensor"
+    %t5 = irdl.base "!builtin.tensor"
+    irdl.operands(num_mel_bins: %t0, dft_length: %t1, sample_rate: %t2, lower_edge_hertz: %t3, upper_edge_hertz: %t4)
+    irdl.results(output: %t5)
+  }
   irdl.operation @min {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"

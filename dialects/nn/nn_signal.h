@@ -39,4 +39,18 @@ const StrataOpDef *nnStftDef(void);
  * (step not positive, or a frame longer than the signal). */
 bool nnStftFrames(MlirOperation op, int64_t signalLength, int64_t frameLength, int64_t step, int64_t *frames);
 
+/* ---- MelWeightMatrix ---- */
+typedef struct {
+  int64_t bins, dftLength, sampleRate;
+  double lowHz, highHz;
+} NnMel;
+/* Edge t (0..bins+1) as a spectrogram bin, and the weight at bin j of the
+ * band with edges l, c, h (ONNX's reference: the rising edge, then the
+ * falling edge written over it). */
+int64_t nnMelEdge(int64_t t, const NnMel *m);
+double nnMelWeight(int64_t j, int64_t l, int64_t c, int64_t h);
+/* The operands' conditions, and the bands inside the dft_length/2+1 rows;
+ * false after an error. */
+bool nnMelCheck(MlirOperation op, const NnMel *m);
+
 #endif /* STRATA_NN_SIGNAL_H */

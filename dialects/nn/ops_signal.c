@@ -303,6 +303,94 @@ static MlirLogicalResult inferStft(const StrataOpDef *def, MlirOperation op, Str
   return ok();
 }
 
+
+/* ---- MelWeightMatrix ---- */
+
+/* Bin t of the num_mel_bins + 2 edges, as ONNX's reference computes it:
+ * equal steps of (high - low) / (num_mel_bins + 2) in mel (2595 log10(1 +
+ * hz / 700)), back to hertz, then floor((dft_length + 1) hz / sample_rate). */
+int64_t nnMelEdge(int64_t t, const NnMel *m) {
+  double lowMel = 2595.0 * log10(1.0 + m->lowHz / 700.0), highMel = 2595.0 * log10(1.0 + m->highHz / 700.0);
+  double mel = (double)t * ((highMel - lowMel) / (double)(m->bins + 2)) + lowMel;
+  double hz = 700.0 * (pow(10.0, mel / 2595.0) - 1.0);
+  double bin = floor((double)(m->dftLength + 1) * hz / (double)m->sampleRate);
+  return bin > 4e18 ? INT64_MAX : bin < -4e18 ? INT64_MIN : (int64_t)bin; /* far outside any row */
+}
+
+double nnMelWeight(int64_t j, int64_t l, int64_t c, int64_t h) {
+  if (h > c && j >= c && j < h) return (double)(h - j) / (double)(h - c); /* the falling edge, written last */
+  if (c == l) return j == c ? 1.0 : 0.0;
+  return j >= l && j <= c ? (double)(j - l) / (double)(c - l) : 0.0;
+}
+
+bool nnMelCheck(MlirOperation op, const NnMel *m) {
+  if (m->bins < 0 || m->dftLength < 1 || m->sampleRate < 1 || !(m->lowHz > -700.0) || !(m->highHz > -700.0) ||
+      !isfinite(m->lowHz) || !isfinite(m->highHz)) {
+    nnError(op, "needs num_mel_bins >= 0, dft_length >= 1, sample_rate >= 1 and finite edges above -700 Hz; got "
+                "%lld, %lld, %lld, %g and %g",
+            (long long)m->bins, (long long)m->dftLength, (long long)m->sampleRate, m->lowHz, m->highHz);
+    return false;
+  }
+  /* The rows the reference writes (edges 0 to num_mel_bins, and edge
+   * num_mel_bins + 1 less one) must exist: it would wrap a negative one. */
+  int64_t first = nnMelEdge(0, m), last = nnMelEdge(m->bins, m), end = nnMelEdge(m->bins + 1, m) - 1;
+  int64_t rows = m->dftLength / 2 + 1;
+  if (m->bins > 0 && (first < 0 || first >= rows || last < 0 || last >= rows || end >= rows)) {
+    nnError(op, "the mel bands reach spectrogram bins %lld to %lld, outside the %lld bins of dft_length %lld",
+            (long long)first, (long long)(last > end ? last : end), (long long)rows, (long long)m->dftLength);
+    return false;
+  }
+  return true;
+}
+
+static MlirLogicalResult inferMel(const StrataOpDef *def, MlirOperation op, StrataShape *res) {
+  static const char *const kInts[] = {"num_mel_bins", "dft_length", "sample_rate"};
+  static const char *const kFloats[] = {"lower_edge_hertz", "upper_edge_hertz"};
+  int64_t v[3];
+  double hz[2];
+  bool known = true;
+  for (int i = 0; i < 3; i++) {
+    if (!scalarInt(def, op, kInts[i], &v[i])) return fail();
+    known &= v[i] >= 0;
+  }
+  for (int i = 0; i < 2; i++) {
+    StrataShape s;
+    if (!nnOperand(def, op, kFloats[i], &s) || !nnCheckType(op, kFloats[i], &s, NN_FLOAT)) return fail();
+    if (s.rank != 0) {
+      nnError(op, "operand '%s' must be a scalar (rank 0)", kFloats[i]);
+      return fail();
+    }
+    known &= nnConstDoubles(strataNamedOperand(def, op, kFloats[i]), &hz[i], 1) == 1;
+  }
+  NnMel m = {v[0], v[1], v[2], hz[0], hz[1]};
+  if (known && !nnMelCheck(op, &m)) return fail();
+  MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
+  StrataShape probe = {.rank = 0, .elementType = mlirShapedTypeGetElementType(rt)};
+  if (!mlirTypeIsATensor(rt) || !nnCheckType(op, "result", &probe, NN_FLOAT)) return fail();
+  int64_t dims[2] = {v[1] < 0 ? -1 : v[1] / 2 + 1, v[0]};
+  nnSetShape(res, 2, dims, probe.elementType);
+  return ok();
+}
+
+static MlirLogicalResult interpMel(StrataInterp *in, MlirOperation op, StrataTensor *const *x, StrataTensor **y) {
+  (void)in;
+  NnMel m = {nnGetInt(x[0], 0), nnGetInt(x[1], 0), nnGetInt(x[2], 0), strataTensorGetDouble(x[3], 0),
+             strataTensorGetDouble(x[4], 0)};
+  if (!nnMelCheck(op, &m)) return fail();
+  int64_t dims[2] = {m.dftLength / 2 + 1, m.bins};
+  if (!y[0]) {
+    MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
+    y[0] = strataTensorCreate(strataDTypeFromMlir(mlirShapedTypeGetElementType(rt)), 2, dims);
+    if (!y[0]) return nnInterpError(op, "cannot allocate the result");
+  }
+  if (y[0]->dims[0] != dims[0] || y[0]->dims[1] != dims[1]) return nnInterpError(op, "result shape disagrees");
+  for (int64_t i = 0; i < m.bins; i++) {
+    int64_t l = nnMelEdge(i, &m), c = nnMelEdge(i + 1, &m), h = nnMelEdge(i + 2, &m);
+    for (int64_t j = 0; j < dims[0]; j++) strataTensorSetDouble(y[0], j * m.bins + i, nnMelWeight(j, l, c, h));
+  }
+  return ok();
+}
+
 static const StrataAttrDef kWindowAttrs[] = {
     {"periodic", STRATA_ATTR_INT, STRATA_ATTR_OPTIONAL, NULL, "1 (default): periodic (divides by size), 0: symmetric"},
 };
@@ -351,6 +439,17 @@ static const StrataOpDef kOps[] = {
      .types = "f16 f32 f64",
      .attrs = kStftAttrs,
      .numAttrs = 1},
+    {.name = "nn.mel_weight_matrix",
+     .summary = "[dft_length/2+1, num_mel_bins] triangular mel-band weights over the spectrogram bins (ONNX's "
+                "reference formula)",
+     .operands = "num_mel_bins, dft_length, sample_rate, lower_edge_hertz, upper_edge_hertz",
+     .results = "output",
+     .flags = STRATA_OP_PURE,
+     .infer = inferMel,
+     .interpret = interpMel,
+     .mapping = nnMapManyToMany,
+     .dynamism = STRATA_DYN_ISVDOS,
+     .types = "i32 i64 f16 f32 f64 -> f16 f32 f64"},
 };
 
 const StrataOpTable nnSignalTable = {kOps, sizeof kOps / sizeof kOps[0]};

@@ -46,6 +46,7 @@ static const struct {
     {"NonMaxSuppression", 10, 0}, {"MaxUnpool", 9, 0},
     {"HannWindow", 17, 0},      {"HammingWindow", 17, 0},      {"BlackmanWindow", 17, 0},
     {"DFT", 17, 0},             {"STFT", 17, 0},               {"Det", 11, 0},
+    {"MelWeightMatrix", 17, 0},
 };
 
 bool onnxCheckOpset(Importer *im, MlirLocation loc, const Onnx__NodeProto *n) {

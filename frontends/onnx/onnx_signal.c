@@ -9,7 +9,8 @@
 #include "strata/builder.h"
 #include "strata/support.h"
 
-static bool importWindow(Node *x) {
+/* The windows and MelWeightMatrix: output_datatype. */
+static bool importWithDatatype(Node *x) {
   const Onnx__AttributeProto *a = onnxFindAttr(x->n, "output_datatype");
   int32_t code = a ? (int32_t)a->i : 1; /* ONNX's default: FLOAT */
   StrataDType dt = onnxDType(code);
@@ -45,8 +46,9 @@ static bool importDft(Node *x) {
 bool onnxImportSignal(Node *x, bool *handled) {
   const char *t = onnxOpType(x->n);
   *handled = true;
-  if (!strcmp(t, "HannWindow") || !strcmp(t, "HammingWindow") || !strcmp(t, "BlackmanWindow"))
-    return importWindow(x);
+  if (!strcmp(t, "HannWindow") || !strcmp(t, "HammingWindow") || !strcmp(t, "BlackmanWindow") ||
+      !strcmp(t, "MelWeightMatrix"))
+    return importWithDatatype(x);
   if (!strcmp(t, "DFT")) return importDft(x);
   *handled = false;
   return true;

@@ -1,5 +1,5 @@
 """Builds ONNX models of the signal operators (HannWindow, HammingWindow,
-BlackmanWindow, DFT, STFT) and Det on random inputs, with numpy reference
+BlackmanWindow, DFT, STFT, MelWeightMatrix) and Det on random inputs, with numpy reference
 outputs (numpy.fft, numpy.linalg.det), and malformed ones (bad_*.onnx) for
 their import and run-time errors. Usage: gen_signal.py OUTDIR; the cases run
 through run_cases.py like gen_models.py's."""
@@ -115,6 +115,39 @@ x[2] = np.eye(3)[[2, 0, 1]]  # a permutation needing swaps: +1
 C.case('det_singular_and_permuted', [helper.make_node('Det', ['x'], ['y'])], [('x', x)], [np.linalg.det(x)], opset=11)
 
 
+# ---- MelWeightMatrix: ONNX's reference formula, in float64 ----
+def mel_ref(bins, dft, sr, low, high):
+    rows = dft // 2 + 1
+    low_mel, high_mel = 2595 * np.log10(1 + low / 700), 2595 * np.log10(1 + high / 700)
+    edges = np.arange(bins + 2) * ((high_mel - low_mel) / (bins + 2)) + low_mel
+    edges = np.floor((dft + 1) * (700 * (np.power(10, edges / 2595) - 1)) / sr).astype(int)
+    out = np.zeros((rows, bins))
+    for i in range(bins):
+        lo, c, h = edges[i], edges[i + 1], edges[i + 2]
+        if c == lo:
+            out[c, i] = 1
+        else:
+            for j in range(lo, c + 1):
+                out[j, i] = (j - lo) / (c - lo)
+        for j in range(c, h):
+            out[j, i] = (h - j) / (h - c)
+    return out
+
+
+MEL_NAMES = ['bins', 'dft', 'sr', 'low', 'high']
+args = (13, 64, 16000, 50.0, 7000.0)
+vals = [np.array(args[0], np.int64), np.array(args[1], np.int64), np.array(args[2], np.int64),
+        np.array(args[3], np.float32), np.array(args[4], np.float32)]
+C.case('mel_weight_matrix_runtime', [helper.make_node('MelWeightMatrix', MEL_NAMES, ['y'])],
+       list(zip(MEL_NAMES, vals)), [mel_ref(*args).astype(np.float32)], opset=17)
+args = (6, 40, 8000, 0.0, 4000.0)
+vals = [np.array(args[0], np.int32), np.array(args[1], np.int32), np.array(args[2], np.int32),
+        np.array(args[3], np.float64), np.array(args[4], np.float64)]
+C.case('mel_weight_matrix_const_f64', [helper.make_node('MelWeightMatrix', MEL_NAMES, ['y'],
+                                                        output_datatype=TensorProto.DOUBLE)],
+       [], [mel_ref(*args)], inits=list(zip(MEL_NAMES, vals)), opset=17)
+
+
 # ---- Malformed models and run-time errors ----
 def bad(name, nodes, inputs, outputs, inits=(), opset=17):
     C.save(name, nodes, inputs, outputs, inits=inits, opset=opset)
@@ -145,4 +178,14 @@ bad('bad_stft_step', [helper.make_node('STFT', ['s', 'step', '', 'len'], ['y'], 
     [vi('s', sig), vi('step', (), I64)], [vi('y', (1, None, 3, 2))], inits=[('len', np.array(4, np.int64))])
 np.save('%s/bad_stft_step.in0.npy' % OUT, sig)
 np.save('%s/bad_stft_step.in1.npy' % OUT, np.array(0, np.int64))
+# mel bands beyond the spectrogram's rows (upper edge above the Nyquist
+# frequency): refused for constants, a run-time error otherwise
+vals = [np.array(4, np.int64), np.array(16, np.int64), np.array(8000, np.int64), np.array(0, np.float32),
+        np.array(9000, np.float32)]
+bad('bad_mel_edges', [helper.make_node('MelWeightMatrix', MEL_NAMES, ['y'], name='mel')], [], [vi('y', (9, 4))],
+    inits=list(zip(MEL_NAMES, vals)))
+bad('bad_mel_edges_runtime', [helper.make_node('MelWeightMatrix', MEL_NAMES, ['y'], name='mel')],
+    [vi(n, (), elem(v.dtype)) for n, v in zip(MEL_NAMES, vals)], [vi('y', (None, None))])
+for i, v in enumerate(vals):
+    np.save('%s/bad_mel_edges_runtime.in%d.npy' % (OUT, i), v)
 C.finish()
