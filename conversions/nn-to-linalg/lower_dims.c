@@ -36,7 +36,7 @@ typedef enum {
   R_RESHAPE, /* reshape, flatten, squeeze, unsqueeze: the same elements */
   R_GATHER,
   R_SHAPE, /* a static [rank] result */
-  R_SLICE, /* slice, resize: their own lowerings compute the extents (lower_*_dynamic.c) */
+  R_SLICE, /* slice, resize, stft, mel_weight_matrix: their own lowerings compute the extents (lower_*_dynamic.c, lower_signal.c) */
   R_CONCAT, /* the sum along the axis, equal extents off it */
   R_EXPAND, /* ONNX bidirectional broadcast with the run-time target shape */
   R_TILE,   /* extent times the run-time repeats */
@@ -45,6 +45,7 @@ typedef enum {
   R_PAD,    /* extent plus the run-time begin and end pads */
   R_SPLIT,  /* result i's chunk of the axis (lowerSplitChunk) */
   R_TOPK,   /* operand 0's shape with the run-time k along the axis */
+  R_SIZED,  /* the windows: 1-D of the run-time scalar operand 0's value */
   R_COUNTED /* data-dependent: its own lowering counts, then allocates (lower_datadep*.c) */
 } Rule;
 
@@ -63,11 +64,13 @@ static Rule ruleOf(MlirOperation op) {
       {"nn.gemm", R_GEMM}, {"nn.transpose", R_TRANSPOSE}, {"nn.reshape", R_RESHAPE},
       {"nn.flatten", R_RESHAPE}, {"nn.squeeze", R_RESHAPE}, {"nn.unsqueeze", R_RESHAPE},
       {"nn.gather", R_GATHER}, {"nn.shape", R_SHAPE}, {"nn.slice", R_SLICE}, {"nn.resize", R_SLICE},
+      {"nn.stft", R_SLICE}, {"nn.mel_weight_matrix", R_SLICE},
       {"nn.concat", R_CONCAT}, {"nn.expand", R_EXPAND}, {"nn.tile", R_TILE},
       {"nn.range", R_RANGE}, {"nn.constant_of_shape", R_FILLED},
       {"nn.pad", R_PAD}, {"nn.split", R_SPLIT}, {"nn.cum_sum", R_SAME}, {"nn.top_k", R_TOPK},
       {"nn.non_zero", R_COUNTED}, {"nn.compress", R_COUNTED}, {"nn.unique", R_COUNTED},
-      {"nn.non_max_suppression", R_COUNTED},
+      {"nn.non_max_suppression", R_COUNTED}, {"nn.hann_window", R_SIZED}, {"nn.hamming_window", R_SIZED},
+      {"nn.blackman_window", R_SIZED},
   };
   for (size_t i = 0; i < sizeof kRules / sizeof kRules[0]; i++)
     if (strataOpIsNamed(op, kRules[i].name)) return kRules[i].rule;
@@ -630,6 +633,10 @@ bool lowerResultDims(StrataBuilder *b, MlirOperation op, intptr_t i, MlirValue *
     break;
   case R_PAD:
     padDims(&c, r, out);
+    break;
+  case R_SIZED:
+    out[0] = emitConvert(b, c.loc, "arith.index_cast", linalgExtract(b, c.loc, x, NULL, 0), strataIndexType(b->ctx));
+    check(&c, 3, 0, 0, out[0], lowerIndexConst(b, c.loc, 0));
     break;
   case R_SPLIT: {
     int64_t axis = 0;

@@ -44,6 +44,8 @@ MlirValue lowerConvValues(StrataBuilder *b, MlirLocation loc, MlirOperation op, 
 void nnToLinalgRnn(LowerRegistry *r); /* nn.rnn, nn.gru, nn.lstm (lower_rnn.c) */
 void nnToLinalgSequence(LowerRegistry *r); /* nn.reverse_sequence (lower_sequence.c) */
 void nnToLinalgSample(LowerRegistry *r);   /* nn.grid_sample, nn.roi_align (lower_sample.c) */
+void nnToLinalgSignal(LowerRegistry *r);   /* windows, nn.dft, nn.stft (lower_signal.c) */
+void nnToLinalgDet(LowerRegistry *r);      /* nn.det (lower_det.c) */
 /* nn.slice with dynamic dims or run-time starts/ends (lower_slice_dynamic.c). */
 bool lowerSliceIsDynamic(const StrataOpDef *def, MlirOperation op);
 MlirLogicalResult lowerSliceDynamicPattern(StrataRewrite *rw, MlirOperation op, const StrataOpDef *def);

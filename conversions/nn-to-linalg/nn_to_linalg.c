@@ -67,6 +67,8 @@ static void registerAll(LowerRegistry *r) {
   nnToLinalgRnn(r);
   nnToLinalgSequence(r);
   nnToLinalgSample(r);
+  nnToLinalgSignal(r);
+  nnToLinalgDet(r);
 }
 
 bool strataNnToLinalgSupports(const char *opName) {

@@ -98,6 +98,12 @@ irdl.dialect @nn {
     irdl.operands(x: %t0, y: %t1)
     irdl.results(output: %t2)
   }
+  irdl.operation @blackman_window {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    irdl.operands(size: %t0)
+    irdl.results(output: %t1)
+  }
   irdl.operation @cast {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
@@ -207,6 +213,19 @@ irdl.dialect @nn {
     %t3 = irdl.base "!builtin.tensor"
     irdl.operands(x: %t0, x_scale: %t1, x_zero_point: optional %t2)
     irdl.results(y: %t3)
+  }
+  irdl.operation @det {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0)
+    irdl.results(y: %t1)
+  }
+  irdl.operation @dft {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    irdl.operands(input: %t0, dft_length: optional %t1)
+    irdl.results(output: %t2)
   }
   irdl.operation @div {
     %t0 = irdl.base "!builtin.tensor"
@@ -363,6 +382,18 @@ irdl.dialect @nn {
     irdl.operands(x: %t0, w: %t1, r: %t2, b: optional %t3, sequence_lens: optional %t4, initial_h: optional %t5)
     irdl.results(y: %t6, y_h: %t7)
   }
+  irdl.operation @hamming_window {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    irdl.operands(size: %t0)
+    irdl.results(output: %t1)
+  }
+  irdl.operation @hann_window {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    irdl.operands(size: %t0)
+    irdl.results(output: %t1)
+  }
   irdl.operation @hard_sigmoid {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
@@ -499,6 +530,16 @@ irdl.dialect @nn {
     %t3 = irdl.base "!builtin.tensor"
     irdl.operands(x: %t0, indices: %t1, output_shape: optional %t2)
     irdl.results(y: %t3)
+  }
+  irdl.operation @mel_weight_matrix {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    %t3 = irdl.base "!builtin.tensor"
+    %t4 = irdl.base "!builtin.tensor"
+    %t5 = irdl.base "!builtin.tensor"
+    irdl.operands(num_mel_bins: %t0, dft_length: %t1, sample_rate: %t2, lower_edge_hertz: %t3, upper_edge_hertz: %t4)
+    irdl.results(output: %t5)
   }
   irdl.operation @min {
     %t0 = irdl.base "!builtin.tensor"
@@ -856,6 +897,15 @@ irdl.dialect @nn {
     %t2 = irdl.base "!builtin.tensor"
     irdl.operands(data: %t0, axes: optional %t1)
     irdl.results(squeezed: %t2)
+  }
+  irdl.operation @stft {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    %t3 = irdl.base "!builtin.tensor"
+    %t4 = irdl.base "!builtin.tensor"
+    irdl.operands(signal: %t0, frame_step: %t1, window: optional %t2, frame_length: optional %t3)
+    irdl.results(output: %t4)
   }
   irdl.operation @sub {
     %t0 = irdl.base "!builtin.tensor"

@@ -8,7 +8,7 @@ extern const char strata_nn_irdl[];
 static const StrataOpTable *const kTables[] = {
     &nnShapeTable, &nnElementwiseTable, &nnLinearTable, &nnReduceTable, &nnPoolNormTable,
     &nnMovementTable, &nnQuantTable, &nnDataDepTable, &nnUnpoolTable, &nnQLinearTable,
-    &nnEinsumTable, &nnRnnTable, &nnSequenceTable, &nnSampleTable,
+    &nnEinsumTable, &nnRnnTable, &nnSequenceTable, &nnSampleTable, &nnSignalTable, &nnDetTable,
 };
 
 const StrataDialectDef strataNnDialect = {

@@ -168,6 +168,11 @@ bool onnxImportLegacy(Node *x, bool *handled);
 #define ONNX_TRAINING_DOMAIN "ai.onnx.preview.training"
 /* Adagrad, Adam and Momentum of the training domain, per tensor. */
 bool onnxImportTraining(Node *x);
+/* ---- Signal operators (onnx_signal.c) ---- */
+
+/* The windows' output_datatype and DFT's axis input: *handled is set when
+ * the node was imported (or failed) there. */
+bool onnxImportSignal(Node *x, bool *handled);
 
 /* ---- Compositions (onnx_compose.c) ---- */
 

@@ -160,7 +160,8 @@ static double constScalar(MlirValue v, bool *ok) {
 static const struct { const char *onnx, *nn; } kNameExceptions[] = {
     {"MatMul", "nn.matmul"}, {"PRelu", "nn.prelu"}, {"IsNaN", "nn.is_nan"},
     {"MatMulInteger", "nn.matmul_integer"}, {"QLinearMatMul", "nn.qlinear_matmul"},
-    {"QLinearConv", "nn.qlinear_conv"}, {"RNN", "nn.rnn"}, {"GRU", "nn.gru"}, {"LSTM", "nn.lstm"}};
+    {"QLinearConv", "nn.qlinear_conv"}, {"RNN", "nn.rnn"}, {"GRU", "nn.gru"}, {"LSTM", "nn.lstm"},
+    {"DFT", "nn.dft"}, {"STFT", "nn.stft"}};
 
 /* The canonical ONNX spelling of an nn op name ("nn.top_k" -> "TopK"). */
 static void onnxName(const char *nn, char *buf, size_t size) {
@@ -608,6 +609,8 @@ bool onnxImportNode(Importer *im, const Onnx__NodeProto *n, size_t index) {
     }
   }
   if (!onnxImportComposite(&x, &handled)) return false;
+  if (handled) return true;
+  if (!onnxImportSignal(&x, &handled)) return false;
   if (handled) return true;
   if (!strcmp(t, "Cast")) return importCast(&x);
   if (!strcmp(t, "Clip")) return importClip(&x);

@@ -45,6 +45,9 @@ static const struct {
     {"NonZero", 9, 0},          {"Compress", 9, 0},            {"Unique", 11, 0},
     {"NonMaxSuppression", 10, 0}, {"MaxUnpool", 9, 0},       {"GridSample", 16, 0},
     {"RoiAlign", 10, 0},
+    {"HannWindow", 17, 0},      {"HammingWindow", 17, 0},      {"BlackmanWindow", 17, 0},
+    {"DFT", 17, 0},             {"STFT", 17, 0},               {"Det", 11, 0},
+    {"MelWeightMatrix", 17, 0},
 };
 
 bool onnxCheckOpset(Importer *im, MlirLocation loc, const Onnx__NodeProto *n) {
