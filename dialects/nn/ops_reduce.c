@@ -57,7 +57,7 @@ static MlirLogicalResult inferReduce(const StrataOpDef *def, MlirOperation op, S
   int64_t keep, axes[STRATA_MAX_RANK];
   int n;
   bool mask[STRATA_MAX_RANK], identity;
-  if (!nnOperand(def, op, "data", &x) || !nnCheckType(op, "data", &x, NN_NUMERIC) ||
+  if (!nnOperand(def, op, "data", &x) || !nnCheckType(op, "data", &x, NN_NUMERIC_NO_U64) ||
       !nnAttrInt(op, "keepdims", 1, &keep))
     return fail();
   const char *name = def->name + 3;
@@ -146,9 +146,8 @@ static MlirLogicalResult interpReduce(StrataInterp *in, MlirOperation op, Strata
     if (k == R_L2) v = sqrt(v);
     if (k == R_LOGSUM) v = log(v);
     if (k == R_LOGSUMEXP) v = log(v) + (isinf(mx[o]) ? 0 : mx[o]);
-    if (nnIsFloatDType(y[0]->dtype)) strataTensorSetDouble(y[0], o, v);
-    else if (k == R_MAX && cnt[o] == 0) nnSetInt(y[0], o, INT64_MIN);
-    else if (k == R_MIN && cnt[o] == 0) nnSetInt(y[0], o, INT64_MAX);
+    /* An empty max/min is the type's lowest/highest value (saturated). */
+    if (nnIsFloatDType(y[0]->dtype) || ((k == R_MAX || k == R_MIN) && cnt[o] == 0)) strataTensorSetDouble(y[0], o, v);
     else nnSetInt(y[0], o, strataDoubleToInt64Saturated(v));
   }
   free(acc), free(mx), free(cnt);
@@ -165,7 +164,7 @@ static double flopsReduce(MlirOperation op) {
 static MlirLogicalResult inferArg(const StrataOpDef *def, MlirOperation op, StrataShape *res) {
   StrataShape x;
   int64_t axis, keep, last;
-  if (!nnOperand(def, op, "data", &x) || !nnCheckType(op, "data", &x, NN_NUMERIC) ||
+  if (!nnOperand(def, op, "data", &x) || !nnCheckType(op, "data", &x, NN_NUMERIC_NO_U64) ||
       !nnAttrInt(op, "axis", 0, &axis) || !nnAttrInt(op, "keepdims", 1, &keep) ||
       !nnAttrInt(op, "select_last_index", 0, &last) || !nnNormalizeAxis(op, "axis", &axis, x.rank))
     return fail();
@@ -254,7 +253,7 @@ static double flopsSoftmax(MlirOperation op) { return 5 * flopsReduce(op); }
 static MlirLogicalResult inferCumSum(const StrataOpDef *def, MlirOperation op, StrataShape *res) {
   StrataShape x, a;
   int64_t axis, ex, rev;
-  if (!nnOperand(def, op, "x", &x) || !nnCheckType(op, "x", &x, NN_NUMERIC) ||
+  if (!nnOperand(def, op, "x", &x) || !nnCheckType(op, "x", &x, NN_NUMERIC_NO_U64) ||
       !nnAttrInt(op, "axis", 0, &axis) || !nnAttrInt(op, "exclusive", 0, &ex) ||
       !nnAttrInt(op, "reverse", 0, &rev))
     return fail();
@@ -311,7 +310,7 @@ static MlirLogicalResult inferTopK(const StrataOpDef *def, MlirOperation op, Str
   StrataShape x, k;
   int64_t axis, largest, sorted, kv = -1;
   if (!nnOperand(def, op, "x", &x) || !nnOperand(def, op, "k", &k) ||
-      !nnCheckType(op, "x", &x, NN_NUMERIC) || !nnCheckType(op, "k", &k, NN_T(STRATA_DTYPE_I64)) ||
+      !nnCheckType(op, "x", &x, NN_NUMERIC_NO_U64) || !nnCheckType(op, "k", &k, NN_T(STRATA_DTYPE_I64)) ||
       !nnAttrInt(op, "axis", -1, &axis) || !nnAttrInt(op, "largest", 1, &largest) ||
       !nnAttrInt(op, "sorted", 1, &sorted) || !nnNormalizeAxis(op, "axis", &axis, x.rank))
     return fail();
@@ -375,7 +374,7 @@ static MlirLogicalResult interpTopK(StrataInterp *in, MlirOperation op, StrataTe
               "noop_with_empty_axes = 0)",                                                       \
    .operands = "data, axes?", .results = "reduced", .flags = STRATA_OP_PURE, .infer = inferReduce,       \
    .interpret = interpReduce, .mapping = nnMapManyToMany, .dynamism = STRATA_DYN_ISDOS,           \
-   .flops = flopsReduce, .types = "f16 f32 f64 i8 ui8 i32 i64"}
+   .flops = flopsReduce, .types = "f16 f32 f64 i8 i16 i32 i64 ui8 ui16 ui32"}
 static const StrataOpDef kOps[] = {
     REDUCE("reduce_sum", "sum"),
     REDUCE("reduce_mean", "mean"),
@@ -397,7 +396,7 @@ static const StrataOpDef kOps[] = {
      .mapping = nnMapManyToMany,
      .dynamism = STRATA_DYN_ISDOS,
      .flops = flopsReduce,
-     .types = "f16 f32 f64 i8 ui8 i32 i64"},
+     .types = "f16 f32 f64 i8 i16 i32 i64 ui8 ui16 ui32"},
     {.name = "nn.arg_min",
      .summary = "index of the minimum along `axis` (keepdims, select_last_index), i64",
      .operands = "data",
@@ -408,7 +407,7 @@ static const StrataOpDef kOps[] = {
      .mapping = nnMapManyToMany,
      .dynamism = STRATA_DYN_ISDOS,
      .flops = flopsReduce,
-     .types = "f16 f32 f64 i8 ui8 i32 i64"},
+     .types = "f16 f32 f64 i8 i16 i32 i64 ui8 ui16 ui32"},
     {.name = "nn.softmax",
      .summary = "exp(x - max) / sum along `axis` (default -1)",
      .operands = "input",
