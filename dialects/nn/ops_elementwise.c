@@ -354,7 +354,7 @@ void nnIntRange(StrataDType t, double *lo, double *hi) {
   case STRATA_DTYPE_U32: *lo = 0, *hi = UINT32_MAX; break;
   case STRATA_DTYPE_U64: *lo = 0, *hi = 18446742974197923840.0; break; /* 2^64 - 2^40 */
   case STRATA_DTYPE_I1: *lo = 0, *hi = 1; break;
-  default: *lo = -9.2233715e18, *hi = 9.2233715e18; break;
+  default: *lo = -9223371487098961920.0, *hi = 9223371487098961920.0; break; /* 2^63 - 2^39 */
   }
 }
 
@@ -364,6 +364,8 @@ void nnIntRange(StrataDType t, double *lo, double *hi) {
 static void store(StrataTensor *y, int64_t i, bool fromFloat, bool fromUnsigned, double d, int64_t v) {
   if (y->dtype == STRATA_DTYPE_I1) {
     nnSetInt(y, i, fromFloat ? d != 0 : v != 0);
+  } else if (y->dtype == STRATA_DTYPE_F32 && !fromFloat) { /* one rounding, as sitofp/uitofp (not via double) */
+    ((float *)y->data)[i] = fromUnsigned ? (float)(uint64_t)v : (float)v;
   } else if (nnIsFloatDType(y->dtype)) {
     strataTensorSetDouble(y, i, fromFloat ? d : fromUnsigned ? (double)(uint64_t)v : (double)v);
   } else if (fromFloat) {
