@@ -59,6 +59,9 @@ static int64_t getInt(const StrataTensor *t, int64_t i) {
   case STRATA_DTYPE_I16: return ((const int16_t *)t->data)[i];
   case STRATA_DTYPE_I32: return ((const int32_t *)t->data)[i];
   case STRATA_DTYPE_I64: return ((const int64_t *)t->data)[i];
+  case STRATA_DTYPE_U16: return ((const uint16_t *)t->data)[i];
+  case STRATA_DTYPE_U32: return ((const uint32_t *)t->data)[i];
+  case STRATA_DTYPE_U64: return (int64_t)((const uint64_t *)t->data)[i];
   default: return 0;
   }
 }
@@ -72,13 +75,17 @@ static void setInt(StrataTensor *t, int64_t i, int64_t v) {
   case STRATA_DTYPE_I16: ((int16_t *)t->data)[i] = (int16_t)sextBits(v, 16); break;
   case STRATA_DTYPE_I32: ((int32_t *)t->data)[i] = (int32_t)sextBits(v, 32); break;
   case STRATA_DTYPE_I64: ((int64_t *)t->data)[i] = v; break;
+  case STRATA_DTYPE_U16: ((uint16_t *)t->data)[i] = (uint16_t)zextBits(v, 16); break;
+  case STRATA_DTYPE_U32: ((uint32_t *)t->data)[i] = (uint32_t)zextBits(v, 32); break;
+  case STRATA_DTYPE_U64: ((uint64_t *)t->data)[i] = (uint64_t)v; break;
   default: break;
   }
 }
 
 static bool isIntDType(StrataDType d) {
   return d == STRATA_DTYPE_I1 || d == STRATA_DTYPE_I8 || d == STRATA_DTYPE_U8 || d == STRATA_DTYPE_I16 ||
-         d == STRATA_DTYPE_I32 || d == STRATA_DTYPE_I64;
+         d == STRATA_DTYPE_I32 || d == STRATA_DTYPE_I64 || d == STRATA_DTYPE_U16 || d == STRATA_DTYPE_U32 ||
+         d == STRATA_DTYPE_U64;
 }
 
 /* ---- Operands and results ---- */

@@ -11,6 +11,7 @@ static const struct { const char *descr; StrataDType dtype; } kDescrs[] = {
     {"<f4", STRATA_DTYPE_F32}, {"<f8", STRATA_DTYPE_F64}, {"<f2", STRATA_DTYPE_F16},
     {"|b1", STRATA_DTYPE_I1},  {"|i1", STRATA_DTYPE_I8},  {"|u1", STRATA_DTYPE_U8},
     {"<i2", STRATA_DTYPE_I16}, {"<i4", STRATA_DTYPE_I32}, {"<i8", STRATA_DTYPE_I64},
+    {"<u2", STRATA_DTYPE_U16}, {"<u4", STRATA_DTYPE_U32}, {"<u8", STRATA_DTYPE_U64},
 };
 
 #define FAIL(...) do { snprintf(err, errSize, __VA_ARGS__); goto fail; } while (0)
@@ -50,7 +51,7 @@ StrataTensor *strataNpyRead(const char *path, char *err, size_t errSize) {
    * NUL), and descr[4] is read only after three characters matched. */
   for (size_t i = 0; descr && *descr == '\'' && i < sizeof kDescrs / sizeof kDescrs[0]; i++)
     if (!strncmp(descr + 1, kDescrs[i].descr, 3) && descr[4] == '\'') dtype = kDescrs[i].dtype;
-  if (dtype == STRATA_DTYPE_INVALID) FAIL("%s: unsupported dtype (want f4, f8, f2, b1, i1, u1, i2, i4, i8, little-endian)", path);
+  if (dtype == STRATA_DTYPE_INVALID) FAIL("%s: unsupported dtype (want f4, f8, f2, b1, i1, u1, i2, i4, i8, u2, u4, u8, little-endian)", path);
   const char *fo = dictValue(header, "'fortran_order'");
   if (!fo || strncmp(fo, "False", 5) != 0) FAIL("%s: Fortran-ordered arrays are not supported", path);
   const char *shape = dictValue(header, "'shape'");

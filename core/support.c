@@ -100,6 +100,9 @@ static StrataTensor *tensorFromResource(MlirAttribute a) {
     case STRATA_DTYPE_I16: ((int16_t *)t->data)[i] = mlirDenseInt16ResourceElementsAttrGetValue(a, k); break;
     case STRATA_DTYPE_I32: ((int32_t *)t->data)[i] = mlirDenseInt32ResourceElementsAttrGetValue(a, k); break;
     case STRATA_DTYPE_I64: ((int64_t *)t->data)[i] = mlirDenseInt64ResourceElementsAttrGetValue(a, k); break;
+    case STRATA_DTYPE_U16: ((uint16_t *)t->data)[i] = mlirDenseUInt16ResourceElementsAttrGetValue(a, k); break;
+    case STRATA_DTYPE_U32: ((uint32_t *)t->data)[i] = mlirDenseUInt32ResourceElementsAttrGetValue(a, k); break;
+    case STRATA_DTYPE_U64: ((uint64_t *)t->data)[i] = mlirDenseUInt64ResourceElementsAttrGetValue(a, k); break;
     default: strataTensorDestroy(t); return NULL;
     }
   }
@@ -141,6 +144,9 @@ StrataTensor *strataTensorFromAttr(MlirAttribute a) {
     case STRATA_DTYPE_I16: ((int16_t *)t->data)[i] = mlirDenseElementsAttrGetInt16Value(a, k); break;
     case STRATA_DTYPE_I32: ((int32_t *)t->data)[i] = mlirDenseElementsAttrGetInt32Value(a, k); break;
     case STRATA_DTYPE_I64: ((int64_t *)t->data)[i] = mlirDenseElementsAttrGetInt64Value(a, k); break;
+    case STRATA_DTYPE_U16: ((uint16_t *)t->data)[i] = mlirDenseElementsAttrGetUInt16Value(a, k); break;
+    case STRATA_DTYPE_U32: ((uint32_t *)t->data)[i] = mlirDenseElementsAttrGetUInt32Value(a, k); break;
+    case STRATA_DTYPE_U64: ((uint64_t *)t->data)[i] = mlirDenseElementsAttrGetUInt64Value(a, k); break;
     default: strataTensorDestroy(t); return NULL;
     }
   }
@@ -158,6 +164,9 @@ MlirAttribute strataTensorToAttr(MlirType type, const StrataTensor *t) {
   case STRATA_DTYPE_I16: return mlirDenseElementsAttrInt16Get(type, n, t->data);
   case STRATA_DTYPE_I32: return mlirDenseElementsAttrInt32Get(type, n, t->data);
   case STRATA_DTYPE_I64: return mlirDenseElementsAttrInt64Get(type, n, t->data);
+  case STRATA_DTYPE_U16: return mlirDenseElementsAttrUInt16Get(type, n, t->data);
+  case STRATA_DTYPE_U32: return mlirDenseElementsAttrUInt32Get(type, n, t->data);
+  case STRATA_DTYPE_U64: return mlirDenseElementsAttrUInt64Get(type, n, t->data);
   case STRATA_DTYPE_I1: {
     int *bits = malloc((size_t)(n ? n : 1) * sizeof *bits);
     if (!bits) return mlirAttributeGetNull();
@@ -244,12 +253,27 @@ int64_t strataDoubleToInt64Saturated(double d) {
   return isnan(d) ? 0 : d < 0 ? INT64_MIN : INT64_MAX;
 }
 
+/* 2^64 is an exact double; every double in [0, 2^64) truncates to a uint64. */
+uint64_t strataDoubleToUInt64Saturated(double d) {
+  if (isnan(d) || d < 0) return 0;
+  return d >= 0x1p64 ? UINT64_MAX : (uint64_t)d;
+}
+
 bool strataTensorGetInt64(const StrataTensor *t, int64_t i, int64_t *out) {
   switch (t->dtype) {
   case STRATA_DTYPE_I64: *out = ((const int64_t *)t->data)[i]; return true;
   case STRATA_DTYPE_I32: *out = ((const int32_t *)t->data)[i]; return true;
   case STRATA_DTYPE_I8: *out = ((const int8_t *)t->data)[i]; return true;
   case STRATA_DTYPE_U8: *out = ((const uint8_t *)t->data)[i]; return true;
+  case STRATA_DTYPE_I16: *out = ((const int16_t *)t->data)[i]; return true;
+  case STRATA_DTYPE_U16: *out = ((const uint16_t *)t->data)[i]; return true;
+  case STRATA_DTYPE_U32: *out = ((const uint32_t *)t->data)[i]; return true;
+  case STRATA_DTYPE_U64: { /* above INT64_MAX it does not fit */
+    uint64_t u = ((const uint64_t *)t->data)[i];
+    if (u > (uint64_t)INT64_MAX) return false;
+    *out = (int64_t)u;
+    return true;
+  }
   case STRATA_DTYPE_I1: *out = ((const uint8_t *)t->data)[i] != 0; return true;
   default: return strataDoubleToInt64(strataTensorGetDouble(t, i), out);
   }

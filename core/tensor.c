@@ -9,16 +9,17 @@
 
 size_t strataDTypeSize(StrataDType t) {
   switch (t) {
-  case STRATA_DTYPE_F32: case STRATA_DTYPE_I32: return 4;
-  case STRATA_DTYPE_F64: case STRATA_DTYPE_I64: return 8;
-  case STRATA_DTYPE_F16: case STRATA_DTYPE_I16: return 2;
+  case STRATA_DTYPE_F32: case STRATA_DTYPE_I32: case STRATA_DTYPE_U32: return 4;
+  case STRATA_DTYPE_F64: case STRATA_DTYPE_I64: case STRATA_DTYPE_U64: return 8;
+  case STRATA_DTYPE_F16: case STRATA_DTYPE_I16: case STRATA_DTYPE_U16: return 2;
   case STRATA_DTYPE_I1: case STRATA_DTYPE_I8: case STRATA_DTYPE_U8: return 1;
   default: return 0;
   }
 }
 
 const char *strataDTypeName(StrataDType t) {
-  static const char *const names[] = {"invalid", "f32", "f64", "f16", "i1", "i8", "ui8", "i32", "i64", "i16"};
+  static const char *const names[] = {"invalid", "f32", "f64", "f16", "i1", "i8", "ui8", "i32", "i64", "i16",
+                                       "ui16", "ui32", "ui64"};
   return (unsigned)t < sizeof names / sizeof names[0] ? names[t] : "invalid";
 }
 
@@ -31,9 +32,9 @@ StrataDType strataDTypeFromMlir(MlirType t) {
     bool u = mlirIntegerTypeIsUnsigned(t);
     if (w == 1) return STRATA_DTYPE_I1;
     if (w == 8) return u ? STRATA_DTYPE_U8 : STRATA_DTYPE_I8;
-    if (w == 16 && !u) return STRATA_DTYPE_I16;
-    if (w == 32 && !u) return STRATA_DTYPE_I32;
-    if (w == 64 && !u) return STRATA_DTYPE_I64;
+    if (w == 16) return u ? STRATA_DTYPE_U16 : STRATA_DTYPE_I16;
+    if (w == 32) return u ? STRATA_DTYPE_U32 : STRATA_DTYPE_I32;
+    if (w == 64) return u ? STRATA_DTYPE_U64 : STRATA_DTYPE_I64;
   }
   return STRATA_DTYPE_INVALID;
 }
@@ -49,6 +50,9 @@ MlirType strataDTypeToMlir(MlirContext ctx, StrataDType t) {
   case STRATA_DTYPE_I16: return mlirIntegerTypeGet(ctx, 16);
   case STRATA_DTYPE_I32: return mlirIntegerTypeGet(ctx, 32);
   case STRATA_DTYPE_I64: return mlirIntegerTypeGet(ctx, 64);
+  case STRATA_DTYPE_U16: return mlirIntegerTypeUnsignedGet(ctx, 16);
+  case STRATA_DTYPE_U32: return mlirIntegerTypeUnsignedGet(ctx, 32);
+  case STRATA_DTYPE_U64: return mlirIntegerTypeUnsignedGet(ctx, 64);
   default: return (MlirType){NULL};
   }
 }
@@ -212,6 +216,9 @@ double strataTensorGetDouble(const StrataTensor *t, int64_t i) {
   case STRATA_DTYPE_I16: return ((const int16_t *)t->data)[i];
   case STRATA_DTYPE_I32: return ((const int32_t *)t->data)[i];
   case STRATA_DTYPE_I64: return (double)((const int64_t *)t->data)[i];
+  case STRATA_DTYPE_U16: return ((const uint16_t *)t->data)[i];
+  case STRATA_DTYPE_U32: return ((const uint32_t *)t->data)[i];
+  case STRATA_DTYPE_U64: return (double)((const uint64_t *)t->data)[i];
   default: return 0;
   }
 }
@@ -232,6 +239,9 @@ void strataTensorSetDouble(StrataTensor *t, int64_t i, double v) {
   case STRATA_DTYPE_I16: ((int16_t *)t->data)[i] = (int16_t)saturate(v, INT16_MIN, INT16_MAX); break;
   case STRATA_DTYPE_I32: ((int32_t *)t->data)[i] = (int32_t)saturate(v, INT32_MIN, INT32_MAX); break;
   case STRATA_DTYPE_I64: ((int64_t *)t->data)[i] = strataDoubleToInt64Saturated(v); break;
+  case STRATA_DTYPE_U16: ((uint16_t *)t->data)[i] = (uint16_t)saturate(v, 0, UINT16_MAX); break;
+  case STRATA_DTYPE_U32: ((uint32_t *)t->data)[i] = (uint32_t)saturate(v, 0, UINT32_MAX); break;
+  case STRATA_DTYPE_U64: ((uint64_t *)t->data)[i] = strataDoubleToUInt64Saturated(v); break;
   default: break;
   }
 }

@@ -15,6 +15,7 @@ typedef struct {
   NnEwAttrs attrs;
   bool isFloat, isUnsigned; /* of the data operands' element type */
   MlirType resultElement;   /* signless */
+  StrataDType resultDType;  /* with its signedness */
 } EwCtx;
 
 typedef MlirValue (*EwBody)(StrataBuilder *b, MlirLocation loc, const MlirValue *x, const EwCtx *c);
@@ -157,12 +158,14 @@ BODY(bCast) {
   if (!fromFloat && !toFloat)
     return emitConvert(b, loc, tw > fw ? (fromUnsigned ? "arith.extui" : "arith.extsi") : "arith.trunci", x[0], to);
   if (!fromFloat) return emitConvert(b, loc, fromUnsigned ? "arith.uitofp" : "arith.sitofp", x[0], to);
-  /* float -> int: widen f16 first so the bounds are representable. */
+  /* float -> int: widen f16 first so the bounds are representable, and f32
+   * to f64 for 32-bit results (2^31 - 1 and 2^32 - 1 are not f32 values). */
   MlirValue v = x[0];
   if (fw < 32) v = emitConvert(b, loc, "arith.extf", v, mlirF32TypeGet(b->ctx));
+  if (tw == 32 && fw < 64) v = emitConvert(b, loc, "arith.extf", v, mlirF64TypeGet(b->ctx));
   bool toUnsigned = c->attrs.flag != 0;
-  double lo = toUnsigned ? 0 : tw == 8 ? -128 : tw == 32 ? -2147483648.0 : -9.2233715e18;
-  double hi = toUnsigned ? 255 : tw == 8 ? 127 : tw == 32 ? 2147483647.0 : 9.2233715e18;
+  double lo, hi;
+  nnIntRange(c->resultDType, &lo, &hi);
   MlirValue clamped = BIN("arith.minimumf", BIN("arith.maximumf", v, k(b, loc, v, lo)), k(b, loc, v, hi));
   MlirValue isNan = emitCmpF(b, loc, CMPF_UNO, v, v);
   clamped = emitSelect(b, loc, isNan, k(b, loc, v, 0), clamped);
@@ -189,7 +192,27 @@ BODY(bDiv) {
   if (c->isFloat) return BIN("arith.divf", x[0], x[1]);
   return guardedIntOp(b, loc, "arith.divsi", "arith.divui", x, c, true);
 }
-BODY(bPow) { (void)c; return BIN("math.powf", x[0], x[1]); }
+/* Integers: square and multiply over every exponent bit (unrolled: a
+ * linalg body stays free of loops), wrapping as the interpreter does; a
+ * negative signed exponent gives trunc(1 / x^-y). */
+BODY(bPow) {
+  if (c->isFloat) return BIN("math.powf", x[0], x[1]);
+  unsigned w = mlirIntegerTypeGetWidth(typeOf(x[0]));
+  MlirType i1 = mlirIntegerTypeGet(b->ctx, 1);
+  MlirValue r = k(b, loc, x[0], 1), base = x[0];
+  for (unsigned i = 0; i < w; i++) {
+    MlirValue bit = emitConvert(b, loc, "arith.trunci", i ? BIN("arith.shrui", x[1], k(b, loc, x[1], i)) : x[1], i1);
+    r = emitSelect(b, loc, bit, BIN("arith.muli", r, base), r);
+    if (i + 1 < w) base = BIN("arith.muli", base, base);
+  }
+  if (c->isUnsigned) return r;
+  MlirValue zero = k(b, loc, x[0], 0), one = k(b, loc, x[0], 1), minusOne = k(b, loc, x[0], -1);
+  MlirValue odd = emitConvert(b, loc, "arith.trunci", x[1], i1);
+  MlirValue ofMinusOne = emitSelect(b, loc, odd, minusOne, one);
+  MlirValue recip = emitSelect(b, loc, emitCmpI(b, loc, CMPI_EQ, x[0], one), one,
+                               emitSelect(b, loc, emitCmpI(b, loc, CMPI_EQ, x[0], minusOne), ofMinusOne, zero));
+  return emitSelect(b, loc, emitCmpI(b, loc, CMPI_SLT, x[1], zero), recip, r);
+}
 BODY(bMod) {
   if (c->isFloat) return BIN("arith.remf", x[0], x[1]);
   MlirValue r = guardedIntOp(b, loc, "arith.remsi", "arith.remui", x, c, false);
@@ -272,6 +295,7 @@ static MlirLogicalResult lowerElementwise(StrataRewrite *rw, MlirOperation op, v
   c.isFloat = lowerIsFloat(dataElement);
   c.isUnsigned = lowerIsUnsigned(dataElement);
   c.resultElement = lowerSignless(mlirShapedTypeGetElementType(t));
+  c.resultDType = strataDTypeFromMlir(mlirShapedTypeGetElementType(t));
   /* Cast to an unsigned type: flag it for the float -> int bounds. */
   if (!strcmp(info->name, "nn.cast")) c.attrs.flag = lowerIsUnsigned(mlirShapedTypeGetElementType(t));
   char mapText[n + 1][256], its[STRATA_MAX_RANK + 1];

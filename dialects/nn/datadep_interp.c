@@ -100,6 +100,7 @@ MlirLogicalResult nnInterpCompress(StrataInterp *in, MlirOperation op, StrataTen
 static int compareElements(const StrataTensor *x, int64_t a, int64_t b) {
   if (!nnIsFloatDType(x->dtype)) {
     int64_t u = nnGetInt(x, a), v = nnGetInt(x, b);
+    if (nnIsUnsignedDType(x->dtype)) return ((uint64_t)u > (uint64_t)v) - ((uint64_t)u < (uint64_t)v);
     return (u > v) - (u < v);
   }
   double u = strataTensorGetDouble(x, a), v = strataTensorGetDouble(x, b);

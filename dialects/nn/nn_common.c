@@ -54,7 +54,7 @@ bool nnOperand(const StrataOpDef *def, MlirOperation op, const char *name, Strat
 static void describeMask(unsigned mask, char *buf, size_t size) {
   size_t off = 0;
   buf[0] = '\0';
-  for (int d = STRATA_DTYPE_F32; d <= STRATA_DTYPE_I64 && off < size; d++)
+  for (int d = STRATA_DTYPE_F32; d <= STRATA_DTYPE_U64 && off < size; d++)
     if (mask & NN_T(d))
       off += (size_t)snprintf(buf + off, size - off, "%s%s", off ? ", " : "",
                               strataDTypeName((StrataDType)d));
@@ -294,12 +294,18 @@ bool nnIsFloatDType(StrataDType t) {
   return t == STRATA_DTYPE_F32 || t == STRATA_DTYPE_F64 || t == STRATA_DTYPE_F16;
 }
 
+bool nnIsUnsignedDType(StrataDType t) { return (NN_UINT & NN_T(t)) != 0; }
+
 int64_t nnGetInt(const StrataTensor *t, int64_t i) {
   switch (t->dtype) {
   case STRATA_DTYPE_I64: return ((const int64_t *)t->data)[i];
   case STRATA_DTYPE_I32: return ((const int32_t *)t->data)[i];
   case STRATA_DTYPE_I8: return ((const int8_t *)t->data)[i];
   case STRATA_DTYPE_U8: return ((const uint8_t *)t->data)[i];
+  case STRATA_DTYPE_I16: return ((const int16_t *)t->data)[i];
+  case STRATA_DTYPE_U16: return ((const uint16_t *)t->data)[i];
+  case STRATA_DTYPE_U32: return ((const uint32_t *)t->data)[i];
+  case STRATA_DTYPE_U64: return (int64_t)((const uint64_t *)t->data)[i]; /* the bits: see nnIsUnsignedDType */
   case STRATA_DTYPE_I1: return ((const uint8_t *)t->data)[i] != 0;
   default: return strataDoubleToInt64Saturated(strataTensorGetDouble(t, i));
   }
@@ -311,6 +317,10 @@ void nnSetInt(StrataTensor *t, int64_t i, int64_t v) {
   case STRATA_DTYPE_I32: ((int32_t *)t->data)[i] = (int32_t)(uint32_t)v; break;
   case STRATA_DTYPE_I8: ((int8_t *)t->data)[i] = (int8_t)(uint8_t)v; break;
   case STRATA_DTYPE_U8: ((uint8_t *)t->data)[i] = (uint8_t)v; break;
+  case STRATA_DTYPE_I16: ((int16_t *)t->data)[i] = (int16_t)(uint16_t)v; break;
+  case STRATA_DTYPE_U16: ((uint16_t *)t->data)[i] = (uint16_t)v; break;
+  case STRATA_DTYPE_U32: ((uint32_t *)t->data)[i] = (uint32_t)v; break;
+  case STRATA_DTYPE_U64: ((uint64_t *)t->data)[i] = (uint64_t)v; break;
   case STRATA_DTYPE_I1: ((uint8_t *)t->data)[i] = v != 0; break;
   default: strataTensorSetDouble(t, i, (double)v); break;
   }

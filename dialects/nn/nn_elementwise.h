@@ -40,4 +40,8 @@ const NnEwInfo *nnElementwiseInfo(MlirStringRef name);
 /* Reads and validates the op's attributes with ONNX defaults. */
 bool nnElementwiseAttrs(const NnEwInfo *info, MlirOperation op, StrataDType t, NnEwAttrs *a);
 
+/* The range an integer dtype saturates to when Cast converts a float (the
+ * 64-bit bounds are held exactly by f32 and f64, for compiled clamps). */
+void nnIntRange(StrataDType t, double *lo, double *hi);
+
 #endif

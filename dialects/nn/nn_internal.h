@@ -14,13 +14,18 @@
 /* ---- Element-type classes (bit masks over StrataDType) ---- */
 #define NN_T(d) (1u << (d))
 #define NN_FLOAT (NN_T(STRATA_DTYPE_F16) | NN_T(STRATA_DTYPE_F32) | NN_T(STRATA_DTYPE_F64))
-#define NN_SINT (NN_T(STRATA_DTYPE_I8) | NN_T(STRATA_DTYPE_I32) | NN_T(STRATA_DTYPE_I64))
-#define NN_UINT NN_T(STRATA_DTYPE_U8)
+#define NN_SINT (NN_T(STRATA_DTYPE_I8) | NN_T(STRATA_DTYPE_I16) | NN_T(STRATA_DTYPE_I32) | NN_T(STRATA_DTYPE_I64))
+#define NN_U8 NN_T(STRATA_DTYPE_U8)
+#define NN_UINT (NN_U8 | NN_T(STRATA_DTYPE_U16) | NN_T(STRATA_DTYPE_U32) | NN_T(STRATA_DTYPE_U64))
 #define NN_INT (NN_SINT | NN_UINT)
 #define NN_BOOL NN_T(STRATA_DTYPE_I1)
 #define NN_SIGNED (NN_FLOAT | NN_SINT)
 #define NN_NUMERIC (NN_FLOAT | NN_INT)
 #define NN_ANY (NN_NUMERIC | NN_BOOL)
+/* The numeric types of kernels that compute through double or compare as
+ * signed int64 (reductions, sorting, ...): exact for every type but uint64,
+ * whose values above 2^63 they would misorder, so it is left out there. */
+#define NN_NUMERIC_NO_U64 (NN_NUMERIC & ~NN_T(STRATA_DTYPE_U64))
 #define NN_INDEX (NN_T(STRATA_DTYPE_I32) | NN_T(STRATA_DTYPE_I64))
 
 /* Emits "'<op>' op <message>" at the op's location. */
@@ -90,6 +95,9 @@ StrataMappingType nnMapElementwise(MlirOperation op);
 
 /* ---- Interpreter helpers ---- */
 bool nnIsFloatDType(StrataDType t);
+/* ui8 ... ui64. nnGetInt holds a ui64 element as its bits (values >= 2^63
+ * read negative), so kernels compare and divide unsigned types as uint64. */
+bool nnIsUnsignedDType(StrataDType t);
 int64_t nnGetInt(const StrataTensor *t, int64_t i);
 void nnSetInt(StrataTensor *t, int64_t i, int64_t v);
 /* Row-major strides of a tensor. */

@@ -7,7 +7,7 @@
 #include "nn_internal.h"
 
 /* int8 or uint8: the element types of quantized tensors. */
-#define NN_Q8 (NN_T(STRATA_DTYPE_I8) | NN_UINT)
+#define NN_Q8 (NN_T(STRATA_DTYPE_I8) | NN_U8)
 
 /* How a quantization parameter (scale or zero point) spreads over its
  * tensor. Every kind accepts one value (a scalar or [1]: per tensor).

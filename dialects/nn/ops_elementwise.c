@@ -16,8 +16,12 @@ static double minp(double a, double b) { return isnan(a) || isnan(b) ? NAN : fmi
   static int64_t n(const int64_t *x, const NnEwAttrs *a, StrataDType t) {            \
     (void)a; (void)t; return (expr);                                                 \
   }
+#define I2(n, cmp) I1(n, U(t) ? (uint64_t)x[0] cmp (uint64_t)x[1] : x[0] cmp x[1])
 F1(fAbs, fabs(x[0]))
-I1(iAbs, x[0] < 0 ? (int64_t)(0 - (uint64_t)x[0]) : x[0])
+/* Integer kernels get ui64 elements as their bits (nnGetInt): what depends
+ * on order or magnitude asks nnIsUnsignedDType(t) and works in uint64. */
+#define U(t) nnIsUnsignedDType(t)
+I1(iAbs, x[0] < 0 && !U(t) ? (int64_t)(0 - (uint64_t)x[0]) : x[0])
 F1(fNeg, -x[0])
 I1(iNeg, (int64_t)(0 - (uint64_t)x[0]))
 F1(fExp, exp(x[0]))
@@ -58,7 +62,7 @@ F1(fFloor, floor(x[0]))
 F1(fCeil, ceil(x[0]))
 F1(fRound, nearbyint(x[0])) /* half to even under the default rounding mode */
 F1(fSign, x[0] > 0 ? 1.0 : x[0] < 0 ? -1.0 : x[0])
-I1(iSign, x[0] > 0 ? 1 : x[0] < 0 ? -1 : 0)
+I1(iSign, U(t) ? x[0] != 0 : x[0] > 0 ? 1 : x[0] < 0 ? -1 : 0)
 I1(iNot, !x[0])
 F1(fIsNan, isnan(x[0]) ? 1.0 : 0.0)
 F1(fClip, minp(maxp(x[0], a->lo), a->hi))
@@ -75,16 +79,29 @@ F1(fDiv, x[0] / x[1])
 /* Integer division truncates; by zero it gives 0 and INT_MIN / -1 wraps, so
  * that neither the interpreter nor compiled code traps (ONNX leaves both
  * undefined). */
-I1(iDiv, x[1] == 0 ? 0 : x[1] == -1 ? (int64_t)(0 - (uint64_t)x[0]) : x[0] / x[1])
+I1(iDiv, x[1] == 0 ? 0 : U(t) ? (int64_t)((uint64_t)x[0] / (uint64_t)x[1])
+              : x[1] == -1 ? (int64_t)(0 - (uint64_t)x[0]) : x[0] / x[1])
+/* Integer powers wrap like repeated multiplication (square and multiply);
+ * a negative exponent gives trunc(1 / x^-y): 1 for x = 1, +-1 for x = -1,
+ * else 0 (also for x = 0, as x / 0 is 0 here). */
+static int64_t iPow(const int64_t *x, const NnEwAttrs *a, StrataDType t) {
+  (void)a;
+  if (!U(t) && x[1] < 0) return x[0] == 1 ? 1 : x[0] == -1 ? ((x[1] & 1) ? -1 : 1) : 0;
+  uint64_t r = 1, b = (uint64_t)x[0];
+  for (uint64_t e = (uint64_t)x[1]; e; e >>= 1, b *= b)
+    if (e & 1) r *= b;
+  return (int64_t)r;
+}
 F1(fPow, pow(x[0], x[1]))
 F1(fMax, maxp(x[0], x[1]))
-I1(iMax, x[0] > x[1] ? x[0] : x[1])
+I1(iMax, (U(t) ? (uint64_t)x[0] > (uint64_t)x[1] : x[0] > x[1]) ? x[0] : x[1])
 F1(fMin, minp(x[0], x[1]))
-I1(iMin, x[0] < x[1] ? x[0] : x[1])
+I1(iMin, (U(t) ? (uint64_t)x[0] < (uint64_t)x[1] : x[0] < x[1]) ? x[0] : x[1])
 F1(fMod, fmod(x[0], x[1])) /* floats require fmod=1: C fmod */
 static int64_t iMod(const int64_t *x, const NnEwAttrs *a, StrataDType t) {
-  (void)t;
-  if (x[1] == 0 || x[1] == -1) return 0;
+  if (x[1] == 0) return 0; /* like x / 0 */
+  if (U(t)) return (int64_t)((uint64_t)x[0] % (uint64_t)x[1]);
+  if (x[1] == -1) return 0;
   int64_t r = x[0] % x[1];
   if (!a->flag && r != 0 && ((r < 0) != (x[1] < 0))) r += x[1]; /* sign of the divisor */
   return r;
@@ -95,13 +112,13 @@ I1(iXor, !x[0] != !x[1])
 F1(fEqual, x[0] == x[1])
 I1(iEqual, x[0] == x[1])
 F1(fLess, x[0] < x[1])
-I1(iLess, x[0] < x[1])
+I2(iLess, <)
 F1(fLessEqual, x[0] <= x[1])
-I1(iLessEqual, x[0] <= x[1])
+I2(iLessEqual, <=)
 F1(fGreater, x[0] > x[1])
-I1(iGreater, x[0] > x[1])
+I2(iGreater, >)
 F1(fGreaterEqual, x[0] >= x[1])
-I1(iGreaterEqual, x[0] >= x[1])
+I2(iGreaterEqual, >=)
 static int64_t iBitShift(const int64_t *x, const NnEwAttrs *a, StrataDType t) {
   uint64_t width = strataDTypeSize(t) * 8, v = (uint64_t)x[0], s = (uint64_t)x[1];
   if (s >= width) return 0;
@@ -157,10 +174,7 @@ static bool aCelu(MlirOperation op, StrataDType t, NnEwAttrs *a) {
 }
 static bool aClip(MlirOperation op, StrataDType t, NnEwAttrs *a) {
   double lo = -INFINITY, hi = INFINITY;
-  if (t == STRATA_DTYPE_I8) lo = INT8_MIN, hi = INT8_MAX;
-  if (t == STRATA_DTYPE_U8) lo = 0, hi = UINT8_MAX;
-  if (t == STRATA_DTYPE_I32) lo = INT32_MIN, hi = INT32_MAX;
-  if (t == STRATA_DTYPE_I64) lo = -9.2e18, hi = 9.2e18;
+  if (!nnIsFloatDType(t)) nnIntRange(t, &lo, &hi);
   return nnAttrFloat(op, "min", lo, &a->lo) && nnAttrFloat(op, "max", hi, &a->hi);
 }
 static bool aMod(MlirOperation op, StrataDType t, NnEwAttrs *a) {
@@ -224,7 +238,7 @@ static const NnEwInfo kInfo[] = {
     EW("sign", NN_NUMERIC, NN_EW_SAME, NN_EW_PLAIN, fSign, iSign, NULL, 1),
     EW("not", NN_BOOL, NN_EW_SAME, NN_EW_PLAIN, NULL, iNot, NULL, 1),
     EW("is_nan", NN_FLOAT, NN_EW_BOOL, NN_EW_PLAIN, fIsNan, NULL, NULL, 1),
-    EW("clip", NN_NUMERIC, NN_EW_SAME, NN_EW_PLAIN, fClip, iClip, aClip, 2),
+    EW("clip", NN_NUMERIC_NO_U64, NN_EW_SAME, NN_EW_PLAIN, fClip, iClip, aClip, 2),
     EW("cast", NN_ANY, NN_EW_DECLARED, NN_EW_PLAIN, fIdentity, iIdentity, NULL, 0),
     EW("identity", NN_ANY, NN_EW_SAME, NN_EW_PLAIN, fIdentity, iIdentity, NULL, 0),
     EW("dropout", NN_FLOAT, NN_EW_SAME, NN_EW_PLAIN, fIdentity, NULL, NULL, 0),
@@ -232,7 +246,7 @@ static const NnEwInfo kInfo[] = {
     EW("sub", NN_NUMERIC, NN_EW_SAME, NN_EW_PLAIN, fSub, iSub, NULL, 1),
     EW("mul", NN_NUMERIC, NN_EW_SAME, NN_EW_PLAIN, fMul, iMul, NULL, 1),
     EW("div", NN_NUMERIC, NN_EW_SAME, NN_EW_PLAIN, fDiv, iDiv, NULL, 1),
-    EW("pow", NN_FLOAT, NN_EW_SAME, NN_EW_PLAIN, fPow, NULL, NULL, 1),
+    EW("pow", NN_NUMERIC, NN_EW_SAME, NN_EW_PLAIN, fPow, iPow, NULL, 1),
     EW("mod", NN_NUMERIC, NN_EW_SAME, NN_EW_PLAIN, fMod, iMod, aMod, 1),
     EW("and", NN_BOOL, NN_EW_SAME, NN_EW_PLAIN, NULL, iAnd, NULL, 1),
     EW("or", NN_BOOL, NN_EW_SAME, NN_EW_PLAIN, NULL, iOr, NULL, 1),
@@ -328,22 +342,37 @@ static MlirLogicalResult inferElementwise(const StrataOpDef *def, MlirOperation 
   return mlirLogicalResultSuccess();
 }
 
+void nnIntRange(StrataDType t, double *lo, double *hi) {
+  /* The 64-bit bounds are the largest magnitudes f32 and f64 both hold below
+   * 2^63 and 2^64, so compiled code can clamp in the source type. */
+  switch (t) {
+  case STRATA_DTYPE_I8: *lo = INT8_MIN, *hi = INT8_MAX; break;
+  case STRATA_DTYPE_U8: *lo = 0, *hi = UINT8_MAX; break;
+  case STRATA_DTYPE_I16: *lo = INT16_MIN, *hi = INT16_MAX; break;
+  case STRATA_DTYPE_U16: *lo = 0, *hi = UINT16_MAX; break;
+  case STRATA_DTYPE_I32: *lo = INT32_MIN, *hi = INT32_MAX; break;
+  case STRATA_DTYPE_U32: *lo = 0, *hi = UINT32_MAX; break;
+  case STRATA_DTYPE_U64: *lo = 0, *hi = 18446742974197923840.0; break; /* 2^64 - 2^40 */
+  case STRATA_DTYPE_I1: *lo = 0, *hi = 1; break;
+  default: *lo = -9223371487098961920.0, *hi = 9223371487098961920.0; break; /* 2^63 - 2^39 */
+  }
+}
+
 /* Converts a value for Cast and stores it: float -> int truncates toward
- * zero and saturates (NaN -> 0), anything -> bool is "!= 0". */
-static void store(StrataTensor *y, int64_t i, bool fromFloat, double d, int64_t v) {
+ * zero and saturates (NaN -> 0), anything -> bool is "!= 0"; an integer v
+ * of an unsigned type (fromUnsigned) is read as uint64. */
+static void store(StrataTensor *y, int64_t i, bool fromFloat, bool fromUnsigned, double d, int64_t v) {
   if (y->dtype == STRATA_DTYPE_I1) {
     nnSetInt(y, i, fromFloat ? d != 0 : v != 0);
+  } else if (y->dtype == STRATA_DTYPE_F32 && !fromFloat) { /* one rounding, as sitofp/uitofp (not via double) */
+    ((float *)y->data)[i] = fromUnsigned ? (float)(uint64_t)v : (float)v;
   } else if (nnIsFloatDType(y->dtype)) {
-    strataTensorSetDouble(y, i, fromFloat ? d : (double)v);
+    strataTensorSetDouble(y, i, fromFloat ? d : fromUnsigned ? (double)(uint64_t)v : (double)v);
   } else if (fromFloat) {
-    double lo = y->dtype == STRATA_DTYPE_U8 ? 0 : y->dtype == STRATA_DTYPE_I8 ? INT8_MIN
-              : y->dtype == STRATA_DTYPE_I32 ? INT32_MIN : -9.2233715e18;
-    double hi = y->dtype == STRATA_DTYPE_U8 ? UINT8_MAX : y->dtype == STRATA_DTYPE_I8 ? INT8_MAX
-              : y->dtype == STRATA_DTYPE_I32 ? INT32_MAX : 9.2233715e18;
-    /* The i64 bounds are the largest magnitudes f32 and f64 both hold below
-     * 2^63, so compiled code can clamp in the source type. */
+    double lo, hi;
+    nnIntRange(y->dtype, &lo, &hi);
     d = isnan(d) ? 0 : trunc(fmin(fmax(d, lo), hi));
-    nnSetInt(y, i, (int64_t)d);
+    nnSetInt(y, i, y->dtype == STRATA_DTYPE_U64 ? (int64_t)strataDoubleToUInt64Saturated(d) : (int64_t)d);
   } else {
     nnSetInt(y, i, v);
   }
@@ -371,9 +400,9 @@ static MlirLogicalResult interpElementwise(StrataInterp *in, MlirOperation op,
     }
     if (isFloat) {
       double r = info->f(d, &a);
-      store(y[0], e, info->result != NN_EW_BOOL, r, info->result == NN_EW_BOOL && r != 0);
+      store(y[0], e, info->result != NN_EW_BOOL, false, r, info->result == NN_EW_BOOL && r != 0);
     } else {
-      store(y[0], e, false, 0, info->fi(v, &a, x[first]->dtype));
+      store(y[0], e, false, nnIsUnsignedDType(x[first]->dtype), 0, info->fi(v, &a, x[first]->dtype));
     }
   }
   return mlirLogicalResultSuccess();
@@ -390,15 +419,15 @@ static double flopsElementwise(MlirOperation op) {
    .infer = inferElementwise, .interpret = interpElementwise, .mapping = nnMapElementwise,         \
    .dynamism = STRATA_DYN_ISDOS, .flops = flopsElementwise, .types = ty}
 #define FT "f16 f32 f64"
-#define NUM "f16 f32 f64 i8 ui8 i32 i64"
+#define NUM "f16 f32 f64 i8 i16 i32 i64 ui8 ui16 ui32 ui64"
 static const StrataOpDef kOps[] = {
     OP("abs", "x", "|x|", NUM),
-    OP("neg", "x", "-x", "f16 f32 f64 i8 i32 i64"),
+    OP("neg", "x", "-x", "f16 f32 f64 i8 i16 i32 i64"),
     OP("exp", "x", "e^x", FT),
     OP("log", "x", "natural logarithm", FT),
     OP("sqrt", "x", "square root", FT),
     OP("reciprocal", "x", "1/x", FT),
-    OP("relu", "x", "max(x, 0)", "f16 f32 f64 i8 i32 i64"),
+    OP("relu", "x", "max(x, 0)", "f16 f32 f64 i8 i16 i32 i64"),
     OP("leaky_relu", "x", "x < 0 ? alpha*x : x (alpha = 0.01)", FT),
     OP("elu", "x", "x < 0 ? alpha*(e^x - 1) : x (alpha = 1)", FT),
     OP("selu", "x", "gamma * (x <= 0 ? alpha*(e^x - 1) : x) (ONNX alpha, gamma)", FT),
@@ -430,27 +459,27 @@ static const StrataOpDef kOps[] = {
     OP("sign", "x", "-1, 0 or 1 (NaN stays NaN)", NUM),
     OP("not", "x", "logical not", "i1"),
     OP("is_nan", "x", "x != x, as i1", FT),
-    OP("clip", "x", "min(max(x, min), max); bounds as attributes `min`, `max`", NUM),
-    OP("cast", "x", "convert to the result's element type (float->int truncates, saturates)", "f16 f32 f64 i1 i8 ui8 i32 i64"),
-    OP("identity", "x", "y = x", "f16 f32 f64 i1 i8 ui8 i32 i64"),
+    OP("clip", "x", "min(max(x, min), max); bounds as attributes `min`, `max`", "f16 f32 f64 i8 i16 i32 i64 ui8 ui16 ui32"),
+    OP("cast", "x", "convert to the result's element type (float->int truncates, saturates)", "f16 f32 f64 i1 i8 i16 i32 i64 ui8 ui16 ui32 ui64"),
+    OP("identity", "x", "y = x", "f16 f32 f64 i1 i8 i16 i32 i64 ui8 ui16 ui32 ui64"),
     OP("dropout", "x", "inference dropout: y = x", FT),
     OP("add", "a, b", "a + b", NUM),
     OP("sub", "a, b", "a - b", NUM),
     OP("mul", "a, b", "a * b", NUM),
-    OP("div", "a, b", "a / b; integers truncate, and x/0 = 0", NUM),
-    OP("pow", "x, y", "x^y", FT),
-    OP("mod", "a, b", "remainder; fmod = 0: sign of divisor (ints), fmod = 1: C fmod", NUM),
+    OP("div", "a, b", "a / b; integers truncate, and x/0 = 0 (unsigned types divide unsigned)", NUM),
+    OP("pow", "x, y", "x^y; integers wrap, and x^-n = trunc(1 / x^n)", NUM),
+    OP("mod", "a, b", "remainder; fmod = 0: sign of divisor (ints), fmod = 1: C fmod; x mod 0 = 0", NUM),
     OP("and", "a, b", "logical and", "i1"),
     OP("or", "a, b", "logical or", "i1"),
     OP("xor", "a, b", "logical xor", "i1"),
-    OP("equal", "a, b", "a == b, as i1", "f16 f32 f64 i1 i8 ui8 i32 i64"),
+    OP("equal", "a, b", "a == b, as i1", "f16 f32 f64 i1 i8 i16 i32 i64 ui8 ui16 ui32 ui64"),
     OP("less", "a, b", "a < b, as i1", NUM),
     OP("less_or_equal", "a, b", "a <= b, as i1", NUM),
     OP("greater", "a, b", "a > b, as i1", NUM),
     OP("greater_or_equal", "a, b", "a >= b, as i1", NUM),
-    OP("bit_shift", "x, y", "x << y or x >> y (direction LEFT|RIGHT); shifts >= width give 0", "ui8"),
-    OP("prelu", "x, slope", "x < 0 ? slope*x : x; slope broadcasts to x", "f16 f32 f64 i8 i32 i64"),
-    OP("where", "condition, x, y", "condition ? x : y", "f16 f32 f64 i1 i8 ui8 i32 i64"),
+    OP("bit_shift", "x, y", "x << y or x >> y (direction LEFT|RIGHT); shifts >= width give 0", "ui8 ui16 ui32 ui64"),
+    OP("prelu", "x, slope", "x < 0 ? slope*x : x; slope broadcasts to x", "f16 f32 f64 i8 i16 i32 i64"),
+    OP("where", "condition, x, y", "condition ? x : y", "f16 f32 f64 i1 i8 i16 i32 i64 ui8 ui16 ui32 ui64"),
     /* ONNX Max/Min/Sum/Mean take any number of inputs of different shapes;
      * IRDL variadic groups bind one type, so nn has binary max/min and
      * importers chain them (Sum/Mean become add chains). */

@@ -23,7 +23,7 @@ static MlirLogicalResult inferPool(const StrataOpDef *def, MlirOperation op, Str
   NnWindow w;
   bool isMax = !strncmp(def->name, "nn.max_pool", 11); /* and nn.max_pool_with_indices */
   if (!nnOperand(def, op, "x", &x) ||
-      !nnCheckType(op, "x", &x, isMax ? NN_FLOAT | NN_T(STRATA_DTYPE_I8) | NN_UINT : NN_FLOAT))
+      !nnCheckType(op, "x", &x, isMax ? NN_FLOAT | NN_T(STRATA_DTYPE_I8) | NN_U8 : NN_FLOAT))
     return fail();
   if (x.rank < 3 || x.rank > 2 + NN_MAX_SPATIAL) {
     char d[300];

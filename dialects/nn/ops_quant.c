@@ -16,7 +16,7 @@ static bool quantParams(const StrataOpDef *def, MlirOperation op, const StrataSh
       !nnAttrInt(op, "axis", 1, &axis))
     return false;
   *hasZp = nnHasOperand(def, op, zpName);
-  if (*hasZp && (!nnOperand(def, op, zpName, zp) || !nnCheckType(op, zpName, zp, NN_T(STRATA_DTYPE_I8) | NN_UINT | NN_T(STRATA_DTYPE_I32))))
+  if (*hasZp && (!nnOperand(def, op, zpName, zp) || !nnCheckType(op, zpName, zp, NN_T(STRATA_DTYPE_I8) | NN_U8 | NN_T(STRATA_DTYPE_I32))))
     return false;
   bool perTensor = scale->rank == 0 || (scale->rank == 1 && scale->dims[0] == 1);
   *perAxis = -1;
@@ -67,7 +67,7 @@ static MlirLogicalResult inferDequantize(const StrataOpDef *def, MlirOperation o
   bool hasZp;
   int64_t axis;
   if (!nnOperand(def, op, "x", &x) ||
-      !nnCheckType(op, "x", &x, NN_T(STRATA_DTYPE_I8) | NN_UINT | NN_T(STRATA_DTYPE_I32)) ||
+      !nnCheckType(op, "x", &x, NN_T(STRATA_DTYPE_I8) | NN_U8 | NN_T(STRATA_DTYPE_I32)) ||
       !quantParams(def, op, &x, "x_scale", "x_zero_point", NN_FLOAT, &s, &z, &hasZp, &axis))
     return fail();
   if (hasZp && !nnSameType(op, "x", &x, "x_zero_point", &z)) return fail();

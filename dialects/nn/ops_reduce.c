@@ -98,6 +98,47 @@ static int64_t reducedIndex(const StrataTensor *x, const int64_t *idx, const boo
   return flat;
 }
 
+/* -1, 0 or 1: a against b, signed or as uint64. */
+static int compareInts(int64_t a, int64_t b, bool isUnsigned) {
+  if (isUnsigned) return ((uint64_t)a > (uint64_t)b) - ((uint64_t)a < (uint64_t)b);
+  return (a > b) - (a < b);
+}
+
+/* Integer reductions in the element type's own arithmetic: sums and
+ * products wrap (as compiled addi/muli do), max/min compare exactly; an
+ * empty max/min is the type's lowest/highest value. */
+static bool interpReduceInt(ReduceKind k, const StrataTensor *x, StrataTensor *y, const bool *mask) {
+  int64_t nOut = strataTensorNumElements(y), nIn = strataTensorNumElements(x);
+  bool isUnsigned = nnIsUnsignedDType(x->dtype);
+  uint64_t *acc = malloc((size_t)(nOut ? nOut : 1) * sizeof *acc);
+  bool *seen = calloc((size_t)(nOut ? nOut : 1), sizeof *seen);
+  if (!acc || !seen) {
+    free(acc), free(seen);
+    return false;
+  }
+  for (int64_t o = 0; o < nOut; o++) acc[o] = k == R_PROD ? 1 : 0;
+  int64_t idx[STRATA_MAX_RANK] = {0};
+  for (int64_t i = 0; i < nIn; i++, nnNextIndex(idx, x->dims, x->rank)) {
+    int64_t o = reducedIndex(x, idx, mask), v = nnGetInt(x, i);
+    uint64_t u = (uint64_t)v;
+    switch (k) {
+    case R_MAX: if (!seen[o] || compareInts(v, (int64_t)acc[o], isUnsigned) > 0) acc[o] = u; break;
+    case R_MIN: if (!seen[o] || compareInts(v, (int64_t)acc[o], isUnsigned) < 0) acc[o] = u; break;
+    case R_PROD: acc[o] *= u; break;
+    case R_L1: acc[o] += !isUnsigned && v < 0 ? 0 - u : u; break;
+    case R_SUMSQ: acc[o] += u * u; break;
+    default: acc[o] += u; break;
+    }
+    seen[o] = true;
+  }
+  for (int64_t o = 0; o < nOut; o++) {
+    if ((k == R_MAX || k == R_MIN) && !seen[o]) strataTensorSetDouble(y, o, k == R_MAX ? -INFINITY : INFINITY);
+    else nnSetInt(y, o, (int64_t)acc[o]);
+  }
+  free(acc), free(seen);
+  return true;
+}
+
 static MlirLogicalResult interpReduce(StrataInterp *in, MlirOperation op, StrataTensor *const *x,
                                       StrataTensor **y) {
   (void)in;
@@ -106,7 +147,11 @@ static MlirLogicalResult interpReduce(StrataInterp *in, MlirOperation op, Strata
   ReduceKind k = kindOf(op);
   int64_t nOut = strataTensorNumElements(y[0]), nIn = strataTensorNumElements(x[0]);
   if (identity) {
-    for (int64_t i = 0; i < nIn; i++) strataTensorSetDouble(y[0], i, strataTensorGetDouble(x[0], i));
+    memcpy(y[0]->data, x[0]->data, strataTensorNumBytes(x[0]));
+    return ok();
+  }
+  if (!nnIsFloatDType(x[0]->dtype)) {
+    if (!interpReduceInt(k, x[0], y[0], mask)) return nnInterpError(op, "out of memory");
     return ok();
   }
   double *acc = malloc((size_t)(nOut ? nOut : 1) * sizeof *acc), *mx = malloc((size_t)(nOut ? nOut : 1) * sizeof *mx);
@@ -146,10 +191,7 @@ static MlirLogicalResult interpReduce(StrataInterp *in, MlirOperation op, Strata
     if (k == R_L2) v = sqrt(v);
     if (k == R_LOGSUM) v = log(v);
     if (k == R_LOGSUMEXP) v = log(v) + (isinf(mx[o]) ? 0 : mx[o]);
-    if (nnIsFloatDType(y[0]->dtype)) strataTensorSetDouble(y[0], o, v);
-    else if (k == R_MAX && cnt[o] == 0) nnSetInt(y[0], o, INT64_MIN);
-    else if (k == R_MIN && cnt[o] == 0) nnSetInt(y[0], o, INT64_MAX);
-    else nnSetInt(y[0], o, strataDoubleToInt64Saturated(v));
+    strataTensorSetDouble(y[0], o, v);
   }
   free(acc), free(mx), free(cnt);
   return ok();
@@ -195,14 +237,17 @@ static MlirLogicalResult interpArg(StrataInterp *in, MlirOperation op, StrataTen
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
   bool isMax = name.length == 10 && !strncmp(name.data, "nn.arg_max", 10);
   around(x[0], (int)axis, &outer, &len, &inner);
+  bool isFloat = nnIsFloatDType(x[0]->dtype), isUnsigned = nnIsUnsignedDType(x[0]->dtype);
   for (int64_t o = 0; o < outer; o++)
     for (int64_t i = 0; i < inner; i++) {
-      int64_t best = 0;
-      double bv = strataTensorGetDouble(x[0], o * len * inner + i);
+      int64_t best = 0, at = o * len * inner + i;
       for (int64_t j = 1; j < len; j++) {
-        double v = strataTensorGetDouble(x[0], (o * len + j) * inner + i);
-        bool better = isMax ? (last ? v >= bv : v > bv) : (last ? v <= bv : v < bv);
-        if (better) best = j, bv = v;
+        int64_t e = (o * len + j) * inner + i;
+        /* integers compared exactly (as uint64 for unsigned types), not through double */
+        int c = isFloat ? (strataTensorGetDouble(x[0], e) > strataTensorGetDouble(x[0], at)) -
+                              (strataTensorGetDouble(x[0], e) < strataTensorGetDouble(x[0], at))
+                : compareInts(nnGetInt(x[0], e), nnGetInt(x[0], at), isUnsigned);
+        if (isMax ? (last ? c >= 0 : c > 0) : (last ? c <= 0 : c < 0)) best = j, at = e;
       }
       nnSetInt(y[0], o * inner + i, best);
     }
@@ -311,7 +356,7 @@ static MlirLogicalResult inferTopK(const StrataOpDef *def, MlirOperation op, Str
   StrataShape x, k;
   int64_t axis, largest, sorted, kv = -1;
   if (!nnOperand(def, op, "x", &x) || !nnOperand(def, op, "k", &k) ||
-      !nnCheckType(op, "x", &x, NN_NUMERIC) || !nnCheckType(op, "k", &k, NN_T(STRATA_DTYPE_I64)) ||
+      !nnCheckType(op, "x", &x, NN_NUMERIC_NO_U64) || !nnCheckType(op, "k", &k, NN_T(STRATA_DTYPE_I64)) ||
       !nnAttrInt(op, "axis", -1, &axis) || !nnAttrInt(op, "largest", 1, &largest) ||
       !nnAttrInt(op, "sorted", 1, &sorted) || !nnNormalizeAxis(op, "axis", &axis, x.rank))
     return fail();
@@ -375,7 +420,7 @@ static MlirLogicalResult interpTopK(StrataInterp *in, MlirOperation op, StrataTe
               "noop_with_empty_axes = 0)",                                                       \
    .operands = "data, axes?", .results = "reduced", .flags = STRATA_OP_PURE, .infer = inferReduce,       \
    .interpret = interpReduce, .mapping = nnMapManyToMany, .dynamism = STRATA_DYN_ISDOS,           \
-   .flops = flopsReduce, .types = "f16 f32 f64 i8 ui8 i32 i64"}
+   .flops = flopsReduce, .types = "f16 f32 f64 i8 i16 i32 i64 ui8 ui16 ui32 ui64"}
 static const StrataOpDef kOps[] = {
     REDUCE("reduce_sum", "sum"),
     REDUCE("reduce_mean", "mean"),
@@ -397,7 +442,7 @@ static const StrataOpDef kOps[] = {
      .mapping = nnMapManyToMany,
      .dynamism = STRATA_DYN_ISDOS,
      .flops = flopsReduce,
-     .types = "f16 f32 f64 i8 ui8 i32 i64"},
+     .types = "f16 f32 f64 i8 i16 i32 i64 ui8 ui16 ui32 ui64"},
     {.name = "nn.arg_min",
      .summary = "index of the minimum along `axis` (keepdims, select_last_index), i64",
      .operands = "data",
@@ -408,7 +453,7 @@ static const StrataOpDef kOps[] = {
      .mapping = nnMapManyToMany,
      .dynamism = STRATA_DYN_ISDOS,
      .flops = flopsReduce,
-     .types = "f16 f32 f64 i8 ui8 i32 i64"},
+     .types = "f16 f32 f64 i8 i16 i32 i64 ui8 ui16 ui32 ui64"},
     {.name = "nn.softmax",
      .summary = "exp(x - max) / sum along `axis` (default -1)",
      .operands = "input",

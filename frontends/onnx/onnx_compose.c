@@ -154,8 +154,27 @@ static bool importLrn(Node *x) {
 /* ---- Pow with a float base and an integer exponent (opset 12): the
  * exponent converted to the base's type, exact up to 2^24 in f32 ---- */
 
+/* ---- Pow with a base and an exponent of different types (opset 12+; the
+ * result has the base's type). A float base takes the exponent converted
+ * to its type (exact up to 2^24 in f32). Otherwise both go to the type
+ * numpy's promotion computes in (ONNX's reference is np.power(x, y) cast to
+ * x's type): f64 with a float exponent, i64 for two integers (the integer
+ * result's low bits are those of the wider power), and back. int64 with
+ * uint64 promotes to f64 in numpy, whose rounding Strata does not copy. ---- */
+
 static bool importMixedPow(Node *x) {
-  return onnxBindValueAt(x, 0, onnxBinary(x, "nn.pow", x->in[0], onnxCast(x, x->in[1], onnxElemOf(x->in[0])), NULL, 0));
+  MlirType bt = onnxElemOf(x->in[0]), et = onnxElemOf(x->in[1]);
+  if (mlirTypeIsAFloat(bt) && mlirTypeIsAInteger(et))
+    return onnxBindValueAt(x, 0, onnxBinary(x, "nn.pow", x->in[0], onnxCast(x, x->in[1], bt), NULL, 0));
+  bool viaFloat = mlirTypeIsAFloat(et) || mlirTypeIsAFloat(bt);
+  if (!viaFloat && mlirIntegerTypeGetWidth(et) == 64 && mlirIntegerTypeIsUnsigned(et)) {
+    NODE_ERROR(x->im, x->loc, x->n, "Pow with an integer base and a uint64 exponent is not supported "
+               "(numpy computes it in float64)");
+    return false;
+  }
+  MlirType wide = viaFloat ? mlirF64TypeGet(x->im->mc) : mlirIntegerTypeGet(x->im->mc, 64);
+  MlirValue p = onnxBinary(x, "nn.pow", onnxCast(x, x->in[0], wide), onnxCast(x, x->in[1], wide), NULL, 0);
+  return onnxBindValueAt(x, 0, onnxCast(x, p, bt));
 }
 
 /* ---- EyeLike ---- */
@@ -408,8 +427,8 @@ bool onnxImportComposite(Node *x, bool *handled) {
   if (!strcmp(t, "GatherND")) return onnxImportGatherND(x);
   if (!strcmp(t, "ScatterND")) return onnxImportScatterND(x);
   if (!strcmp(t, "Einsum") && x->nIn > 2) return onnxImportEinsumChain(x);
-  if (!strcmp(t, "Pow") && x->nIn == 2 && !mlirValueIsNull(x->in[1]) && mlirTypeIsAFloat(onnxElemOf(x->in[0])) &&
-      mlirTypeIsAInteger(onnxElemOf(x->in[1])))
+  if (!strcmp(t, "Pow") && x->nIn == 2 && !mlirValueIsNull(x->in[0]) && !mlirValueIsNull(x->in[1]) &&
+      !mlirTypeEqual(onnxElemOf(x->in[0]), onnxElemOf(x->in[1])))
     return importMixedPow(x);
   if (!strcmp(t, "Hardmax") || ((!strcmp(t, "Softmax") || !strcmp(t, "LogSoftmax")) && x->im->opset < 13))
     return onnxImportNormalizer(x);

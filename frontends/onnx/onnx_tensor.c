@@ -18,6 +18,10 @@ StrataDType onnxDType(int32_t t) {
   case ONNX__TENSOR_PROTO__DATA_TYPE__UINT8: return STRATA_DTYPE_U8;
   case ONNX__TENSOR_PROTO__DATA_TYPE__INT32: return STRATA_DTYPE_I32;
   case ONNX__TENSOR_PROTO__DATA_TYPE__INT64: return STRATA_DTYPE_I64;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__INT16: return STRATA_DTYPE_I16;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT16: return STRATA_DTYPE_U16;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT32: return STRATA_DTYPE_U32;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT64: return STRATA_DTYPE_U64;
   default: return STRATA_DTYPE_INVALID;
   }
 }
@@ -99,11 +103,12 @@ StrataTensor *onnxReadTensor(const Onnx__TensorProto *t, const char *baseDir, ch
   }
   size_t bytes = (size_t)need;
   bool external = t->has_data_location && t->data_location == ONNX__TENSOR_PROTO__DATA_LOCATION__EXTERNAL;
-  /* Typed fields: float_data (f32), double_data, int64_data, and
-   * int32_data (also holding i8/u8/bool/f16 bits). */
+  /* Typed fields: float_data (f32), double_data, int64_data, uint64_data
+   * (u32 and u64), and int32_data (also holding i8/u8/i16/u16/bool/f16 bits). */
   size_t have = dt == STRATA_DTYPE_F32 ? t->n_float_data
               : dt == STRATA_DTYPE_F64 ? t->n_double_data
               : dt == STRATA_DTYPE_I64 ? t->n_int64_data
+              : dt == STRATA_DTYPE_U32 || dt == STRATA_DTYPE_U64 ? t->n_uint64_data
                                        : t->n_int32_data;
   if (!external && t->has_raw_data && t->raw_data.len != bytes) {
     snprintf(err, errSize, "raw data has %zu bytes, but %zu are needed for its shape and type",
@@ -133,6 +138,10 @@ StrataTensor *onnxReadTensor(const Onnx__TensorProto *t, const char *baseDir, ch
       case STRATA_DTYPE_I32: ((int32_t *)out->data)[i] = t->int32_data[i]; break;
       case STRATA_DTYPE_F16: ((uint16_t *)out->data)[i] = (uint16_t)t->int32_data[i]; break;
       case STRATA_DTYPE_I8: ((int8_t *)out->data)[i] = (int8_t)t->int32_data[i]; break;
+      case STRATA_DTYPE_I16: ((int16_t *)out->data)[i] = (int16_t)t->int32_data[i]; break;
+      case STRATA_DTYPE_U16: ((uint16_t *)out->data)[i] = (uint16_t)t->int32_data[i]; break;
+      case STRATA_DTYPE_U32: ((uint32_t *)out->data)[i] = (uint32_t)t->uint64_data[i]; break;
+      case STRATA_DTYPE_U64: ((uint64_t *)out->data)[i] = t->uint64_data[i]; break;
       default: ((uint8_t *)out->data)[i] = (uint8_t)t->int32_data[i]; break;
       }
     }

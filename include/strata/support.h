@@ -86,6 +86,9 @@ bool strataDoubleToInt64(double d, int64_t *out);
 /* The same, saturating (NaN -> 0, beyond the range -> INT64_MIN/MAX), for
  * computed values that must become some integer (interpreter kernels). */
 int64_t strataDoubleToInt64Saturated(double d);
+/* double -> uint64 truncating toward zero, saturating (NaN and negatives -> 0,
+ * 2^64 and above -> UINT64_MAX). */
+uint64_t strataDoubleToUInt64Saturated(double d);
 
 /* Element i of `t` as an exact int64: integer dtypes as they are, floats
  * through strataDoubleToInt64. False for a float that does not fit. */

@@ -24,7 +24,10 @@ typedef enum {
   STRATA_DTYPE_U8,
   STRATA_DTYPE_I32,
   STRATA_DTYPE_I64,
-  STRATA_DTYPE_I16, /* the dsp dialect's halfword vectors (vector<64xi16>) */
+  STRATA_DTYPE_I16,
+  STRATA_DTYPE_U16, /* unsigned types are MLIR's ui16/ui32/ui64: lowerings track */
+  STRATA_DTYPE_U32, /* signedness through them (arith itself is signless)          */
+  STRATA_DTYPE_U64,
 } StrataDType;
 
 typedef struct {

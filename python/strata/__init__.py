@@ -23,9 +23,10 @@ import numpy as np
 __all__ = ['Session', 'compile_mlir', 'StrataError', 'NodeArg', 'library_path']
 
 _DTYPES = {1: np.float32, 2: np.float64, 3: np.float16, 4: np.bool_, 5: np.int8, 6: np.uint8, 7: np.int32,
-           8: np.int64}
+           8: np.int64, 9: np.int16, 10: np.uint16, 11: np.uint32, 12: np.uint64}
 _ONNX_TYPE_NAMES = {np.float32: 'float', np.float64: 'double', np.float16: 'float16', np.bool_: 'bool',
-                    np.int8: 'int8', np.uint8: 'uint8', np.int32: 'int32', np.int64: 'int64'}
+                    np.int8: 'int8', np.uint8: 'uint8', np.int32: 'int32', np.int64: 'int64', np.int16: 'int16',
+                    np.uint16: 'uint16', np.uint32: 'uint32', np.uint64: 'uint64'}
 _FUSION = {'fixed': 0, 'none': 1, 'dnnfusion': 2, 'planned': 3, 'baseline': 4}
 _MAX_RANK = 8
 

@@ -134,8 +134,9 @@ static bool randomInput(RunState *r, const Options *o, size_t i, MlirType t, con
   }
   StrataDType dt = r->inputs[i]->dtype;
   bool isFloat = dt == STRATA_DTYPE_F32 || dt == STRATA_DTYPE_F64 || dt == STRATA_DTYPE_F16;
-  strataTensorFillRandom(r->inputs[i], o->seed + i, isFloat ? -1.0 : dt == STRATA_DTYPE_U8 ? 0 : -8,
-                         isFloat ? 1.0 : dt == STRATA_DTYPE_U8 ? 16 : 8);
+  bool isUnsigned = dt == STRATA_DTYPE_U8 || dt == STRATA_DTYPE_U16 || dt == STRATA_DTYPE_U32 || dt == STRATA_DTYPE_U64;
+  strataTensorFillRandom(r->inputs[i], o->seed + i, isFloat ? -1.0 : isUnsigned ? 0 : -8,
+                         isFloat ? 1.0 : isUnsigned ? 16 : 8);
   return true;
 }
 

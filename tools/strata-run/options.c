@@ -25,7 +25,7 @@ static void usage(FILE *f) {
           "                     --compare, the check against the interpreter\n"
           "  --output FILE.npy  where to write an output, repeated in result order\n"
           "  --seed N           seed for random inputs (default 0); input i uses seed N+i;\n"
-          "                     floats in [-1,1), ints in [-8,8), ui8 in [0,16), i1 0/1\n"
+          "                     floats in [-1,1), ints in [-8,8), unsigned in [0,16), i1 0/1\n"
           "  --target NAME      the target to compile for and run on (default cpu)\n"
           "  --list-targets     list the targets and exit\n"
           "  --device N         the target's device (opencl, vulkan; default $STRATA_DEVICE, else 0)\n"
