@@ -196,66 +196,34 @@ static void convGemmTask(void *ctx, int64_t begin, int64_t end) {
 }
 
 /* Depthwise (one input channel per group). The input plane is copied
- * into a zero-padded scratch plane split by row phase (modulo the row
- * stride sh) and column phase (modulo the column stride s): padded (r, q)
- * sits at ((r % sh * s + q % s) * Hq + r / sh) * Wq + q / s. Then output
- * (oh, ow), placed at oh * Wq + ow of a Wq-wide plane, reads tap (i, j) at
- * a fixed offset from there: every tap is one contiguous run over the whole
- * plane, so one window call computes it (all taps accumulated in
- * registers; the Wq - OW columns past each row are computed and dropped),
- * then the plane gets its epilogue. */
-static void fillPhases(float *dst, int64_t phaseStride, const float *src, int64_t ws, int64_t W,
-                       int64_t pw, int64_t s, int64_t Wq) {
-  for (int64_t p = 0; p < s; p++) {
-    float *d = dst + p * phaseStride;
-    /* t with 0 <= t * s + p - pw < W */
-    int64_t lo = pw - p <= 0 ? 0 : (pw - p + s - 1) / s;
-    int64_t hi = W - 1 + pw - p < 0 ? -1 : (W - 1 + pw - p) / s;
-    if (hi > Wq - 1) hi = Wq - 1;
-    if (lo > hi + 1) lo = hi + 1;
-    memset(d, 0, sizeof(float) * (size_t)lo);
-    const float *x = src + (lo * s + p - pw) * ws;
-    if (s == 1 && ws == 1) memcpy(d + lo, x, sizeof(float) * (size_t)(hi + 1 - lo));
-    else if (s == 2 && ws == 1) /* a constant stride the compiler vectorizes */
-      for (int64_t t = 0; t <= hi - lo; t++) d[lo + t] = x[2 * t];
-    else
-      for (int64_t t = lo; t <= hi; t++, x += s * ws) d[t] = *x;
-    memset(d + hi + 1, 0, sizeof(float) * (size_t)(Wq - hi - 1));
-  }
-}
-
+ * into a zero-padded scratch plane split by row and column phase
+ * (rtFillPhasePlane). Then output (oh, ow), placed at oh * Wq + ow of a
+ * Wq-wide plane, reads tap (i, j) at a fixed offset from there: every tap
+ * is one contiguous run over the whole plane, so one window call computes
+ * it (all taps accumulated in registers; the Wq - OW columns past each row
+ * are computed and dropped), then the plane gets its epilogue. */
 static void depthwisePlane(const Conv *cv, int64_t n, int64_t m) {
   const RtConvGeom *g = &cv->g;
   const RtIsa *isa = rtIsa();
-  int64_t c = m / cv->Mg, s = g->sw, sh = g->sh, taps = g->KH * g->KW;
+  int64_t c = m / cv->Mg, taps = g->KH * g->KW;
   if (taps > 64) rtInvariant("depthwise kernels over 64 taps are not supported");
-  /* Padded extent the windows read: rows [0, Hp), columns [0, Wp). */
-  int64_t Hp = (g->OH - 1) * sh + (g->KH - 1) * g->dh + 1;
-  int64_t Wp = (g->OW - 1) * s + (g->KW - 1) * g->dw + 1;
-  int64_t Hq = (Hp + sh - 1) / sh, Wq = (Wp + s - 1) / s, planeSize = sh * s * Hq * Wq;
+  RtPhasePlane pp = rtPhasePlaneOf(g, g->OH);
+  int64_t Wq = pp.Wq;
   /* The dropped columns of the last row read up to one row past the end. */
   int64_t slack = Wq + (g->KW - 1) * g->dw;
-  float *pad = rtScratch(2, (size_t)(planeSize + slack));
+  float *pad = rtScratch(2, (size_t)(pp.size + slack));
   float *wide = rtScratch(4, (size_t)(g->OH * Wq));
   if (!pad || !wide) rtError("out of memory for the depthwise scratch planes");
-  memset(pad + planeSize, 0, sizeof(float) * (size_t)slack);
-  const float *xp = cv->x.data + n * cv->x.stride[0] + c * cv->x.stride[1];
-  for (int64_t r = 0; r < Hq * sh; r++) {
-    float *dst = pad + ((r % sh) * s * Hq + r / sh) * Wq;
-    int64_t ih = r - g->ph;
-    if (ih < 0 || ih >= g->H || r >= Hp)
-      for (int64_t p = 0; p < s; p++) memset(dst + p * Hq * Wq, 0, sizeof(float) * (size_t)Wq);
-    else fillPhases(dst, Hq * Wq, xp + ih * g->hs, g->ws, g->W, g->pw, s, Wq);
-  }
+  memset(pad + pp.size, 0, sizeof(float) * (size_t)slack);
+  rtFillPhasePlane(pad, &pp, cv->x.data + n * cv->x.stride[0] + c * cv->x.stride[1], 0);
   const float *wp = cv->w.data + m * cv->w.stride[0];
   int64_t wsh = cv->w.rank == 4 ? cv->w.stride[2] : 0, wsw = cv->w.stride[cv->w.rank - 1];
   float w[64];
   const float *tp[64];
   for (int64_t i = 0; i < g->KH; i++)
     for (int64_t j = 0; j < g->KW; j++) {
-      int64_t r0 = i * g->dh, q0 = j * g->dw;
       w[i * g->KW + j] = wp[i * wsh + j * wsw];
-      tp[i * g->KW + j] = pad + ((r0 % sh * s + q0 % s) * Hq + r0 / sh) * Wq + q0 / s;
+      tp[i * g->KW + j] = pad + rtPhaseTapOffset(&pp, i * g->dh, j * g->dw);
     }
   isa->windowRow(wide, tp, w, taps, g->OH * Wq);
   float *yp = yPlane(cv, n, m);
@@ -334,6 +302,56 @@ static bool winograd(const Conv *cv, int64_t n) {
   return rtWinogradConv3x3(&p);
 }
 
+/* Grouped convolutions with a few channels per group run the direct
+ * kernel (grouped.c) where, measured on RegNetX-400MF's and ResNeXt-like
+ * layers (docs/performance.md), it beats one implicit-im2col GEMM per
+ * group: 2..64 input and output channels per group and at most 64 taps.
+ * STRATA_RT_GROUPED=gemm|direct forces one where both apply (the tests
+ * run both). */
+static bool useGroupedDirect(const Conv *cv) {
+  static int mode = -1; /* 0 auto, 1 gemm, 2 direct */
+  if (mode < 0) {
+    const char *e = getenv("STRATA_RT_GROUPED");
+    mode = e && !strcmp(e, "gemm") ? 1 : e && !strcmp(e, "direct") ? 2 : 0;
+  }
+  const RtConvGeom *g = &cv->g;
+  if (cv->G < 2 || cv->Cg < 2 || cv->Mg < 1 || cv->xscale.data || g->KH * g->KW > RT_GROUPED_MAXTAPS)
+    return false;
+  if (mode != 0) return mode == 2;
+  return cv->Cg <= 64 && cv->Mg <= 64;
+}
+
+typedef struct {
+  const Conv *cv;
+  RtGrouped p; /* x, y, ep set per task */
+  int64_t bands, rows;
+} GroupedRun;
+
+static void groupedTask(void *ctx, int64_t begin, int64_t end) {
+  const GroupedRun *gr = ctx;
+  const Conv *cv = gr->cv;
+  int64_t perImage = cv->G * gr->bands;
+  for (int64_t i = begin; i < end; i++) {
+    int64_t n = i / perImage, gi = i % perImage / gr->bands, b = i % gr->bands;
+    RtEpilogue ep = convEpilogue(cv, n, 0);
+    RtGrouped p = gr->p;
+    p.g.x = cv->x.data + n * cv->x.stride[0];
+    p.y = yPlane(cv, n, 0);
+    p.ep = &ep;
+    int64_t oh1 = (b + 1) * gr->rows;
+    rtGroupedBand(&p, gi, b * gr->rows, oh1 < p.g.OH ? oh1 : p.g.OH);
+  }
+}
+
+/* Threads over (image, group, band of output rows). */
+static void groupedDirect(const Conv *cv, int64_t images) {
+  GroupedRun gr = {cv, {cv->g, cv->G, cv->Mg, 0, cv->w.data, cv->constW, NULL, NULL, cv->y.stride[1], NULL}, 0, 0};
+  if (!rtGroupedPack(&gr.p)) rtError("out of memory for the grouped convolution's weights");
+  gr.rows = rtGroupedBandRows(&cv->g);
+  gr.bands = (cv->g.OH + gr.rows - 1) / gr.rows;
+  rtParallelFor(images * cv->G * gr.bands, groupedTask, &gr);
+}
+
 /* Weights seen through a strided view (a slice of a bigger tensor): copied
  * into the thread's dense scratch slot 3 (not cached as a constant: the
  * slot is reused). */
@@ -397,6 +415,8 @@ void _mlir_ciface_strata_rt_conv2d_f32(StrataUnrankedMemRef *x, StrataUnrankedMe
   } else if (cv.G == 1) {
     for (int64_t n = 0; n < images; n++)
       if (!useWinograd(&cv) || !winograd(&cv, n)) convGemm(&cv, n, 0, true);
+  } else if (useGroupedDirect(&cv)) {
+    groupedDirect(&cv, images);
   } else {
     rtParallelFor(images * cv.G, convGemmTask, &cv);
   }

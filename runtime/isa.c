@@ -322,9 +322,42 @@ RT_INLINE void epilogueBody(float *c, int64_t ldc, int64_t m0, int64_t n0, int64
     }                                                                                              \
     for (; o < n; o++) y[o] = (x[o] - mean) * inv * scale[o] + (bias ? bias[o] : 0.0f);            \
   }                                                                                                \
+  /* Global pooling's rows: four vector sums; the max with a NaN flag    \
+   * (any NaN gives NaN, as the reference's). */                          \
+  TARGET static float NAME##_sumRow(const float *restrict x, int64_t n) {                          \
+    typedef float NAME##_u __attribute__((vector_size((VW) * 4), aligned(4)));                     \
+    NAME##_vf acc[4] = {{0}};                                                                      \
+    int64_t o = 0;                                                                                 \
+    for (; o + 4 * (VW) <= n; o += 4 * (VW))                                                       \
+      for (int r = 0; r < 4; r++) acc[r] += *(const NAME##_u *)(x + o + r * (VW));                 \
+    for (; o + (VW) <= n; o += (VW)) acc[0] += *(const NAME##_u *)(x + o);                         \
+    NAME##_vf v = (acc[0] + acc[1]) + (acc[2] + acc[3]);                                           \
+    float sum = 0.0f;                                                                              \
+    for (int i = 0; i < (VW); i++) sum += v[i];                                                    \
+    for (; o < n; o++) sum += x[o];                                                                \
+    return sum;                                                                                    \
+  }                                                                                                \
+  TARGET static float NAME##_maxRow(const float *restrict x, int64_t n) {                          \
+    typedef float NAME##_u __attribute__((vector_size((VW) * 4), aligned(4)));                     \
+    NAME##_vf vm = -__builtin_inff() - (NAME##_vf){0};                                             \
+    NAME##_vi nan = {0};                                                                           \
+    int64_t o = 0;                                                                                 \
+    for (; o + (VW) <= n; o += (VW)) {                                                             \
+      NAME##_vf v = *(const NAME##_u *)(x + o);                                                    \
+      NAME##_vi g = (NAME##_vi)(v > vm);                                                           \
+      nan |= (NAME##_vi)(v != v);                                                                  \
+      vm = (NAME##_vf)(((NAME##_vi)vm & ~g) | ((NAME##_vi)v & g));                                 \
+    }                                                                                              \
+    float mx = -__builtin_inff();                                                                  \
+    bool isNan = false;                                                                            \
+    for (int i = 0; i < (VW); i++) mx = vm[i] > mx ? vm[i] : mx, isNan |= nan[i] != 0;             \
+    for (; o < n; o++) mx = x[o] > mx ? x[o] : mx, isNan |= x[o] != x[o];                          \
+    return isNan ? __builtin_nanf("") : mx;                                                        \
+  }                                                                                                \
   static const RtIsa NAME##_isa = {#NAME, MR, 2 * (VW), NAME##_kernel, NAME##_epilogue,           \
                                    NAME##_window, NAME##_softmaxRow, NAME##_depthwiseGroup,        \
-                                   NAME##_axpy, NAME##_dot, NAME##_layerNormRow};
+                                   NAME##_axpy, NAME##_dot, NAME##_layerNormRow,                   \
+                                   NAME##_groupedTile, NAME##_sumRow, NAME##_maxRow};
 
 /* 1 / d on a vector, for the gates' 1 / (1 + e) (d >= 1, infinity or NaN)
  * and erf's p / q (q < 0): a division where the ISA has nothing faster;

@@ -128,6 +128,23 @@ void generic_depthwiseGroup(const RtDepthwise *p, int64_t c0);
 void avx2_depthwiseGroup(const RtDepthwise *p, int64_t c0);
 void avx512_depthwiseGroup(const RtDepthwise *p, int64_t c0);
 
+/* The grouped direct convolution's tile (grouped.c): outputs q in
+ * [0, npx) rounded up to the ISA's pixel block (at most RT_GROUPED_MAXR
+ * more), of all Mg output channels of one group, tile[q * MgP + m] =
+ * sum over c < Cg and t < taps of plane[c * P + toff[t] + q] *
+ * w[(c * taps + t) * MgP + m]; plane is a phase-split input (below), w the
+ * group's packed weights (MgP: Mg rounded up to the vector width, zeros
+ * past Mg). */
+enum { RT_GROUPED_MAXR = 16, RT_GROUPED_MAXTAPS = 64 };
+typedef void (*RtGroupedTileFn)(const float *plane, int64_t P, int64_t Cg, const int64_t *toff, int64_t taps,
+                                const float *w, int64_t MgP, float *tile, int64_t npx);
+void generic_groupedTile(const float *plane, int64_t P, int64_t Cg, const int64_t *toff, int64_t taps,
+                         const float *w, int64_t MgP, float *tile, int64_t npx);
+void avx2_groupedTile(const float *plane, int64_t P, int64_t Cg, const int64_t *toff, int64_t taps,
+                      const float *w, int64_t MgP, float *tile, int64_t npx);
+void avx512_groupedTile(const float *plane, int64_t P, int64_t Cg, const int64_t *toff, int64_t taps,
+                        const float *w, int64_t MgP, float *tile, int64_t npx);
+
 typedef struct {
   const char *name;
   int mr, nr;
@@ -141,9 +158,54 @@ typedef struct {
   /* y = (x - mean) / sqrt(var + eps) * scale (+ bias) over one row. */
   void (*layerNormRow)(const float *x, float *y, const float *scale, const float *bias, int64_t n,
                        float eps);
+  RtGroupedTileFn groupedTile;
+  /* The sum (max: NaN-propagating) of a contiguous row of n floats. */
+  float (*sumRow)(const float *x, int64_t n);
+  float (*maxRow)(const float *x, int64_t n);
 } RtIsa;
 
 const RtIsa *rtIsa(void);
+
+/* A zero-padded input plane split by row and column phase (phases.c):
+ * padded row r (counted from a band's first padded row r0) and column q
+ * at ((r % sh * sw + q % sw) * Hq + r / sh) * Wq + q / sw, so that output
+ * (oh, ow) of the band, placed at oh * Wq + ow, reads window tap (i, j)
+ * at a fixed offset (rtPhaseTapOffset(i * dh, j * dw)): each tap is one
+ * contiguous run over the outputs (the Wq - OW columns past each row are
+ * computed and dropped). */
+typedef struct {
+  int64_t H, W, hs, ws, sh, sw, ph, pw;
+  int64_t Hp, Hq, Wq, size; /* padded rows read; phase extents; floats */
+} RtPhasePlane;
+/* The plane for `rows` output rows of the convolution g. */
+RtPhasePlane rtPhasePlaneOf(const RtConvGeom *g, int64_t rows);
+/* Fills pad (pp->size floats) from the input plane x (strides hs, ws),
+ * the band starting at padded row r0. */
+void rtFillPhasePlane(float *pad, const RtPhasePlane *pp, const float *x, int64_t r0);
+int64_t rtPhaseTapOffset(const RtPhasePlane *pp, int64_t r0, int64_t q0);
+
+/* Grouped convolution without im2col (grouped.c), for groups of a few
+ * channels: one image, x [G * Cg][H][W] in g (g.C = Cg), weights w
+ * [G * Mg][Cg][KH][KW] (dense, constW: cacheable), y [G * Mg][OH][OW]
+ * with channel stride ycs and dense planes; ep based at this image with m
+ * from 0. rtGroupedPack packs the weights for the current ISA (cached
+ * when constant); rtGroupedBand computes output rows [oh0, oh1) of
+ * group gi, epilogue included. */
+typedef struct {
+  RtConvGeom g;
+  int64_t G, Mg, MgP;
+  const float *w;  /* dense weights */
+  bool constW;
+  const float *wp; /* packed: [G][Cg][KH * KW][MgP] */
+  float *y;
+  int64_t ycs;
+  const RtEpilogue *ep;
+} RtGrouped;
+/* Sets p->wp (and MgP); false if out of memory. */
+bool rtGroupedPack(RtGrouped *p);
+void rtGroupedBand(const RtGrouped *p, int64_t gi, int64_t oh0, int64_t oh1);
+/* Output rows per band: a band's input rows fit in the L2 cache. */
+int64_t rtGroupedBandRows(const RtConvGeom *g);
 
 /* Winograd F(2x2, 3x3) for one image of a 3x3, stride-1, dilation-1,
  * ungrouped convolution: x [C][H][W] (strides xcs, xhs, xws), dense
@@ -177,9 +239,9 @@ typedef void (*RtTaskFn)(void *ctx, int64_t begin, int64_t end);
 void rtParallelFor(int64_t n, RtTaskFn fn, void *ctx);
 int rtNumThreads(void);
 
-/* The calling thread's scratch buffer `which` (0..9: GEMM B and A panels,
+/* The calling thread's scratch buffer `which` (0..10: GEMM B and A panels,
  * depthwise plane, dense weights, depthwise output, Winograd U, V, M, swapped GEMM result,
- * generated kernels' chunks) of at least `floats`
+ * generated kernels' chunks, grouped weights packed per call) of at least `floats`
  * floats, 64-byte aligned, kept between calls (no allocation per run), from
  * the current environment. NULL if out of memory. */
 float *rtScratch(int which, size_t floats);
@@ -198,7 +260,7 @@ bool rtInParallelRegion(void);
 
 /* ---- Environments (env.c; the public side is in status.h) ---- */
 #define RT_MAX_THREADS 64
-#define RT_SCRATCH_SLOTS 10
+#define RT_SCRATCH_SLOTS 11
 
 typedef struct {
   void *p;

@@ -1,7 +1,9 @@
 /* --nn-to-kernels: f32 nn.conv (1-2 spatial dims), nn.matmul, nn.gemm,
  * nn.softmax, nn.log_softmax, nn.max_pool (one result), nn.average_pool
- * (1-2 spatial dims, at most 64 window positions) and
- * nn.layer_normalization with static shapes
+ * (1-2 spatial dims, at most 64 window positions),
+ * nn.layer_normalization with static shapes, and global pooling
+ * (nn.global_average_pool, nn.global_max_pool, nn.reduce_mean/max over
+ * exactly the spatial dims) of static shape
  * become calls to the libstrata_rt kernels
  * (runtime/kernels.h); conv/matmul/gemm absorb the epilogue that follows when
  * it is the only user: up to two adds whose other operand broadcasts to
@@ -42,6 +44,7 @@
 #define SOFTMAX_FN "strata_rt_softmax_f32"
 #define POOL_FN "strata_rt_pool2d_f32"
 #define LAYERNORM_FN "strata_rt_layernorm_f32"
+#define GLOBAL_POOL_FN "strata_rt_global_pool_f32"
 /* A ranked f32 tensor whose static dims are non-zero; its dynamic dims
  * (issue 19) are read from the memref descriptors at run time, and the
  * compiled code checks that they agree (lowerResultDims) before the call. */
@@ -87,7 +90,8 @@ static bool windowPadsFixed(MlirOperation op) {
 bool strataNnToKernelsCandidate(MlirOperation op) {
   static const char *const kNames[] = {"nn.conv", "nn.matmul", "nn.gemm", "nn.softmax",
                                        "nn.log_softmax", "nn.max_pool", "nn.average_pool",
-                                       "nn.layer_normalization"};
+                                       "nn.layer_normalization", "nn.global_average_pool",
+                                       "nn.global_max_pool"};
   bool named = false;
   for (size_t i = 0; i < sizeof kNames / sizeof kNames[0] && !named; i++)
     named = strataOpIsNamed(op, kNames[i]);
@@ -453,6 +457,30 @@ static MlirLogicalResult rewritePool(StrataRewrite *rw, MlirOperation op, void *
   return called(u, emitCall(rw, op, &e, POOL_FN, false, (MlirValue[]){x}, NULL, 1, s, ns));
 }
 
+/* nn.global_average_pool / nn.global_max_pool, and nn.reduce_mean /
+ * nn.reduce_max over exactly the spatial dims [2, rank) of a rank >= 3
+ * input (constant axes, either keepdims: the same reduction), static
+ * shapes. */
+static MlirLogicalResult rewriteGlobalPool(StrataRewrite *rw, MlirOperation op, void *u) {
+  MlirOperation *module = &((KernelsRun *)u)->module;
+  if (mlirOperationGetNumResults(op) != 1) return mlirLogicalResultFailure();
+  MlirValue x = mlirOperationGetOperand(op, 0), y = mlirOperationGetResult(op, 0);
+  if (!staticF32(x) || !staticF32(y)) return mlirLogicalResultFailure();
+  int rank = (int)mlirShapedTypeGetRank(mlirValueGetType(x));
+  if (rank < 3) return mlirLogicalResultFailure();
+  bool isMax = strataOpIsNamed(op, "nn.global_max_pool") || strataOpIsNamed(op, "nn.reduce_max");
+  if (strataOpIsNamed(op, "nn.reduce_mean") || strataOpIsNamed(op, "nn.reduce_max")) {
+    bool mask[STRATA_MAX_RANK], identity;
+    if (!nnReduceAxes(op, NULL, rank, mask, &identity) || identity) return mlirLogicalResultFailure();
+    for (int d = 0; d < rank; d++)
+      if (mask[d] != (d >= 2)) return mlirLogicalResultFailure();
+  }
+  Epilogue e = {.last = op};
+  MlirValue s[1] = {i64c(rw, op, isMax ? 1 : 2)};
+  strataDeclareRuntimeFunc(*module, GLOBAL_POOL_FN);
+  return called(u, emitCall(rw, op, &e, GLOBAL_POOL_FN, false, (MlirValue[]){x}, NULL, 1, s, 1));
+}
+
 /* nn.layer_normalization (float stash type): scale and the optional bias
  * broadcast over the normalized dims. */
 static MlirLogicalResult rewriteLayerNorm(StrataRewrite *rw, MlirOperation op, void *u) {
@@ -653,6 +681,10 @@ static void runNnToKernels(StrataPassRun *run, MlirOperation module) {
   strataPatternSetAdd(set, "nn.max_pool", 1, rewritePool, &k);
   strataPatternSetAdd(set, "nn.average_pool", 1, rewritePool, &k);
   strataPatternSetAdd(set, "nn.layer_normalization", 1, rewriteLayerNorm, &k);
+  strataPatternSetAdd(set, "nn.global_average_pool", 1, rewriteGlobalPool, &k);
+  strataPatternSetAdd(set, "nn.global_max_pool", 1, rewriteGlobalPool, &k);
+  strataPatternSetAdd(set, "nn.reduce_mean", 1, rewriteGlobalPool, &k);
+  strataPatternSetAdd(set, "nn.reduce_max", 1, rewriteGlobalPool, &k);
   StrataNnToKernelsQRun q = {module, k.epilogues};
   strataNnToKernelsAddQuantized(set, &q);
   /* The greedy driver (not the walk driver): a rewrite erases the
@@ -676,8 +708,8 @@ static const StrataDialectHandleFn kDeps[] = {
 const StrataPassDef strataNnToKernelsPass = {
     .name = "nn-to-kernels",
     .summary = "Call libstrata_rt kernels for f32 conv/matmul/gemm (fusing bias, residual and "
-               "relu/clip/sigmoid/SiLU/hard-swish epilogues), softmax, 2-D pooling and layer normalization, "
-               "and the integer GEMM for the quantized matmul/conv ops",
+               "relu/clip/sigmoid/SiLU/hard-swish epilogues), softmax, 2-D and global pooling and layer "
+               "normalization, and the integer GEMM for the quantized matmul/conv ops",
     .anchor = "builtin.module",
     .options = kOptions,
     .numOptions = 1,

@@ -20,6 +20,7 @@ int main(void) {
   // CHECK: strata_rt_matmul_f32 : (memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, i64, i64, i64, i64, f32, f32, f32, i64, f32, f32) -> ()
   // CHECK: strata_rt_conv2d_f32 : (memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, f32, f32, i64, f32, f32) -> ()
   // CHECK: strata_rt_pool2d_f32 : (memref<*xf32>, memref<*xf32>, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64) -> ()
+  // CHECK: strata_rt_global_pool_f32 : (memref<*xf32>, memref<*xf32>, i64) -> ()
   // CHECK: strata_rt_layernorm_f32 : (memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, i64, i64, f32) -> ()
   // CHECK: strata_rt_softmax_f32 : (memref<*xf32>, memref<*xf32>, i64, i64) -> ()
   // CHECK: strata_rt_index_error : (i64, i64, i64, memref<*xi8>) -> ()

@@ -326,3 +326,32 @@ func.func @conv_hardswish(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> t
   %z = "nn.hard_swish"(%y) : (tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
   return %z : tensor<1x4x8x8xf32>
 }
+
+// -----
+// Global pooling (kind 1 max, 2 average): the global pools, and ReduceMean
+// and ReduceMax over exactly the spatial dims (any order, either keepdims).
+// Reductions over other dims, dynamic shapes and other dtypes stay nn.
+// CHECK-DAG: func.func private @strata_rt_global_pool_f32(memref<*xf32>, memref<*xf32>, i64) attributes {llvm.emit_c_interface}
+// CHECK-LABEL: func.func @global_pools
+// CHECK: call @strata_rt_global_pool_f32(%{{[a-z_0-9]*}}, %{{[a-z_0-9]*}}, %c2_i64{{[_0-9]*}})
+// CHECK: call @strata_rt_global_pool_f32(%{{[a-z_0-9]*}}, %{{[a-z_0-9]*}}, %c1_i64{{[_0-9]*}})
+// CHECK: call @strata_rt_global_pool_f32(%{{[a-z_0-9]*}}, %{{[a-z_0-9]*}}, %c2_i64{{[_0-9]*}})
+// CHECK: call @strata_rt_global_pool_f32(%{{[a-z_0-9]*}}, %{{[a-z_0-9]*}}, %c1_i64{{[_0-9]*}})
+// CHECK-NOT: call
+// CHECK: "nn.reduce_mean"{{.*}}axes = array<i64: 1, 2, 3>
+// CHECK: "nn.reduce_mean"{{.*}}axes = array<i64: 3>
+// CHECK: "nn.global_average_pool"{{.*}}tensor<1x?x7x7xf32>
+// CHECK: "nn.global_average_pool"{{.*}}f64
+// CHECK: "nn.reduce_mean"{{.*}}tensor<2x6xf32>
+func.func @global_pools(%x: tensor<2x6x7x5xf32>, %d: tensor<1x?x7x7xf32>, %f: tensor<1x3x4x4xf64>, %r: tensor<2x6xf32>) -> (tensor<2x6x1x1xf32>, tensor<2x6x1x1xf32>, tensor<2x6xf32>, tensor<2x6x1x1xf32>, tensor<2x1x1x1xf32>, tensor<2x6x7x1xf32>, tensor<1x?x1x1xf32>, tensor<1x3x1x1xf64>, tensor<2x1xf32>) {
+  %a = "nn.global_average_pool"(%x) : (tensor<2x6x7x5xf32>) -> tensor<2x6x1x1xf32>
+  %b = "nn.global_max_pool"(%x) : (tensor<2x6x7x5xf32>) -> tensor<2x6x1x1xf32>
+  %c = "nn.reduce_mean"(%x) {axes = array<i64: 2, 3>, keepdims = 0 : i64} : (tensor<2x6x7x5xf32>) -> tensor<2x6xf32>
+  %e = "nn.reduce_max"(%x) {axes = array<i64: -1, -2>} : (tensor<2x6x7x5xf32>) -> tensor<2x6x1x1xf32>
+  %g = "nn.reduce_mean"(%x) {axes = array<i64: 1, 2, 3>} : (tensor<2x6x7x5xf32>) -> tensor<2x1x1x1xf32>
+  %h = "nn.reduce_mean"(%x) {axes = array<i64: 3>} : (tensor<2x6x7x5xf32>) -> tensor<2x6x7x1xf32>
+  %i = "nn.global_average_pool"(%d) : (tensor<1x?x7x7xf32>) -> tensor<1x?x1x1xf32>
+  %j = "nn.global_average_pool"(%f) : (tensor<1x3x4x4xf64>) -> tensor<1x3x1x1xf64>
+  %k = "nn.reduce_mean"(%r) {axes = array<i64: 1>} : (tensor<2x6xf32>) -> tensor<2x1xf32>
+  return %a, %b, %c, %e, %g, %h, %i, %j, %k : tensor<2x6x1x1xf32>, tensor<2x6x1x1xf32>, tensor<2x6xf32>, tensor<2x6x1x1xf32>, tensor<2x1x1x1xf32>, tensor<2x6x7x1xf32>, tensor<1x?x1x1xf32>, tensor<1x3x1x1xf64>, tensor<2x1xf32>
+}

@@ -1,0 +1,131 @@
+// Grouped convolutions on the direct kernel (runtime/grouped.c: 2..64
+// channels per group in and out) and global pooling (runtime/global_pool.c)
+// against the interpreter: channels per group of 2 to 64 with vector tails
+// (one vector of output channels up to several passes of them), one output
+// channel per group, strides 1 to 3, dilations, asymmetric pads, 1-D, 5x5,
+// strided inputs, constant (cached, packed) weights, and every epilogue
+// (bias, residual, relu, clip, sigmoid, SiLU, hard-swish, GELU); global
+// average and max pooling (NaN), ReduceMean/ReduceMax over the spatial dims
+// with and without kept dims, 3-D and 5-D inputs, strided inputs, a
+// squeeze-and-excitation gate; on every ISA the host has, on one and two
+// threads, and the grouped convolutions once more on the per-group GEMM.
+// RUN: %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-5 | FileCheck %s
+// RUN: %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-5 --threads 2 | FileCheck %s
+// RUN: env STRATA_RT_ISA=avx2 %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-5 | FileCheck %s
+// RUN: env STRATA_RT_ISA=avx2 %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-5 --threads 2 | FileCheck %s
+// RUN: env STRATA_RT_ISA=generic %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-5 | FileCheck %s
+// RUN: env STRATA_RT_ISA=generic %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-5 --threads 2 | FileCheck %s
+// RUN: env STRATA_RT_GROUPED=gemm %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-5 | FileCheck %s
+// CHECK-NOT: FAIL
+// CHECK: functions, 0 failed
+
+// RegNet's shape: 16 channels per group, bias and relu.
+func.func @grouped16_bias_relu(%x: tensor<1x32x14x14xf32>, %w: tensor<32x16x3x3xf32>, %b: tensor<32xf32>) -> tensor<1x32x14x14xf32> {
+  %y = "nn.conv"(%x, %w, %b) {group = 2 : i64, pads = array<i64: 1, 1, 1, 1>} : (tensor<1x32x14x14xf32>, tensor<32x16x3x3xf32>, tensor<32xf32>) -> tensor<1x32x14x14xf32>
+  %z = "nn.relu"(%y) : (tensor<1x32x14x14xf32>) -> tensor<1x32x14x14xf32>
+  return %z : tensor<1x32x14x14xf32>
+}
+// 24 channels per group (two vectors under AVX-512, one a tail), stride 2,
+// odd extents, a residual and relu.
+func.func @grouped24_s2_residual(%x: tensor<1x48x15x13xf32>, %w: tensor<48x24x3x3xf32>, %b: tensor<48xf32>, %r: tensor<1x48x8x7xf32>) -> tensor<1x48x8x7xf32> {
+  %y = "nn.conv"(%x, %w, %b) {group = 2 : i64, strides = array<i64: 2, 2>, pads = array<i64: 1, 1, 1, 1>} : (tensor<1x48x15x13xf32>, tensor<48x24x3x3xf32>, tensor<48xf32>) -> tensor<1x48x8x7xf32>
+  %s = "nn.add"(%y, %r) : (tensor<1x48x8x7xf32>, tensor<1x48x8x7xf32>) -> tensor<1x48x8x7xf32>
+  %z = "nn.relu"(%s) : (tensor<1x48x8x7xf32>) -> tensor<1x48x8x7xf32>
+  return %z : tensor<1x48x8x7xf32>
+}
+// 4 in, 6 out per group, two images, dilation, asymmetric pads, clip.
+func.func @grouped_dilated_pads_clip(%x: tensor<2x12x11x10xf32>, %w: tensor<18x4x3x2xf32>) -> tensor<2x18x9x11xf32> {
+  %y = "nn.conv"(%x, %w) {group = 3 : i64, dilations = array<i64: 2, 1>, pads = array<i64: 2, 0, 0, 2>} : (tensor<2x12x11x10xf32>, tensor<18x4x3x2xf32>) -> tensor<2x18x9x11xf32>
+  %z = "nn.clip"(%y) {min = -0.5 : f32, max = 0.75 : f32} : (tensor<2x18x9x11xf32>) -> tensor<2x18x9x11xf32>
+  return %z : tensor<2x18x9x11xf32>
+}
+// 5 in, 35 out per group: several vectors and passes, a channel tail; SiLU.
+func.func @grouped35_silu(%x: tensor<1x10x9x9xf32>, %w: tensor<70x5x3x3xf32>, %b: tensor<70xf32>) -> tensor<1x70x9x9xf32> {
+  %y = "nn.conv"(%x, %w, %b) {group = 2 : i64, pads = array<i64: 1, 1, 1, 1>} : (tensor<1x10x9x9xf32>, tensor<70x5x3x3xf32>, tensor<70xf32>) -> tensor<1x70x9x9xf32>
+  %s = "nn.sigmoid"(%y) : (tensor<1x70x9x9xf32>) -> tensor<1x70x9x9xf32>
+  %z = "nn.mul"(%y, %s) : (tensor<1x70x9x9xf32>, tensor<1x70x9x9xf32>) -> tensor<1x70x9x9xf32>
+  return %z : tensor<1x70x9x9xf32>
+}
+// One output channel per group; hard-swish; and a sigmoid gate.
+func.func @grouped_one_output_channel(%x: tensor<1x6x7x7xf32>, %w: tensor<3x2x3x3xf32>, %b: tensor<3xf32>) -> (tensor<1x3x7x7xf32>, tensor<1x3x3x3xf32>) {
+  %y = "nn.conv"(%x, %w, %b) {group = 3 : i64, pads = array<i64: 1, 1, 1, 1>} : (tensor<1x6x7x7xf32>, tensor<3x2x3x3xf32>, tensor<3xf32>) -> tensor<1x3x7x7xf32>
+  %z = "nn.hard_swish"(%y) : (tensor<1x3x7x7xf32>) -> tensor<1x3x7x7xf32>
+  %y2 = "nn.conv"(%x, %w) {group = 3 : i64, strides = array<i64: 3, 3>, pads = array<i64: 1, 1, 1, 1>} : (tensor<1x6x7x7xf32>, tensor<3x2x3x3xf32>) -> tensor<1x3x3x3xf32>
+  %z2 = "nn.sigmoid"(%y2) : (tensor<1x3x3x3xf32>) -> tensor<1x3x3x3xf32>
+  return %z, %z2 : tensor<1x3x7x7xf32>, tensor<1x3x3x3xf32>
+}
+// 64 channels per group (the rule's upper end): GELU.
+func.func @grouped64_gelu(%x: tensor<1x128x6x5xf32>, %w: tensor<128x64x3x3xf32>) -> tensor<1x128x6x5xf32> {
+  %y = "nn.conv"(%x, %w) {group = 2 : i64, pads = array<i64: 1, 1, 1, 1>} : (tensor<1x128x6x5xf32>, tensor<128x64x3x3xf32>) -> tensor<1x128x6x5xf32>
+  %z = "nn.gelu"(%y) : (tensor<1x128x6x5xf32>) -> tensor<1x128x6x5xf32>
+  return %z : tensor<1x128x6x5xf32>
+}
+// 1-D, stride 2; and 5x5 stride 2 with 10 channels per group.
+func.func @grouped1d_and_5x5(%x: tensor<2x8x17xf32>, %w: tensor<12x4x3xf32>, %b: tensor<12xf32>, %x2: tensor<1x20x12x12xf32>, %w2: tensor<20x10x5x5xf32>) -> (tensor<2x12x9xf32>, tensor<1x20x6x6xf32>) {
+  %y = "nn.conv"(%x, %w, %b) {group = 2 : i64, strides = array<i64: 2>, pads = array<i64: 1, 1>} : (tensor<2x8x17xf32>, tensor<12x4x3xf32>, tensor<12xf32>) -> tensor<2x12x9xf32>
+  %y2 = "nn.conv"(%x2, %w2) {group = 2 : i64, strides = array<i64: 2, 2>, pads = array<i64: 2, 2, 2, 2>} : (tensor<1x20x12x12xf32>, tensor<20x10x5x5xf32>) -> tensor<1x20x6x6xf32>
+  return %y, %y2 : tensor<2x12x9xf32>, tensor<1x20x6x6xf32>
+}
+// A strided input (a slice of a bigger tensor) and a broadcast addend.
+func.func @grouped_strided_input(%big: tensor<2x8x9x12xf32>, %w: tensor<8x2x3x3xf32>, %r: tensor<8x1x1xf32>) -> tensor<2x8x7x9xf32> {
+  %s = "nn.constant"() {value = dense<[1, 2]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %e = "nn.constant"() {value = dense<[8, 11]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %a = "nn.constant"() {value = dense<[2, 3]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %x = "nn.slice"(%big, %s, %e, %a) {operandSegmentSizes = array<i32: 1, 1, 1, 1, 0>} : (tensor<2x8x9x12xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<2x8x7x9xf32>
+  %y = "nn.conv"(%x, %w) {group = 4 : i64, pads = array<i64: 1, 1, 1, 1>} : (tensor<2x8x7x9xf32>, tensor<8x2x3x3xf32>) -> tensor<2x8x7x9xf32>
+  %z = "nn.add"(%y, %r) : (tensor<2x8x7x9xf32>, tensor<8x1x1xf32>) -> tensor<2x8x7x9xf32>
+  return %z : tensor<2x8x7x9xf32>
+}
+// Constant weights: packed once into the constant cache; called twice.
+func.func @grouped_constant_weights(%x: tensor<1x8x6x6xf32>) -> (tensor<1x8x6x6xf32>, tensor<1x8x3x3xf32>) {
+  %w = "nn.constant"() {value = dense<[[[[-0.352, -0.698, 0.302], [-0.855, 0.072, -0.269], [-0.884, 0.015, -0.925]], [[-0.133, -0.86, -0.819], [-0.151, 0.654, -0.752], [-0.554, 0.255, 0.895]], [[0.154, -0.207, 0.953], [-0.907, 0.717, -0.421], [-0.711, -0.764, -0.383]], [[0.632, -0.639, 0.163], [0.278, -0.255, 0.095], [-0.874, -0.881, -0.588]]], [[[0.361, -0.145, -0.372], [0.171, -0.094, -0.4], [0.589, 0.398, -0.512]], [[0.149, 0.05, 0.75], [0.459, -0.424, 0.96], [-0.764, -0.164, 0.514]], [[-0.696, -0.022, -0.922], [0.336, 0.529, 0.146], [0.751, -0.373, 0.391]], [[0.189, 0.16, -0.088], [0.68, 0.889, -0.052], [0.328, -0.879, 0.403]]], [[[0.294, 0.986, 0.644], [-0.431, -0.228, 0.337], [-0.955, -0.077, -0.664]], [[-0.766, -0.882, 0.536], [-0.741, -0.505, -0.218], [0.743, -0.839, -0.102]], [[0.099, 0.767, 0.639], [0.728, -0.443, -0.169], [-0.282, 0.768, 0.915]], [[-0.698, -0.648, -0.536], [-0.533, -0.03, 0.178], [-0.475, -0.992, -0.162]]], [[[-0.261, 0.133, 0.906], [0.381, 0.031, 0.235], [0.352, -0.892, 0.799]], [[0.56, 0.749, 0.596], [-0.215, -0.202, -0.793], [0.269, -0.876, -0.865]], [[-0.582, -0.675, -0.32], [-0.895, -1.0, -0.697], [-0.797, -0.273, -0.949]], [[0.749, 0.228, -0.703], [-0.495, -0.305, -0.272], [-0.754, 0.698, 0.986]]], [[[-0.068, -0.032, -0.828], [-0.796, -0.315, -0.47], [0.658, -0.677, -0.954]], [[0.902, 0.057, -0.707], [0.086, -0.946, 0.056], [0.957, 0.727, 0.392]], [[-0.478, -0.267, -0.666], [0.544, 0.065, 0.558], [-0.341, -0.554, 0.623]], [[0.97, 0.705, 0.612], [0.637, 0.48, -0.547], [0.035, -0.289, -0.942]]], [[[-0.944, -0.441, -0.482], [0.385, 0.913, -0.106], [0.874, 0.976, 0.91]], [[-0.271, -0.559, -0.546], [-0.607, -0.591, 0.248], [0.801, 0.681, -0.041]], [[0.306, 0.599, -0.83], [0.321, 0.82, 0.565], [0.5, -0.044, -0.643]], [[0.578, -0.335, 0.602], [0.943, -0.208, -0.197], [0.894, 0.45, -0.66]]], [[[-0.746, -0.698, 0.81], [0.613, -0.708, 0.653], [0.961, 0.315, -0.299]], [[0.097, -0.738, -0.972], [0.942, 0.299, 0.053], [0.867, -0.132, 0.743]], [[0.652, -0.578, -0.496], [-0.414, -0.519, 0.173], [-0.481, -0.162, -0.738]], [[0.82, -0.292, -0.084], [0.167, 0.809, -0.159], [0.835, 0.003, 0.064]]], [[[0.047, -0.963, -0.12], [-0.634, -0.992, 0.598], [-0.655, -0.053, 0.45]], [[0.113, -0.348, 0.037], [0.111, 0.569, -0.788], [0.121, -0.503, -0.446]], [[0.545, 0.015, 0.123], [0.52, 0.825, -0.114], [0.225, 0.011, 0.024]], [[0.385, -0.095, 0.067], [-0.044, 0.883, 0.398], [0.753, 0.884, -0.481]]]]> : tensor<8x4x3x3xf32>} : () -> tensor<8x4x3x3xf32>
+  %y = "nn.conv"(%x, %w) {group = 2 : i64, pads = array<i64: 1, 1, 1, 1>} : (tensor<1x8x6x6xf32>, tensor<8x4x3x3xf32>) -> tensor<1x8x6x6xf32>
+  %y2 = "nn.conv"(%x, %w) {group = 2 : i64, strides = array<i64: 2, 2>, pads = array<i64: 1, 1, 1, 1>} : (tensor<1x8x6x6xf32>, tensor<8x4x3x3xf32>) -> tensor<1x8x3x3xf32>
+  return %y, %y2 : tensor<1x8x6x6xf32>, tensor<1x8x3x3xf32>
+}
+// A map tall enough for several row bands per group (rtGroupedBandRows).
+func.func @grouped_bands(%x: tensor<1x64x40x40xf32>, %w: tensor<64x32x3x3xf32>) -> tensor<1x64x40x40xf32> {
+  %y = "nn.conv"(%x, %w) {group = 2 : i64, pads = array<i64: 1, 1, 1, 1>} : (tensor<1x64x40x40xf32>, tensor<64x32x3x3xf32>) -> tensor<1x64x40x40xf32>
+  return %y : tensor<1x64x40x40xf32>
+}
+func.func @global_average_pools(%x: tensor<1x37x7x7xf32>, %x2: tensor<2x20x13x11xf32>) -> (tensor<1x37x1x1xf32>, tensor<2x20x1x1xf32>) {
+  %y = "nn.global_average_pool"(%x) : (tensor<1x37x7x7xf32>) -> tensor<1x37x1x1xf32>
+  %y2 = "nn.global_average_pool"(%x2) : (tensor<2x20x13x11xf32>) -> tensor<2x20x1x1xf32>
+  return %y, %y2 : tensor<1x37x1x1xf32>, tensor<2x20x1x1xf32>
+}
+// NaN (sqrt of the negative inputs) propagates through the max.
+func.func @global_max_pool_nan(%x: tensor<2x5x6x7xf32>, %x2: tensor<1x9x5x5xf32>) -> (tensor<2x5x1x1xf32>, tensor<1x9x1x1xf32>) {
+  %y = "nn.global_max_pool"(%x) : (tensor<2x5x6x7xf32>) -> tensor<2x5x1x1xf32>
+  %s = "nn.sqrt"(%x2) : (tensor<1x9x5x5xf32>) -> tensor<1x9x5x5xf32>
+  %y2 = "nn.global_max_pool"(%s) : (tensor<1x9x5x5xf32>) -> tensor<1x9x1x1xf32>
+  return %y, %y2 : tensor<2x5x1x1xf32>, tensor<1x9x1x1xf32>
+}
+func.func @reduce_spatial(%x: tensor<2x6x5x9xf32>) -> (tensor<2x6x1x1xf32>, tensor<2x6xf32>, tensor<2x6x1x1xf32>) {
+  %m = "nn.reduce_mean"(%x) {axes = array<i64: 2, 3>} : (tensor<2x6x5x9xf32>) -> tensor<2x6x1x1xf32>
+  %n = "nn.reduce_mean"(%x) {axes = array<i64: -1, -2>, keepdims = 0 : i64} : (tensor<2x6x5x9xf32>) -> tensor<2x6xf32>
+  %k = "nn.reduce_max"(%x) {axes = array<i64: 3, 2>} : (tensor<2x6x5x9xf32>) -> tensor<2x6x1x1xf32>
+  return %m, %n, %k : tensor<2x6x1x1xf32>, tensor<2x6xf32>, tensor<2x6x1x1xf32>
+}
+// 1-D and 3-D spatial extents; a strided input (gathered rows).
+func.func @global_pool_ranks_strided(%x: tensor<2x3x50xf32>, %x5: tensor<1x4x3x5x6xf32>, %big: tensor<1x6x9x10xf32>) -> (tensor<2x3x1xf32>, tensor<1x4x1x1x1xf32>, tensor<1x6x1x1xf32>) {
+  %y = "nn.global_average_pool"(%x) : (tensor<2x3x50xf32>) -> tensor<2x3x1xf32>
+  %y5 = "nn.global_max_pool"(%x5) : (tensor<1x4x3x5x6xf32>) -> tensor<1x4x1x1x1xf32>
+  %s = "nn.constant"() {value = dense<[1, 1]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %e = "nn.constant"() {value = dense<[9, 10]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %a = "nn.constant"() {value = dense<[2, 3]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %st = "nn.constant"() {value = dense<[2, 3]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %v = "nn.slice"(%big, %s, %e, %a, %st) {operandSegmentSizes = array<i32: 1, 1, 1, 1, 1>} : (tensor<1x6x9x10xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<1x6x4x3xf32>
+  %g = "nn.global_average_pool"(%v) : (tensor<1x6x4x3xf32>) -> tensor<1x6x1x1xf32>
+  return %y, %y5, %g : tensor<2x3x1xf32>, tensor<1x4x1x1x1xf32>, tensor<1x6x1x1xf32>
+}
+// EfficientNet's squeeze-and-excitation: pool, reduce, expand, gate.
+func.func @squeeze_excitation(%x: tensor<1x24x14x14xf32>, %w1: tensor<6x24x1x1xf32>, %b1: tensor<6xf32>, %w2: tensor<24x6x1x1xf32>, %b2: tensor<24xf32>) -> tensor<1x24x14x14xf32> {
+  %p = "nn.global_average_pool"(%x) : (tensor<1x24x14x14xf32>) -> tensor<1x24x1x1xf32>
+  %h = "nn.conv"(%p, %w1, %b1) : (tensor<1x24x1x1xf32>, tensor<6x24x1x1xf32>, tensor<6xf32>) -> tensor<1x6x1x1xf32>
+  %hs = "nn.sigmoid"(%h) : (tensor<1x6x1x1xf32>) -> tensor<1x6x1x1xf32>
+  %hh = "nn.mul"(%h, %hs) : (tensor<1x6x1x1xf32>, tensor<1x6x1x1xf32>) -> tensor<1x6x1x1xf32>
+  %g = "nn.conv"(%hh, %w2, %b2) : (tensor<1x6x1x1xf32>, tensor<24x6x1x1xf32>, tensor<24xf32>) -> tensor<1x24x1x1xf32>
+  %gs = "nn.sigmoid"(%g) : (tensor<1x24x1x1xf32>) -> tensor<1x24x1x1xf32>
+  %y = "nn.mul"(%x, %gs) : (tensor<1x24x14x14xf32>, tensor<1x24x1x1xf32>) -> tensor<1x24x14x14xf32>
+  return %y : tensor<1x24x14x14xf32>
+}
