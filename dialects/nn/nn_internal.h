@@ -22,9 +22,9 @@
 #define NN_SIGNED (NN_FLOAT | NN_SINT)
 #define NN_NUMERIC (NN_FLOAT | NN_INT)
 #define NN_ANY (NN_NUMERIC | NN_BOOL)
-/* The numeric types of kernels that compute through double or compare as
- * signed int64 (reductions, sorting, ...): exact for every type but uint64,
- * whose values above 2^63 they would misorder, so it is left out there. */
+/* The numeric types of ops whose kernels hold values as double (Clip's
+ * bounds, TopK's ranking): exact for all but uint64 (and int64 beyond
+ * 2^53, as before), so uint64 is refused there rather than misordered. */
 #define NN_NUMERIC_NO_U64 (NN_NUMERIC & ~NN_T(STRATA_DTYPE_U64))
 #define NN_INDEX (NN_T(STRATA_DTYPE_I32) | NN_T(STRATA_DTYPE_I64))
 

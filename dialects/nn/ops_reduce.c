@@ -243,11 +243,15 @@ static MlirLogicalResult interpArg(StrataInterp *in, MlirOperation op, StrataTen
       int64_t best = 0, at = o * len * inner + i;
       for (int64_t j = 1; j < len; j++) {
         int64_t e = (o * len + j) * inner + i;
-        /* integers compared exactly (as uint64 for unsigned types), not through double */
-        int c = isFloat ? (strataTensorGetDouble(x[0], e) > strataTensorGetDouble(x[0], at)) -
-                              (strataTensorGetDouble(x[0], e) < strataTensorGetDouble(x[0], at))
-                : compareInts(nnGetInt(x[0], e), nnGetInt(x[0], at), isUnsigned);
-        if (isMax ? (last ? c >= 0 : c > 0) : (last ? c <= 0 : c < 0)) best = j, at = e;
+        bool better;
+        if (isFloat) { /* a NaN is never better */
+          double v = strataTensorGetDouble(x[0], e), bv = strataTensorGetDouble(x[0], at);
+          better = isMax ? (last ? v >= bv : v > bv) : (last ? v <= bv : v < bv);
+        } else { /* integers compared exactly (as uint64 for unsigned types), not through double */
+          int c = compareInts(nnGetInt(x[0], e), nnGetInt(x[0], at), isUnsigned);
+          better = isMax ? (last ? c >= 0 : c > 0) : (last ? c <= 0 : c < 0);
+        }
+        if (better) best = j, at = e;
       }
       nnSetInt(y[0], o * inner + i, best);
     }
