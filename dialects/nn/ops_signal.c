@@ -172,6 +172,10 @@ static MlirLogicalResult inferDft(const StrataOpDef *def, MlirOperation op, Stra
     }
   } else {
     length = x.dims[p.axis];
+    if (length == 0) {
+      nnError(op, "the signal axis %lld is empty and no dft_length is given", (long long)p.axis);
+      return fail();
+    }
   }
   *res = x;
   res->dims[p.axis] = length < 0 ? -1 : p.onesided ? length / 2 + 1 : length;
@@ -191,7 +195,7 @@ static MlirLogicalResult interpDft(StrataInterp *in, MlirOperation op, StrataTen
   NnDft p;
   if (!nnDftParams(op, X->rank, &p)) return fail();
   int64_t n = X->dims[p.axis], length = mlirOperationGetNumOperands(op) > 1 ? nnGetInt(x[1], 0) : n;
-  if (length < 1) return nnInterpError(op, "operand 'dft_length' is %lld; it must be positive", (long long)length);
+  if (length < 1) return nnInterpError(op, "the transform length is %lld; it must be positive", (long long)length);
   int64_t bins = p.onesided ? length / 2 + 1 : length, m = n < length ? n : length;
   if (!y[0]) {
     int64_t dims[STRATA_MAX_RANK];
@@ -201,6 +205,7 @@ static MlirLogicalResult interpDft(StrataInterp *in, MlirOperation op, StrataTen
     if (!y[0]) return nnInterpError(op, "cannot allocate the result");
   }
   if (y[0]->dims[p.axis] != bins) return nnInterpError(op, "result extent disagrees with %lld bins", (long long)bins);
+  if (strataTensorNumElements(y[0]) == 0) return ok(); /* no lines (an empty batch dim) */
   int64_t xs[STRATA_MAX_RANK], ys[STRATA_MAX_RANK], idx[STRATA_MAX_RANK] = {0}, lineDims[STRATA_MAX_RANK];
   nnStrides(X, xs);
   nnStrides(y[0], ys);

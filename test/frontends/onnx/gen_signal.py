@@ -71,6 +71,10 @@ for name, shape, dt, attrs, length in DFTS:
     inits = [('len', np.array(length, np.int64))] if length else []
     ref = dft_ref(x, attrs['axis'] % len(shape), attrs.get('inverse', 0), attrs.get('onesided', 0), length)
     C.case(name, [helper.make_node('DFT', ins, ['y'], **attrs)], [('x', x)], [ref], inits=inits, opset=17)
+# opset 20: the axis an input (a constant)
+x = rng.standard_normal((2, 5, 3, 1)).astype(np.float32)
+C.case('dft_opset20_axis_input', [helper.make_node('DFT', ['x', '', 'ax'], ['y'])], [('x', x)], [dft_ref(x, 1)],
+       inits=[('ax', np.array(-3, np.int64))], opset=20)
 
 
 # ---- STFT ----
