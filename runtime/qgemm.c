@@ -301,7 +301,8 @@ static size_t packedFloats(int64_t rows, int64_t K, int r) {
 }
 
 /* The packed form of A (rows M) or of a constant B (rows N: columns),
- * cached when constant, else in the caller's scratch `which`. */
+ * cached when constant, else (A: a B that varies is packed a panel at a
+ * time by the tasks) in the caller's scratch 1. */
 static const uint8_t *packed(const RtQOperand *op, bool isB, int64_t rows, int64_t K, int r, uint8_t flip,
                              bool isUnsigned, const int32_t **sums, char isa) {
   QPackJob j = {op, rows, K, r, flip, isUnsigned, isB};
@@ -311,7 +312,7 @@ static const uint8_t *packed(const RtQOperand *op, bool isB, int64_t rows, int64
     int64_t key[6] = {op->rs, op->cs, rows, K, r * 4 + (flip ? 2 : 0) + isB, isa};
     d = rtConstCacheGet(isB ? 'q' : 'Q', op->p, key, floats, packWhole, &j);
   } else {
-    float *s = rtScratch(isB ? 0 : 1, floats);
+    float *s = rtScratch(1, floats);
     if (s) packWhole(s, &j);
     d = s;
   }

@@ -111,7 +111,7 @@ static MlirOperation definingOp(MlirValue v) {
 /* A compile-time constant (a weight): the kernels may cache its packed form.
  * Seen through probes: after instr-to-runtime the kernel reads the
  * constant's own buffer. */
-static bool isConstant(MlirValue v) {
+bool strataNnToKernelsIsConstant(MlirValue v) {
   v = strataInstrThroughProbes(v, NULL);
   if (!mlirValueIsAOpResult(v)) return false;
   MlirOperation def = mlirOpResultGetOwner(v);
@@ -589,7 +589,7 @@ static MlirLogicalResult rewriteConv(StrataRewrite *rw, MlirOperation op, void *
   s[ns++] = i64c(rw, e.last, sp == 2 ? win.dilations[0] : 1);
   s[ns++] = i64c(rw, e.last, win.dilations[sp - 1]);
   s[ns++] = i64c(rw, e.last, win.group);
-  s[ns++] = i64c(rw, e.last, isConstant(w));
+  s[ns++] = i64c(rw, e.last, strataNnToKernelsIsConstant(w));
   s[ns++] = i64c(rw, e.last, e.nadd);
   s[ns++] = f32c(rw, e.last, e.beta[0]);
   s[ns++] = f32c(rw, e.last, e.beta[1]);
@@ -653,7 +653,7 @@ static MlirLogicalResult rewriteMatmul(StrataRewrite *rw, MlirOperation op, void
   int ns = 0;
   s[ns++] = i64c(rw, e.last, ta);
   s[ns++] = i64c(rw, e.last, tb);
-  s[ns++] = i64c(rw, e.last, isConstant(tensors[0]) | isConstant(tensors[1]) << 1);
+  s[ns++] = i64c(rw, e.last, strataNnToKernelsIsConstant(tensors[0]) | strataNnToKernelsIsConstant(tensors[1]) << 1);
   s[ns++] = i64c(rw, e.last, e.nadd);
   s[ns++] = f32c(rw, e.last, alpha);
   s[ns++] = f32c(rw, e.last, e.beta[0]);

@@ -29,6 +29,9 @@ typedef struct {
   bool epilogues;
 } StrataNnToKernelsQRun;
 struct StrataPatternSet;
+/* True if v (seen through instrumentation probes) is an nn.constant or
+ * arith.constant: the kernels may cache its packed form. */
+bool strataNnToKernelsIsConstant(MlirValue v);
 void strataNnToKernelsAddQuantized(struct StrataPatternSet *set, StrataNnToKernelsQRun *run);
 
 #endif /* STRATA_NN_TO_KERNELS_H */

@@ -1,5 +1,5 @@
 /* --nn-to-kernels, the quantized ops: nn.matmul_integer, nn.conv_integer,
- * nn.qlinear_matmul and nn.qlinear_conv of static shape become calls to
+ * nn.qlinear_matmul and nn.qlinear_conv of static, non-empty shape become calls to
  * libstrata_rt's integer GEMM (runtime/qgemm.c: VNNI, AVX2 or portable C,
  * exact), a QLinear op absorbing the nn.max(y, y_zero_point) that
  * nn-qdq-to-qlinear writes for a Relu when it is the op's only user.
@@ -30,12 +30,6 @@ static bool staticNonEmpty(MlirValue v) {
 static bool isUnsignedTensor(MlirValue v) {
   MlirType e = mlirShapedTypeGetElementType(mlirValueGetType(v));
   return mlirTypeIsAInteger(e) && mlirIntegerTypeIsUnsigned(e);
-}
-
-static bool isConstantValue(MlirValue v) {
-  if (!mlirValueIsAOpResult(v)) return false;
-  MlirOperation def = mlirOpResultGetOwner(v);
-  return strataOpIsNamed(def, "nn.constant") || strataOpIsNamed(def, "arith.constant");
 }
 
 /* Tensor t as the runtime's unranked memref of its element type, or of the
@@ -124,8 +118,8 @@ static int64_t signFlags(MlirOperation op, int ia, int ib) {
   if (isUnsignedTensor(mlirOperationGetOperand(op, ia))) f |= STRATA_RT_Q_A_UNSIGNED;
   if (isUnsignedTensor(mlirOperationGetOperand(op, ib))) f |= STRATA_RT_Q_B_UNSIGNED;
   if (isUnsignedTensor(mlirOperationGetResult(op, 0))) f |= STRATA_RT_Q_Y_UNSIGNED;
-  if (isConstantValue(mlirOperationGetOperand(op, ia))) f |= STRATA_RT_Q_CONST_A;
-  if (isConstantValue(mlirOperationGetOperand(op, ib))) f |= STRATA_RT_Q_CONST_B;
+  if (strataNnToKernelsIsConstant(mlirOperationGetOperand(op, ia))) f |= STRATA_RT_Q_CONST_A;
+  if (strataNnToKernelsIsConstant(mlirOperationGetOperand(op, ib))) f |= STRATA_RT_Q_CONST_B;
   return f;
 }
 
@@ -137,15 +131,17 @@ static bool allStatic(MlirOperation op) {
 
 static bool matmulShapes(MlirOperation op, int ia, int ib) {
   MlirType at = mlirValueGetType(mlirOperationGetOperand(op, ia)), bt = mlirValueGetType(mlirOperationGetOperand(op, ib));
-  return allStatic(op) && mlirShapedTypeGetRank(at) >= 2 && mlirShapedTypeGetRank(bt) == 2 &&
-         mlirShapedTypeGetDimSize(at, mlirShapedTypeGetRank(at) - 1) > 0;
+  return allStatic(op) && staticNonEmpty(mlirOperationGetOperand(op, ia)) &&
+         staticNonEmpty(mlirOperationGetOperand(op, ib)) && mlirShapedTypeGetRank(at) >= 2 && mlirShapedTypeGetRank(bt) == 2;
 }
 
 /* The conv's window as i64 scalars (strides, leading pads, dilations,
  * group), false if not a 2-D conv the kernel takes. */
 static bool convScalars(MlirOperation op, int ix, int iw, int64_t *s) {
   MlirType xt = mlirValueGetType(mlirOperationGetOperand(op, ix)), wt = mlirValueGetType(mlirOperationGetOperand(op, iw));
-  if (!allStatic(op) || mlirShapedTypeGetRank(xt) != 4 || mlirShapedTypeGetRank(wt) != 4) return false;
+  if (!allStatic(op) || !staticNonEmpty(mlirOperationGetOperand(op, ix)) ||
+      !staticNonEmpty(mlirOperationGetOperand(op, iw)) || mlirShapedTypeGetRank(xt) != 4 || mlirShapedTypeGetRank(wt) != 4)
+    return false;
   int64_t kernel[2] = {mlirShapedTypeGetDimSize(wt, 2), mlirShapedTypeGetDimSize(wt, 3)};
   int64_t in[2] = {mlirShapedTypeGetDimSize(xt, 2), mlirShapedTypeGetDimSize(xt, 3)}, out[2];
   NnWindow win;
