@@ -123,8 +123,8 @@ bool rtGroupedPack(RtGrouped *p) {
 }
 
 int64_t rtGroupedBandRows(const RtConvGeom *g) {
-  /* input rows of one output row, all channels of a group: 32 KiB-ish
-   * bands stay in L2 with the tile */
+  /* the input rows (all the group's channels) of a band: about 64 KiB,
+   * which stays in L2 with the tile while the taps sweep it */
   int64_t Wp = (g->OW - 1) * g->sw + (g->KW - 1) * g->dw + 1;
   int64_t perRow = g->C * g->sh * Wp, rows = (16384 + perRow - 1) / perRow;
   return rows < 1 ? 1 : rows > g->OH ? g->OH : rows;

@@ -3,7 +3,7 @@
  * (1-2 spatial dims, at most 64 window positions),
  * nn.layer_normalization with static shapes, and global pooling
  * (nn.global_average_pool, nn.global_max_pool, nn.reduce_mean/max over
- * exactly the spatial dims) of static shape
+ * exactly the spatial dims of a 4-D or higher input) of static shape
  * become calls to the libstrata_rt kernels
  * (runtime/kernels.h); conv/matmul/gemm absorb the epilogue that follows when
  * it is the only user: up to two adds whose other operand broadcasts to
@@ -87,15 +87,17 @@ static bool windowPadsFixed(MlirOperation op) {
          !strcmp(pad, "NOTSET");
 }
 
+static bool globalPoolForm(MlirOperation op);
+
 bool strataNnToKernelsCandidate(MlirOperation op) {
   static const char *const kNames[] = {"nn.conv", "nn.matmul", "nn.gemm", "nn.softmax",
                                        "nn.log_softmax", "nn.max_pool", "nn.average_pool",
-                                       "nn.layer_normalization", "nn.global_average_pool",
-                                       "nn.global_max_pool"};
+                                       "nn.layer_normalization"};
   bool named = false;
   for (size_t i = 0; i < sizeof kNames / sizeof kNames[0] && !named; i++)
     named = strataOpIsNamed(op, kNames[i]);
-  return named && mlirOperationGetNumResults(op) == 1 && shapedF32(mlirOperationGetResult(op, 0));
+  return (named && mlirOperationGetNumResults(op) == 1 && shapedF32(mlirOperationGetResult(op, 0))) ||
+         globalPoolForm(op);
 }
 
 /* ---- Instrumentation probes (instr.probe, docs/instrument.md) ----
@@ -457,24 +459,31 @@ static MlirLogicalResult rewritePool(StrataRewrite *rw, MlirOperation op, void *
   return called(u, emitCall(rw, op, &e, POOL_FN, false, (MlirValue[]){x}, NULL, 1, s, ns));
 }
 
-/* nn.global_average_pool / nn.global_max_pool, and nn.reduce_mean /
- * nn.reduce_max over exactly the spatial dims [2, rank) of a rank >= 3
- * input (constant axes, either keepdims: the same reduction), static
- * shapes. */
+/* nn.global_average_pool / nn.global_max_pool (rank >= 3), and
+ * nn.reduce_mean / nn.reduce_max over exactly the spatial dims [2, rank)
+ * of a rank >= 4 input (constant axes, either keepdims: the same
+ * reduction; a 3-D input's last-axis reductions are row reductions that
+ * fusion planning keeps for its blocks), static shapes. */
+static bool globalPoolForm(MlirOperation op) {
+  bool pool = strataOpIsNamed(op, "nn.global_average_pool") || strataOpIsNamed(op, "nn.global_max_pool");
+  bool reduce = strataOpIsNamed(op, "nn.reduce_mean") || strataOpIsNamed(op, "nn.reduce_max");
+  if ((!pool && !reduce) || mlirOperationGetNumResults(op) != 1) return false;
+  MlirValue x = mlirOperationGetOperand(op, 0);
+  if (!staticF32(x) || !staticF32(mlirOperationGetResult(op, 0))) return false;
+  int rank = (int)mlirShapedTypeGetRank(mlirValueGetType(x));
+  if (rank < (pool ? 3 : 4)) return false;
+  bool mask[STRATA_MAX_RANK], identity;
+  if (reduce && (!nnReduceAxes(op, NULL, rank, mask, &identity) || identity)) return false;
+  for (int d = 0; reduce && d < rank; d++)
+    if (mask[d] != (d >= 2)) return false;
+  return true;
+}
+
 static MlirLogicalResult rewriteGlobalPool(StrataRewrite *rw, MlirOperation op, void *u) {
   MlirOperation *module = &((KernelsRun *)u)->module;
-  if (mlirOperationGetNumResults(op) != 1) return mlirLogicalResultFailure();
-  MlirValue x = mlirOperationGetOperand(op, 0), y = mlirOperationGetResult(op, 0);
-  if (!staticF32(x) || !staticF32(y)) return mlirLogicalResultFailure();
-  int rank = (int)mlirShapedTypeGetRank(mlirValueGetType(x));
-  if (rank < 3) return mlirLogicalResultFailure();
+  if (!globalPoolForm(op)) return mlirLogicalResultFailure();
+  MlirValue x = mlirOperationGetOperand(op, 0);
   bool isMax = strataOpIsNamed(op, "nn.global_max_pool") || strataOpIsNamed(op, "nn.reduce_max");
-  if (strataOpIsNamed(op, "nn.reduce_mean") || strataOpIsNamed(op, "nn.reduce_max")) {
-    bool mask[STRATA_MAX_RANK], identity;
-    if (!nnReduceAxes(op, NULL, rank, mask, &identity) || identity) return mlirLogicalResultFailure();
-    for (int d = 0; d < rank; d++)
-      if (mask[d] != (d >= 2)) return mlirLogicalResultFailure();
-  }
   Epilogue e = {.last = op};
   MlirValue s[1] = {i64c(rw, op, isMax ? 1 : 2)};
   strataDeclareRuntimeFunc(*module, GLOBAL_POOL_FN);

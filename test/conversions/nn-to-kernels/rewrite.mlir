@@ -329,8 +329,9 @@ func.func @conv_hardswish(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> t
 
 // -----
 // Global pooling (kind 1 max, 2 average): the global pools, and ReduceMean
-// and ReduceMax over exactly the spatial dims (any order, either keepdims).
-// Reductions over other dims, dynamic shapes and other dtypes stay nn.
+// and ReduceMax of 4-D inputs over exactly the spatial dims (any order,
+// either keepdims). Reductions over other dims, a 3-D input's last axis (a
+// row reduction, left to fusion), dynamic shapes and other dtypes stay nn.
 // CHECK-DAG: func.func private @strata_rt_global_pool_f32(memref<*xf32>, memref<*xf32>, i64) attributes {llvm.emit_c_interface}
 // CHECK-LABEL: func.func @global_pools
 // CHECK: call @strata_rt_global_pool_f32(%{{[a-z_0-9]*}}, %{{[a-z_0-9]*}}, %c2_i64{{[_0-9]*}})
@@ -343,7 +344,8 @@ func.func @conv_hardswish(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> t
 // CHECK: "nn.global_average_pool"{{.*}}tensor<1x?x7x7xf32>
 // CHECK: "nn.global_average_pool"{{.*}}f64
 // CHECK: "nn.reduce_mean"{{.*}}tensor<2x6xf32>
-func.func @global_pools(%x: tensor<2x6x7x5xf32>, %d: tensor<1x?x7x7xf32>, %f: tensor<1x3x4x4xf64>, %r: tensor<2x6xf32>) -> (tensor<2x6x1x1xf32>, tensor<2x6x1x1xf32>, tensor<2x6xf32>, tensor<2x6x1x1xf32>, tensor<2x1x1x1xf32>, tensor<2x6x7x1xf32>, tensor<1x?x1x1xf32>, tensor<1x3x1x1xf64>, tensor<2x1xf32>) {
+// CHECK: "nn.reduce_mean"{{.*}}tensor<2x5x24xf32>
+func.func @global_pools(%x: tensor<2x6x7x5xf32>, %d: tensor<1x?x7x7xf32>, %f: tensor<1x3x4x4xf64>, %r: tensor<2x6xf32>, %t: tensor<2x5x24xf32>) -> (tensor<2x6x1x1xf32>, tensor<2x6x1x1xf32>, tensor<2x6xf32>, tensor<2x6x1x1xf32>, tensor<2x1x1x1xf32>, tensor<2x6x7x1xf32>, tensor<1x?x1x1xf32>, tensor<1x3x1x1xf64>, tensor<2x1xf32>, tensor<2x5x1xf32>) {
   %a = "nn.global_average_pool"(%x) : (tensor<2x6x7x5xf32>) -> tensor<2x6x1x1xf32>
   %b = "nn.global_max_pool"(%x) : (tensor<2x6x7x5xf32>) -> tensor<2x6x1x1xf32>
   %c = "nn.reduce_mean"(%x) {axes = array<i64: 2, 3>, keepdims = 0 : i64} : (tensor<2x6x7x5xf32>) -> tensor<2x6xf32>
@@ -353,5 +355,6 @@ func.func @global_pools(%x: tensor<2x6x7x5xf32>, %d: tensor<1x?x7x7xf32>, %f: te
   %i = "nn.global_average_pool"(%d) : (tensor<1x?x7x7xf32>) -> tensor<1x?x1x1xf32>
   %j = "nn.global_average_pool"(%f) : (tensor<1x3x4x4xf64>) -> tensor<1x3x1x1xf64>
   %k = "nn.reduce_mean"(%r) {axes = array<i64: 1>} : (tensor<2x6xf32>) -> tensor<2x1xf32>
-  return %a, %b, %c, %e, %g, %h, %i, %j, %k : tensor<2x6x1x1xf32>, tensor<2x6x1x1xf32>, tensor<2x6xf32>, tensor<2x6x1x1xf32>, tensor<2x1x1x1xf32>, tensor<2x6x7x1xf32>, tensor<1x?x1x1xf32>, tensor<1x3x1x1xf64>, tensor<2x1xf32>
+  %l = "nn.reduce_mean"(%t) {axes = array<i64: -1>} : (tensor<2x5x24xf32>) -> tensor<2x5x1xf32>
+  return %a, %b, %c, %e, %g, %h, %i, %j, %k, %l : tensor<2x6x1x1xf32>, tensor<2x6x1x1xf32>, tensor<2x6xf32>, tensor<2x6x1x1xf32>, tensor<2x1x1x1xf32>, tensor<2x6x7x1xf32>, tensor<1x?x1x1xf32>, tensor<1x3x1x1xf64>, tensor<2x1xf32>, tensor<2x5x1xf32>
 }
