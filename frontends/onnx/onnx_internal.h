@@ -168,6 +168,8 @@ bool onnxImportLegacy(Node *x, bool *handled);
 #define ONNX_TRAINING_DOMAIN "ai.onnx.preview.training"
 /* Adagrad, Adam and Momentum of the training domain, per tensor. */
 bool onnxImportTraining(Node *x);
+/* BatchNormalization with training_mode = 1: batch statistics, running ones updated. */
+bool onnxImportBatchNormTraining(Node *x);
 
 /* ---- Compositions (onnx_compose.c) ---- */
 
