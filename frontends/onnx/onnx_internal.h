@@ -168,6 +168,9 @@ bool onnxImportLegacy(Node *x, bool *handled);
 #define ONNX_TRAINING_DOMAIN "ai.onnx.preview.training"
 /* Adagrad, Adam and Momentum of the training domain, per tensor. */
 bool onnxImportTraining(Node *x);
+/* BatchNormalization with training_mode = 1: batch statistics, running ones updated. */
+bool onnxImportBatchNormTraining(Node *x);
+
 /* ---- Signal operators (onnx_signal.c) ---- */
 
 /* The windows' output_datatype and DFT's axis input: *handled is set when

@@ -608,6 +608,10 @@ bool onnxImportNode(Importer *im, const Onnx__NodeProto *n, size_t index) {
       }
     }
   }
+  if (!strcmp(t, "BatchNormalization")) {
+    const Onnx__AttributeProto *mode = onnxFindAttr(n, "training_mode");
+    if (mode && mode->i) return onnxImportBatchNormTraining(&x);
+  }
   if (!onnxImportComposite(&x, &handled)) return false;
   if (handled) return true;
   if (!onnxImportSignal(&x, &handled)) return false;

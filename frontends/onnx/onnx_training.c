@@ -7,8 +7,10 @@
  * import as those formulas in nn ops, per tensor (an IRDL variadic group
  * has one type, and the tensors differ in shape), exactly as the ONNX spec
  * writes them; the interpreter and every lowering then run them as they
- * run the elementwise ops. */
+ * run the elementwise ops. BatchNormalization in training mode, also a
+ * deterministic update of running statistics, is here too. */
 #include <string.h>
+#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "onnx_internal.h"
 #include "strata/support.h"
@@ -69,6 +71,9 @@ static MlirValue sub(Node *x, MlirValue a, MlirValue b) { return onnxBinary(x, "
 static MlirValue mul(Node *x, MlirValue a, MlirValue b) { return onnxBinary(x, "nn.mul", a, b, NULL, 0); }
 static MlirValue div_(Node *x, MlirValue a, MlirValue b) { return onnxBinary(x, "nn.div", a, b, NULL, 0); }
 
+/* A scalar constant of the float type ft in scope. */
+#define K(v) onnxScalarConst(x, ft, (v))
+
 bool onnxImportTraining(Node *x) {
   const char *t = onnxOpType(x->n);
   Optimizer kind = !strcmp(t, "Adagrad") ? OPT_ADAGRAD : !strcmp(t, "Adam") ? OPT_ADAM : OPT_MOMENTUM;
@@ -124,7 +129,6 @@ bool onnxImportTraining(Node *x) {
       NODE_ERROR(x->im, x->loc, x->n, "input #%d has element type %s; the tensors must have R's, %s", i, a, b);
       return false;
     }
-#define K(v) onnxScalarConst(x, ft, (v))
   MlirValue r = x->in[0], tCount = x->in[1], tf = onnxCast(x, tCount, ft);
   MlirValue positive = onnxBinary(x, "nn.greater", tCount, onnxScalarConst(x, mlirIntegerTypeGet(x->im->mc, 64), 0),
                                   NULL, 0);
@@ -169,6 +173,56 @@ bool onnxImportTraining(Node *x) {
         (kind == OPT_ADAM && !onnxBindOutput(x, (size_t)(2 * n + i), state2)))
       return false;
   }
-#undef K
   return true;
+}
+
+/* BatchNormalization with training_mode = 1 (opset 14+): normalized with
+ * the batch's statistics (mean and biased variance over every axis but the
+ * channel axis 1), and the running statistics updated with `momentum`:
+ *   running_mean = input_mean * momentum + mean * (1 - momentum)
+ *   running_var  = input_var * momentum + var * (1 - momentum). */
+bool onnxImportBatchNormTraining(Node *x) {
+  double epsilon, momentum;
+  if (!floatAttr(x, "epsilon", 1e-5, false, &epsilon) || !floatAttr(x, "momentum", 0.9, false, &momentum)) return false;
+  if (x->nIn != 5) {
+    NODE_ERROR(x->im, x->loc, x->n, "takes 5 inputs (X, scale, B, input_mean, input_var), got %d", x->nIn);
+    return false;
+  }
+  for (int i = 0; i < 5; i++)
+    if (mlirValueIsNull(x->in[i])) {
+      NODE_ERROR(x->im, x->loc, x->n, "input #%d is empty (\"\" means absent), but every input is required", i);
+      return false;
+    }
+  if (!onnxNoExtraOutputs(x, 3, "saved statistics")) return false;
+  int rank;
+  int64_t dims[STRATA_MAX_RANK], axes[STRATA_MAX_RANK], expand[STRATA_MAX_RANK];
+  MlirType ft = onnxElemOf(x->in[0]);
+  if (!strataGetShape(mlirValueGetType(x->in[0]), &rank, dims) || rank < 2 || !mlirTypeIsAFloat(ft)) {
+    NODE_ERROR(x->im, x->loc, x->n, "input #0 ('X') must be a ranked float tensor of rank >= 2 (N x C x ...)");
+    return false;
+  }
+  for (int i = 1; i < 5; i++) {
+    int r;
+    int64_t d[STRATA_MAX_RANK];
+    if (!strataGetShape(mlirValueGetType(x->in[i]), &r, d) || r != 1 || !mlirTypeEqual(onnxElemOf(x->in[i]), ft)) {
+      NODE_ERROR(x->im, x->loc, x->n, "input #%d must be a 1-D tensor (one value per channel) of X's element type", i);
+      return false;
+    }
+  }
+  int nAxes = 0, nExpand = 0;
+  for (int i = 0; i < rank; i++)
+    if (i != 1) axes[nAxes++] = i, expand[nExpand++] = i; /* [C] -> [1, C, 1, ...] */
+  MlirContext mc = x->im->mc;
+  Attr keep[2] = {{"axes", mlirDenseI64ArrayGet(mc, nAxes, axes)}, {"keepdims", strataI64Attr(mc, 1)}};
+  Attr drop[2] = {{"axes", mlirDenseI64ArrayGet(mc, nAxes, axes)}, {"keepdims", strataI64Attr(mc, 0)}};
+  Attr unsq[1] = {{"axes", mlirDenseI64ArrayGet(mc, nExpand, expand)}};
+  MlirValue xv = x->in[0];
+  MlirValue meanK = onnxUnary(x, "nn.reduce_mean", xv, keep, 2), diff = sub(x, xv, meanK);
+  MlirValue sq = mul(x, diff, diff), varK = onnxUnary(x, "nn.reduce_mean", sq, keep, 2);
+  MlirValue scale = onnxUnary(x, "nn.unsqueeze", x->in[1], unsq, 1), bias = onnxUnary(x, "nn.unsqueeze", x->in[2], unsq, 1);
+  MlirValue y = add(x, div_(x, mul(x, scale, diff), onnxUnary(x, "nn.sqrt", add(x, varK, K(epsilon)), NULL, 0)), bias);
+  MlirValue mean = onnxUnary(x, "nn.reduce_mean", xv, drop, 2), var = onnxUnary(x, "nn.reduce_mean", sq, drop, 2);
+  MlirValue runMean = add(x, mul(x, x->in[3], K(momentum)), mul(x, mean, K(1 - momentum)));
+  MlirValue runVar = add(x, mul(x, x->in[4], K(momentum)), mul(x, var, K(1 - momentum)));
+  return onnxBindValueAt(x, 0, y) && onnxBindValueAt(x, 1, runMean) && onnxBindValueAt(x, 2, runVar);
 }

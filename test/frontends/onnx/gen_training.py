@@ -28,14 +28,14 @@ def save(name, node, inputs, outputs, opsets=((TRAIN, 1),)):
     onnx.save(m, os.path.join(OUT, name + '.onnx'))
 
 
-def case(name, op, inputs, outputs, **attrs):
+def case(name, op, inputs, outputs, domain=TRAIN, opsets=((TRAIN, 1),), **attrs):
     """One case per output (run_cases.py compares output 0): the node's
     outputs are all computed, the model returns output k."""
     names = ['o%d' % i for i in range(len(outputs))]
     for k, want in enumerate(outputs):
-        node = helper.make_node(op, [n for n, _ in inputs], names[:k] + ['y'] + names[k + 1:], domain=TRAIN, **attrs)
+        node = helper.make_node(op, [n for n, _ in inputs], names[:k] + ['y'] + names[k + 1:], domain=domain, **attrs)
         cname = '%s_out%d' % (name, k)
-        save(cname, node, inputs, [('y', want)])
+        save(cname, node, inputs, [('y', want)], opsets)
         for i, (_, a) in enumerate(inputs):
             np.save(os.path.join(OUT, '%s.in%d.npy' % (cname, i)), a)
         np.save(os.path.join(OUT, cname + '.ref.npy'), want)
@@ -96,6 +96,24 @@ for mode in ('standard', 'nesterov'):
         case('momentum_%s_t%d' % (mode, t), 'Momentum', ins, [a.astype(np.float32) for a in x2 + v2],
              alpha=alpha, beta=beta, mode=mode, norm_coefficient=norm)
 
+# BatchNormalization with training_mode = 1 (default domain, opset 15): the
+# batch's mean and biased variance over every axis but 1 normalize X; the
+# running statistics move towards them by 1 - momentum.
+for shape, eps, mom in (((2, 3, 4, 5), 1e-5, 0.9), ((4, 2, 3), 1e-2, 0.7)):
+    x = rng.standard_normal(shape).astype(np.float32)
+    c = shape[1]
+    sc, b, m, v = (rng.standard_normal(c).astype(np.float32), rng.standard_normal(c).astype(np.float32),
+                   rng.standard_normal(c).astype(np.float32), rng.random(c).astype(np.float32))
+    axes = tuple(i for i in range(len(shape)) if i != 1)
+    bm, bv = x.mean(axis=axes), x.var(axis=axes)
+    ex = (-1,) + (1,) * (len(shape) - 2)
+    y = sc.reshape(ex) * (x - bm.reshape(ex)) / np.sqrt(bv.reshape(ex) + eps) + b.reshape(ex)
+    case('batchnorm_training_rank%d' % len(shape), 'BatchNormalization',
+         [('x', x), ('s', sc), ('b', b), ('m', m), ('v', v)],
+         [y.astype(np.float32), (m * mom + bm * (1 - mom)).astype(np.float32),
+          (v * mom + bv * (1 - mom)).astype(np.float32)], domain='', opsets=(('', 15),), epsilon=eps, momentum=mom,
+         training_mode=1)
+
 with open(os.path.join(OUT, 'cases.txt'), 'w') as f:
     for name, n in cases:
         f.write('%s %d\n' % (name, n))
@@ -116,3 +134,8 @@ save('bad_training_op', helper.make_node('Gradient', ['X'], ['y'], domain=TRAIN,
 save('bad_training_opset', helper.make_node('Adagrad', ['R', 'T', 'X', 'G', 'V'], ['y'], domain=TRAIN, name='ada'),
      ins, [('y', x)], opsets=((TRAIN, 2),))
 save('bad_training_default_node', helper.make_node('Relu', ['X'], ['y'], name='relu'), ins[2:3], [('y', x)])
+c3 = np.zeros(3, np.float32)
+save('bad_batchnorm_saved', helper.make_node('BatchNormalization', ['x', 's', 'b', 'm', 'v'], ['y', 'rm', 'rv', 'sm'],
+                                             training_mode=1, name='bn'),
+     [('x', np.zeros((2, 3), np.float32)), ('s', c3), ('b', c3), ('m', c3), ('v', c3)],
+     [('y', np.zeros((2, 3), np.float32))], opsets=(('', 15),))
