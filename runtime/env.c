@@ -117,13 +117,23 @@ void strataRtEnvResetPeak(StrataRtEnv *env) {
  * buffer arena does not plan (dynamic sizes, allocations in loops) come
  * from the current environment, within its cap, and an allocation that
  * fails stops the call with an error instead of a null dereference. */
+/* The node sits in a 64-byte prefix, so the data stays 64-byte aligned. */
+enum { BLOCK_PREFIX = 64 };
+_Static_assert(sizeof(RtBlock) <= BLOCK_PREFIX, "RtBlock fits its prefix");
+
 void *_mlir_memref_to_llvm_alloc(size_t bytes) {
-  void *p = rtAlloc(rtCurEnv(), bytes ? bytes : 1);
+  char *p = bytes <= SIZE_MAX - BLOCK_PREFIX ? rtAlloc(rtCurEnv(), (bytes ? bytes : 1) + BLOCK_PREFIX) : NULL;
   if (!p) rtError("out of memory for a buffer of %zu bytes", bytes);
-  return p;
+  rtBlockTrack((RtBlock *)p);
+  return p + BLOCK_PREFIX;
 }
 
-void _mlir_memref_to_llvm_free(void *p) { rtFree(rtCurEnv(), p); }
+void _mlir_memref_to_llvm_free(void *p) {
+  if (!p) return;
+  RtBlock *b = (RtBlock *)((char *)p - BLOCK_PREFIX);
+  rtBlockUntrack(b);
+  rtFree(rtCurEnv(), b);
+}
 
 /* ---- Per-thread state ---- */
 

@@ -257,6 +257,16 @@ _Noreturn void rtError(const char *fmt, ...) __attribute__((format(printf, 1, 2)
 _Noreturn void rtInvariant(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* True on a thread running a chunk of a parallel region (threadpool.c). */
 bool rtInParallelRegion(void);
+/* The buffers compiled code allocates (_mlir_memref_to_llvm_alloc) carry
+ * this node in front of their data. While a call is active they are listed
+ * on the innermost call's guard, so an error exit frees the ones the code
+ * still holds; a call that returns hands what is left to the call around
+ * it (or lists it nowhere). Untracking an unlisted node does nothing. */
+typedef struct RtBlock {
+  struct RtBlock *next, **pprev; /* pprev NULL: listed nowhere */
+} RtBlock;
+void rtBlockTrack(RtBlock *b);
+void rtBlockUntrack(RtBlock *b);
 
 /* ---- Environments (env.c; the public side is in status.h) ---- */
 #define RT_MAX_THREADS 64

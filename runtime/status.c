@@ -2,6 +2,7 @@
  * their thread; rtError leaves the compiled code through it (see status.h
  * for when it cannot and aborts instead, and for the invariants). */
 #include "status.h"
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -17,6 +18,7 @@ typedef struct Guard {
   RtThread *thread; /* whose buffer-arena stack to rewind, */
   int frameDepth;   /* to this depth */
   bool inRegion;    /* set inside a parallel region's chunk (threadpool.c) */
+  RtBlock *volatile blocks; /* what compiled code allocated in the call and holds */
 } Guard;
 
 static _Thread_local Guard *guard;
@@ -24,17 +26,70 @@ static _Thread_local char lastError[512];
 
 const char *strataRtLastError(void) { return lastError; }
 
+/* One lock for every guard's list: compiled code may free a block on
+ * another thread than the one that allocated it (a parallel region's
+ * chunk), and both ends of a node's neighbours must change together. */
+static pthread_mutex_t blocksMu = PTHREAD_MUTEX_INITIALIZER;
+
+static void push(RtBlock **head, RtBlock *b) {
+  b->next = *head;
+  if (b->next) b->next->pprev = &b->next;
+  b->pprev = head;
+  *head = b;
+}
+
+void rtBlockTrack(RtBlock *b) {
+  Guard *g = guard;
+  b->next = NULL;
+  b->pprev = NULL;
+  if (!g) return;
+  pthread_mutex_lock(&blocksMu);
+  push((RtBlock **)&g->blocks, b);
+  pthread_mutex_unlock(&blocksMu);
+}
+
+void rtBlockUntrack(RtBlock *b) {
+  pthread_mutex_lock(&blocksMu);
+  if (b->pprev) {
+    *b->pprev = b->next;
+    if (b->next) b->next->pprev = b->pprev;
+    b->pprev = NULL;
+  }
+  pthread_mutex_unlock(&blocksMu);
+}
+
+/* The blocks g lists, unlisted: to g->outer's list (a call that returned),
+ * or freed (an error exit: the code that held them is gone, and no other
+ * thread runs it any more: a region raises its error once it is over). */
+static void releaseBlocks(Guard *g, bool drop) {
+  pthread_mutex_lock(&blocksMu);
+  RtBlock *b = g->blocks;
+  g->blocks = NULL;
+  for (RtBlock *next; b && !drop; b = next) {
+    next = b->next;
+    b->pprev = NULL;
+    if (g->outer) push((RtBlock **)&g->outer->blocks, b);
+  }
+  pthread_mutex_unlock(&blocksMu);
+  for (RtBlock *next; b; b = next) {
+    next = b->next;
+    rtFree(g->thread->env, b);
+  }
+}
+
 /* fn(arg) under a guard on the calling thread's state t. */
 static int guarded(RtThread *t, void (*fn)(void *), void *arg, char *err, size_t errSize) {
   Guard g = {.outer = guard, .thread = t, .frameDepth = t->depth, .inRegion = rtInParallelRegion()};
-  if (setjmp(g.env)) { /* g is not modified after setjmp: its fields are intact */
+  if (setjmp(g.env)) { /* only g.blocks changes after setjmp, and it is volatile */
     guard = g.outer;
+    releaseBlocks(&g, true);
     if (err && errSize) snprintf(err, errSize, "%s", lastError);
     return -1;
   }
   guard = &g;
   fn(arg);
   guard = g.outer;
+  if (g.blocks) releaseBlocks(&g, false);
   return 0;
 }
 

@@ -9,8 +9,9 @@
  * range) and failed allocations through the runtime; inside strataRtCall
  * (or strataRtCallIn) the call then stops at once and returns -1 with the
  * message. The compiled code is left with a longjmp (it holds no locks and
- * frees nothing: the runtime's buffer arenas are rewound; buffers the code
- * itself had malloc'ed are lost). An error in a chunk of a parallel region
+ * frees nothing itself: the runtime's buffer arenas are rewound, and the
+ * buffers the code had allocated through _mlir_memref_to_llvm_alloc and
+ * still holds are freed). An error in a chunk of a parallel region
  * of the kernels' thread pool stops that chunk; the region finishes its
  * other chunks and then raises the first message on the calling thread.
  *

@@ -106,6 +106,37 @@ static void outer(void *arg) {
   printf("outer threads after the inner call: %d\n", rtNumThreads());
 }
 
+/* What compiled code does with buffers of dynamic size: allocate, free
+ * some, and (here) stop with an error while it holds the others. */
+static void allocThenFail(void *arg) {
+  void *a = _mlir_memref_to_llvm_alloc(1000), *b = _mlir_memref_to_llvm_alloc(3000);
+  _mlir_memref_to_llvm_alloc(5000);
+  memset(a, 1, 1000);
+  _mlir_memref_to_llvm_free(a);
+  if (arg) rtError("stopped holding %d buffers", 2);
+  _mlir_memref_to_llvm_free(b);
+}
+/* An inner call that returns still holding a block hands it to the outer
+ * call, whose error exit frees it. */
+static void *handed;
+static void allocKeep(void *arg) {
+  (void)arg;
+  handed = _mlir_memref_to_llvm_alloc(7000);
+}
+static void nestedThenFail(void *arg) {
+  char err[64];
+  int rc = strataRtCall(allocKeep, NULL, err, sizeof err);
+  if (arg) rtError("outer stopped after the inner call returned %d", rc);
+  _mlir_memref_to_llvm_free(handed);
+}
+/* A chunk of a parallel region allocating and failing. */
+static void chunkAllocFail(void *ctx, int64_t b, int64_t e) {
+  void *p = _mlir_memref_to_llvm_alloc(4096);
+  if (ctx && b <= 1 && 1 < e) rtError("the chunk of item 1 stopped");
+  _mlir_memref_to_llvm_free(p);
+}
+static void regionAllocFail(void *arg) { rtParallelFor(4, chunkAllocFail, arg); }
+
 static void *threadBody(void *env) {
   int64_t bytes = 1 << 20;
   char err[128];
@@ -142,6 +173,19 @@ int main(void) {
   held = strataRtEnvBytesInUse(env);
   rc = strataRtCallIn(env, matmul, NULL, err, sizeof err);
   printf("packed constant from the hook: %d\n", rc == 0 && strataRtEnvBytesInUse(env) > held);
+
+  // Buffers compiled code holds when an error stops it are freed; what a
+  // successful call frees itself is unchanged.
+  held = strataRtEnvBytesInUse(env);
+  // CHECK: error exit: -1 stopped holding 2 buffers, bytes back: 1
+  rc = strataRtCallIn(env, allocThenFail, &rc, err, sizeof err);
+  printf("error exit: %d %s, bytes back: %d\n", rc, err, strataRtEnvBytesInUse(env) == held);
+  // CHECK: nested error exit: -1 outer stopped after the inner call returned 0, bytes back: 1
+  rc = strataRtCallIn(env, nestedThenFail, &rc, err, sizeof err);
+  printf("nested error exit: %d %s, bytes back: %d\n", rc, err, strataRtEnvBytesInUse(env) == held);
+  // CHECK: nested, no error: 0, bytes back: 1
+  rc = strataRtCallIn(env, nestedThenFail, NULL, err, sizeof err);
+  printf("nested, no error: %d, bytes back: %d\n", rc, strataRtEnvBytesInUse(env) == held);
   strataRtEnvDestroy(env);
   // CHECK: destroyed: every allocation freed: 1, bytes live 0
   printf("destroyed: every allocation freed: %d, bytes live %zu\n", c.allocs == c.frees, c.live);
@@ -190,6 +234,16 @@ int main(void) {
   strataRtEnvDestroy(one);
   // CHECK: pool envs destroyed, workers' scratch freed: 1
   printf("pool envs destroyed, workers' scratch freed: %d\n", pc.allocs == pc.frees && pc.live == 0);
+
+  // A failing chunk of a parallel region: its block is freed too (after a
+  // first region has set up the workers' state).
+  StrataRtEnv *two = strataRtEnvCreate(&poolAlloc, 2);
+  rc = strataRtCallIn(two, regionAllocFail, NULL, err, sizeof err);
+  held = strataRtEnvBytesInUse(two);
+  // CHECK: region error: -1 the chunk of item 1 stopped, bytes back: 1
+  int rc3 = strataRtCallIn(two, regionAllocFail, &rc, err, sizeof err);
+  printf("region error: %d %s, bytes back: %d\n", rc3, err, rc == 0 && strataRtEnvBytesInUse(two) == held);
+  strataRtEnvDestroy(two);
 
   // The default environment still works (strataRtCall, two threads).
   // CHECK: threads 2, distinct chunk threads 2
