@@ -713,6 +713,26 @@ MlirValue lowerResultEmpty(StrataBuilder *b, MlirOperation op, intptr_t i) {
   return lowerEmptyTensor(b, mlirOperationGetLocation(op), t, dims);
 }
 
+MlirValue lowerGenerateChecked(StrataBuilder *b, MlirOperation op, MlirValue *site, int operand, MlirValue *out,
+                               LinalgBodyFn body, void *user) {
+  MlirLocation loc = mlirOperationGetLocation(op);
+  MlirType t = lowerResultType(op, 0);
+  int rank = (int)mlirShapedTypeGetRank(t);
+  for (int d = 0; d < rank; d++) /* a static result extent must be what the values give */
+    if (mlirShapedTypeGetDimSize(t, d) >= 0) {
+      MlirValue want = lowerIndexConst(b, loc, mlirShapedTypeGetDimSize(t, d));
+      if (!lowerCheck(b, op, site, emitCmpI(b, loc, CMPI_NE, out[d], want), 0, operand, d, out[d], want))
+        return (MlirValue){NULL};
+      out[d] = want;
+    }
+  char id[256], its[STRATA_MAX_RANK + 1];
+  lowerIdentityMap(id, sizeof id, rank);
+  lowerParallelIterators(its, rank);
+  const char *maps[] = {id};
+  MlirValue init = lowerEmptyTensor(b, loc, t, out); /* every element is written */
+  return linalgBuildGeneric(b, loc, (StrataValueList){NULL, 0}, init, maps, its, body, user);
+}
+
 MlirValue lowerReshapeTo(StrataBuilder *b, MlirLocation loc, MlirValue v, MlirType t, const MlirValue *dims) {
   if (mlirShapedTypeHasStaticShape(t) && mlirShapedTypeHasStaticShape(mlirValueGetType(v)))
     return linalgReshape(b, loc, v, t);

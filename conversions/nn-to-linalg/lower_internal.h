@@ -107,6 +107,28 @@ MlirValue lowerInsertSliceAt(StrataBuilder *b, MlirLocation loc, MlirValue slice
 bool lowerCheck(StrataBuilder *b, MlirOperation op, MlirValue *site, MlirValue bad, int kind, int operand, int dim,
                 MlirValue got, MlirValue want);
 
+/* Result 0 of op, of extents out[0..rank), computed by `body` at every
+ * index (an identity linalg.generic over a tensor.empty): each static
+ * extent of the result type is first checked against out[d] (shape error
+ * kind 0 naming `operand`, at *site) and then stands for it in out.
+ * Null after a located error. */
+MlirValue lowerGenerateChecked(StrataBuilder *b, MlirOperation op, MlirValue *site, int operand, MlirValue *out,
+                               LinalgBodyFn body, void *user);
+
+/* A builder and a location, for scalar code written in many small steps
+ * (lower_nms.c, lower_unique.c): index constants, binary ops, i1 constants. */
+typedef struct LowerAt {
+  StrataBuilder *b;
+  MlirLocation loc;
+} LowerAt;
+static inline MlirValue atIdx(const LowerAt *a, int64_t v) { return lowerIndexConst(a->b, a->loc, v); }
+static inline MlirValue atBin(const LowerAt *a, const char *name, MlirValue x, MlirValue y) {
+  return emitBinary(a->b, a->loc, name, x, y);
+}
+static inline MlirValue atBool(const LowerAt *a, bool v) {
+  return strataConstInt(a->b, a->loc, mlirIntegerTypeGet(a->b->ctx, 1), v);
+}
+
 /* ---- Axes known at run time (lower_axes_dynamic.c) ---- */
 /* Element i of the 1-D integer `axes`, checked in [-rank, rank) and made
  * non-negative (an index); null after a located error. */

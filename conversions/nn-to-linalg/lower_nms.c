@@ -13,8 +13,7 @@
 #include "lower_internal.h"
 
 typedef struct {
-  StrataBuilder *b;
-  MlirLocation loc;
+  LowerAt at; /* first: the shorthands below take &x->at */
   MlirValue boxes, scores;
   MlirType ct, f64; /* IoU arithmetic; comparisons with the thresholds */
   bool center;
@@ -23,14 +22,11 @@ typedef struct {
   MlirValue N, perClass;
 } Nms;
 
-static MlirValue idx(const Nms *s, int64_t v) { return lowerIndexConst(s->b, s->loc, v); }
-static MlirValue bin(const Nms *s, const char *name, MlirValue x, MlirValue y) { return emitBinary(s->b, s->loc, name, x, y); }
-static MlirValue i1(const Nms *s, bool v) { return strataConstInt(s->b, s->loc, mlirIntegerTypeGet(s->b->ctx, 1), v); }
 
 /* v (float) as type t: extended or truncated, or as is. */
 static MlirValue toFloat(const Nms *s, MlirValue v, MlirType t) {
   unsigned from = mlirFloatTypeGetWidth(mlirValueGetType(v)), to = mlirFloatTypeGetWidth(t);
-  return from == to ? v : emitConvert(s->b, s->loc, from < to ? "arith.extf" : "arith.truncf", v, t);
+  return from == to ? v : emitConvert(s->at.b, s->at.loc, from < to ? "arith.extf" : "arith.truncf", v, t);
 }
 
 /* The value of an optional scalar (or one-element) operand. */
@@ -43,56 +39,56 @@ static MlirValue scalarOf(StrataBuilder *b, MlirLocation loc, MlirValue t) {
 static void extents(const Nms *s, MlirValue bi, MlirValue n, MlirValue *e) {
   MlirValue v[4];
   for (int i = 0; i < 4; i++)
-    v[i] = toFloat(s, linalgExtract(s->b, s->loc, s->boxes, (MlirValue[]){bi, n, idx(s, i)}, 3), s->ct);
+    v[i] = toFloat(s, linalgExtract(s->at.b, s->at.loc, s->boxes, (MlirValue[]){bi, n, atIdx(&s->at, i)}, 3), s->ct);
   if (s->center) {
-    MlirValue two = emitConst(s->b, s->loc, s->ct, 2);
-    MlirValue hw = bin(s, "arith.divf", v[2], two), hh = bin(s, "arith.divf", v[3], two);
-    e[0] = bin(s, "arith.subf", v[1], hh), e[1] = bin(s, "arith.subf", v[0], hw);
-    e[2] = bin(s, "arith.addf", v[1], hh), e[3] = bin(s, "arith.addf", v[0], hw);
+    MlirValue two = emitConst(s->at.b, s->at.loc, s->ct, 2);
+    MlirValue hw = atBin(&s->at, "arith.divf", v[2], two), hh = atBin(&s->at, "arith.divf", v[3], two);
+    e[0] = atBin(&s->at, "arith.subf", v[1], hh), e[1] = atBin(&s->at, "arith.subf", v[0], hw);
+    e[2] = atBin(&s->at, "arith.addf", v[1], hh), e[3] = atBin(&s->at, "arith.addf", v[0], hw);
     return;
   }
-  e[0] = bin(s, "arith.minnumf", v[0], v[2]), e[1] = bin(s, "arith.minnumf", v[1], v[3]);
-  e[2] = bin(s, "arith.maxnumf", v[0], v[2]), e[3] = bin(s, "arith.maxnumf", v[1], v[3]);
+  e[0] = atBin(&s->at, "arith.minnumf", v[0], v[2]), e[1] = atBin(&s->at, "arith.minnumf", v[1], v[3]);
+  e[2] = atBin(&s->at, "arith.maxnumf", v[0], v[2]), e[3] = atBin(&s->at, "arith.maxnumf", v[1], v[3]);
 }
 
 static MlirValue area(const Nms *s, const MlirValue *e) {
-  return bin(s, "arith.mulf", bin(s, "arith.subf", e[3], e[1]), bin(s, "arith.subf", e[2], e[0]));
+  return atBin(&s->at, "arith.mulf", atBin(&s->at, "arith.subf", e[3], e[1]), atBin(&s->at, "arith.subf", e[2], e[0]));
 }
 
 /* ONNX Runtime's SuppressByIOU for boxes a and c of batch bi (i1). */
 static MlirValue suppresses(const Nms *s, MlirValue bi, MlirValue a, MlirValue c) {
-  MlirValue u[4], v[4], zero = emitConst(s->b, s->loc, s->ct, 0);
+  MlirValue u[4], v[4], zero = emitConst(s->at.b, s->at.loc, s->ct, 0);
   extents(s, bi, a, u);
   extents(s, bi, c, v);
-  MlirValue ymin = bin(s, "arith.maxnumf", u[0], v[0]), xmin = bin(s, "arith.maxnumf", u[1], v[1]);
-  MlirValue ymax = bin(s, "arith.minnumf", u[2], v[2]), xmax = bin(s, "arith.minnumf", u[3], v[3]);
-  MlirValue inter = bin(s, "arith.mulf", bin(s, "arith.subf", xmax, xmin), bin(s, "arith.subf", ymax, ymin));
+  MlirValue ymin = atBin(&s->at, "arith.maxnumf", u[0], v[0]), xmin = atBin(&s->at, "arith.maxnumf", u[1], v[1]);
+  MlirValue ymax = atBin(&s->at, "arith.minnumf", u[2], v[2]), xmax = atBin(&s->at, "arith.minnumf", u[3], v[3]);
+  MlirValue inter = atBin(&s->at, "arith.mulf", atBin(&s->at, "arith.subf", xmax, xmin), atBin(&s->at, "arith.subf", ymax, ymin));
   MlirValue areaA = area(s, u), areaC = area(s, v);
-  MlirValue uni = bin(s, "arith.subf", bin(s, "arith.addf", areaA, areaC), inter);
-  MlirValue ok = bin(s, "arith.andi", emitCmpF(s->b, s->loc, CMPF_OGT, xmax, xmin), emitCmpF(s->b, s->loc, CMPF_OGT, ymax, ymin));
+  MlirValue uni = atBin(&s->at, "arith.subf", atBin(&s->at, "arith.addf", areaA, areaC), inter);
+  MlirValue ok = atBin(&s->at, "arith.andi", emitCmpF(s->at.b, s->at.loc, CMPF_OGT, xmax, xmin), emitCmpF(s->at.b, s->at.loc, CMPF_OGT, ymax, ymin));
   MlirValue positive[4] = {inter, areaA, areaC, uni};
-  for (int i = 0; i < 4; i++) ok = bin(s, "arith.andi", ok, emitCmpF(s->b, s->loc, CMPF_OGT, positive[i], zero));
-  MlirValue ratio = toFloat(s, bin(s, "arith.divf", inter, uni), s->f64);
-  return bin(s, "arith.andi", ok, emitCmpF(s->b, s->loc, CMPF_OGT, ratio, s->iou));
+  for (int i = 0; i < 4; i++) ok = atBin(&s->at, "arith.andi", ok, emitCmpF(s->at.b, s->at.loc, CMPF_OGT, positive[i], zero));
+  MlirValue ratio = toFloat(s, atBin(&s->at, "arith.divf", inter, uni), s->f64);
+  return atBin(&s->at, "arith.andi", ok, emitCmpF(s->at.b, s->at.loc, CMPF_OGT, ratio, s->iou));
 }
 
 /* The best remaining candidate of (bi, ci): *found, *best (index). */
 static void bestCandidate(const Nms *s, MlirValue bi, MlirValue ci, MlirValue removed, MlirValue *found, MlirValue *best) {
-  StrataBuilder *b = s->b;
+  StrataBuilder *b = s->at.b;
   LowerLoop l;
-  MlirValue lowest = emitConst(b, s->loc, s->f64, 0);
-  lowerForBegin(b, &l, s->loc, idx(s, 0), s->N, (MlirValue[]){i1(s, false), idx(s, 0), lowest}, 3);
+  MlirValue lowest = emitConst(b, s->at.loc, s->f64, 0);
+  lowerForBegin(b, &l, s->at.loc, atIdx(&s->at, 0), s->N, (MlirValue[]){atBool(&s->at, false), atIdx(&s->at, 0), lowest}, 3);
   MlirValue n = lowerLoopIv(&l), had = lowerLoopArg(&l, 0), at = lowerLoopArg(&l, 1), top = lowerLoopArg(&l, 2);
-  MlirValue score = toFloat(s, linalgExtract(b, s->loc, s->scores, (MlirValue[]){bi, ci, n}, 3), s->f64);
-  MlirValue valid = bin(s, "arith.xori", linalgExtract(b, s->loc, removed, &n, 1), i1(s, true));
+  MlirValue score = toFloat(s, linalgExtract(b, s->at.loc, s->scores, (MlirValue[]){bi, ci, n}, 3), s->f64);
+  MlirValue valid = atBin(&s->at, "arith.xori", linalgExtract(b, s->at.loc, removed, &n, 1), atBool(&s->at, true));
   /* a NaN score is never a candidate */
-  valid = bin(s, "arith.andi", valid, emitCmpF(b, s->loc, CMPF_ORD, score, score));
-  if (s->hasScore) valid = bin(s, "arith.andi", valid, emitCmpF(b, s->loc, CMPF_OGT, score, s->scoreMin));
-  MlirValue better = bin(s, "arith.ori", bin(s, "arith.xori", had, i1(s, true)), emitCmpF(b, s->loc, CMPF_OGT, score, top));
-  MlirValue take = bin(s, "arith.andi", valid, better);
-  lowerForEnd(b, &l, s->loc,
-              (MlirValue[]){bin(s, "arith.ori", had, take), emitSelect(b, s->loc, take, n, at),
-                            emitSelect(b, s->loc, take, score, top)},
+  valid = atBin(&s->at, "arith.andi", valid, emitCmpF(b, s->at.loc, CMPF_ORD, score, score));
+  if (s->hasScore) valid = atBin(&s->at, "arith.andi", valid, emitCmpF(b, s->at.loc, CMPF_OGT, score, s->scoreMin));
+  MlirValue better = atBin(&s->at, "arith.ori", atBin(&s->at, "arith.xori", had, atBool(&s->at, true)), emitCmpF(b, s->at.loc, CMPF_OGT, score, top));
+  MlirValue take = atBin(&s->at, "arith.andi", valid, better);
+  lowerForEnd(b, &l, s->at.loc,
+              (MlirValue[]){atBin(&s->at, "arith.ori", had, take), emitSelect(b, s->at.loc, take, n, at),
+                            emitSelect(b, s->at.loc, take, score, top)},
               3);
   *found = strataResult(l.op, 0), *best = strataResult(l.op, 1);
 }
@@ -101,44 +97,44 @@ static void bestCandidate(const Nms *s, MlirValue bi, MlirValue ci, MlirValue re
 static MlirValue suppressedByKept(const Nms *s, MlirValue bi, MlirValue cand, MlirValue sel, MlirValue first,
                                   MlirValue count) {
   LowerLoop l;
-  lowerForBegin(s->b, &l, s->loc, first, count, (MlirValue[]){i1(s, false)}, 1);
+  lowerForBegin(s->at.b, &l, s->at.loc, first, count, (MlirValue[]){atBool(&s->at, false)}, 1);
   MlirValue row = lowerLoopIv(&l);
-  MlirValue kept = emitConvert(s->b, s->loc, "arith.index_cast",
-                               linalgExtract(s->b, s->loc, sel, (MlirValue[]){row, idx(s, 2)}, 2), strataIndexType(s->b->ctx));
-  MlirValue any = bin(s, "arith.ori", lowerLoopArg(&l, 0), suppresses(s, bi, cand, kept));
-  lowerForEnd(s->b, &l, s->loc, &any, 1);
+  MlirValue kept = emitConvert(s->at.b, s->at.loc, "arith.index_cast",
+                               linalgExtract(s->at.b, s->at.loc, sel, (MlirValue[]){row, atIdx(&s->at, 2)}, 2), strataIndexType(s->at.b->ctx));
+  MlirValue any = atBin(&s->at, "arith.ori", lowerLoopArg(&l, 0), suppresses(s, bi, cand, kept));
+  lowerForEnd(s->at.b, &l, s->at.loc, &any, 1);
   return strataResult(l.op, 0);
 }
 
 /* One class: N rounds of taking the best candidate out. Carries (sel, count). */
 static void selectClass(const Nms *s, MlirValue bi, MlirValue ci, MlirValue *sel, MlirValue *count) {
-  StrataBuilder *b = s->b;
+  StrataBuilder *b = s->at.b;
   MlirType i1t = mlirIntegerTypeGet(b->ctx, 1), i64 = mlirIntegerTypeGet(b->ctx, 64);
-  MlirValue removed = lowerInitDims(b, s->loc, strataTensorType(i1t, 1, (int64_t[]){-1}), &s->N, 0), first = *count;
+  MlirValue removed = lowerInitDims(b, s->at.loc, strataTensorType(i1t, 1, (int64_t[]){-1}), &s->N, 0), first = *count;
   LowerLoop l;
-  lowerForBegin(b, &l, s->loc, idx(s, 0), s->N, (MlirValue[]){removed, *sel, *count, idx(s, 0)}, 4);
+  lowerForBegin(b, &l, s->at.loc, atIdx(&s->at, 0), s->N, (MlirValue[]){removed, *sel, *count, atIdx(&s->at, 0)}, 4);
   MlirValue carried[4] = {lowerLoopArg(&l, 0), lowerLoopArg(&l, 1), lowerLoopArg(&l, 2), lowerLoopArg(&l, 3)};
   MlirValue found, best;
   bestCandidate(s, bi, ci, carried[0], &found, &best);
-  MlirValue go = bin(s, "arith.andi", found, emitCmpI(b, s->loc, CMPI_ULT, carried[3], s->perClass));
+  MlirValue go = atBin(&s->at, "arith.andi", found, emitCmpI(b, s->at.loc, CMPI_ULT, carried[3], s->perClass));
   LowerIf f;
-  lowerIfBegin(b, &f, s->loc, go, carried, 4);
-  MlirValue gone = lowerInsert(b, s->loc, i1(s, true), carried[0], &best, 1);
-  MlirValue keep = bin(s, "arith.xori", suppressedByKept(s, bi, best, carried[1], first, carried[2]), i1(s, true));
+  lowerIfBegin(b, &f, s->at.loc, go, carried, 4);
+  MlirValue gone = lowerInsert(b, s->at.loc, atBool(&s->at, true), carried[0], &best, 1);
+  MlirValue keep = atBin(&s->at, "arith.xori", suppressedByKept(s, bi, best, carried[1], first, carried[2]), atBool(&s->at, true));
   LowerIf k;
-  lowerIfBegin(b, &k, s->loc, keep, carried + 1, 3);
+  lowerIfBegin(b, &k, s->at.loc, keep, carried + 1, 3);
   MlirValue row = carried[2], filled = carried[1], triple[3] = {bi, ci, best};
   for (int i = 0; i < 3; i++)
-    filled = lowerInsert(b, s->loc, emitConvert(b, s->loc, "arith.index_cast", triple[i], i64), filled,
-                         (MlirValue[]){row, idx(s, i)}, 2);
-  lowerIfElse(b, &k, s->loc,
-              (MlirValue[]){filled, bin(s, "arith.addi", row, idx(s, 1)), bin(s, "arith.addi", carried[3], idx(s, 1))}, 3);
-  lowerIfEnd(b, &k, s->loc, carried + 1, 3);
-  lowerIfElse(b, &f, s->loc, (MlirValue[]){gone, strataResult(k.op, 0), strataResult(k.op, 1), strataResult(k.op, 2)}, 4);
-  lowerIfEnd(b, &f, s->loc, carried, 4);
+    filled = lowerInsert(b, s->at.loc, emitConvert(b, s->at.loc, "arith.index_cast", triple[i], i64), filled,
+                         (MlirValue[]){row, atIdx(&s->at, i)}, 2);
+  lowerIfElse(b, &k, s->at.loc,
+              (MlirValue[]){filled, atBin(&s->at, "arith.addi", row, atIdx(&s->at, 1)), atBin(&s->at, "arith.addi", carried[3], atIdx(&s->at, 1))}, 3);
+  lowerIfEnd(b, &k, s->at.loc, carried + 1, 3);
+  lowerIfElse(b, &f, s->at.loc, (MlirValue[]){gone, strataResult(k.op, 0), strataResult(k.op, 1), strataResult(k.op, 2)}, 4);
+  lowerIfEnd(b, &f, s->at.loc, carried, 4);
   MlirValue next[4];
   for (int i = 0; i < 4; i++) next[i] = strataResult(f.op, i);
-  lowerForEnd(b, &l, s->loc, next, 4);
+  lowerForEnd(b, &l, s->at.loc, next, 4);
   *sel = strataResult(l.op, 1), *count = strataResult(l.op, 2);
 }
 
@@ -158,21 +154,21 @@ static bool oneValueEach(StrataBuilder *b, MlirLocation loc, MlirOperation op) {
 /* Run-time checks of what the verifier could not see: boxes and scores
  * agree on batches and boxes, boxes hold 4 values, iou_threshold in [0, 1]. */
 static bool checks(Nms *s, MlirOperation op) {
-  StrataBuilder *b = s->b;
+  StrataBuilder *b = s->at.b;
   struct { int operand, dim; MlirValue got, want; } eq[3] = {
-      {0, 0, lowerDimValue(b, s->loc, s->boxes, 0), lowerDimValue(b, s->loc, s->scores, 0)},
-      {0, 1, lowerDimValue(b, s->loc, s->boxes, 1), s->N},
-      {0, 2, lowerDimValue(b, s->loc, s->boxes, 2), idx(s, 4)}};
+      {0, 0, lowerDimValue(b, s->at.loc, s->boxes, 0), lowerDimValue(b, s->at.loc, s->scores, 0)},
+      {0, 1, lowerDimValue(b, s->at.loc, s->boxes, 1), s->N},
+      {0, 2, lowerDimValue(b, s->at.loc, s->boxes, 2), atIdx(&s->at, 4)}};
   for (int i = 0; i < 3; i++) {
     if (lowerDim(s->boxes, eq[i].dim) >= 0 && (i == 2 || lowerDim(s->scores, i == 0 ? 0 : 2) >= 0)) continue;
-    MlirValue bad = emitCmpI(b, s->loc, CMPI_NE, eq[i].got, eq[i].want);
+    MlirValue bad = emitCmpI(b, s->at.loc, CMPI_NE, eq[i].got, eq[i].want);
     if (!lowerCheck(b, op, &(MlirValue){NULL}, bad, 0, eq[i].operand, eq[i].dim, eq[i].got, eq[i].want))
       return false;
   }
-  MlirValue out = bin(s, "arith.ori", emitCmpF(b, s->loc, CMPF_UNO, s->iou, s->iou),
-                      bin(s, "arith.ori", emitCmpF(b, s->loc, CMPF_OLT, s->iou, emitConst(b, s->loc, s->f64, 0)),
-                          emitCmpF(b, s->loc, CMPF_OGT, s->iou, emitConst(b, s->loc, s->f64, 1))));
-  return lowerCheck(b, op, &(MlirValue){NULL}, out, 12, 3, 0, idx(s, 0), idx(s, 0));
+  MlirValue out = atBin(&s->at, "arith.ori", emitCmpF(b, s->at.loc, CMPF_UNO, s->iou, s->iou),
+                      atBin(&s->at, "arith.ori", emitCmpF(b, s->at.loc, CMPF_OLT, s->iou, emitConst(b, s->at.loc, s->f64, 0)),
+                          emitCmpF(b, s->at.loc, CMPF_OGT, s->iou, emitConst(b, s->at.loc, s->f64, 1))));
+  return lowerCheck(b, op, &(MlirValue){NULL}, out, 12, 3, 0, atIdx(&s->at, 0), atIdx(&s->at, 0));
 }
 
 static MlirLogicalResult lowerNms(StrataRewrite *rw, MlirOperation op, void *user) {
@@ -185,7 +181,7 @@ static MlirLogicalResult lowerNms(StrataRewrite *rw, MlirOperation op, void *use
   int64_t center = 0;
   nnAttrInt(op, "center_point_box", 0, &center);
   MlirType bt = lowerElementType(lowerOperand(op, 0)), f64 = mlirF64TypeGet(b->ctx);
-  Nms s = {b, loc, lowerOperand(op, 0), lowerOperand(op, 1),
+  Nms s = {{b, loc}, lowerOperand(op, 0), lowerOperand(op, 1),
            mlirFloatTypeGetWidth(bt) == 64 ? f64 : mlirF32TypeGet(b->ctx), f64, center, !mlirValueIsNull(scoreV),
            {NULL}, {NULL}, {NULL}, {NULL}};
   if (!oneValueEach(b, loc, op)) return mlirLogicalResultFailure();
@@ -194,22 +190,22 @@ static MlirLogicalResult lowerNms(StrataRewrite *rw, MlirOperation op, void *use
   s.N = lowerDimValue(b, loc, s.scores, 2);
   if (!checks(&s, op)) return mlirLogicalResultFailure();
   /* max_output_boxes_per_class: absent or negative keeps none; more than N is N */
-  MlirValue perClass = idx(&s, 0);
+  MlirValue perClass = atIdx(&s.at, 0);
   if (!mlirValueIsNull(maxV)) {
     MlirValue m = emitConvert(b, loc, "arith.index_cast", scalarOf(b, loc, maxV), strataIndexType(b->ctx));
-    perClass = bin(&s, "arith.minsi", bin(&s, "arith.maxsi", m, idx(&s, 0)), s.N);
+    perClass = atBin(&s.at, "arith.minsi", atBin(&s.at, "arith.maxsi", m, atIdx(&s.at, 0)), s.N);
   }
   s.perClass = perClass;
   MlirValue B = lowerDimValue(b, loc, s.scores, 0), C = lowerDimValue(b, loc, s.scores, 1);
   /* one spare row: a buffer that folds to 0 rows would make the final
    * slice's offset 0 "out of bounds" to memref.subview's verifier */
-  MlirValue cap = bin(&s, "arith.addi", bin(&s, "arith.muli", bin(&s, "arith.muli", B, C), perClass), idx(&s, 1));
+  MlirValue cap = atBin(&s.at, "arith.addi", atBin(&s.at, "arith.muli", atBin(&s.at, "arith.muli", B, C), perClass), atIdx(&s.at, 1));
   MlirType rt = lowerResultType(op, 0);
-  MlirValue sel = lowerEmptyTensor(b, loc, rt, (MlirValue[]){cap, idx(&s, 3)}), count = idx(&s, 0);
+  MlirValue sel = lowerEmptyTensor(b, loc, rt, (MlirValue[]){cap, atIdx(&s.at, 3)}), count = atIdx(&s.at, 0);
   LowerLoop lb, lc;
-  lowerForBegin(b, &lb, loc, idx(&s, 0), B, (MlirValue[]){sel, count}, 2);
+  lowerForBegin(b, &lb, loc, atIdx(&s.at, 0), B, (MlirValue[]){sel, count}, 2);
   MlirValue bi = lowerLoopIv(&lb);
-  lowerForBegin(b, &lc, loc, idx(&s, 0), C, (MlirValue[]){lowerLoopArg(&lb, 0), lowerLoopArg(&lb, 1)}, 2);
+  lowerForBegin(b, &lc, loc, atIdx(&s.at, 0), C, (MlirValue[]){lowerLoopArg(&lb, 0), lowerLoopArg(&lb, 1)}, 2);
   MlirValue cs = lowerLoopArg(&lc, 0), cc = lowerLoopArg(&lc, 1);
   selectClass(&s, bi, lowerLoopIv(&lc), &cs, &cc);
   lowerForEnd(b, &lc, loc, (MlirValue[]){cs, cc}, 2);

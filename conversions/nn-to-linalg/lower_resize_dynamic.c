@@ -221,18 +221,5 @@ MlirValue lowerResizeDynamic(StrataBuilder *b, MlirOperation op, const StrataOpD
       c.roi[i] = mlirTypeIsAF64(mlirValueGetType(e)) ? e : emitConvert(b, loc, "arith.extf", e, f64);
     }
   }
-  MlirType t = lowerResultType(op, 0);
-  for (int d = 0; d < c.rank; d++) /* a static result extent must be what the values give */
-    if (mlirShapedTypeGetDimSize(t, d) >= 0) {
-      MlirValue want = lowerIndexConst(b, loc, mlirShapedTypeGetDimSize(t, d));
-      if (!lowerCheck(b, op, &site, emitCmpI(b, loc, CMPI_NE, out[d], want), 0, -1, d, out[d], want))
-        return (MlirValue){NULL};
-      out[d] = want;
-    }
-  char id[256], its[STRATA_MAX_RANK + 1];
-  lowerIdentityMap(id, sizeof id, c.rank);
-  lowerParallelIterators(its, c.rank);
-  const char *maps[] = {id};
-  MlirValue init = lowerEmptyTensor(b, loc, t, out); /* every element is written */
-  return linalgBuildGeneric(b, loc, (StrataValueList){NULL, 0}, init, maps, its, bodyResizeDynamic, &c);
+  return lowerGenerateChecked(b, op, &site, -1, out, bodyResizeDynamic, &c);
 }

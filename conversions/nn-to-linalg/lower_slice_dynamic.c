@@ -99,20 +99,9 @@ static MlirLogicalResult lowerSliceRuntime(StrataRewrite *rw, MlirOperation op, 
     counts[d] = sliceAxis(b, loc, dim, s, e, st, &c.first[d]);
     c.step[d] = st;
   }
-  MlirType t = lowerResultType(op, 0);
-  for (int d = 0; d < c.rank; d++) /* a static result extent must be what the values give */
-    if (mlirShapedTypeGetDimSize(t, d) >= 0) {
-      MlirValue want = lowerIndexConst(b, loc, mlirShapedTypeGetDimSize(t, d));
-      if (!lowerCheck(b, op, &site, emitCmpI(b, loc, CMPI_NE, counts[d], want), 0, 0, d, counts[d], want))
-        return mlirLogicalResultFailure();
-      counts[d] = want;
-    }
-  char id[256], its[STRATA_MAX_RANK + 1];
-  lowerIdentityMap(id, sizeof id, c.rank);
-  lowerParallelIterators(its, c.rank);
-  const char *maps[] = {id};
-  MlirValue init = lowerEmptyTensor(b, loc, t, counts); /* every element is written */
-  strataReplaceOp(rw, op, STRATA_VALUES(linalgBuildGeneric(b, loc, (StrataValueList){NULL, 0}, init, maps, its, bodyStrided, &c)));
+  MlirValue r = lowerGenerateChecked(b, op, &site, 0, counts, bodyStrided, &c);
+  if (!r.ptr) return mlirLogicalResultFailure();
+  strataReplaceOp(rw, op, STRATA_VALUES(r));
   return mlirLogicalResultSuccess();
 }
 

@@ -15,49 +15,45 @@
 #include "lower_internal.h"
 
 typedef struct {
-  StrataBuilder *b;
-  MlirLocation loc;
+  LowerAt at; /* first: the shorthands below take &x->at */
   MlirValue keys;      /* [K, S] signless */
   MlirValue K, S;      /* index */
   bool isFloat, isUnsigned;
 } Uq;
 
-static MlirValue idx(const Uq *u, int64_t v) { return lowerIndexConst(u->b, u->loc, v); }
-static MlirValue bin(const Uq *u, const char *name, MlirValue x, MlirValue y) { return emitBinary(u->b, u->loc, name, x, y); }
-static MlirValue i1(const Uq *u, bool v) { return strataConstInt(u->b, u->loc, mlirIntegerTypeGet(u->b->ctx, 1), v); }
-static MlirValue not1(const Uq *u, MlirValue x) { return bin(u, "arith.xori", x, i1(u, true)); }
+static MlirValue not1(const Uq *u, MlirValue x) { return atBin(&u->at, "arith.xori", x, atBool(&u->at, true)); }
 
 /* a < b in the total order of elements. */
 static MlirValue lessThan(const Uq *u, MlirValue a, MlirValue c) {
-  StrataBuilder *b = u->b;
-  if (!u->isFloat) return emitCmpI(b, u->loc, u->isUnsigned ? CMPI_ULT : CMPI_SLT, a, c);
-  MlirValue nanA = emitCmpF(b, u->loc, CMPF_UNO, a, a), nanC = emitCmpF(b, u->loc, CMPF_UNO, c, c);
-  return bin(u, "arith.ori", emitCmpF(b, u->loc, CMPF_OLT, a, c), bin(u, "arith.andi", not1(u, nanA), nanC));
+  StrataBuilder *b = u->at.b;
+  if (!u->isFloat) return emitCmpI(b, u->at.loc, u->isUnsigned ? CMPI_ULT : CMPI_SLT, a, c);
+  MlirValue nanA = emitCmpF(b, u->at.loc, CMPF_UNO, a, a), nanC = emitCmpF(b, u->at.loc, CMPF_UNO, c, c);
+  return atBin(&u->at, "arith.ori", emitCmpF(b, u->at.loc, CMPF_OLT, a, c), atBin(&u->at, "arith.andi", not1(u, nanA), nanC));
 }
 
 /* Compares slices (rows) a and c: *less = a < c, *equal = a == c. */
 static void compareRows(const Uq *u, MlirValue a, MlirValue c, MlirValue *less, MlirValue *equal) {
-  StrataBuilder *b = u->b;
+  StrataBuilder *b = u->at.b;
   LowerLoop l;
-  lowerForBegin(b, &l, u->loc, idx(u, 0), u->S, (MlirValue[]){i1(u, false), i1(u, false)}, 2);
+  lowerForBegin(b, &l, u->at.loc, atIdx(&u->at, 0), u->S, (MlirValue[]){atBool(&u->at, false), atBool(&u->at, false)}, 2);
   MlirValue j = lowerLoopIv(&l), decided = lowerLoopArg(&l, 0), lt = lowerLoopArg(&l, 1);
-  MlirValue ea = linalgExtract(b, u->loc, u->keys, (MlirValue[]){a, j}, 2);
-  MlirValue ec = linalgExtract(b, u->loc, u->keys, (MlirValue[]){c, j}, 2);
+  MlirValue ea = linalgExtract(b, u->at.loc, u->keys, (MlirValue[]){a, j}, 2);
+  MlirValue ec = linalgExtract(b, u->at.loc, u->keys, (MlirValue[]){c, j}, 2);
   MlirValue here = lessThan(u, ea, ec), there = lessThan(u, ec, ea);
-  MlirValue nowDecided = bin(u, "arith.ori", decided, bin(u, "arith.ori", here, there));
-  lowerForEnd(b, &l, u->loc, (MlirValue[]){nowDecided, emitSelect(b, u->loc, decided, lt, here)}, 2);
+  MlirValue nowDecided = atBin(&u->at, "arith.ori", decided, atBin(&u->at, "arith.ori", here, there));
+  lowerForEnd(b, &l, u->at.loc, (MlirValue[]){nowDecided, emitSelect(b, u->at.loc, decided, lt, here)}, 2);
   *less = strataResult(l.op, 1);
   *equal = not1(u, strataResult(l.op, 0));
 }
 
 static MlirValue toI64(const Uq *u, MlirValue v) {
-  return emitConvert(u->b, u->loc, "arith.index_cast", v, mlirIntegerTypeGet(u->b->ctx, 64));
+  return emitConvert(u->at.b, u->at.loc, "arith.index_cast", v, mlirIntegerTypeGet(u->at.b->ctx, 64));
 }
 static MlirValue toIndex(const Uq *u, MlirValue v) {
-  return emitConvert(u->b, u->loc, "arith.index_cast", v, strataIndexType(u->b->ctx));
+  return emitConvert(u->at.b, u->at.loc, "arith.index_cast", v, strataIndexType(u->at.b->ctx));
 }
-static MlirValue at1(const Uq *u, MlirValue t, MlirValue i) { return linalgExtract(u->b, u->loc, t, &i, 1); }
-static MlirValue put1(const Uq *u, MlirValue t, MlirValue i, MlirValue v) { return lowerInsert(u->b, u->loc, v, t, &i, 1); }
+static MlirValue at1(const Uq *u, MlirValue t, MlirValue i) { return linalgExtract(u->at.b, u->at.loc, t, &i, 1); }
+static MlirValue put1(const Uq *u, MlirValue t, MlirValue i, MlirValue v) { return lowerInsert(u->at.b, u->at.loc, v, t, &i, 1); }
 
 /* The [K, S] keys: x with the axis moved to the front, collapsed. */
 static MlirValue buildKeys(StrataBuilder *b, MlirLocation loc, MlirValue x, int axis, MlirValue *K, MlirValue *S) {
@@ -91,41 +87,41 @@ static MlirValue buildKeys(StrataBuilder *b, MlirLocation loc, MlirValue x, int 
 
 /* A: firstOf[k] (i64) and, for sorted=0, slotOf[k] of each new slice; *U. */
 static void firstOccurrences(const Uq *u, bool sorted, MlirValue *firstOf, MlirValue *slotOf, MlirValue *U) {
-  StrataBuilder *b = u->b;
+  StrataBuilder *b = u->at.b;
   LowerLoop l, inner;
-  lowerForBegin(b, &l, u->loc, idx(u, 0), u->K, (MlirValue[]){*firstOf, *slotOf, idx(u, 0)}, 3);
+  lowerForBegin(b, &l, u->at.loc, atIdx(&u->at, 0), u->K, (MlirValue[]){*firstOf, *slotOf, atIdx(&u->at, 0)}, 3);
   MlirValue k = lowerLoopIv(&l), fo = lowerLoopArg(&l, 0), so = lowerLoopArg(&l, 1), n = lowerLoopArg(&l, 2);
-  lowerForBegin(b, &inner, u->loc, idx(u, 0), k, (MlirValue[]){i1(u, false), k}, 2);
+  lowerForBegin(b, &inner, u->at.loc, atIdx(&u->at, 0), k, (MlirValue[]){atBool(&u->at, false), k}, 2);
   MlirValue j = lowerLoopIv(&inner), found = lowerLoopArg(&inner, 0), first = lowerLoopArg(&inner, 1), less, equal;
   compareRows(u, j, k, &less, &equal);
-  MlirValue hit = bin(u, "arith.andi", not1(u, found), equal);
-  lowerForEnd(b, &inner, u->loc, (MlirValue[]){bin(u, "arith.ori", found, hit), emitSelect(b, u->loc, hit, j, first)}, 2);
+  MlirValue hit = atBin(&u->at, "arith.andi", not1(u, found), equal);
+  lowerForEnd(b, &inner, u->at.loc, (MlirValue[]){atBin(&u->at, "arith.ori", found, hit), emitSelect(b, u->at.loc, hit, j, first)}, 2);
   MlirValue isNew = not1(u, strataResult(inner.op, 0));
   fo = put1(u, fo, k, toI64(u, strataResult(inner.op, 1)));
   if (!sorted) so = put1(u, so, k, toI64(u, n));
-  n = bin(u, "arith.addi", n, emitSelect(b, u->loc, isNew, idx(u, 1), idx(u, 0)));
-  lowerForEnd(b, &l, u->loc, (MlirValue[]){fo, so, n}, 3);
+  n = atBin(&u->at, "arith.addi", n, emitSelect(b, u->at.loc, isNew, atIdx(&u->at, 1), atIdx(&u->at, 0)));
+  lowerForEnd(b, &l, u->at.loc, (MlirValue[]){fo, so, n}, 3);
   *firstOf = strataResult(l.op, 0), *slotOf = strataResult(l.op, 1), *U = strataResult(l.op, 2);
 }
 
 static MlirValue isNewAt(const Uq *u, MlirValue firstOf, MlirValue k) {
-  return emitCmpI(u->b, u->loc, CMPI_EQ, toIndex(u, at1(u, firstOf, k)), k);
+  return emitCmpI(u->at.b, u->at.loc, CMPI_EQ, toIndex(u, at1(u, firstOf, k)), k);
 }
 
 /* B: slotOf[k] = the number of new slices smaller than new slice k. */
 static MlirValue sortedSlots(const Uq *u, MlirValue firstOf, MlirValue slotOf) {
-  StrataBuilder *b = u->b;
+  StrataBuilder *b = u->at.b;
   LowerLoop l, inner;
-  lowerForBegin(b, &l, u->loc, idx(u, 0), u->K, &slotOf, 1);
+  lowerForBegin(b, &l, u->at.loc, atIdx(&u->at, 0), u->K, &slotOf, 1);
   MlirValue k = lowerLoopIv(&l);
-  lowerForBegin(b, &inner, u->loc, idx(u, 0), u->K, (MlirValue[]){idx(u, 0)}, 1);
+  lowerForBegin(b, &inner, u->at.loc, atIdx(&u->at, 0), u->K, (MlirValue[]){atIdx(&u->at, 0)}, 1);
   MlirValue j = lowerLoopIv(&inner), less, equal;
   compareRows(u, j, k, &less, &equal);
-  MlirValue counted = bin(u, "arith.andi", isNewAt(u, firstOf, j), less);
-  MlirValue n = bin(u, "arith.addi", lowerLoopArg(&inner, 0), emitSelect(b, u->loc, counted, idx(u, 1), idx(u, 0)));
-  lowerForEnd(b, &inner, u->loc, &n, 1);
+  MlirValue counted = atBin(&u->at, "arith.andi", isNewAt(u, firstOf, j), less);
+  MlirValue n = atBin(&u->at, "arith.addi", lowerLoopArg(&inner, 0), emitSelect(b, u->at.loc, counted, atIdx(&u->at, 1), atIdx(&u->at, 0)));
+  lowerForEnd(b, &inner, u->at.loc, &n, 1);
   MlirValue next = put1(u, lowerLoopArg(&l, 0), k, toI64(u, strataResult(inner.op, 0)));
-  lowerForEnd(b, &l, u->loc, &next, 1);
+  lowerForEnd(b, &l, u->at.loc, &next, 1);
   return strataResult(l.op, 0);
 }
 
@@ -139,7 +135,7 @@ static MlirLogicalResult lowerUnique(StrataRewrite *rw, MlirOperation op, void *
   MlirValue x = lowerOperand(op, 0), n;
   if (!hasAxis) x = lowerFlatten(b, loc, x, &n), axis = 0;
   MlirType et = lowerElementType(x);
-  Uq u = {b, loc, {NULL}, {NULL}, {NULL}, lowerIsFloat(et),
+  Uq u = {{b, loc}, {NULL}, {NULL}, {NULL}, lowerIsFloat(et),
           lowerIsUnsigned(et) || (mlirTypeIsAInteger(et) && mlirIntegerTypeGetWidth(et) == 1)};
   u.keys = buildKeys(b, loc, x, (int)axis, &u.K, &u.S);
   MlirType i64 = mlirIntegerTypeGet(b->ctx, 64), perSlice = strataTensorType(i64, 1, (int64_t[]){-1});
@@ -154,12 +150,12 @@ static MlirLogicalResult lowerUnique(StrataRewrite *rw, MlirOperation op, void *
   MlirValue inverse = lowerEmptyTensor(b, loc, lowerResultType(op, 2), &u.K);
   MlirValue counts = lowerInitDims(b, loc, lowerResultType(op, 3), &U, 0);
   LowerLoop l;
-  lowerForBegin(b, &l, loc, idx(&u, 0), u.K, (MlirValue[]){y, indices, inverse, counts}, 4);
+  lowerForBegin(b, &l, loc, atIdx(&u.at, 0), u.K, (MlirValue[]){y, indices, inverse, counts}, 4);
   MlirValue k = lowerLoopIv(&l), first = toIndex(&u, at1(&u, firstOf, k)), slotI64 = at1(&u, slotOf, first);
   MlirValue slot = toIndex(&u, slotI64);
   MlirValue inv = put1(&u, lowerLoopArg(&l, 2), k, slotI64);
   MlirValue cnt = put1(&u, lowerLoopArg(&l, 3), slot,
-                       bin(&u, "arith.addi", at1(&u, lowerLoopArg(&l, 3), slot), strataConstInt(b, loc, i64, 1)));
+                       atBin(&u.at, "arith.addi", at1(&u, lowerLoopArg(&l, 3), slot), strataConstInt(b, loc, i64, 1)));
   LowerIf f;
   MlirValue keep[2] = {lowerLoopArg(&l, 0), lowerLoopArg(&l, 1)};
   lowerIfBegin(b, &f, loc, emitCmpI(b, loc, CMPI_EQ, first, k), keep, 2);
