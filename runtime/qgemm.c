@@ -32,6 +32,10 @@ typedef struct {
   int mr, nr;
   QKernel kernel;
   void (*finishRow)(const QRow *r);
+  /* packBPanel for an im2col, where the ISA has its own (NULL: none);
+   * false if it does not take this geometry */
+  bool (*packConv)(uint8_t *dst, int32_t *sums, const RtQConvGeom *g, int64_t K, int64_t n0, int64_t nr,
+                   uint8_t flip, bool isUnsigned);
 } QIsa;
 
 /* The value of byte b in its domain. */
@@ -269,6 +273,86 @@ static void packBPanel(uint8_t *dst, int32_t *sums, const RtQOperand *B, int64_t
   for (int n = 0; n < NR; n++) sums[n] = (int32_t)acc[n];
 }
 
+#ifdef RT_Q_X86
+/* packBPanel for an im2col whose k rows step 1 or 2 bytes through the
+ * image (stride 1 or 2 along W, W contiguous), on AVX-512 (NR 32): a row
+ * is one masked load per run (lanes outside the image keep the pad byte
+ * and are not read; masked-off bytes of a load never fault; stride 2
+ * loads the run's even bytes of 64 and narrows them), the four rows of a
+ * k group widen to one u32 per column in registers, and vpdpbusd against
+ * ones sums each column's four bytes in its domain. */
+static inline uint64_t bitRange(int64_t from, int64_t count) {
+  return (count >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << count) - 1) << from;
+}
+VNNI_TARGET static __m256i vnniIm2colRow(const RtQConvGeom *g, const QRuns *r, int64_t c, int64_t ki, int64_t kj,
+                                         __m256i v) {
+  const uintptr_t plane = (uintptr_t)(g->x + c * g->cs);
+  const int64_t sw = g->sw;
+  for (int q = 0; q < r->runs; q++) {
+    int64_t len = r->j[q + 1] - r->j[q], j0 = r->j[q];
+    int64_t ih = r->oh[q] * g->sh + ki * g->dh - g->ph, iw0 = r->ow[q] * sw + kj * g->dw - g->pw;
+    if (ih < 0 || ih >= g->H || iw0 >= g->W) continue;
+    /* t in [lo, hi) reads image column iw0 + t * sw inside [0, W) */
+    int64_t lo = iw0 >= 0 ? 0 : (-iw0 + sw - 1) / sw, hi = min64(len, (g->W - 1 - iw0) / sw + 1);
+    if (hi <= lo) continue;
+    /* lane L = j0 + t reads byte sw * L of base */
+    uintptr_t base = plane + (uintptr_t)(ih * g->hs) + (uintptr_t)(iw0 - sw * j0);
+    __mmask32 m = (__mmask32)bitRange(j0 + lo, hi - lo);
+    if (sw == 1) {
+      v = _mm256_mask_loadu_epi8(v, m, (const void *)base);
+    } else { /* the even bytes of 64, each the low byte of a 16-bit lane */
+      const uint64_t even = 0x5555555555555555u;
+      __m512i bytes = _mm512_maskz_loadu_epi8((__mmask64)(bitRange(2 * (j0 + lo), 2 * (hi - lo)) & even), (const void *)base);
+      v = _mm256_mask_mov_epi8(v, m, _mm512_cvtepi16_epi8(bytes));
+    }
+  }
+  return v;
+}
+
+VNNI_TARGET static bool vnniPackConv(uint8_t *dst, int32_t *sums, const RtQConvGeom *g, int64_t K, int64_t n0,
+                                     int64_t nr, uint8_t flip, bool isUnsigned) {
+  if ((g->sw != 1 && g->sw != 2) || g->ws != 1) return false;
+  QRuns runs;
+  panelRuns(&runs, g, n0, nr);
+  const int64_t KQ = (K + 3) / 4;
+  const __mmask32 live = nr >= 32 ? ~(__mmask32)0 : (__mmask32)(((uint64_t)1 << nr) - 1);
+  /* lanes past nr are 0 before the flip, like packBPanel's; rows past K the flipped 0 */
+  const __m256i pad = _mm256_maskz_mov_epi8(live, _mm256_set1_epi8((char)g->pad));
+  const __m256i fl = _mm256_set1_epi8((char)flip);
+  const __m512i ones = _mm512_set1_epi8(1);
+  __m512i acc0 = _mm512_setzero_si512(), acc1 = _mm512_setzero_si512();
+  int64_t c = 0, ki = 0, kj = 0;
+  for (int64_t q = 0; q < KQ; q++) {
+    __m512i w0 = _mm512_setzero_si512(), w1 = _mm512_setzero_si512();
+    for (int j = 0; j < 4; j++) {
+      __m256i row = _mm256_setzero_si256(); /* a row past K: 0 once flipped */
+      if (4 * q + j < K) {
+        row = _mm256_xor_si256(vnniIm2colRow(g, &runs, c, ki, kj, pad), fl);
+        if (++kj == g->KW) {
+          kj = 0;
+          if (++ki == g->KH) ki = 0, c++;
+        }
+      }
+      w0 = _mm512_or_si512(w0, _mm512_slli_epi32(_mm512_cvtepu8_epi32(_mm256_castsi256_si128(row)), 8 * j));
+      w1 = _mm512_or_si512(w1, _mm512_slli_epi32(_mm512_cvtepu8_epi32(_mm256_extracti128_si256(row, 1)), 8 * j));
+    }
+    _mm512_storeu_si512((void *)(dst + q * 128), w0);
+    _mm512_storeu_si512((void *)(dst + q * 128 + 64), w1);
+    if (isUnsigned) {
+      acc0 = _mm512_dpbusd_epi32(acc0, w0, ones);
+      acc1 = _mm512_dpbusd_epi32(acc1, w1, ones);
+    } else {
+      acc0 = _mm512_dpbusd_epi32(acc0, ones, w0);
+      acc1 = _mm512_dpbusd_epi32(acc1, ones, w1);
+    }
+  }
+  /* the padding columns (flipped zeros) are not read: their sums are 0 */
+  _mm512_storeu_si512((void *)sums, _mm512_maskz_mov_epi32((__mmask16)live, acc0));
+  _mm512_storeu_si512((void *)(sums + 16), _mm512_maskz_mov_epi32((__mmask16)(live >> 16), acc1));
+  return true;
+}
+#endif
+
 /* Cached packed constants: the panels, then the sums (i32, one per padded
  * row or column). */
 typedef struct {
@@ -376,7 +460,7 @@ struct QRow {
     }                                                                                              \
   }
 RT_Q_FINISH_ROW(genericFinishRow, )
-static const QIsa kGeneric = {"generic", 4, 8, genericKernel, genericFinishRow};
+static const QIsa kGeneric = {"generic", 4, 8, genericKernel, genericFinishRow, NULL};
 #ifdef RT_Q_X86
 RT_Q_FINISH_ROW(avx2FinishRow, AVX2_TARGET)
 /* The same row with AVX-512 (what GCC does not vectorize from the C
@@ -414,8 +498,8 @@ VNNI_TARGET static void vnniFinishRow(const QRow *r) {
     _mm_mask_storeu_epi8(r->y8 + n, k, _mm512_cvtepi32_epi8(w));
   }
 }
-static const QIsa kAvx2 = {"avx2", 4, 8, avx2Kernel, avx2FinishRow};
-static const QIsa kVnni = {"avx512vnni", 8, 32, vnniKernel, vnniFinishRow};
+static const QIsa kAvx2 = {"avx2", 4, 8, avx2Kernel, avx2FinishRow, NULL};
+static const QIsa kVnni = {"avx512vnni", 8, 32, vnniKernel, vnniFinishRow, vnniPackConv};
 #endif
 
 /* Follows the f32 kernels' ISA (so STRATA_RT_ISA and strataRtSetIsa force
@@ -508,7 +592,9 @@ static void qTask(void *ctx, int64_t begin, int64_t end) {
     if (t->bpWhole) {
       bp = t->bpWhole + n0 * KQ * 4, cs = t->colSumsWhole + n0;
     } else {
-      packBPanel(panel, colSums, t->B, t->K, n0, nr, NR, t->cn.flipB ? 0x80 : 0, !t->cn.aU);
+      const uint8_t flip = t->cn.flipB ? 0x80 : 0;
+      if (!t->B->conv || !t->isa->packConv || !t->isa->packConv(panel, colSums, t->B->conv, t->K, n0, nr, flip, !t->cn.aU))
+        packBPanel(panel, colSums, t->B, t->K, n0, nr, NR, flip, !t->cn.aU);
       bp = panel, cs = colSums;
     }
     for (int64_t i0 = 0; i0 < t->M; i0 += MR) {

@@ -207,3 +207,37 @@ func.func @qc_s8s8_5x5(%x: tensor<1x3x12x12xf32>) -> tensor<1x8x12x12xi8> {
   %m = "nn.max"(%r, %yz) : (tensor<1x8x12x12xi8>, tensor<i8>) -> tensor<1x8x12x12xi8>
   return %m : tensor<1x8x12x12xi8>
 }
+
+// Unit-stride rows wider than a panel (OW 41 and 37: runs that cross
+// output rows), dilation, asymmetric pads, padded taps reading the zero
+// point, and stride 2: AVX-512's masked-load im2col against the
+// interpreter.
+func.func @ci_u8s8_wide_dilated(%x: tensor<1x3x5x40xf32>) -> tensor<1x4x4x41xi32> {
+  %a_s = "nn.constant"() {value = dense<0.004> : tensor<f32>} : () -> tensor<f32>
+  %a_z = "nn.constant"() {value = dense<200> : tensor<ui8>} : () -> tensor<ui8>
+  %a = "nn.quantize_linear"(%x, %a_s, %a_z) : (tensor<1x3x5x40xf32>, tensor<f32>, tensor<ui8>) -> tensor<1x3x5x40xui8>
+  %b = "nn.constant"() {value = dense<[[[[-128,   78, -123],   [  78,   -8,    3],   [  33,  -55,  122]],  [[-115,  -57,  -30],   [  18,  -24,  -95],   [-117, -128, -116]],  [[ -90,  127,  -80],   [  39,   64,  -68],   [ -56,  -17,  -61]]], [[[ 121,  -83,  101],   [  76,   88,  -99],   [ -28,   32,   -2]],  [[  42,   45,   41],   [-113,  117,   14],   [ 103,  -59,  -36]],  [[  97,  -81, -112],   [ -33,   45,  -97],   [  94,  -41,  -70]]], [[[  11,  101,   98],   [  95,  -50, -124],   [  71,   53,   69]],  [[-128, -119,    0],   [ -43,  -17,  110],   [ -76,    7,  -45]],  [[ -53,   78,  -89],   [ -47,  -98,  -90],   [ -57,   50,   20]]], [[[ -14,  -85,   76],   [  76,  -68, -113],   [ -47,  -91,   76]],  [[   5,    1,  -54],   [   1,  119,  -68],   [  68, -125,  -48]],  [[ 110,   95, -107],   [  87,   88,  -12],   [ -34,  122,  127]]]]> : tensor<4x3x3x3xi8>} : () -> tensor<4x3x3x3xi8>
+  %zb = "nn.constant"() {value = dense<-7> : tensor<i8>} : () -> tensor<i8>
+  %r = "nn.conv_integer"(%a, %b, %a_z, %zb) {operandSegmentSizes = array<i32: 1, 1, 1, 1>, pads = [1, 3, 0, 2], dilations = [1, 2]} : (tensor<1x3x5x40xui8>, tensor<4x3x3x3xi8>, tensor<ui8>, tensor<i8>) -> tensor<1x4x4x41xi32>
+  return %r : tensor<1x4x4x41xi32>
+}
+
+func.func @ci_s8s8_wide_batch(%x: tensor<2x2x6x36xf32>) -> tensor<2x6x6x37xi32> {
+  %a_s = "nn.constant"() {value = dense<0.004> : tensor<f32>} : () -> tensor<f32>
+  %a_z = "nn.constant"() {value = dense<-128> : tensor<i8>} : () -> tensor<i8>
+  %a = "nn.quantize_linear"(%x, %a_s, %a_z) : (tensor<2x2x6x36xf32>, tensor<f32>, tensor<i8>) -> tensor<2x2x6x36xi8>
+  %b = "nn.constant"() {value = dense<[[[[-128,  -26,  -75],   [ 111,  -60,   14]],  [[  44,  -67,  -48],   [  61,  -78,   44]]], [[[ 113,   47,   37],   [ -10,  119,  -72]],  [[ -37,   36,   39],   [-101,  -87,   49]]], [[[  87,   34,  110],   [ -32,  -44,   76]],  [[-118,  -79,  -79],   [ -29,  -88,   76]]], [[[  88,  -31, -121],   [  54, -101,   28]],  [[ -85,  112,   45],   [ 125,   29,   57]]], [[[ -32,   79, -100],   [ -89,  -36,   54]],  [[  -4,   88,  113],   [ -26,  -20,   13]]], [[[  37,   -6,   26],   [ 117,   59,  -47]],  [[ -20,  -26,  -90],   [-128,   74,  127]]]]> : tensor<6x2x2x3xi8>} : () -> tensor<6x2x2x3xi8>
+  %zb = "nn.constant"() {value = dense<[-38,  33,  16, 111,  29, 108]> : tensor<6xi8>} : () -> tensor<6xi8>
+  %r = "nn.conv_integer"(%a, %b, %a_z, %zb) {operandSegmentSizes = array<i32: 1, 1, 1, 1>, pads = [1, 1, 0, 2]} : (tensor<2x2x6x36xi8>, tensor<6x2x2x3xi8>, tensor<i8>, tensor<6xi8>) -> tensor<2x6x6x37xi32>
+  return %r : tensor<2x6x6x37xi32>
+}
+
+func.func @ci_u8u8_wide_stride2(%x: tensor<1x2x9x75xf32>) -> tensor<1x5x5x38xi32> {
+  %a_s = "nn.constant"() {value = dense<0.004> : tensor<f32>} : () -> tensor<f32>
+  %a_z = "nn.constant"() {value = dense<3> : tensor<ui8>} : () -> tensor<ui8>
+  %a = "nn.quantize_linear"(%x, %a_s, %a_z) : (tensor<1x2x9x75xf32>, tensor<f32>, tensor<ui8>) -> tensor<1x2x9x75xui8>
+  %b = "nn.constant"() {value = dense<[[[[  0, 222, 246],   [ 73,  29, 154],   [170, 199, 164]],  [[183, 234, 234],   [237, 220, 184],   [235,   3,   6]]], [[[204, 111, 191],   [124, 230,  16],   [172,   1,  37]],  [[212,  74, 251],   [ 89, 200, 245],   [ 80, 250, 180]]], [[[247,  76, 131],   [189, 247,  71],   [123, 200, 214]],  [[252,  54, 252],   [ 29, 226, 223],   [233, 223, 181]]], [[[148, 141,  20],   [236, 235,  22],   [152,  94, 190]],  [[155, 150, 122],   [ 28, 202, 227],   [ 49, 119,  15]]], [[[111,  32, 105],   [246,  36,  33],   [180,  57,   1]],  [[ 96,  45, 159],   [141, 200, 155],   [ 20,  15, 255]]]]> : tensor<5x2x3x3xui8>} : () -> tensor<5x2x3x3xui8>
+  %zb = "nn.constant"() {value = dense<255> : tensor<ui8>} : () -> tensor<ui8>
+  %r = "nn.conv_integer"(%a, %b, %a_z, %zb) {operandSegmentSizes = array<i32: 1, 1, 1, 1>, pads = [1, 1, 1, 1], strides = [2, 2]} : (tensor<1x2x9x75xui8>, tensor<5x2x3x3xui8>, tensor<ui8>, tensor<ui8>) -> tensor<1x5x5x38xi32>
+  return %r : tensor<1x5x5x38xi32>
+}
