@@ -195,8 +195,8 @@ static bool label(MlirAttribute table, const GpuStep *step, size_t s, char **nam
   put(&a, "\"step\": %zu, \"kernel\": \"", s);
   putName(&a, n.data ? n.data : "", n.len);
   put(&a, "\", \"ops\": [");
-  Text ids = {0};
-  size_t count = 0;
+  Text ids = {0}, nodes = {0};
+  size_t count = 0, named = 0;
   intptr_t entries = mlirAttributeIsNull(table) ? 0 : mlirArrayAttrGetNumElements(table);
   for (intptr_t i = 0; i < entries; i++) {
     MlirAttribute e = mlirArrayAttrGetElement(table, i);
@@ -210,11 +210,20 @@ static bool label(MlirAttribute table, const GpuStep *step, size_t s, char **nam
     put(&a, "\"");
     put(&ids, "%s%lld", count++ ? ", " : "",
         (long long)mlirIntegerAttrGetValueInt(mlirDictionaryAttrGetElementByName(e, mlirStringRefCreateFromCString("op_id"))));
+    /* A named location (an ONNX node's name) names the model's node too. */
+    MlirLocation opLoc = mlirLocationFromAttribute(loc);
+    if (mlirLocationIsAName(opLoc)) {
+      MlirStringRef node = mlirIdentifierStr(mlirLocationNameGetName(opLoc));
+      put(&nodes, "%s\"", named++ ? ", " : "");
+      putName(&nodes, node.data, node.length);
+      put(&nodes, "\"");
+    }
   }
-  put(&a, "], \"op_ids\": [%s]", ids.data ? ids.data : "");
+  put(&a, "], \"op_ids\": [%s], \"nodes\": [%s]", ids.data ? ids.data : "", nodes.data ? nodes.data : "");
   free(ids.data);
+  free(nodes.data);
   free(where.locs);
-  bool ok = !n.oom && !a.oom && !ids.oom && !where.oom && n.data && a.data;
+  bool ok = !n.oom && !a.oom && !ids.oom && !nodes.oom && !where.oom && n.data && a.data;
   if (!ok) free(n.data), free(a.data);
   else *name = n.data, *args = a.data;
   return ok;

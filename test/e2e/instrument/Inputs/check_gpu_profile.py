@@ -9,8 +9,9 @@ usage: check_gpu_profile.py FILE TARGET ENTRY RUNS PROGRAM [OPS]
 Checks: one call event per run (track 1, `cat` "call", named ENTRY), and
 per run one event per kernel launch and per copy of the plain model's
 program (track 2), with a positive duration, a name, the run, the target,
-increasing step numbers, ops/op_ids of one length, and times inside the
-call's; the call's launch and copy counts agree.
+increasing step numbers, ops/op_ids of one length (nodes, the ONNX node
+names, no longer), and times inside the call's; the call's launch and copy
+counts agree. Prints run 0's events: kind, name, ops (nodes).
 """
 import collections
 import json
@@ -48,7 +49,7 @@ for e in doc['traceEvents']:
         assert e['cat'] in ('kernel', 'copy') and e['tid'] == 2, e
         assert a['kernel'] == e['name'], e
         assert (e['cat'] == 'copy') == e['name'].startswith('copy #'), e
-        assert len(a['ops']) == len(a['op_ids']), e
+        assert len(a['ops']) == len(a['op_ids']) >= len(a['nodes']), e
         assert all(isinstance(o, str) and o.startswith('nn.') for o in a['ops']), e
         steps[a['run']].append(e)
 assert sorted(calls) == list(range(runs)), 'call events of runs %r' % sorted(calls)
@@ -72,4 +73,6 @@ for run in range(runs):
 print('%s profile ok: %d runs, %d kernels and %d copies each' % (target, runs, kernels, copies))
 # What run 0 launched, for FileCheck: each event's kind, name and nn ops.
 for e in steps[0]:
-    print('  %s %s: %s' % (e['cat'], e['name'], ' '.join(e['args']['ops']) or '-'))
+    nodes = e['args']['nodes']
+    print('  %s %s: %s%s' % (e['cat'], e['name'], ' '.join(e['args']['ops']) or '-',
+                             ' (%s)' % ' '.join(nodes) if nodes else ''))
