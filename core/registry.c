@@ -45,6 +45,7 @@ extern const StrataTargetDef strataOpenclTarget;
 extern const StrataTargetDef strataVulkanTarget;
 extern const StrataTargetDef strataHexagonTarget;
 extern const StrataPassDef strataGpuKernelsPass;
+extern const StrataPassDef strataGpuProfileProbesPass;
 extern const StrataPassDef strataGpuKernelsUnfusedPass;
 extern const StrataPassDef strataGpuKernelsFusedPass;
 extern const StrataPassDef strataGpuFlattenParallelPass;
@@ -103,6 +104,7 @@ static const StrataPassDef *const kPasses[] = {
     &strataGpuKernelsUnfusedPass,
     &strataGpuKernelsFusedPass,
     &strataGpuFlattenParallelPass,
+    &strataGpuProfileProbesPass,
 };
 
 static const StrataTargetDef *const kTargets[] = {&strataCpuTarget, &strataOpenclTarget, &strataVulkanTarget,

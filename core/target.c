@@ -199,7 +199,8 @@ static MlirModule lowerClone(StrataContext *ctx, const StrataTargetDef *def, Mli
   if (!pipeline) return (MlirModule){NULL};
   MlirOperation clone = mlirOperationClone(op);
   MlirModule lowered = mlirModuleFromOperation(clone);
-  bool ok = !*pipeline || mlirLogicalResultIsSuccess(strataRunPipeline(ctx, clone, pipeline));
+  bool ok = o->pipeline || !def->prelude || mlirLogicalResultIsSuccess(strataRunPipeline(ctx, clone, def->prelude));
+  ok = ok && (!*pipeline || mlirLogicalResultIsSuccess(strataRunPipeline(ctx, clone, pipeline)));
   free(pipeline);
   if (!ok) {
     mlirModuleDestroy(lowered);
@@ -246,6 +247,10 @@ MlirLogicalResult strataExecutableInvoke(StrataExecutable *exe, const char *name
                                          StrataTensor *const *inputs, size_t numInputs,
                                          StrataTensor *const *outputs, size_t numOutputs) {
   return exe->def->invoke(exe->state, name, inputs, numInputs, outputs, numOutputs);
+}
+
+bool strataExecutableCallStats(const StrataExecutable *exe, const char *name, StrataCallStats *stats) {
+  return exe->def->callStats && exe->def->callStats(exe->state, name, stats);
 }
 
 const StrataTargetDef *strataExecutableGetTarget(const StrataExecutable *exe) { return exe->def; }

@@ -14,7 +14,7 @@
 #include "outfile.h"
 #include "rt_internal.h"
 
-#define NAME_MAX_LEN 63
+#define NAME_MAX_LEN 127
 
 typedef struct {
   int64_t run, opId, index, point;
@@ -29,6 +29,11 @@ typedef struct {
   int64_t run, opId;
   char name[NAME_MAX_LEN + 1];
   double ts, dur; /* microseconds */
+  /* An event strataRtInstrAddEvent added: its category, track and args
+   * (malloc'ed JSON members); NULL args for the profile sink's op events. */
+  char cat[16];
+  int tid;
+  char *args;
 } ProfileEvent;
 
 typedef struct {
@@ -226,7 +231,7 @@ void _mlir_ciface_strata_rt_instr_profile(int64_t opId, int64_t index, int64_t p
     size_t i = g.numOpen;
     while (i > 0 && g.open[i - 1].opId != opId) i--;
     if (i > 0) {
-      ProfileEvent e = {currentRun(), opId, "", g.open[i - 1].start - g.epoch, t - g.open[i - 1].start};
+      ProfileEvent e = {currentRun(), opId, "", g.open[i - 1].start - g.epoch, t - g.open[i - 1].start, "op", 1, NULL};
       copyName(e.name, name);
       g.open[i - 1] = g.open[--g.numOpen];
       ProfileEvent *events = strataGrow(g.events, &g.capEvents, g.numEvents + 1, sizeof *events);
@@ -262,6 +267,41 @@ void _mlir_ciface_strata_rt_instr_dump(StrataUnrankedMemRef *x, int64_t opId, in
   pthread_mutex_unlock(&g.lock);
 }
 
+double strataRtInstrNowUs(void) { return nowUs(); }
+
+int64_t strataRtInstrRunBegin(void) {
+  double t = nowUs();
+  pthread_mutex_lock(&g.lock);
+  if (g.epoch == 0) g.epoch = t;
+  int64_t run = g.runs++;
+  pthread_mutex_unlock(&g.lock);
+  return run;
+}
+
+/* Copies `src` into dst[size] as JSON string content: quotes, backslashes
+ * and control characters become '?'. */
+static void copyJsonSafe(char *dst, size_t size, const char *src) {
+  size_t i = 0;
+  for (; src && src[i] && i + 1 < size; i++)
+    dst[i] = src[i] == '"' || src[i] == '\\' || (unsigned char)src[i] < 0x20 ? '?' : src[i];
+  dst[i] = '\0';
+}
+
+void strataRtInstrAddEvent(const char *name, const char *cat, int tid, double ts, double dur, const char *args) {
+  ProfileEvent e = {.opId = -1, .tid = tid, .dur = dur};
+  copyJsonSafe(e.name, sizeof e.name, name);
+  copyJsonSafe(e.cat, sizeof e.cat, cat);
+  e.args = strdup(args ? args : "");
+  pthread_mutex_lock(&g.lock);
+  if (g.epoch == 0) g.epoch = ts;
+  e.run = currentRun();
+  e.ts = ts - g.epoch;
+  ProfileEvent *events = e.args ? strataGrow(g.events, &g.capEvents, g.numEvents + 1, sizeof *events) : NULL;
+  if (events) (g.events = events)[g.numEvents++] = e;
+  else free(e.args), g.dropped++;
+  pthread_mutex_unlock(&g.lock);
+}
+
 const float *strataRtInstrGetDump(int64_t opId, int64_t index, int *rank, int64_t *dims) {
   for (size_t i = 0; i < g.numDumps; i++)
     if (g.dumps[i].opId == opId && g.dumps[i].index == index) {
@@ -283,9 +323,10 @@ static void writeJson(FILE *f) {
   fputs("{\"traceEvents\": [", f);
   for (size_t i = 0; i < g.numEvents; i++) {
     const ProfileEvent *e = &g.events[i];
-    fprintf(f, "%s\n  {\"name\": \"%s\", \"cat\": \"op\", \"ph\": \"X\", \"ts\": %.3f, \"dur\": %.3f, "
-            "\"pid\": 1, \"tid\": 1, \"args\": {\"op_id\": %lld, \"run\": %lld}}", i ? "," : "",
-            e->name, e->ts, e->dur, (long long)e->opId, (long long)e->run);
+    fprintf(f, "%s\n  {\"name\": \"%s\", \"cat\": \"%s\", \"ph\": \"X\", \"ts\": %.3f, \"dur\": %.3f, "
+            "\"pid\": 1, \"tid\": %d, \"args\": {", i ? "," : "", e->name, e->cat, e->ts, e->dur, e->tid);
+    if (e->args) fprintf(f, "%s}}", e->args);
+    else fprintf(f, "\"op_id\": %lld, \"run\": %lld}}", (long long)e->opId, (long long)e->run);
   }
   fprintf(f, "],\n \"displayTimeUnit\": \"ms\",\n \"strataTrace\": {\"runs\": %lld, \"dropped\": %lld, "
           "\"records\": [", (long long)g.runs, (long long)g.dropped);
@@ -337,6 +378,7 @@ int strataRtInstrSetOutput(const char *path) {
 void strataRtInstrReset(void) {
   pthread_mutex_lock(&g.lock);
   free(g.trace);
+  for (size_t i = 0; i < g.numEvents; i++) free(g.events[i].args);
   free(g.events);
   free(g.open);
   for (size_t i = 0; i < g.numDumps; i++) free(g.dumps[i].data);

@@ -7,7 +7,9 @@
  *   "traceEvents": Chrome trace events of the `profile` tool, one per op and
  *                  run: {"name", "cat", "ph": "X", "ts", "dur" (microseconds),
  *                  "pid", "tid", "args": {"op_id", "run"}} (Perfetto and
- *                  chrome://tracing open the file);
+ *                  chrome://tracing open the file); the GPU targets add
+ *                  their kernels' device times and each call's host time
+ *                  (strataRtInstrAddEvent, below) with args of their own;
  *   "strataTrace": the `trace` tool: {"runs", "dropped", "records": [{"run",
  *                  "op_id", "op", "point", "index", "shape", "min", "max",
  *                  "mean", "nan", "inf"}]} (min/max/mean over the finite
@@ -41,6 +43,19 @@ int strataRtInstrWrite(const char *path);
 int strataRtInstrSetOutput(const char *path);
 /* Drops every record and the run count. */
 void strataRtInstrReset(void);
+/* ---- Events timed elsewhere (the GPU targets' kernels, on the device) ----
+ * strataRtInstrNowUs: the events' clock (monotonic, microseconds).
+ * strataRtInstrRunBegin: starts a run, as compiled code's run_begin does;
+ * returns its number. strataRtInstrAddEvent: one complete ("ph": "X")
+ * event `name` of category `cat` on track `tid` (pid 1) from host time `ts`
+ * (strataRtInstrNowUs's clock) lasting `dur` microseconds; `args` are the
+ * members of its "args" object as JSON text without the braces
+ * ("\"run\": 0, \"ops\": [\"nn.conv\"]"; copied; the caller escapes
+ * strings). An event that cannot be stored is counted as dropped. */
+double strataRtInstrNowUs(void);
+int64_t strataRtInstrRunBegin(void);
+void strataRtInstrAddEvent(const char *name, const char *cat, int tid, double ts, double dur, const char *args);
+
 /* Runs started, trace records and profile events held. */
 int64_t strataRtInstrNumRuns(void);
 size_t strataRtInstrNumTraceRecords(void);

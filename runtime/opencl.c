@@ -322,7 +322,18 @@ bool strataClLaunch(StrataClDevice *dev, StrataClProgram *program, const char *n
   return true;
 }
 
-bool strataClFinish(StrataClDevice *dev, char *err, size_t errSize) {
+/* A launch's profiling counter `what`; false after an error. */
+static bool profilingInfo(cl_event e, size_t i, cl_profiling_info what, const char *name, uint64_t *out, char *err,
+                          size_t errSize) {
+  cl_ulong v = 0;
+  cl_int rc = clGetEventProfilingInfo(e, what, sizeof v, &v, NULL);
+  if (rc != CL_SUCCESS)
+    return rtFailf(err, errSize, "OpenCL: %s of launch %zu: %s (%d)", name, i, clErrorName(rc), (int)rc);
+  *out = v;
+  return true;
+}
+
+bool strataClFinishTimed(StrataClDevice *dev, StrataClTiming *times, char *err, size_t errSize) {
   cl_int rc = clFinish(dev->queue);
   bool ok = rc == CL_SUCCESS || CL_FAIL("clFinish", rc);
   for (size_t i = 0; ok && i < dev->numEvents; i++) {
@@ -330,7 +341,35 @@ bool strataClFinish(StrataClDevice *dev, char *err, size_t errSize) {
     clGetEventInfo(dev->events[i], CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL);
     if (status < 0) ok = rtFailf(err, errSize, "OpenCL: launch %zu failed on the device: %s (%d)", i,
                               clErrorName(status), (int)status);
+    ok = ok && (!times || (profilingInfo(dev->events[i], i, CL_PROFILING_COMMAND_QUEUED, "CL_PROFILING_COMMAND_QUEUED",
+                                         &times[i].queued, err, errSize) &&
+                           profilingInfo(dev->events[i], i, CL_PROFILING_COMMAND_START, "CL_PROFILING_COMMAND_START",
+                                         &times[i].start, err, errSize) &&
+                           profilingInfo(dev->events[i], i, CL_PROFILING_COMMAND_END, "CL_PROFILING_COMMAND_END",
+                                         &times[i].end, err, errSize)));
   }
   releaseEvents(dev);
   return ok;
+}
+
+bool strataClFinish(StrataClDevice *dev, char *err, size_t errSize) {
+  return strataClFinishTimed(dev, NULL, err, errSize);
+}
+
+size_t strataClNumPending(const StrataClDevice *dev) { return dev->numEvents; }
+
+bool strataClEnableProfiling(StrataClDevice *dev, char *err, size_t errSize) {
+  cl_command_queue_properties props = 0;
+  cl_int rc = clGetDeviceInfo(dev->device, CL_DEVICE_QUEUE_PROPERTIES, sizeof props, &props, NULL);
+  if (rc != CL_SUCCESS) return CL_FAIL("clGetDeviceInfo(CL_DEVICE_QUEUE_PROPERTIES)", rc);
+  if (!(props & CL_QUEUE_PROFILING_ENABLE))
+    return rtFailf(err, errSize, "OpenCL device '%s' cannot time kernels: its queues have no "
+                "CL_QUEUE_PROFILING_ENABLE", dev->name);
+  /* The queue is idle (nothing pending); a profiling one replaces it. */
+  if (!strataClFinish(dev, err, errSize)) return false;
+  cl_command_queue q = clCreateCommandQueue(dev->context, dev->device, CL_QUEUE_PROFILING_ENABLE, &rc);
+  if (rc != CL_SUCCESS) return CL_FAIL("clCreateCommandQueue(CL_QUEUE_PROFILING_ENABLE)", rc);
+  clReleaseCommandQueue(dev->queue);
+  dev->queue = q;
+  return true;
 }

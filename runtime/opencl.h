@@ -76,4 +76,19 @@ bool strataClLaunch(StrataClDevice *dev, StrataClProgram *program, const char *n
  * run time comes back here. */
 bool strataClFinish(StrataClDevice *dev, char *err, size_t errSize);
 
+/* ---- Profiling ----
+ * strataClEnableProfiling makes the device's queue a profiling one
+ * (CL_QUEUE_PROFILING_ENABLE; false with a clear error if the device has
+ * none). Launches enqueued since the last finish: strataClNumPending (a
+ * launch of no work-items enqueues nothing). strataClFinishTimed is
+ * strataClFinish that also writes each pending launch's
+ * CL_PROFILING_COMMAND_QUEUED/START/END (ns, the device's clock) into
+ * times[0..strataClNumPending) first. */
+typedef struct {
+  uint64_t queued, start, end;
+} StrataClTiming;
+bool strataClEnableProfiling(StrataClDevice *dev, char *err, size_t errSize);
+size_t strataClNumPending(const StrataClDevice *dev);
+bool strataClFinishTimed(StrataClDevice *dev, StrataClTiming *times, char *err, size_t errSize);
+
 #endif /* STRATA_RT_OPENCL_H */

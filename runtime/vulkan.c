@@ -21,6 +21,10 @@ struct StrataVkDevice {
   VkPipelineCache cache;
   VkPhysicalDeviceMemoryProperties memory;
   StrataVkFeatures features;
+  /* Timestamps: bits the compute queue's counters keep (0: none), and
+   * nanoseconds per tick. */
+  uint32_t timestampValidBits;
+  float timestampPeriod;
   char name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];
   /* The validation layer's first message since the last check, and how
    * many came. */
@@ -55,6 +59,8 @@ struct StrataVkCommands {
   VkDescriptorPool descriptors;
   VkFence fence;
   bool recorded; /* a command was recorded: the next one waits for it */
+  VkQueryPool queries; /* timestamps, when enabled */
+  uint32_t numQueries, maxQueries;
 };
 
 static const char *vkResultName(VkResult r) {
@@ -248,6 +254,7 @@ static void queryFeatures(StrataVkDevice *dev, VkPhysicalDeviceFeatures2 *f2, Vk
   for (int i = 0; i < 3; i++)
     f->maxGroupSize[i] = p.limits.maxComputeWorkGroupSize[i], f->maxGroupCount[i] = p.limits.maxComputeWorkGroupCount[i];
   f->maxBufferRange = p.limits.maxStorageBufferRange;
+  dev->timestampPeriod = p.limits.timestampPeriod;
 }
 
 StrataVkDevice *strataVkOpen(int index, bool validate, char *err, size_t errSize) {
@@ -276,6 +283,7 @@ StrataVkDevice *strataVkOpen(int index, bool validate, char *err, size_t errSize
     for (uint32_t i = 0; i < numFamilies && dev->queueFamily == UINT32_MAX; i++)
       if (families[i].queueFlags & VK_QUEUE_COMPUTE_BIT) dev->queueFamily = i;
     if (dev->queueFamily == UINT32_MAX) ok = rtFailf(err, errSize, "Vulkan device %d has no compute queue", index);
+    else dev->timestampValidBits = families[dev->queueFamily].timestampValidBits;
   }
   VkResult r = VK_SUCCESS;
   if (ok) {
@@ -542,6 +550,13 @@ static void barrier(StrataVkCommands *c, bool toHost) {
   vkCmdPipelineBarrier(c->buffer, both, toHost ? VK_PIPELINE_STAGE_HOST_BIT : both, 0, 1, &b, 0, NULL, 0, NULL);
 }
 
+/* Writes the next timestamp, if they are on: when every command recorded
+ * before it has completed. */
+static void timestamp(StrataVkCommands *c) {
+  if (!c->queries || c->numQueries >= c->maxQueries) return;
+  vkCmdWriteTimestamp(c->buffer, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, c->queries, c->numQueries++);
+}
+
 bool strataVkCmdDispatch(StrataVkCommands *c, StrataVkPipeline *p, StrataVkBuffer *const *buffers, size_t numBuffers,
                          const uint32_t groups[3], char *err, size_t errSize) {
   const StrataVkFeatures *f = &c->dev->features;
@@ -576,9 +591,11 @@ bool strataVkCmdDispatch(StrataVkCommands *c, StrataVkPipeline *p, StrataVkBuffe
   if (ok) {
     vkUpdateDescriptorSets(c->dev->device, (uint32_t)numBuffers, writes, 0, NULL);
     barrier(c, false);
+    timestamp(c);
     vkCmdBindPipeline(c->buffer, VK_PIPELINE_BIND_POINT_COMPUTE, p->pipeline);
     vkCmdBindDescriptorSets(c->buffer, VK_PIPELINE_BIND_POINT_COMPUTE, p->layout, 0, 1, &set, 0, NULL);
     vkCmdDispatch(c->buffer, groups[0], groups[1], groups[2]);
+    timestamp(c);
     c->recorded = true;
   }
   free(infos), free(writes);
@@ -598,7 +615,9 @@ bool strataVkCmdCopy(StrataVkCommands *c, StrataVkBuffer *src, StrataVkBuffer *d
   }
   if (ok) {
     barrier(c, false);
+    timestamp(c);
     vkCmdCopyBuffer(c->buffer, src->buffer, dst->buffer, (uint32_t)numRegions, copies);
+    timestamp(c);
     c->recorded = true;
   }
   free(copies);
@@ -628,7 +647,47 @@ void strataVkCommandsDestroy(StrataVkCommands *c) {
   if (!c) return;
   VkDevice d = c->dev->device;
   if (c->fence) vkDestroyFence(d, c->fence, NULL);
+  if (c->queries) vkDestroyQueryPool(d, c->queries, NULL);
   if (c->buffer) vkFreeCommandBuffers(d, c->dev->pool, 1, &c->buffer);
   if (c->descriptors) vkDestroyDescriptorPool(d, c->descriptors, NULL);
   free(c);
+}
+
+/* ---- Timestamps ---- */
+
+bool strataVkCommandsEnableTimestamps(StrataVkCommands *c, size_t maxCommands, char *err, size_t errSize) {
+  StrataVkDevice *dev = c->dev;
+  if (!dev->timestampValidBits || dev->timestampPeriod <= 0)
+    return rtFailf(err, errSize, "Vulkan device '%s' cannot time kernels: its compute queue (family %u) has no "
+                "timestamps (timestampValidBits %u, timestampPeriod %g)", dev->name, dev->queueFamily,
+                dev->timestampValidBits, (double)dev->timestampPeriod);
+  if (c->queries || c->recorded) return rtFailf(err, errSize, "Vulkan: timestamps are enabled before any command, once");
+  if (maxCommands > (UINT32_MAX - 1) / 2) return rtFailf(err, errSize, "Vulkan: too many commands to time");
+  c->maxQueries = 1 + 2 * (uint32_t)maxCommands;
+  VkQueryPoolCreateInfo info = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+                                .queryType = VK_QUERY_TYPE_TIMESTAMP, .queryCount = c->maxQueries};
+  VkResult r = vkCreateQueryPool(dev->device, &info, NULL, &c->queries);
+  if (r != VK_SUCCESS) return c->queries = VK_NULL_HANDLE, VK_FAIL("vkCreateQueryPool", r);
+  vkCmdResetQueryPool(c->buffer, c->queries, 0, c->maxQueries);
+  timestamp(c);
+  return validated(dev, err, errSize);
+}
+
+size_t strataVkNumTimed(const StrataVkCommands *c) { return c->numQueries ? (c->numQueries - 1) / 2 : 0; }
+
+bool strataVkReadTimestamps(StrataVkCommands *c, double *times, char *err, size_t errSize) {
+  StrataVkDevice *dev = c->dev;
+  if (!c->queries) return rtFailf(err, errSize, "Vulkan: timestamps were not enabled");
+  uint64_t *ticks = calloc(c->numQueries, sizeof *ticks);
+  if (!ticks) return rtFailf(err, errSize, "out of memory");
+  VkResult r = vkGetQueryPoolResults(dev->device, c->queries, 0, c->numQueries, c->numQueries * sizeof *ticks, ticks,
+                                     sizeof *ticks, VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+  bool ok = r == VK_SUCCESS || VK_FAIL("vkGetQueryPoolResults", r);
+  /* Ticks from the top of the buffer, modulo the counter's width (so a
+   * counter that wrapped during the call still gives the right distance). */
+  uint64_t mask = dev->timestampValidBits >= 64 ? UINT64_MAX : (UINT64_C(1) << dev->timestampValidBits) - 1;
+  for (uint32_t i = 1; ok && i < c->numQueries; i++)
+    times[i - 1] = (double)((ticks[i] - ticks[0]) & mask) * (double)dev->timestampPeriod;
+  free(ticks);
+  return ok && validated(dev, err, errSize);
 }

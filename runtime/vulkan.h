@@ -107,4 +107,19 @@ bool strataVkCommandsEnd(StrataVkCommands *cmds, char *err, size_t errSize);
 bool strataVkSubmit(StrataVkCommands *cmds, char *err, size_t errSize);
 void strataVkCommandsDestroy(StrataVkCommands *cmds);
 
+/* ---- Timestamps (the profile tool) ----
+ * strataVkCommandsEnableTimestamps, called right after
+ * strataVkCommandsBegin, makes the buffer reset a query pool of 1 + 2 *
+ * maxCommands timestamps at its top (so at every submission), write one
+ * there, and write one before and one after each later dispatch and copy
+ * (each when the commands before it have completed). False with a clear
+ * error if the device cannot: no timestamps on its compute queue
+ * (timestampValidBits 0) or no timestampPeriod. strataVkNumTimed: the
+ * commands timed so far (a copy of no regions records none).
+ * strataVkReadTimestamps, after strataVkSubmit: each timed command's start
+ * and end in nanoseconds from the buffer's top, as times[2i], times[2i+1]. */
+bool strataVkCommandsEnableTimestamps(StrataVkCommands *cmds, size_t maxCommands, char *err, size_t errSize);
+size_t strataVkNumTimed(const StrataVkCommands *cmds);
+bool strataVkReadTimestamps(StrataVkCommands *cmds, double *times, char *err, size_t errSize);
+
 #endif /* STRATA_RT_VULKAN_H */

@@ -73,6 +73,12 @@ typedef struct {
 
 typedef struct StrataTargetDef StrataTargetDef;
 
+/* What one call of a compiled function does on a device, as planned:
+ * kernel launches and buffer copies (strataExecutableCallStats). */
+typedef struct {
+  size_t launches, copies;
+} StrataCallStats;
+
 struct StrataTargetDef {
   const char *name;    /* "cpu", as --target and nn-fuse{target=...} name it */
   const char *summary; /* one line */
@@ -86,6 +92,11 @@ struct StrataTargetDef {
    * with an op of another registered dialect (at the op) before lowering,
    * unless the caller gives its own pipeline. */
   const char *dialects;
+  /* A textual pipeline run before whichever of `pipelines` lowers the
+   * model (not before a caller's own pipeline); NULL: none. The GPU
+   * targets take the profile tool's probes out there (gpu-profile-probes),
+   * so every fusion mode's planning and kernels are the plain model's. */
+  const char *prelude;
 
   /* Library kernels, as fusion planning (nn-fuse{target=NAME}) sees them.
    * isKernel: `op` becomes a call to a library kernel, which reads its
@@ -114,6 +125,10 @@ struct StrataTargetDef {
   /* True if the executable's code came from options->cacheDir (NULL: the
    * target keeps no cache). */
   bool (*fromCache)(void *executable);
+  /* The launches and copies a call of public function `name` makes
+   * (false: no such function). NULL: the target launches no device
+   * kernels (cpu). */
+  bool (*callStats)(void *executable, const char *name, StrataCallStats *stats);
 
   /* Ahead-of-time output (NULL emit: none). emitFormats lists what emit
    * writes, comma-separated, the default first ("obj,asm,llvm"). emit
@@ -193,6 +208,10 @@ const char *strataDefaultCacheDir(char *buf, size_t size);
 /* True if the executable's code came from the compile cache
  * (StrataCompileOptions.cacheDir) instead of being compiled. */
 bool strataExecutableFromCache(const StrataExecutable *exe);
+/* What a call of compiled function `name` launches on the device (kernels,
+ * copies); false if the target launches no device kernels or there is no
+ * such function. */
+bool strataExecutableCallStats(const StrataExecutable *exe, const char *name, StrataCallStats *stats);
 /* The target an executable was compiled for. */
 const StrataTargetDef *strataExecutableGetTarget(const StrataExecutable *exe);
 void strataExecutableDestroy(StrataExecutable *exe);

@@ -353,3 +353,11 @@ bool gpuPlanCheckCall(const GpuPlan *plan, const char *name, MlirLocation loc, S
     }
   return true;
 }
+
+void gpuPlanCallStats(const GpuPlan *plan, StrataCallStats *stats) {
+  *stats = (StrataCallStats){0};
+  for (size_t s = 0; s < plan->numSteps; s++) {
+    if (plan->steps[s].kind == GPU_STEP_LAUNCH) stats->launches++;
+    else stats->copies++;
+  }
+}

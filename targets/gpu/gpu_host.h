@@ -88,6 +88,8 @@ typedef struct {
  * hosts before it and is advanced past its own. */
 bool gpuPlanBuild(MlirOperation module, MlirOperation host, const char *target, GpuPlan *plan, size_t *copies);
 void gpuPlanFree(GpuPlan *plan);
+/* The launches and copies of a call of `plan`. */
+void gpuPlanCallStats(const GpuPlan *plan, StrataCallStats *stats);
 
 /* True if a call of function `name` (planned as `plan`) gives as many
  * inputs and outputs as it takes, each of its size; else false after an

@@ -10,6 +10,8 @@
 #include "strata/support.h"
 #include "strata/target.h"
 #include "gpu_pipeline.h"
+#include "gpu_profile.h"
+#include "instr.h"
 #include "opencl.h"
 #include "opencl_internal.h"
 
@@ -18,6 +20,7 @@ typedef struct {
   MlirLocation loc;
   GpuPlan plan;
   StrataClBuffer **constants; /* by plan buffer: the constant globals' device copies, or NULL */
+  GpuProfile profile;         /* the steps' labels, when profiling */
 } HostFunc;
 
 typedef struct {
@@ -27,6 +30,7 @@ typedef struct {
   StrataClProgram *program;
   HostFunc *funcs;
   size_t numFuncs;
+  bool profiling; /* the profile tool: every launch timed (gpu_profile.h) */
 } ClExecutable;
 
 static void destroy(void *p) {
@@ -36,6 +40,7 @@ static void destroy(void *p) {
     for (size_t b = 0; x->funcs[i].constants && b < x->funcs[i].plan.numBuffers; b++)
       strataClBufferDestroy(x->funcs[i].constants[b]);
     free(x->funcs[i].constants);
+    gpuProfileFree(&x->funcs[i].profile);
     gpuPlanFree(&x->funcs[i].plan);
   }
   free(x->funcs);
@@ -79,14 +84,22 @@ static void *compile(const StrataTargetDef *def, StrataContext *ctx, MlirModule 
     }
     x->funcs = grown;
     HostFunc *f = &x->funcs[x->numFuncs];
+    *f = (HostFunc){0};
     MlirStringRef name = mlirStringAttrGetValue(strataOpAttr(op, "sym_name"));
     snprintf(f->name, sizeof f->name, "%.*s", (int)name.length, name.data);
     f->loc = mlirOperationGetLocation(op);
     ok = gpuPlanBuild(m, op, "opencl", &f->plan, &copies);
     if (ok) x->numFuncs++;
+    if (ok && gpuProfileWanted(m) && !gpuProfileInit(&f->profile, m, &f->plan))
+      ok = false, strataEmitOpError(op, "out of memory");
   }
+  x->profiling = ok && gpuProfileWanted(m);
   if (ok && !(x->dev = strataClOpen(index, err, sizeof err))) {
     strataEmitError(loc, "opencl target: %s", err);
+    ok = false;
+  }
+  if (ok && x->profiling && !strataClEnableProfiling(x->dev, err, sizeof err)) {
+    strataEmitError(loc, "opencl target: the profile tool: %s", err);
     ok = false;
   }
   /* The weights go to the device once, not at every call. */
@@ -148,6 +161,25 @@ static bool indexError(ClExecutable *x, const GpuPlan *plan, StrataClBuffer *err
   return true;
 }
 
+/* Adds a profiled call's events: each launch's device time from its
+ * profiling event, placed after the call's start by its distance from the
+ * first launch's enqueueing. */
+static void recordCall(const HostFunc *f, int64_t run, double hostStart, const long *eventOf,
+                       const StrataClTiming *times) {
+  const GpuPlan *plan = &f->plan;
+  GpuStepTime *t = calloc(plan->numSteps ? plan->numSteps : 1, sizeof *t);
+  if (!t) return;
+  double origin = -1;
+  for (size_t s = 0; s < plan->numSteps; s++) {
+    if (eventOf[s] < 0) continue;
+    const StrataClTiming *e = &times[eventOf[s]];
+    t[s] = (GpuStepTime){true, (double)e->start, (double)e->end};
+    if (origin < 0) origin = (double)e->queued;
+  }
+  gpuProfileRecordCall(&f->profile, "opencl", f->name, run, hostStart, strataRtInstrNowUs(), origin < 0 ? 0 : origin, t);
+  free(t);
+}
+
 static MlirLogicalResult invoke(void *p, const char *name, StrataTensor *const *inputs, size_t numInputs,
                                 StrataTensor *const *outputs, size_t numOutputs) {
   ClExecutable *x = p;
@@ -163,9 +195,14 @@ static MlirLogicalResult invoke(void *p, const char *name, StrataTensor *const *
   if (!gpuPlanCheckCall(plan, name, f->loc, inputs, numInputs, outputs, numOutputs)) return mlirLogicalResultFailure();
   char err[1024] = "";
   bool ok = true;
+  int64_t run = x->profiling ? strataRtInstrRunBegin() : 0;
+  double hostStart = x->profiling ? strataRtInstrNowUs() : 0;
   StrataClBuffer **buffers = calloc(plan->numBuffers ? plan->numBuffers : 1, sizeof *buffers);
   StrataClArg *args = NULL;
-  if (!buffers) ok = false, snprintf(err, sizeof err, "out of memory");
+  /* Profiling: the launch (event) number of each step, or -1. */
+  long *eventOf = x->profiling ? calloc(plan->numSteps ? plan->numSteps : 1, sizeof *eventOf) : NULL;
+  StrataClTiming *times = x->profiling ? calloc(plan->numSteps ? plan->numSteps : 1, sizeof *times) : NULL;
+  if (!buffers || (x->profiling && (!eventOf || !times))) ok = false, snprintf(err, sizeof err, "out of memory");
   for (size_t i = 0; ok && i < plan->numBuffers; i++) {
     if (f->constants[i]) continue; /* uploaded at compile time */
     const void *init = i < numInputs ? inputs[i]->data : plan->buffers[i].init ? plan->buffers[i].init->data : NULL;
@@ -197,14 +234,19 @@ static MlirLogicalResult invoke(void *p, const char *name, StrataTensor *const *
     if (step->kind == GPU_STEP_COPY) clCopyKernelName(step->copy, kernel, sizeof kernel);
     else clKernelName(mlirStringRefCreateFromCString(step->module), mlirStringRefCreateFromCString(step->func), kernel,
                       sizeof kernel);
+    size_t pending = strataClNumPending(x->dev);
     ok = strataClLaunch(x->dev, x->program, kernel, args, step->numArgs + (step->reportsErrors ? 2 : 0),
                         step->global, step->local, err, sizeof err);
+    if (eventOf) eventOf[s] = strataClNumPending(x->dev) > pending ? (long)pending : -1;
   }
-  if (ok) at = f->loc, ok = strataClFinish(x->dev, err, sizeof err);
+  if (ok) at = f->loc, ok = strataClFinishTimed(x->dev, times, err, sizeof err);
   if (ok && errors) ok = !indexError(x, plan, errors, &at, err, sizeof err);
   for (size_t i = 0; ok && i < numOutputs; i++)
     ok = strataClRead(x->dev, bufferOf(f, buffers, plan->results[i].buffer), plan->results[i].offset, outputs[i]->data,
                       plan->results[i].bytes, err, sizeof err);
+  if (ok && x->profiling) recordCall(f, run, hostStart, eventOf, times);
+  free(eventOf);
+  free(times);
   if (!ok) {
     strataClFinish(x->dev, err + strlen(err), 0); /* drain the queue before freeing its buffers */
     /* An index error carries its op's location as text, up to a tab (as
@@ -218,6 +260,13 @@ static MlirLogicalResult invoke(void *p, const char *name, StrataTensor *const *
   free(buffers);
   free(args);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+static bool callStats(void *p, const char *name, StrataCallStats *stats) {
+  const ClExecutable *x = p;
+  for (size_t i = 0; i < x->numFuncs; i++)
+    if (!strcmp(x->funcs[i].name, name)) return gpuPlanCallStats(&x->funcs[i].plan, stats), true;
+  return false;
 }
 
 static char *emit(const StrataTargetDef *def, StrataContext *ctx, MlirModule lowered,
@@ -265,10 +314,12 @@ const StrataTargetDef strataOpenclTarget = {
             [STRATA_FUSION_DNNFUSION] = strataGpuPipelineFusedText,
             [STRATA_FUSION_PLANNED] = strataGpuPipelineFusedCodegenText,
         },
-    .dialects = "nn",
+    .dialects = "nn,instr",
+    .prelude = "gpu-profile-probes{target=opencl}",
     .compile = compile,
     .invoke = invoke,
     .destroy = destroy,
+    .callStats = callStats,
     .emitFormats = "cl",
     .emit = emit,
     .listDevices = listDevices,

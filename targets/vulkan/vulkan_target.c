@@ -16,6 +16,8 @@
 #include "strata/support.h"
 #include "strata/target.h"
 #include "gpu_pipeline.h"
+#include "gpu_profile.h"
+#include "instr.h"
 #include "vulkan_internal.h"
 
 typedef struct {
@@ -25,6 +27,10 @@ typedef struct {
   StrataVkPipeline **pipelines; /* by step; NULL for copies */
   StrataVkCommands *commands;
   StrataVkBuffer *errors; /* the index-error record, if a kernel reports errors */
+  /* Profiling: the steps' labels, and each step's timed command number
+   * (-1: it recorded nothing). */
+  GpuProfile profile;
+  long *timedOf;
 } HostFunc;
 
 typedef struct {
@@ -35,6 +41,7 @@ typedef struct {
   GpuPlan *plans; /* by host function */
   HostFunc *funcs;
   size_t numFuncs;
+  bool profiling; /* the profile tool: every dispatch and copy timed (gpu_profile.h) */
 } VkExecutable;
 
 static void destroy(void *p) {
@@ -48,6 +55,8 @@ static void destroy(void *p) {
     for (size_t b = 0; f->buffers && b < x->plans[i].numBuffers; b++) strataVkBufferDestroy(f->buffers[b]);
     free(f->pipelines);
     free(f->buffers);
+    free(f->timedOf);
+    gpuProfileFree(&f->profile);
     gpuPlanFree(&x->plans[i]);
   }
   free(x->funcs);
@@ -115,11 +124,17 @@ static bool record(VkExecutable *x, size_t i, MlirLocation *at, char *err, size_
   for (size_t s = 0; s < plan->numSteps; s++)
     if (plan->steps[s].kind == GPU_STEP_LAUNCH) launches++, bindings += plan->steps[s].numArgs + 1;
   if (!(f->commands = strataVkCommandsBegin(x->dev, launches, bindings, err, errSize))) return false;
+  if (x->profiling && !strataVkCommandsEnableTimestamps(f->commands, plan->numSteps, err, errSize)) {
+    size_t len = strlen(err);
+    snprintf(err + len, errSize - len, " (asked by the profile tool)");
+    return false;
+  }
   StrataVkBuffer **bound = calloc(bindings ? bindings : 1, sizeof *bound);
   bool ok = bound != NULL || (snprintf(err, errSize, "out of memory"), false);
   for (size_t s = 0; ok && s < plan->numSteps; s++) {
     const GpuStep *step = &plan->steps[s];
     *at = step->loc;
+    if (f->timedOf) f->timedOf[s] = (long)strataVkNumTimed(f->commands); /* the count before it, for now */
     if (step->kind == GPU_STEP_COPY) {
       StrataVkBuffer *src = f->buffers[step->args[0].buffer], *dst = f->buffers[step->args[1].buffer];
       /* vkCmdCopyBuffer's regions may not overlap. */
@@ -149,6 +164,12 @@ static bool record(VkExecutable *x, size_t i, MlirLocation *at, char *err, size_
     ok = (f->pipelines[s] = strataVkPipelineCreate(x->dev, x->shader, step->module, n, err, errSize)) &&
          strataVkCmdDispatch(f->commands, f->pipelines[s], bound, n, groups, err, errSize);
   }
+  /* Each step's timed command: the count before it, if it recorded one
+   * (the next step's count, not yet rewritten, is the count after it). */
+  for (size_t s = 0; ok && f->timedOf && s < plan->numSteps; s++) {
+    long after = s + 1 < plan->numSteps ? f->timedOf[s + 1] : (long)strataVkNumTimed(f->commands);
+    f->timedOf[s] = after > f->timedOf[s] ? f->timedOf[s] : -1;
+  }
   free(bound);
   if (ok) *at = f->loc, ok = strataVkCommandsEnd(f->commands, err, errSize);
   return ok;
@@ -177,6 +198,7 @@ static void *compile(const StrataTargetDef *def, StrataContext *ctx, MlirModule 
   bool ok = index >= 0 && buildPlans(m, &x->plans, &x->funcs, &x->numFuncs);
   if (ok && !(x->dev = strataVkOpen(index, validationAsked(), err, sizeof err)))
     ok = false, strataEmitError(loc, "vulkan target: %s", err);
+  x->profiling = ok && gpuProfileWanted(m);
   VkSpirv spirv = {0};
   ok = ok && vkSpirvBuild(ctx, m, x->plans, x->numFuncs, strataVkDeviceFeatures(x->dev), &spirv, NULL);
   if (ok && spirv.bytes && !(x->shader = strataVkShaderCreate(x->dev, spirv.words, spirv.bytes, err, sizeof err)))
@@ -189,6 +211,10 @@ static void *compile(const StrataTargetDef *def, StrataContext *ctx, MlirModule 
     f->buffers = calloc(plan->numBuffers ? plan->numBuffers : 1, sizeof *f->buffers);
     f->pipelines = calloc(plan->numSteps ? plan->numSteps : 1, sizeof *f->pipelines);
     ok = (f->buffers && f->pipelines) || (snprintf(err, sizeof err, "out of memory"), false);
+    if (ok && x->profiling)
+      ok = ((f->timedOf = calloc(plan->numSteps ? plan->numSteps : 1, sizeof *f->timedOf)) &&
+            gpuProfileInit(&f->profile, m, plan)) ||
+           (snprintf(err, sizeof err, "out of memory"), false);
     if (ok && plan->reportsErrors)
       ok = (f->errors = strataVkBufferCreate(x->dev, VK_ERROR_RECORD_WORDS * 4, NULL, err, sizeof err)) != NULL;
     /* The weights go to the device here, once; other initial values at
@@ -219,6 +245,24 @@ static bool indexError(const GpuPlan *plan, StrataVkBuffer *errors, MlirLocation
   return true;
 }
 
+/* Adds a profiled call's events: each dispatch's and copy's device time
+ * from its timestamps, placed after the call's start by its distance from
+ * the command buffer's top. False after an error in `err`. */
+static bool recordCall(const HostFunc *f, const GpuPlan *plan, int64_t run, double hostStart, char *err,
+                       size_t errSize) {
+  size_t n = strataVkNumTimed(f->commands);
+  double *ns = calloc(2 * n + 1, sizeof *ns);
+  GpuStepTime *t = calloc(plan->numSteps ? plan->numSteps : 1, sizeof *t);
+  bool ok = (ns && t) || (snprintf(err, errSize, "out of memory"), false);
+  ok = ok && strataVkReadTimestamps(f->commands, ns, err, errSize);
+  for (size_t s = 0; ok && s < plan->numSteps; s++)
+    if (f->timedOf[s] >= 0) t[s] = (GpuStepTime){true, ns[2 * f->timedOf[s]], ns[2 * f->timedOf[s] + 1]};
+  if (ok) gpuProfileRecordCall(&f->profile, "vulkan", f->name, run, hostStart, strataRtInstrNowUs(), 0, t);
+  free(ns);
+  free(t);
+  return ok;
+}
+
 static MlirLogicalResult invoke(void *p, const char *name, StrataTensor *const *inputs, size_t numInputs,
                                 StrataTensor *const *outputs, size_t numOutputs) {
   VkExecutable *x = p;
@@ -234,6 +278,8 @@ static MlirLogicalResult invoke(void *p, const char *name, StrataTensor *const *
   if (!gpuPlanCheckCall(plan, name, f->loc, inputs, numInputs, outputs, numOutputs)) return mlirLogicalResultFailure();
   char err[1024];
   bool ok = true;
+  int64_t run = x->profiling ? strataRtInstrRunBegin() : 0;
+  double hostStart = x->profiling ? strataRtInstrNowUs() : 0;
   for (size_t b = 0; ok && b < plan->numBuffers; b++) {
     const void *init = b < numInputs ? inputs[b]->data : plan->buffers[b].init ? plan->buffers[b].init->data : NULL;
     if (init && !plan->buffers[b].constant)
@@ -247,6 +293,7 @@ static MlirLogicalResult invoke(void *p, const char *name, StrataTensor *const *
   for (size_t k = 0; ok && k < numOutputs; k++)
     ok = strataVkRead(f->buffers[plan->results[k].buffer], plan->results[k].offset, outputs[k]->data,
                       plan->results[k].bytes, err, sizeof err);
+  if (ok && x->profiling) ok = recordCall(f, plan, run, hostStart, err, sizeof err);
   if (!ok) {
     /* An index error carries its op's location as text, up to a tab (as
      * the CPU target reports it). */
@@ -255,6 +302,13 @@ static MlirLogicalResult invoke(void *p, const char *name, StrataTensor *const *
     else strataEmitError(at, "vulkan target: %s", err);
   }
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+static bool callStats(void *p, const char *name, StrataCallStats *stats) {
+  const VkExecutable *x = p;
+  for (size_t i = 0; i < x->numFuncs; i++)
+    if (!strcmp(x->funcs[i].name, name)) return gpuPlanCallStats(&x->plans[i], stats), true;
+  return false;
 }
 
 /* strata-translate: the SPIR-V module (`spv`) or its spirv dialect form
@@ -298,10 +352,12 @@ const StrataTargetDef strataVulkanTarget = {
             [STRATA_FUSION_DNNFUSION] = strataGpuPipelineFusedText,
             [STRATA_FUSION_PLANNED] = strataGpuPipelineFusedCodegenText,
         },
-    .dialects = "nn",
+    .dialects = "nn,instr",
+    .prelude = "gpu-profile-probes{target=vulkan}",
     .compile = compile,
     .invoke = invoke,
     .destroy = destroy,
+    .callStats = callStats,
     .emitFormats = "spv,mlir",
     .emit = emit,
     .listDevices = listDevices,

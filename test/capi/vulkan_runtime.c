@@ -2,7 +2,9 @@
  * read back and their bounds, a device number that does not exist, and the
  * validation layer turning its message into an error: SPIR-V with a header
  * and nothing else (no capability, no memory model) is invalid, which the
- * layer reports when the shader module is made.
+ * layer reports when the shader module is made. Timestamps (the profile
+ * tool): two timed copies read back in order, and enabling them after a
+ * command is refused.
  * REQUIRES: vulkan
  * RUN: %capi/vulkan_runtime 2>&1 | FileCheck %s
  */
@@ -39,6 +41,27 @@ int main(void) {
   // CHECK: bad SPIR-V: rejected: Vulkan validation layer: {{.+}}
   printf("bad SPIR-V: %s: %s\n", sh ? "accepted" : "rejected", sh ? "" : err);
   strataVkShaderDestroy(sh);
+
+  StrataVkBuffer *dst = strataVkBufferCreate(dev, sizeof in, NULL, err, sizeof err);
+  StrataVkCommands *cmds = dst ? strataVkCommandsBegin(dev, 0, 0, err, sizeof err) : NULL;
+  StrataVkCopyRegion region = {.srcOffset = 0, .dstOffset = 0, .bytes = sizeof in};
+  ok = cmds && strataVkCommandsEnableTimestamps(cmds, 2, err, sizeof err) &&
+       strataVkCmdCopy(cmds, buf, dst, &region, 1, err, sizeof err) &&
+       strataVkCmdCopy(cmds, dst, buf, &region, 1, err, sizeof err) && strataVkCommandsEnd(cmds, err, sizeof err);
+  double t[4] = {0};
+  for (int call = 0; ok && call < 2; call++)
+    ok = strataVkSubmit(cmds, err, sizeof err) && strataVkReadTimestamps(cmds, t, err, sizeof err);
+  // CHECK: timed: 2 commands, in order: yes
+  printf("timed: %zu commands, in order: %s\n", cmds ? strataVkNumTimed(cmds) : 0,
+         ok && t[0] >= 0 && t[1] >= t[0] && t[2] >= t[1] && t[3] >= t[2] ? "yes" : err);
+  strataVkCommandsDestroy(cmds);
+  cmds = strataVkCommandsBegin(dev, 0, 0, err, sizeof err);
+  ok = cmds && strataVkCmdCopy(cmds, buf, dst, &region, 1, err, sizeof err) &&
+       strataVkCommandsEnableTimestamps(cmds, 1, err, sizeof err);
+  // CHECK: late: no: Vulkan: timestamps are enabled before any command, once
+  printf("late: %s: %s\n", ok ? "yes" : "no", err);
+  strataVkCommandsDestroy(cmds);
+  strataVkBufferDestroy(dst);
   strataVkBufferDestroy(buf);
   strataVkClose(dev);
   return 0;

@@ -102,6 +102,14 @@ static bool runCompiled(RunState *r, const Options *o) {
     return false;
   printf("compiled '%s' in %.1f ms, ran in %.3f ms%s\n", r->entry, t1 - t0, toolNowMs() - t1,
          strataExecutableFromCache(r->exe) ? " (code from the cache)" : "");
+  if (o->stats) {
+    StrataCallStats s;
+    if (strataExecutableCallStats(r->exe, r->entry, &s))
+      printf("stats: a call of '%s' launches %zu kernel%s and %zu cop%s on the %s device\n", r->entry, s.launches,
+             s.launches == 1 ? "" : "s", s.copies, s.copies == 1 ? "y" : "ies", o->target);
+    else
+      printf("stats: target '%s' launches no device kernels\n", o->target);
+  }
   if (!o->repeat) return true;
   double *times = malloc((size_t)o->repeat * sizeof *times);
   if (!times) return false;

@@ -77,6 +77,8 @@ static void usage(FILE *f) {
           "                     else ~/.cache/strata; STRATA_CACHE_DIR= turns it off)\n"
           "  --no-cache         neither read nor write the compile cache\n"
           "  --quiet            do not print output values\n"
+          "  --stats            print the kernel launches and copies a call makes on the\n"
+          "                     device (GPU targets)\n"
           "  --version, --help\n");
 }
 
@@ -121,6 +123,7 @@ int parseArgs(int argc, char **argv, Options *o) {
     if (!strcmp(a, "--interpret")) o->mode = MODE_INTERPRET;
     else if (!strcmp(a, "--compare")) o->mode = MODE_COMPARE;
     else if (!strcmp(a, "--quiet")) o->quiet = true;
+    else if (!strcmp(a, "--stats")) o->stats = true;
     else if (!strcmp(a, "--list-targets")) o->listTargets = true;
     else if (!strcmp(a, "--list-devices")) o->listDevices = true;
     else if (!strcmp(a, "--device")) { NEED_VALUE(); o->device = val; }
@@ -259,6 +262,9 @@ int parseArgs(int argc, char **argv, Options *o) {
     return fprintf(stderr, "error: --input-shape shapes random inputs (not with --input)\n"), 1;
   if (o->traceOut && !o->instrument)
     return fprintf(stderr, "error: --trace-out needs --instrument\n"), 1;
+  if (o->stats && (o->mode == MODE_INTERPRET || o->shapesFile || o->debugNumerics))
+    return fprintf(stderr, "error: --stats reports a compiled call; it does not work with --interpret, "
+                   "--shapes or --debug-numerics\n"), 1;
   if (o->traceOut && o->mode == MODE_INTERPRET)
     return fprintf(stderr, "error: --trace-out records JIT runs; it does not work with --interpret\n"), 1;
   if (o->noCache && o->cacheDir)
