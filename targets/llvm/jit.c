@@ -67,6 +67,13 @@ static void orcError(MlirLocation loc, const char *what, LLVMErrorRef err) {
  * buffers, instrumentation sinks) and the weights. They are bound
  * explicitly: the library may be loaded where its symbols are not global
  * (Python's ctypes). */
+/* The compiler runtime's conversions to f16 that LLVM calls where the CPU
+ * has no instruction (f64 -> f16 always: converting through f32 would
+ * round twice); bound here for the same reason (libgcc_s is not global
+ * under ctypes either). */
+_Float16 __truncdfhf2(double);
+_Float16 __truncsfhf2(float);
+
 static LLVMErrorRef defineSymbols(LLVMOrcLLJITRef orc, const StrataParams *params) {
   static const struct {
     const char *name;
@@ -81,6 +88,8 @@ static LLVMErrorRef defineSymbols(LLVMOrcLLJITRef orc, const StrataParams *param
       {"memrefCopy", (void *)memrefCopy},
       {"_mlir_memref_to_llvm_alloc", (void *)_mlir_memref_to_llvm_alloc},
       {"_mlir_memref_to_llvm_free", (void *)_mlir_memref_to_llvm_free},
+      {"__truncdfhf2", (void *)__truncdfhf2},
+      {"__truncsfhf2", (void *)__truncsfhf2},
   };
   size_t nRuntime = sizeof kRuntime / sizeof kRuntime[0], n = nRuntime + (size_t)params->count;
   LLVMOrcCSymbolMapPair *pairs = calloc(n, sizeof *pairs);
