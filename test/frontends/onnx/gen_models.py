@@ -154,6 +154,29 @@ data = r(3, 4, 2)
 ind = np.array([[[0, -1], [2, 1]], [[1, 0], [-3, 3]]], np.int64)
 case('gather_nd_k2', [helper.make_node('GatherND', ['d', 'i'], ['y'])], [('d', data)],
      [np.stack([np.stack([data[tuple(t)] for t in row]) for row in ind])], inits=[('i', ind)], opset=13)
+
+
+def gather_nd(data, ind, b):
+    """ONNX GatherND with batch_dims b, by loops over the batch and tuples."""
+    bshape, k = data.shape[:b], ind.shape[-1]
+    out = np.empty(ind.shape[:-1] + data.shape[b + k:], data.dtype)
+    for bi in np.ndindex(*bshape):
+        for ti in np.ndindex(*ind.shape[b:-1]):
+            out[bi + ti] = data[bi][tuple(ind[bi + ti])]
+    return out
+
+
+# GatherND with batch_dims 1 and 2, random data and indices (negative ones
+# wrap per dim), int32 data and int32-free i64 indices; tuples of 1 and 2.
+data = rng.integers(-100, 100, (2, 3, 4, 5)).astype(np.int32)
+ind = np.stack([rng.integers(-3, 3, (2, 3)), rng.integers(-4, 4, (2, 3))], -1).astype(np.int64)
+case('gather_nd_batch1_k2', [helper.make_node('GatherND', ['d', 'i'], ['y'], batch_dims=1)], [('d', data), ('i', ind)],
+     [gather_nd(data, ind, 1)], opset=13)
+data = r(2, 3, 4, 5)
+ind = rng.integers(-4, 4, (2, 3, 2, 1)).astype(np.int64)
+case('gather_nd_batch2_k1', [helper.make_node('GatherND', ['d', 'i'], ['y'], batch_dims=2)], [('d', data), ('i', ind)],
+     [gather_nd(data, ind, 2)], opset=12)
+data = r(3, 4, 2)
 ind2, upd = np.array([[2], [0]], np.int64), r(2, 4, 2)
 want = data.copy()
 want[2] += upd[0]
@@ -228,5 +251,10 @@ save_bad('bad_trilu_float_k', [helper.make_node('Trilu', ['x', 'k'], ['y'], name
 save_bad('bad_trilu_dynamic', [helper.make_node('Trilu', ['x'], ['y'], name='tri')], [vi('x', ('n', 3))], [vi('y', ('n', 3))])
 save_bad('bad_clip_runtime_vector', [helper.make_node('Clip', ['x', 'lo'], ['y'], name='clip')], [vi('x', (3,)), vi('lo', (3,))],
          [vi('y', (3,))], opset=13)
+# GatherND's batch dims must agree between data and indices, and leave room.
+save_bad('bad_gathernd_batch_mismatch', [helper.make_node('GatherND', ['d', 'i'], ['y'], name='gnd', batch_dims=1)],
+         [vi('d', (2, 3)), vi('i', (3, 1), TensorProto.INT64)], [vi('y', (3,))], opset=13)
+save_bad('bad_gathernd_batch_rank', [helper.make_node('GatherND', ['d', 'i'], ['y'], name='gnd', batch_dims=2)],
+         [vi('d', (2, 3)), vi('i', (2, 1), TensorProto.INT64)], [vi('y', (2,))], opset=13)
 save_bad('bad_nll_reduction', [helper.make_node('NegativeLogLikelihoodLoss', ['x', 't'], ['y'], name='nll', reduction='avg')],
          [vi('x', (2, 3)), vi('t', (2,), TensorProto.INT64)], [vi('y', ())], opset=13)
