@@ -120,6 +120,10 @@ void nnConvTransposePads(MlirOperation op, NnWindow *win, const int64_t *in, con
 /* ReverseSequence's batch_axis and time_axis, checked (ops_reverse_sequence.c). */
 bool nnReverseSequenceAxes(MlirOperation op, int64_t *batchAxis, int64_t *timeAxis);
 
+/* MaxUnpool's default output extents ((in - 1) * stride + kernel - pads;
+ * -1 where x's is), false after an error (ops_unpool.c). */
+bool nnUnpoolDims(MlirOperation op, const StrataShape *x, int64_t *out);
+
 /* ---- Category tables (each ops_*.c) ---- */
 extern const StrataOpTable nnElementwiseTable, nnLinearTable, nnPoolNormTable, nnReduceTable,
     nnMovementTable, nnShapeTable, nnQuantTable, nnDataDepTable, nnUnpoolTable, nnQLinearTable,

@@ -184,6 +184,31 @@ want[0] += upd[1]
 case('scatter_nd_add', [helper.make_node('ScatterND', ['d', 'i', 'u'], ['y'], reduction='add')], [('d', data), ('u', upd)],
      [want], inits=[('i', ind2)], opset=16)
 
+# MaxUnpool with an output_shape: the default-shaped unpooling at the origin
+# of zeros of output_shape (ONNX's reference); a run-time and a constant one.
+def max_unpool(x, ind, kernel, stride, out_shape):
+    dflt = x.shape[:2] + tuple((d - 1) * s + k for d, s, k in zip(x.shape[2:], stride, kernel))
+    flat = np.zeros(int(np.prod(dflt)), x.dtype)
+    flat[ind.ravel()] = x.ravel()
+    y = np.zeros(out_shape, x.dtype)
+    y[tuple(slice(0, d) for d in dflt)] = flat.reshape(dflt)
+    return y
+
+
+x = r(2, 3, 2, 3)
+ind = np.stack([rng.permutation(2 * 3 * 4 * 6)[:2 * 3 * 2 * 3] for _ in range(1)])[0].reshape(2, 3, 2, 3).astype(np.int64)
+shape = np.array([2, 4, 5, 7], np.int64)
+case('max_unpool_runtime_shape',
+     [helper.make_node('MaxUnpool', ['x', 'i', 's'], ['y'], kernel_shape=[2, 2], strides=[2, 2])],
+     [('x', x), ('i', ind), ('s', shape)], [max_unpool(x, ind, (2, 2), (2, 2), tuple(shape))], opset=11)
+np.save(os.path.join(OUT, 'max_unpool_small_shape.npy'), np.array([2, 4, 3, 7], np.int64))  # for errors.test
+xi = rng.integers(-50, 50, (1, 2, 4)).astype(np.int32)
+ind = rng.permutation(1 * 2 * 9)[:8].reshape(1, 2, 4).astype(np.int64)
+case('max_unpool_const_shape_int',
+     [helper.make_node('MaxUnpool', ['x', 'i', 's'], ['y'], kernel_shape=[3], strides=[2])],
+     [('x', xi), ('i', ind)], [max_unpool(xi, ind, (3,), (2,), (1, 2, 11))],
+     inits=[('s', np.array([1, 2, 11], np.int64))], opset=11)
+
 # External data: the weight lives in a file beside the model.
 x = r(2, 4); w = r(4, 3)
 g = helper.make_graph([helper.make_node('MatMul', ['x', 'w'], ['y'])], 'external', [vi('x', x)], [vi('y', (2, 3))],
@@ -256,5 +281,8 @@ save_bad('bad_gathernd_batch_mismatch', [helper.make_node('GatherND', ['d', 'i']
          [vi('d', (2, 3)), vi('i', (3, 1), TensorProto.INT64)], [vi('y', (3,))], opset=13)
 save_bad('bad_gathernd_batch_rank', [helper.make_node('GatherND', ['d', 'i'], ['y'], name='gnd', batch_dims=2)],
          [vi('d', (2, 3)), vi('i', (2, 1), TensorProto.INT64)], [vi('y', (2,))], opset=13)
+save_bad('bad_max_unpool_small_shape', [helper.make_node('MaxUnpool', ['x', 'i', 's'], ['y'], name='unpool', kernel_shape=[2])],
+         [vi('x', (1, 1, 3)), vi('i', (1, 1, 3), TensorProto.INT64)], [vi('y', (1, 1, 3))],
+         [numpy_helper.from_array(np.array([1, 1, 3], np.int64), 's')], opset=11)
 save_bad('bad_nll_reduction', [helper.make_node('NegativeLogLikelihoodLoss', ['x', 't'], ['y'], name='nll', reduction='avg')],
          [vi('x', (2, 3)), vi('t', (2,), TensorProto.INT64)], [vi('y', ())], opset=13)
