@@ -124,9 +124,23 @@ bool nnReverseSequenceAxes(MlirOperation op, int64_t *batchAxis, int64_t *timeAx
  * -1 where x's is), false after an error (ops_unpool.c). */
 bool nnUnpoolDims(MlirOperation op, const StrataShape *x, int64_t *out);
 
+/* TfIdfVectorizer's attributes, checked (ops_tfidf.c): n-gram g is
+ * pool[gramStart[g] .. + gramLen[g]), counted into column gramCol[g]. */
+typedef enum { NN_TFIDF_TF, NN_TFIDF_IDF, NN_TFIDF_TFIDF } NnTfIdfMode;
+typedef struct {
+  NnTfIdfMode mode;
+  int64_t minLen, maxLen, maxSkip, numGrams, numCols;
+  int64_t *pool, *gramStart, *gramLen, *gramCol;
+  double *weights; /* per output column; NULL: all 1 */
+} NnTfIdf;
+bool nnTfIdfParams(MlirOperation op, NnTfIdf *t);
+void nnTfIdfFree(NnTfIdf *t);
+/* The output value of a column's count under the mode and weights. */
+double nnTfIdfWeigh(const NnTfIdf *t, double count, int64_t col);
+
 /* ---- Category tables (each ops_*.c) ---- */
 extern const StrataOpTable nnElementwiseTable, nnLinearTable, nnPoolNormTable, nnReduceTable,
     nnMovementTable, nnShapeTable, nnQuantTable, nnDataDepTable, nnUnpoolTable, nnQLinearTable,
-    nnEinsumTable, nnRnnTable, nnSequenceTable, nnSampleTable, nnSignalTable, nnDetTable;
+    nnEinsumTable, nnRnnTable, nnSequenceTable, nnSampleTable, nnSignalTable, nnDetTable, nnTfIdfTable;
 
 #endif /* STRATA_NN_INTERNAL_H */

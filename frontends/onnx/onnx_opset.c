@@ -48,6 +48,7 @@ static const struct {
     {"HannWindow", 17, 0},      {"HammingWindow", 17, 0},      {"BlackmanWindow", 17, 0},
     {"DFT", 17, 0},             {"STFT", 17, 0},               {"Det", 11, 0},
     {"MelWeightMatrix", 17, 0},
+    {"TfIdfVectorizer", 9, 0},
 };
 
 bool onnxCheckOpset(Importer *im, MlirLocation loc, const Onnx__NodeProto *n) {
