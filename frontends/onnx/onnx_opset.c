@@ -49,6 +49,7 @@ static const struct {
     {"DFT", 17, 0},             {"STFT", 17, 0},               {"Det", 11, 0},
     {"MelWeightMatrix", 17, 0},
     {"TfIdfVectorizer", 9, 0},
+    {"Scan", 8, 0},
 };
 
 bool onnxCheckOpset(Importer *im, MlirLocation loc, const Onnx__NodeProto *n) {
