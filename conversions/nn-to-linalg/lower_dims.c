@@ -36,7 +36,7 @@ typedef enum {
   R_RESHAPE, /* reshape, flatten, squeeze, unsqueeze: the same elements */
   R_GATHER,
   R_SHAPE, /* a static [rank] result */
-  R_SLICE, /* slice, resize, stft, mel_weight_matrix: their own lowerings compute the extents (lower_*_dynamic.c, lower_signal.c) */
+  R_SLICE, /* slice, resize, stft, mel_weight_matrix, max_unpool: their own lowerings compute the extents (lower_*_dynamic.c, lower_signal.c) */
   R_CONCAT, /* the sum along the axis, equal extents off it */
   R_EXPAND, /* ONNX bidirectional broadcast with the run-time target shape */
   R_TILE,   /* extent times the run-time repeats */
@@ -70,7 +70,7 @@ static Rule ruleOf(MlirOperation op) {
       {"nn.pad", R_PAD}, {"nn.split", R_SPLIT}, {"nn.cum_sum", R_SAME}, {"nn.top_k", R_TOPK},
       {"nn.non_zero", R_COUNTED}, {"nn.compress", R_COUNTED}, {"nn.unique", R_COUNTED},
       {"nn.non_max_suppression", R_COUNTED}, {"nn.hann_window", R_SIZED}, {"nn.hamming_window", R_SIZED},
-      {"nn.blackman_window", R_SIZED},
+      {"nn.blackman_window", R_SIZED}, {"nn.max_unpool", R_SLICE},
   };
   for (size_t i = 0; i < sizeof kRules / sizeof kRules[0]; i++)
     if (strataOpIsNamed(op, kRules[i].name)) return kRules[i].rule;

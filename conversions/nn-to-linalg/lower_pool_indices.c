@@ -99,18 +99,31 @@ static MlirLogicalResult lowerPoolIndices(StrataRewrite *rw, MlirOperation op, v
   return mlirLogicalResultSuccess();
 }
 
-/* nn.max_unpool -> zeros of the flattened output, an scf.for writing x[i]
- * at indices[i] (each checked to be inside the output: a located run-time
- * error otherwise), reshaped to the output. */
+/* nn.max_unpool -> zeros of the flattened default output, an scf.for
+ * writing x[i] at indices[i] (each checked to be inside it: a located
+ * run-time error otherwise), reshaped to the default output; with an
+ * output_shape larger than it, inserted at the origin of zeros of
+ * output_shape (run-time extents read from the operand and checked to be
+ * at least the default's). */
 static MlirLogicalResult lowerUnpool(StrataRewrite *rw, MlirOperation op, void *user) {
   (void)user;
   MlirLocation loc = mlirOperationGetLocation(op);
   StrataBuilder *b = &rw->builder;
-  MlirType t = lowerResultType(op, 0);
-  MlirValue n, total, x = lowerFlatten(b, loc, lowerOperand(op, 0), &n), ind = lowerFlatten(b, loc, lowerOperand(op, 1), &n);
-  int64_t size = nnNumElements(t);
-  total = lowerIndexConst(b, loc, size);
-  MlirValue y = linalgSplatConstant(b, loc, strataTensorType(mlirShapedTypeGetElementType(t), 1, &size), 0);
+  MlirType t = lowerResultType(op, 0), xt = mlirValueGetType(lowerOperand(op, 0));
+  int rank = (int)mlirShapedTypeGetRank(xt);
+  if (!mlirShapedTypeHasStaticShape(xt)) {
+    strataEmitError(loc, "nn-to-linalg: 'nn.max_unpool' with dynamic dims of operand 'x' is not compiled");
+    return mlirLogicalResultFailure();
+  }
+  StrataShape xs = {.rank = rank};
+  int64_t dflt[STRATA_MAX_RANK], size = 1;
+  for (int d = 0; d < rank; d++) xs.dims[d] = mlirShapedTypeGetDimSize(xt, d);
+  if (!nnUnpoolDims(op, &xs, dflt)) return mlirLogicalResultFailure();
+  for (int d = 0; d < rank; d++) size *= dflt[d];
+  MlirType et = mlirShapedTypeGetElementType(t), dt = strataTensorType(et, rank, dflt);
+  MlirValue n, total = lowerIndexConst(b, loc, size);
+  MlirValue x = lowerFlatten(b, loc, lowerOperand(op, 0), &n), ind = lowerFlatten(b, loc, lowerOperand(op, 1), &n);
+  MlirValue y = linalgSplatConstant(b, loc, strataTensorType(et, 1, &size), 0);
   LowerLoop l;
   lowerForBegin(b, &l, loc, lowerIndexConst(b, loc, 0), n, &y, 1);
   MlirValue i = lowerLoopIv(&l);
@@ -121,8 +134,25 @@ static MlirLogicalResult lowerUnpool(StrataRewrite *rw, MlirOperation op, void *
   MlirValue next = lowerInsert(b, loc, linalgExtract(b, loc, x, &i, 1), lowerLoopArg(&l, 0), &at, 1);
   lowerForEnd(b, &l, loc, &next, 1);
   MlirValue dims[STRATA_MAX_RANK];
-  for (intptr_t d = 0; d < mlirShapedTypeGetRank(t); d++) dims[d] = lowerIndexConst(b, loc, mlirShapedTypeGetDimSize(t, d));
-  strataReplaceOp(rw, op, STRATA_VALUES(lowerReshapeTo(b, loc, strataResult(l.op, 0), t, dims)));
+  for (int d = 0; d < rank; d++) dims[d] = lowerIndexConst(b, loc, dflt[d]);
+  MlirValue out = lowerReshapeTo(b, loc, strataResult(l.op, 0), dt, dims);
+  if (!mlirTypeEqual(dt, t)) { /* at the origin of zeros of output_shape */
+    MlirValue site = {NULL}, shape = lowerOperand(op, 2);
+    for (int d = 0; d < rank; d++) {
+      if (!mlirShapedTypeIsDynamicDim(t, d)) {
+        dims[d] = lowerIndexConst(b, loc, mlirShapedTypeGetDimSize(t, d));
+        continue;
+      }
+      MlirValue k = lowerIndexConst(b, loc, d);
+      dims[d] = emitConvert(b, loc, "arith.index_cast", linalgExtract(b, loc, shape, &k, 1), strataIndexType(b->ctx));
+      MlirValue below = emitCmpI(b, loc, CMPI_SLT, dims[d], lowerIndexConst(b, loc, dflt[d]));
+      if (!lowerCheck(b, op, &site, below, 3, 2, d, dims[d], lowerIndexConst(b, loc, dflt[d])))
+        return mlirLogicalResultFailure();
+    }
+    int64_t zero[STRATA_MAX_RANK] = {0};
+    out = linalgInsertSlice(b, loc, out, lowerInitDims(b, loc, t, dims, 0), zero);
+  }
+  strataReplaceOp(rw, op, STRATA_VALUES(out));
   return mlirLogicalResultSuccess();
 }
 

@@ -926,6 +926,12 @@ irdl.dialect @nn {
     irdl.operands(x: %t0)
     irdl.results(output: %t1)
   }
+  irdl.operation @tf_idf_vectorizer {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0)
+    irdl.results(y: %t1)
+  }
   irdl.operation @thresholded_relu {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"

@@ -120,9 +120,27 @@ void nnConvTransposePads(MlirOperation op, NnWindow *win, const int64_t *in, con
 /* ReverseSequence's batch_axis and time_axis, checked (ops_reverse_sequence.c). */
 bool nnReverseSequenceAxes(MlirOperation op, int64_t *batchAxis, int64_t *timeAxis);
 
+/* MaxUnpool's default output extents ((in - 1) * stride + kernel - pads;
+ * -1 where x's is), false after an error (ops_unpool.c). */
+bool nnUnpoolDims(MlirOperation op, const StrataShape *x, int64_t *out);
+
+/* TfIdfVectorizer's attributes, checked (ops_tfidf.c): n-gram g is
+ * pool[gramStart[g] .. + gramLen[g]), counted into column gramCol[g]. */
+typedef enum { NN_TFIDF_TF, NN_TFIDF_IDF, NN_TFIDF_TFIDF } NnTfIdfMode;
+typedef struct {
+  NnTfIdfMode mode;
+  int64_t minLen, maxLen, maxSkip, numGrams, numCols;
+  int64_t *pool, *gramStart, *gramLen, *gramCol;
+  double *weights; /* per output column; NULL: all 1 */
+} NnTfIdf;
+bool nnTfIdfParams(MlirOperation op, NnTfIdf *t);
+void nnTfIdfFree(NnTfIdf *t);
+/* The output value of a column's count under the mode and weights. */
+double nnTfIdfWeigh(const NnTfIdf *t, double count, int64_t col);
+
 /* ---- Category tables (each ops_*.c) ---- */
 extern const StrataOpTable nnElementwiseTable, nnLinearTable, nnPoolNormTable, nnReduceTable,
     nnMovementTable, nnShapeTable, nnQuantTable, nnDataDepTable, nnUnpoolTable, nnQLinearTable,
-    nnEinsumTable, nnRnnTable, nnSequenceTable, nnSampleTable, nnSignalTable, nnDetTable;
+    nnEinsumTable, nnRnnTable, nnSequenceTable, nnSampleTable, nnSignalTable, nnDetTable, nnTfIdfTable;
 
 #endif /* STRATA_NN_INTERNAL_H */

@@ -1,13 +1,16 @@
 /* MaxUnpool: MaxPool's inverse, scattering x into zeros at the flat
- * indices MaxPool's Indices output gave (into the whole output tensor, N
- * and C included, as ONNX Runtime reads them). */
+ * indices MaxPool's Indices output gave (into the whole default-shaped
+ * output, N and C included, as ONNX Runtime reads them). With an
+ * output_shape (constant or run-time), that default-shaped result sits at
+ * the origin of zeros of output_shape, as ONNX's reference and its one
+ * example do; every extent of output_shape must be at least the default. */
 #include <string.h>
 #include "nn_internal.h"
 
 static MlirLogicalResult fail(void) { return mlirLogicalResultFailure(); }
 
 /* The default output extents: (in - 1) * stride + kernel - pads. */
-static bool unpoolDims(MlirOperation op, const StrataShape *x, int64_t *out) {
+bool nnUnpoolDims(MlirOperation op, const StrataShape *x, int64_t *out) {
   NnWindow w;
   int sp = x->rank - 2;
   if (sp < 1 || sp > NN_MAX_SPATIAL) {
@@ -43,20 +46,30 @@ static MlirLogicalResult inferUnpool(const StrataOpDef *def, MlirOperation op, S
     return fail();
   }
   int64_t out[STRATA_MAX_RANK], given[STRATA_MAX_RANK];
-  if (!unpoolDims(op, &x, out)) return fail();
+  if (!nnUnpoolDims(op, &x, out)) return fail();
   if (nnHasOperand(def, op, "output_shape")) {
-    /* ONNX's one example of a larger output_shape decodes the indices in the
-     * default shape and pads after them; the spec says they index the
-     * original input. Only the default shape is taken. */
-    if (!nnOperand(def, op, "output_shape", &s)) return fail();
-    int n = nnConstInts(strataNamedOperand(def, op, "output_shape"), given, STRATA_MAX_RANK);
-    bool equal = n == x.rank;
-    for (int d = 0; equal && d < n; d++) equal = given[d] == out[d];
-    if (!equal) {
-      nnError(op, "operand 'output_shape' must be a constant equal to the default output shape (an output shape "
-                  "other than (in - 1) * stride + kernel - pads is not supported: ONNX leaves where the indices "
-                  "point in it open)");
+    if (!nnOperand(def, op, "output_shape", &s) || !nnCheckType(op, "output_shape", &s, NN_T(STRATA_DTYPE_I64)))
       return fail();
+    if (s.rank != 1 || (s.dims[0] >= 0 && s.dims[0] != x.rank)) {
+      nnError(op, "operand 'output_shape' must be 1-D with one extent per dim of 'x' (%d)", x.rank);
+      return fail();
+    }
+    int n = nnConstInts(strataNamedOperand(def, op, "output_shape"), given, STRATA_MAX_RANK);
+    if (n < 0) { /* known at run time: every extent then */
+      for (int d = 0; d < x.rank; d++) out[d] = -1;
+    } else {
+      if (n != x.rank) {
+        nnError(op, "operand 'output_shape' holds %d extents; 'x' has rank %d", n, x.rank);
+        return fail();
+      }
+      for (int d = 0; d < x.rank; d++)
+        if (out[d] >= 0 && given[d] < out[d]) {
+          nnError(op, "operand 'output_shape' extent %lld along dim %d is below the default output shape's %lld "
+                      "((in - 1) * stride + kernel - pads)",
+                  (long long)given[d], d, (long long)out[d]);
+          return fail();
+        }
+      memcpy(out, given, sizeof(int64_t) * (size_t)x.rank);
     }
   }
   nnSetShape(res, x.rank, out, x.elementType);
@@ -65,7 +78,18 @@ static MlirLogicalResult inferUnpool(const StrataOpDef *def, MlirOperation op, S
 
 static MlirLogicalResult interpUnpool(StrataInterp *in, MlirOperation op, StrataTensor *const *x, StrataTensor **y) {
   (void)in;
-  int64_t n = strataTensorNumElements(x[0]), total = strataTensorNumElements(y[0]);
+  if (!y[0]) return nnInterpError(op, "the result shape must be known to the interpreter");
+  StrataShape xs = {.rank = x[0]->rank};
+  memcpy(xs.dims, x[0]->dims, sizeof(int64_t) * (size_t)xs.rank);
+  int64_t dflt[STRATA_MAX_RANK], total = 1;
+  if (!nnUnpoolDims(op, &xs, dflt)) return mlirLogicalResultFailure();
+  for (int d = 0; d < xs.rank; d++) {
+    if (y[0]->dims[d] < dflt[d])
+      return nnInterpError(op, "output_shape[%d] is %lld, below the default output extent %lld", d,
+                           (long long)y[0]->dims[d], (long long)dflt[d]);
+    total *= dflt[d];
+  }
+  int64_t n = strataTensorNumElements(x[0]);
   bool isFloat = nnIsFloatDType(y[0]->dtype);
   memset(y[0]->data, 0, strataTensorNumBytes(y[0]));
   for (int64_t i = 0; i < n; i++) {
@@ -73,8 +97,15 @@ static MlirLogicalResult interpUnpool(StrataInterp *in, MlirOperation op, Strata
     if (at < 0 || at >= total)
       return nnInterpError(op, "index %lld at %lld is outside the output's %lld elements", (long long)at, (long long)i,
                            (long long)total);
-    if (isFloat) strataTensorSetDouble(y[0], at, strataTensorGetDouble(x[0], i));
-    else nnSetInt(y[0], at, nnGetInt(x[0], i));
+    /* the position in the default shape, then in y's (the same when equal) */
+    int64_t to = 0, rem = at, stride = total;
+    for (int d = 0; d < xs.rank; d++) {
+      stride /= dflt[d];
+      to = to * y[0]->dims[d] + rem / stride;
+      rem %= stride;
+    }
+    if (isFloat) strataTensorSetDouble(y[0], to, strataTensorGetDouble(x[0], i));
+    else nnSetInt(y[0], to, nnGetInt(x[0], i));
   }
   return mlirLogicalResultSuccess();
 }
@@ -82,14 +113,15 @@ static MlirLogicalResult interpUnpool(StrataInterp *in, MlirOperation op, Strata
 static const StrataOpDef kOps[] = {
     {.name = "nn.max_unpool",
      .summary = "zeros of the default unpooled shape ((in - 1) * stride + kernel - pads) with x written at the flat "
-                "`indices` (of MaxPool's Indices output; later ones win)",
+                "`indices` (of MaxPool's Indices output; later ones win); with `output_shape` (constant or run-time, "
+                "each extent at least the default), that result at the origin of zeros of output_shape",
      .operands = "x, indices, output_shape?",
      .results = "y",
      .flags = STRATA_OP_PURE,
      .infer = inferUnpool,
      .interpret = interpUnpool,
      .mapping = nnMapShuffle,
-     .dynamism = STRATA_DYN_ISDOS,
+     .dynamism = STRATA_DYN_ISVDOS,
      .types = "f16 f32 f64 i8 i16 i32 i64 ui8 ui16 ui32 ui64"},
 };
 

@@ -20,7 +20,7 @@
 #include "strata/support.h"
 
 /* The graph attribute `name` of the node; NULL after an error. */
-static const Onnx__GraphProto *graphAttr(Node *x, const char *name) {
+const Onnx__GraphProto *onnxGraphAttr(Node *x, const char *name) {
   const Onnx__AttributeProto *a = onnxFindAttr(x->n, name);
   if (!a || a->type != ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__GRAPH || !a->g) {
     NODE_ERROR(x->im, x->loc, x->n, "needs the graph attribute '%s'", name);
@@ -74,7 +74,7 @@ static MlirValue narrowToDeclared(Node *x, MlirValue v, const Onnx__ValueInfoPro
 /* Imports graph g at the end of `block` in its own scope, its inputs bound
  * to the block's arguments (or to `inputs`, when given) and its outputs
  * returned in outs; false after a located error. */
-static bool importSubgraph(Node *x, const char *attr, const Onnx__GraphProto *g, MlirBlock block,
+bool onnxImportSubgraph(Node *x, const char *attr, const Onnx__GraphProto *g, MlirBlock block,
                            const MlirValue *inputs, MlirValue *outs) {
   Importer *im = x->im;
   if (!tensorsOnly(x, attr, (const Onnx__ValueInfoProto *const *)g->input, g->n_input, "input") ||
@@ -122,7 +122,7 @@ static bool importSubgraph(Node *x, const char *attr, const Onnx__GraphProto *g,
 }
 
 /* A detached region holding one block with the given arguments. */
-static MlirRegion newRegion(MlirLocation loc, const MlirType *args, intptr_t n, MlirBlock *block) {
+MlirRegion onnxNewRegion(MlirLocation loc, const MlirType *args, intptr_t n, MlirBlock *block) {
   MlirRegion r = mlirRegionCreate();
   MlirLocation locs[MAX_IO + 2];
   for (intptr_t i = 0; i < n; i++) locs[i] = loc;
@@ -161,7 +161,7 @@ static MlirValue scalarOf(Node *x, StrataBuilder *b, MlirValue v, MlirType elem,
 
 bool onnxImportIf(Node *x) {
   Importer *im = x->im;
-  const Onnx__GraphProto *g[2] = {graphAttr(x, "then_branch"), graphAttr(x, "else_branch")};
+  const Onnx__GraphProto *g[2] = {onnxGraphAttr(x, "then_branch"), onnxGraphAttr(x, "else_branch")};
   if (!g[0] || !g[1]) return false;
   static const char *const kNames[2] = {"then_branch", "else_branch"};
   if (x->nIn != 1 || mlirValueIsNull(x->in[0])) {
@@ -171,12 +171,12 @@ bool onnxImportIf(Node *x) {
   MlirValue cond = scalarOf(x, &im->b, x->in[0], mlirIntegerTypeGet(im->mc, 1), "the condition");
   if (mlirValueIsNull(cond)) return false;
   MlirBlock blocks[2];
-  MlirRegion regions[2] = {newRegion(x->loc, NULL, 0, &blocks[0]), newRegion(x->loc, NULL, 0, &blocks[1])};
+  MlirRegion regions[2] = {onnxNewRegion(x->loc, NULL, 0, &blocks[0]), onnxNewRegion(x->loc, NULL, 0, &blocks[1])};
   MlirValue outs[2][MAX_IO];
   MlirType types[MAX_IO];
   size_t n = g[0]->n_output;
-  bool ok = importSubgraph(x, kNames[0], g[0], blocks[0], NULL, outs[0]) &&
-            importSubgraph(x, kNames[1], g[1], blocks[1], NULL, outs[1]);
+  bool ok = onnxImportSubgraph(x, kNames[0], g[0], blocks[0], NULL, outs[0]) &&
+            onnxImportSubgraph(x, kNames[1], g[1], blocks[1], NULL, outs[1]);
   if (ok && (g[1]->n_output != n || x->n->n_output != n)) {
     NODE_ERROR(im, x->loc, x->n, "has %zu outputs, its then branch %zu and its else branch %zu; they must agree",
                x->n->n_output, n, g[1]->n_output);
@@ -243,7 +243,7 @@ static void growAccumulators(Node *x, StrataBuilder *b, MlirValue iv, MlirValue 
   MlirValue full = strataResult(strataCreateOp(b, "arith.cmpi", x->loc, .operands = {cmp, 2}, .results = STRATA_TYPES(i1),
                                                .attrs = STRATA_ATTRS({"predicate", strataI64Attr(mc, 0)})), 0); /* eq */
   MlirBlock blocks[2];
-  MlirRegion regions[2] = {newRegion(x->loc, NULL, 0, &blocks[0]), newRegion(x->loc, NULL, 0, &blocks[1])};
+  MlirRegion regions[2] = {onnxNewRegion(x->loc, NULL, 0, &blocks[0]), onnxNewRegion(x->loc, NULL, 0, &blocks[1])};
   MlirValue grown[MAX_IO + 1], kept[MAX_IO + 1];
   StrataBuilder tb = strataBuilderAtEnd(mc, blocks[0]), eb = strataBuilderAtEnd(mc, blocks[1]);
   for (size_t i = 0; i < n; i++) {
@@ -302,7 +302,7 @@ static MlirType counterType(const Onnx__GraphProto *body, size_t i, MlirType ele
  * capacity cap (growAccumulators), cut to the i rows written after the loop. */
 bool onnxImportLoop(Node *x) {
   Importer *im = x->im;
-  const Onnx__GraphProto *body = graphAttr(x, "body");
+  const Onnx__GraphProto *body = onnxGraphAttr(x, "body");
   if (!body) return false;
   if (x->nIn < 2) {
     NODE_ERROR(im, x->loc, x->n, "takes at least two inputs, M and cond (either may be \"\")");
@@ -355,7 +355,7 @@ bool onnxImportLoop(Node *x) {
   /* The body, into the after region; its scan outputs' types are known
    * once it is imported, and the accumulators become block arguments then. */
   MlirBlock before, after;
-  MlirRegion afterRegion = newRegion(x->loc, types, (intptr_t)(2 + nCarried), &after);
+  MlirRegion afterRegion = onnxNewRegion(x->loc, types, (intptr_t)(2 + nCarried), &after);
   MlirRegion beforeRegion = (MlirRegion){NULL};
   StrataBuilder ab = strataBuilderAtEnd(mc, after);
   MlirValue bodyIn[MAX_IO + 2], outs[MAX_IO];
@@ -365,7 +365,7 @@ bool onnxImportLoop(Node *x) {
   bodyIn[1] = strataResult(strataCreateOp(&ab, "tensor.from_elements", x->loc, .operands = {&c, 1},
                                           .results = STRATA_TYPES(counterType(body, 1, i1))), 0);
   for (size_t i = 0; i < nCarried; i++) bodyIn[2 + i] = mlirBlockGetArgument(after, (intptr_t)(2 + i));
-  bool ok = importSubgraph(x, "body", body, after, bodyIn, outs);
+  bool ok = onnxImportSubgraph(x, "body", body, after, bodyIn, outs);
   MlirValue yields[MAX_IO + 2];
   if (ok) {
     yields[1] = mlirValueIsNull(condIn) ? c : scalarOf(x, &ab, outs[0], i1, "the body's cond output");
@@ -435,7 +435,7 @@ bool onnxImportLoop(Node *x) {
     yields[0] = strataResult(strataCreateOp(&ab, "arith.addi", x->loc, .operands = {sum, 2}, .results = STRATA_TYPES(i64)), 0);
     strataCreateOp(&ab, "scf.yield", x->loc, .operands = {yields, (intptr_t)nIter});
     /* The before region: go on while c (and i < M). */
-    beforeRegion = newRegion(x->loc, types, (intptr_t)nIter, &before);
+    beforeRegion = onnxNewRegion(x->loc, types, (intptr_t)nIter, &before);
     StrataBuilder bb = strataBuilderAtEnd(mc, before);
     MlirValue args[MAX_IO + 3];
     for (size_t i = 0; i < nIter; i++) args[1 + i] = mlirBlockGetArgument(before, (intptr_t)i);

@@ -1,6 +1,6 @@
 /* ONNX's index-based operators as compositions of nn ops (see
- * onnx_compose.c): OneHot (a constant or run-time depth), GatherND and ScatterND
- * (batch_dims 0). */
+ * onnx_compose.c): OneHot (a constant or run-time depth), GatherND (any
+ * batch_dims) and ScatterND. */
 #include <stdlib.h>
 #include <string.h>
 #include "mlir-c/BuiltinAttributes.h"
@@ -60,46 +60,60 @@ bool onnxImportOneHot(Node *x) {
   return onnxBindValueAt(x, 0, onnxWhere(x, hit, on, off));
 }
 
-/* ---- GatherND and ScatterND (batch_dims 0): the k-tuples of indices
- * become row numbers of the data viewed as [d0 * ... * d(k-1), rest...],
- * then a gather / scatter_elements along that first axis. A tuple with an
- * index outside its dim becomes the row count, which the gather or scatter
- * reports as out of range at run time instead of reading another row. ---- */
+/* ---- GatherND and ScatterND: the k-tuples of indices become row numbers
+ * of the data viewed as [B * d(b) * ... * d(b+k-1), rest...] (B the product
+ * of the b batch dims, GatherND's batch_dims; ScatterND has none), then a
+ * gather / scatter_elements along that first axis. A tuple with an index
+ * outside its dim becomes the row count, which the gather or scatter reports
+ * as out of range at run time instead of reading another row. ---- */
 
 typedef struct {
   int dataRank, indexRank;
   int64_t data[STRATA_MAX_RANK], index[STRATA_MAX_RANK];
-  int64_t k, rows; /* tuple length, product of the first k data dims */
+  int64_t b, batch; /* batch dims and their product */
+  int64_t k, rows;  /* tuple length, product of data dims b .. b+k-1 */
 } NdShapes;
 
-static bool ndShapes(Node *x, NdShapes *s) {
-  const Onnx__AttributeProto *bd = onnxFindAttr(x->n, "batch_dims");
-  if (bd && bd->i) {
-    NODE_ERROR(x->im, x->loc, x->n, "batch_dims = %lld is not supported (only 0)", (long long)bd->i);
-    return false;
-  }
+static bool ndShapes(Node *x, NdShapes *s, int64_t b) {
   if (!onnxStaticShape(x, x->in[0], &s->dataRank, s->data, onnxOpType(x->n)) ||
       !onnxStaticShape(x, x->in[1], &s->indexRank, s->index, onnxOpType(x->n)))
     return false;
-  s->k = s->indexRank ? s->index[s->indexRank - 1] : 0;
-  if (s->indexRank < 1 || s->k < 1 || s->k > s->dataRank || !mlirTypeIsAInteger(onnxElemOf(x->in[1]))) {
-    NODE_ERROR(x->im, x->loc, x->n, "needs integer indices whose last dim (%lld) is from 1 to the data's rank %d",
-               (long long)s->k, s->dataRank);
+  if (b < 0 || b >= s->dataRank || b >= s->indexRank) {
+    NODE_ERROR(x->im, x->loc, x->n, "batch_dims = %lld must be from 0 to below the ranks of data (%d) and indices (%d)",
+               (long long)b, s->dataRank, s->indexRank);
+    return false;
+  }
+  s->b = b;
+  s->batch = 1;
+  for (int64_t i = 0; i < b; i++) {
+    if (s->data[i] != s->index[i]) {
+      NODE_ERROR(x->im, x->loc, x->n, "batch dim %lld differs between data (%lld) and indices (%lld)", (long long)i,
+                 (long long)s->data[i], (long long)s->index[i]);
+      return false;
+    }
+    s->batch *= s->data[i];
+  }
+  s->k = s->index[s->indexRank - 1];
+  if (s->k < 1 || s->k > s->dataRank - b || !mlirTypeIsAInteger(onnxElemOf(x->in[1]))) {
+    NODE_ERROR(x->im, x->loc, x->n, "needs integer indices whose last dim (%lld) is from 1 to the data's rank %d less batch_dims %lld",
+               (long long)s->k, s->dataRank, (long long)b);
     return false;
   }
   s->rows = 1;
-  for (int64_t i = 0; i < s->k; i++) s->rows *= s->data[i];
+  for (int64_t i = 0; i < s->k; i++) s->rows *= s->data[b + i];
   return true;
 }
 
-/* The row of each index tuple: shape indices[:-1], i64. */
+/* The row of each index tuple, i64: shape indices[:-1] without batch dims,
+ * [B, tuples per batch] with them (the batch's first row added). */
 static MlirValue ndRows(Node *x, const NdShapes *s) {
   MlirType i64 = mlirIntegerTypeGet(x->im->mc, 64);
   MlirValue idx = onnxCast(x, x->in[1], i64);
+  const int64_t *tupleDims = s->data + s->b;
   int64_t strides[STRATA_MAX_RANK], negDims[STRATA_MAX_RANK];
-  for (int64_t j = s->k - 1, st = 1; j >= 0; st *= s->data[j], j--) strides[j] = st;
-  for (int64_t j = 0; j < s->k; j++) negDims[j] = -s->data[j];
-  MlirValue dims = onnxI64Vector(x, s->data, s->k), low = onnxI64Vector(x, negDims, s->k);
+  for (int64_t j = s->k - 1, st = 1; j >= 0; st *= tupleDims[j], j--) strides[j] = st;
+  for (int64_t j = 0; j < s->k; j++) negDims[j] = -tupleDims[j];
+  MlirValue dims = onnxI64Vector(x, tupleDims, s->k), low = onnxI64Vector(x, negDims, s->k);
   MlirValue neg = onnxBinary(x, "nn.less", idx, onnxScalarConst(x, i64, 0), NULL, 0);
   MlirValue wrapped = onnxWhere(x, neg, onnxBinary(x, "nn.add", idx, dims, NULL, 0), idx);
   int64_t last = s->indexRank - 1;
@@ -111,7 +125,17 @@ static MlirValue ndRows(Node *x, const NdShapes *s) {
                                 onnxBinary(x, "nn.less", idx, dims, NULL, 0), NULL, 0);
   MlirValue ok = onnxUnary(x, "nn.reduce_min", onnxCast(x, inside, i64), red, 2);
   MlirValue okBool = onnxBinary(x, "nn.equal", ok, onnxScalarConst(x, i64, 1), NULL, 0);
-  return onnxWhere(x, okBool, rows, onnxScalarConst(x, i64, (double)s->rows));
+  if (s->b > 0) { /* [B, tuples]: batch i's rows start at i * rows */
+    int64_t perBatch = 1;
+    for (int64_t i = s->b; i < s->indexRank - 1; i++) perBatch *= s->index[i];
+    int64_t shape2[2] = {s->batch, perBatch};
+    MlirValue shape = onnxI64Vector(x, shape2, 2);
+    rows = onnxBinary(x, "nn.reshape", rows, shape, NULL, 0);
+    okBool = onnxBinary(x, "nn.reshape", okBool, shape, NULL, 0);
+    MlirValue first = onnxBinary(x, "nn.mul", onnxIota(x, 2, 0, s->batch), onnxScalarConst(x, i64, (double)s->rows), NULL, 0);
+    rows = onnxBinary(x, "nn.add", rows, first, NULL, 0);
+  }
+  return onnxWhere(x, okBool, rows, onnxScalarConst(x, i64, (double)(s->batch * s->rows)));
 }
 
 /* data viewed as [rows, data[k:]...] (or data[k:] prefixed by `lead`). */
@@ -124,18 +148,28 @@ static MlirValue ndView(Node *x, MlirValue v, int64_t lead, const int64_t *rest,
 
 bool onnxImportGatherND(Node *x) {
   NdShapes s;
-  if (x->nIn != 2 || mlirValueIsNull(x->in[1]) || !ndShapes(x, &s)) {
+  const Onnx__AttributeProto *bd = onnxFindAttr(x->n, "batch_dims");
+  if (x->nIn != 2 || mlirValueIsNull(x->in[1]) || !ndShapes(x, &s, bd ? bd->i : 0)) {
     if (x->nIn != 2) NODE_ERROR(x->im, x->loc, x->n, "needs 2 inputs (data, indices)");
     return false;
   }
   Attr ax0[1] = {{"axis", strataI64Attr(x->im->mc, 0)}};
-  MlirValue flat = ndView(x, x->in[0], s.rows, s.data + s.k, s.dataRank - (int)s.k);
-  return onnxBindValueAt(x, 0, onnxBinary(x, "nn.gather", flat, ndRows(x, &s), ax0, 1));
+  int nRest = s.dataRank - (int)(s.b + s.k);
+  const int64_t *rest = s.data + s.b + s.k;
+  MlirValue flat = ndView(x, x->in[0], s.batch * s.rows, rest, nRest);
+  MlirValue out = onnxBinary(x, "nn.gather", flat, ndRows(x, &s), ax0, 1);
+  if (s.b == 0) return onnxBindValueAt(x, 0, out);
+  /* [B, tuples, rest...] back to indices[:-1] + data[b+k:]. */
+  int64_t shape[2 * STRATA_MAX_RANK];
+  int n = 0;
+  for (int i = 0; i < s.indexRank - 1; i++) shape[n++] = s.index[i];
+  for (int i = 0; i < nRest; i++) shape[n++] = rest[i];
+  return onnxBindValueAt(x, 0, onnxBinary(x, "nn.reshape", out, onnxI64Vector(x, shape, n), NULL, 0));
 }
 
 bool onnxImportScatterND(Node *x) {
   NdShapes s;
-  if (x->nIn != 3 || mlirValueIsNull(x->in[1]) || mlirValueIsNull(x->in[2]) || !ndShapes(x, &s)) {
+  if (x->nIn != 3 || mlirValueIsNull(x->in[1]) || mlirValueIsNull(x->in[2]) || !ndShapes(x, &s, 0)) {
     if (x->nIn != 3) NODE_ERROR(x->im, x->loc, x->n, "needs 3 inputs (data, indices, updates)");
     return false;
   }

@@ -153,6 +153,18 @@ bool onnxImportNode(Importer *im, const Onnx__NodeProto *n, size_t index);
 /* If and Loop as scf.if / scf.while over their subgraphs. */
 bool onnxImportIf(Node *x);
 bool onnxImportLoop(Node *x);
+/* The graph attribute `name` of the node; NULL after an error. */
+const Onnx__GraphProto *onnxGraphAttr(Node *x, const char *name);
+/* Imports graph g at the end of `block` in its own scope, its inputs bound
+ * to the block's arguments (or to `inputs`, when given) and its outputs
+ * returned in outs; false after a located error. */
+bool onnxImportSubgraph(Node *x, const char *attr, const Onnx__GraphProto *g, MlirBlock block, const MlirValue *inputs,
+                        MlirValue *outs);
+/* A detached region holding one block with the given arguments. */
+MlirRegion onnxNewRegion(MlirLocation loc, const MlirType *args, intptr_t n, MlirBlock *block);
+/* Scan (opset 8: batched, sequence_lens; 9+: scan axes and directions) as
+ * scf.for over its body (onnx_scan.c). */
+bool onnxImportScan(Node *x);
 
 /* ---- Operator versions (onnx_opset.c) ---- */
 

@@ -570,6 +570,7 @@ bool onnxImportNode(Importer *im, const Onnx__NodeProto *n, size_t index) {
   if (!onnxCheckOpset(im, x.loc, n)) return false;
   if (!strcmp(t, "If")) return onnxImportIf(&x);
   if (!strcmp(t, "Loop")) return onnxImportLoop(&x);
+  if (!strcmp(t, "Scan")) return onnxImportScan(&x);
   bool known = nnName(t, x.nn, sizeof x.nn);
   /* Op types that import as an nn op of another name. */
   static const struct { const char *onnx, *nn; } kAliases[] = {

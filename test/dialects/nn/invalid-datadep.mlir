@@ -154,9 +154,17 @@ func.func @max_pool_indices_type(%x: tensor<1x1x4x4xf32>) {
 // -----
 
 func.func @max_unpool_output_shape(%x: tensor<1x1x2x2xf32>, %i: tensor<1x1x2x2xi64>) {
-  %s = "nn.constant"() {value = dense<[1, 1, 5, 5]> : tensor<4xi64>} : () -> tensor<4xi64>
-  // expected-error@+1 {{'nn.max_unpool' op operand 'output_shape' must be a constant equal to the default output shape}}
-  %0 = "nn.max_unpool"(%x, %i, %s) {kernel_shape = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<1x1x2x2xf32>, tensor<1x1x2x2xi64>, tensor<4xi64>) -> tensor<1x1x5x5xf32>
+  %s = "nn.constant"() {value = dense<[1, 1, 5, 3]> : tensor<4xi64>} : () -> tensor<4xi64>
+  // expected-error@+1 {{'nn.max_unpool' op operand 'output_shape' extent 3 along dim 3 is below the default output shape's 4}}
+  %0 = "nn.max_unpool"(%x, %i, %s) {kernel_shape = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<1x1x2x2xf32>, tensor<1x1x2x2xi64>, tensor<4xi64>) -> tensor<1x1x5x3xf32>
+  return
+}
+
+// -----
+
+func.func @max_unpool_output_shape_rank(%x: tensor<1x1x2x2xf32>, %i: tensor<1x1x2x2xi64>, %s: tensor<3xi64>) {
+  // expected-error@+1 {{'nn.max_unpool' op operand 'output_shape' must be 1-D with one extent per dim of 'x' (4)}}
+  %0 = "nn.max_unpool"(%x, %i, %s) {kernel_shape = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<1x1x2x2xf32>, tensor<1x1x2x2xi64>, tensor<3xi64>) -> tensor<?x?x?x?xf32>
   return
 }
 

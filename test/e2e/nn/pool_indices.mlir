@@ -37,3 +37,17 @@ func.func @unpool_overlap(%x: tensor<1x2x5x5xi8>) -> tensor<1x2x5x5xi8> {
   %u = "nn.max_unpool"(%y, %i) {kernel_shape = array<i64: 2, 2>} : (tensor<1x2x4x4xi8>, tensor<1x2x4x4xi64>) -> tensor<1x2x5x5xi8>
   return %u : tensor<1x2x5x5xi8>
 }
+// A larger output_shape: the default-shaped result at the origin of its zeros
+// (every extent larger, N and C included, and one equal).
+func.func @unpool_output_shape(%x: tensor<2x3x6x8xf32>) -> tensor<3x4x7x8xf32> {
+  %y, %i = "nn.max_pool_with_indices"(%x) {kernel_shape = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<2x3x6x8xf32>) -> (tensor<2x3x3x4xf32>, tensor<2x3x3x4xi64>)
+  %s = "nn.constant"() {value = dense<[3, 4, 7, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+  %u = "nn.max_unpool"(%y, %i, %s) {kernel_shape = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<2x3x3x4xf32>, tensor<2x3x3x4xi64>, tensor<4xi64>) -> tensor<3x4x7x8xf32>
+  return %u : tensor<3x4x7x8xf32>
+}
+func.func @unpool_output_shape_1d_i8(%x: tensor<1x2x9xi8>) -> tensor<1x2x12xi8> {
+  %y, %i = "nn.max_pool_with_indices"(%x) {kernel_shape = array<i64: 3>, strides = array<i64: 2>, pads = array<i64: 1, 1>} : (tensor<1x2x9xi8>) -> (tensor<1x2x5xi8>, tensor<1x2x5xi64>)
+  %s = "nn.constant"() {value = dense<[1, 2, 12]> : tensor<3xi64>} : () -> tensor<3xi64>
+  %u = "nn.max_unpool"(%y, %i, %s) {kernel_shape = array<i64: 3>, strides = array<i64: 2>, pads = array<i64: 1, 1>} : (tensor<1x2x5xi8>, tensor<1x2x5xi64>, tensor<3xi64>) -> tensor<1x2x12xi8>
+  return %u : tensor<1x2x12xi8>
+}

@@ -154,12 +154,60 @@ data = r(3, 4, 2)
 ind = np.array([[[0, -1], [2, 1]], [[1, 0], [-3, 3]]], np.int64)
 case('gather_nd_k2', [helper.make_node('GatherND', ['d', 'i'], ['y'])], [('d', data)],
      [np.stack([np.stack([data[tuple(t)] for t in row]) for row in ind])], inits=[('i', ind)], opset=13)
+
+
+def gather_nd(data, ind, b):
+    """ONNX GatherND with batch_dims b, by loops over the batch and tuples."""
+    bshape, k = data.shape[:b], ind.shape[-1]
+    out = np.empty(ind.shape[:-1] + data.shape[b + k:], data.dtype)
+    for bi in np.ndindex(*bshape):
+        for ti in np.ndindex(*ind.shape[b:-1]):
+            out[bi + ti] = data[bi][tuple(ind[bi + ti])]
+    return out
+
+
+# GatherND with batch_dims 1 and 2, random data and indices (negative ones
+# wrap per dim), int32 data and int32-free i64 indices; tuples of 1 and 2.
+data = rng.integers(-100, 100, (2, 3, 4, 5)).astype(np.int32)
+ind = np.stack([rng.integers(-3, 3, (2, 3)), rng.integers(-4, 4, (2, 3))], -1).astype(np.int64)
+case('gather_nd_batch1_k2', [helper.make_node('GatherND', ['d', 'i'], ['y'], batch_dims=1)], [('d', data), ('i', ind)],
+     [gather_nd(data, ind, 1)], opset=13)
+data = r(2, 3, 4, 5)
+ind = rng.integers(-4, 4, (2, 3, 2, 1)).astype(np.int64)
+case('gather_nd_batch2_k1', [helper.make_node('GatherND', ['d', 'i'], ['y'], batch_dims=2)], [('d', data), ('i', ind)],
+     [gather_nd(data, ind, 2)], opset=12)
+data = r(3, 4, 2)
 ind2, upd = np.array([[2], [0]], np.int64), r(2, 4, 2)
 want = data.copy()
 want[2] += upd[0]
 want[0] += upd[1]
 case('scatter_nd_add', [helper.make_node('ScatterND', ['d', 'i', 'u'], ['y'], reduction='add')], [('d', data), ('u', upd)],
      [want], inits=[('i', ind2)], opset=16)
+
+# MaxUnpool with an output_shape: the default-shaped unpooling at the origin
+# of zeros of output_shape (ONNX's reference); a run-time and a constant one.
+def max_unpool(x, ind, kernel, stride, out_shape):
+    dflt = x.shape[:2] + tuple((d - 1) * s + k for d, s, k in zip(x.shape[2:], stride, kernel))
+    flat = np.zeros(int(np.prod(dflt)), x.dtype)
+    flat[ind.ravel()] = x.ravel()
+    y = np.zeros(out_shape, x.dtype)
+    y[tuple(slice(0, d) for d in dflt)] = flat.reshape(dflt)
+    return y
+
+
+x = r(2, 3, 2, 3)
+ind = np.stack([rng.permutation(2 * 3 * 4 * 6)[:2 * 3 * 2 * 3] for _ in range(1)])[0].reshape(2, 3, 2, 3).astype(np.int64)
+shape = np.array([2, 4, 5, 7], np.int64)
+case('max_unpool_runtime_shape',
+     [helper.make_node('MaxUnpool', ['x', 'i', 's'], ['y'], kernel_shape=[2, 2], strides=[2, 2])],
+     [('x', x), ('i', ind), ('s', shape)], [max_unpool(x, ind, (2, 2), (2, 2), tuple(shape))], opset=11)
+np.save(os.path.join(OUT, 'max_unpool_small_shape.npy'), np.array([2, 4, 3, 7], np.int64))  # for errors.test
+xi = rng.integers(-50, 50, (1, 2, 4)).astype(np.int32)
+ind = rng.permutation(1 * 2 * 9)[:8].reshape(1, 2, 4).astype(np.int64)
+case('max_unpool_const_shape_int',
+     [helper.make_node('MaxUnpool', ['x', 'i', 's'], ['y'], kernel_shape=[3], strides=[2])],
+     [('x', xi), ('i', ind)], [max_unpool(xi, ind, (3,), (2,), (1, 2, 11))],
+     inits=[('s', np.array([1, 2, 11], np.int64))], opset=11)
 
 # External data: the weight lives in a file beside the model.
 x = r(2, 4); w = r(4, 3)
@@ -228,5 +276,13 @@ save_bad('bad_trilu_float_k', [helper.make_node('Trilu', ['x', 'k'], ['y'], name
 save_bad('bad_trilu_dynamic', [helper.make_node('Trilu', ['x'], ['y'], name='tri')], [vi('x', ('n', 3))], [vi('y', ('n', 3))])
 save_bad('bad_clip_runtime_vector', [helper.make_node('Clip', ['x', 'lo'], ['y'], name='clip')], [vi('x', (3,)), vi('lo', (3,))],
          [vi('y', (3,))], opset=13)
+# GatherND's batch dims must agree between data and indices, and leave room.
+save_bad('bad_gathernd_batch_mismatch', [helper.make_node('GatherND', ['d', 'i'], ['y'], name='gnd', batch_dims=1)],
+         [vi('d', (2, 3)), vi('i', (3, 1), TensorProto.INT64)], [vi('y', (3,))], opset=13)
+save_bad('bad_gathernd_batch_rank', [helper.make_node('GatherND', ['d', 'i'], ['y'], name='gnd', batch_dims=2)],
+         [vi('d', (2, 3)), vi('i', (2, 1), TensorProto.INT64)], [vi('y', (2,))], opset=13)
+save_bad('bad_max_unpool_small_shape', [helper.make_node('MaxUnpool', ['x', 'i', 's'], ['y'], name='unpool', kernel_shape=[2])],
+         [vi('x', (1, 1, 3)), vi('i', (1, 1, 3), TensorProto.INT64)], [vi('y', (1, 1, 3))],
+         [numpy_helper.from_array(np.array([1, 1, 3], np.int64), 's')], opset=11)
 save_bad('bad_nll_reduction', [helper.make_node('NegativeLogLikelihoodLoss', ['x', 't'], ['y'], name='nll', reduction='avg')],
          [vi('x', (2, 3)), vi('t', (2,), TensorProto.INT64)], [vi('y', ())], opset=13)

@@ -134,6 +134,17 @@ C.case('pad_paddings_opset1', [node('Pad', ['x'], ['y'], paddings=[0, 0, 1, 1, 0
        [np.pad(x, ((0, 0), (0, 0), (1, 1), (1, 1)), constant_values=-2.0)], opset=1)
 C.case('cast_string_to_opset5', [node('Cast', ['x'], ['y'], to='INT32')], [('x', x * 4)], [(x * 4).astype(np.int32)],
        opset=5)
+# Scales known only at run time: Upsample-9 nearest and linear, Resize-10 linear.
+x = r(2, 3, 3, 4)
+sc = np.array([1, 1.5, 2, 2.5], np.float32)
+C.case('upsample_nearest_runtime_opset9', [node('Upsample', ['x', 's'], ['y'])], [('x', x), ('s', sc)],
+       [resize_ref(x, sc, 'nearest')], opset=9)
+C.case('upsample_linear_runtime_opset9', [node('Upsample', ['x', 's'], ['y'], mode='linear')], [('x', x), ('s', sc)],
+       [resize_ref(x, sc, 'linear')], opset=9)
+sc = np.array([1, 1, 0.6, 1.75], np.float32)
+C.case('resize_linear_runtime_opset10', [node('Resize', ['x', 's'], ['y'], mode='linear')], [('x', x), ('s', sc)],
+       [resize_ref(x, sc, 'linear')], opset=10)
+np.save(C.out + '/upsample_below_one.npy', np.array([1, 1, 0.5, 2], np.float32))  # for opsets.test
 C.case('softsign_opset1', [node('Softsign', ['x'], ['y'])], [('x', x)], [x / (1 + np.abs(x))], opset=1)
 C.finish()
 
