@@ -46,6 +46,7 @@ void nnToLinalgSequence(LowerRegistry *r); /* nn.reverse_sequence (lower_sequenc
 void nnToLinalgSample(LowerRegistry *r);   /* nn.grid_sample, nn.roi_align (lower_sample.c) */
 void nnToLinalgSignal(LowerRegistry *r);   /* windows, nn.dft, nn.stft (lower_signal.c) */
 void nnToLinalgDet(LowerRegistry *r);      /* nn.det (lower_det.c) */
+void nnToLinalgRandom(LowerRegistry *r);   /* nn.random_uniform/normal, nn.bernoulli (lower_random.c) */
 /* nn.slice with dynamic dims or run-time starts/ends (lower_slice_dynamic.c). */
 bool lowerSliceIsDynamic(const StrataOpDef *def, MlirOperation op);
 MlirLogicalResult lowerSliceDynamicPattern(StrataRewrite *rw, MlirOperation op, const StrataOpDef *def);

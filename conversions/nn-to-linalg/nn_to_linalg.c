@@ -69,6 +69,7 @@ static void registerAll(LowerRegistry *r) {
   nnToLinalgSample(r);
   nnToLinalgSignal(r);
   nnToLinalgDet(r);
+  nnToLinalgRandom(r);
 }
 
 bool strataNnToLinalgSupports(const char *opName) {

@@ -9,6 +9,7 @@ static const StrataOpTable *const kTables[] = {
     &nnShapeTable, &nnElementwiseTable, &nnLinearTable, &nnReduceTable, &nnPoolNormTable,
     &nnMovementTable, &nnQuantTable, &nnDataDepTable, &nnUnpoolTable, &nnQLinearTable,
     &nnEinsumTable, &nnRnnTable, &nnSequenceTable, &nnSampleTable, &nnSignalTable, &nnDetTable,
+    &nnRandomTable,
 };
 
 const StrataDialectDef strataNnDialect = {
