@@ -154,6 +154,18 @@ BODY(bCast) {
   unsigned fw = fromFloat ? mlirFloatTypeGetWidth(from) : mlirIntegerTypeGetWidth(from);
   unsigned tw = toFloat ? mlirFloatTypeGetWidth(to) : mlirIntegerTypeGetWidth(to);
   bool fromUnsigned = c->isUnsigned || (!fromFloat && fw == 1);
+  /* bf16 goes through f32 both ways, and f64 -> f16 too, as the host
+   * tensors convert them (f64 rounds to f32 first; f16 <-> bf16, of the
+   * same width, widen): the interpreter's results, and no call to
+   * __truncdfhf2, which Debian's libgcc lacks. */
+  MlirType f32 = mlirF32TypeGet(b->ctx);
+  if ((mlirTypeIsABF16(to) || (mlirTypeIsAF16(to) && fromFloat && fw == 64)) && !mlirTypeIsAF32(from))
+    return emitConvert(b, loc, "arith.truncf", bCast(b, loc, x, &(EwCtx){.resultElement = f32, .isUnsigned = c->isUnsigned}),
+                       to);
+  if (mlirTypeIsABF16(from) && toFloat && !mlirTypeIsAF32(to)) {
+    MlirValue w = emitConvert(b, loc, "arith.extf", x[0], f32);
+    return emitConvert(b, loc, tw > 32 ? "arith.extf" : "arith.truncf", w, to);
+  }
   if (fromFloat && toFloat) return emitConvert(b, loc, tw > fw ? "arith.extf" : "arith.truncf", x[0], to);
   if (!fromFloat && !toFloat)
     return emitConvert(b, loc, tw > fw ? (fromUnsigned ? "arith.extui" : "arith.extsi") : "arith.trunci", x[0], to);

@@ -152,7 +152,7 @@ static const StrataOpDef kOps[] = {
      .interpret = interpBernoulli,
      .mapping = nnMapOneToOne,
      .dynamism = STRATA_DYN_ISDO,
-     .types = "f16 f32 f64 -> any",
+     .types = "f16 bf16 f32 f64 -> any",
      .attrs = kBernoulliAttrs,
      .numAttrs = sizeof kBernoulliAttrs / sizeof kBernoulliAttrs[0]},
 };
