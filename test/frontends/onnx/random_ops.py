@@ -203,6 +203,19 @@ y, z = both('dropout ratio 0', dropout_model(['y', 'z']), {'x': x, 'r': np.array
 check('dropout ratio 0: the identity, all kept', y.tobytes() == x.tobytes() and bool(z.all()))
 
 
+# ---- Every fusion mode, on 2 threads: the interpreter's bits ----
+nodes = [helper.make_node('RandomNormal', [], ['u'], shape=[64, 300], seed=2.0), helper.make_node('Add', ['u', 'x'], ['s']),
+         helper.make_node('Dropout', ['s', 'r', 't'], ['y', 'z'], seed=4), helper.make_node('Relu', ['y'], ['w']),
+         helper.make_node('Bernoulli', ['p'], ['b'], seed=1.0)]
+m = model(nodes, [('x', F32, [64, 300]), ('r', F32, []), ('t', TensorProto.BOOL, []), ('p', F32, [64, 300])],
+          [('w', F32, [64, 300]), ('z', TensorProto.BOOL, [64, 300]), ('b', F32, [64, 300])])
+feed = {'x': np.ones((64, 300), np.float32), 'r': np.array(0.3, np.float32), 't': np.array(True),
+        'p': np.full((64, 300), 0.5, np.float32)}
+ref = run(m, feed, 'interpreter')
+for fusion in ('fixed', 'none', 'dnnfusion', 'planned', 'baseline'):
+    out = strata.Session(m, fusion=fusion, threads=2, cache_dir=None).run(None, feed)
+    check('fusion %s, 2 threads: the interpreter\'s bits' % fusion, all(a.tobytes() == b.tobytes() for a, b in zip(out, ref)))
+
 # ---- What is refused, with located errors ----
 def refused(name, m):
     try:
