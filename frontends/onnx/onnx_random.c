@@ -138,7 +138,7 @@ bool onnxImportRandom(Node *x) {
       return false;
     }
     rank = (int)s->n_ints;
-    memcpy(dims, s->ints, (size_t)rank * sizeof *dims);
+    if (rank) memcpy(dims, s->ints, (size_t)rank * sizeof *dims);
   }
   MlirType et = dtypeAttr(x, dflt, FLOATS);
   double a, b;
