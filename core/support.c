@@ -94,6 +94,7 @@ static StrataTensor *tensorFromResource(MlirAttribute a) {
     case STRATA_DTYPE_F32: ((float *)t->data)[i] = mlirDenseFloatResourceElementsAttrGetValue(a, k); break;
     case STRATA_DTYPE_F64: ((double *)t->data)[i] = mlirDenseDoubleResourceElementsAttrGetValue(a, k); break;
     case STRATA_DTYPE_F16: ((uint16_t *)t->data)[i] = mlirDenseUInt16ResourceElementsAttrGetValue(a, k); break;
+    case STRATA_DTYPE_BF16: ((uint16_t *)t->data)[i] = mlirDenseUInt16ResourceElementsAttrGetValue(a, k); break;
     case STRATA_DTYPE_I1: ((uint8_t *)t->data)[i] = mlirDenseBoolResourceElementsAttrGetValue(a, k); break;
     case STRATA_DTYPE_I8: ((int8_t *)t->data)[i] = mlirDenseInt8ResourceElementsAttrGetValue(a, k); break;
     case STRATA_DTYPE_U8: ((uint8_t *)t->data)[i] = mlirDenseUInt8ResourceElementsAttrGetValue(a, k); break;
@@ -131,13 +132,15 @@ StrataTensor *strataTensorFromAttr(MlirAttribute a) {
   if (!t) return NULL;
   int64_t n = strataTensorNumElements(t);
   bool splat = mlirDenseElementsAttrIsSplat(a);
-  const uint16_t *raw = t->dtype == STRATA_DTYPE_F16 ? mlirDenseElementsAttrGetRawData(a) : NULL;
+  const uint16_t *raw =
+      t->dtype == STRATA_DTYPE_F16 || t->dtype == STRATA_DTYPE_BF16 ? mlirDenseElementsAttrGetRawData(a) : NULL;
   for (int64_t i = 0; i < n; i++) {
     intptr_t k = splat ? 0 : (intptr_t)i;
     switch (t->dtype) {
     case STRATA_DTYPE_F32: ((float *)t->data)[i] = mlirDenseElementsAttrGetFloatValue(a, k); break;
     case STRATA_DTYPE_F64: ((double *)t->data)[i] = mlirDenseElementsAttrGetDoubleValue(a, k); break;
     case STRATA_DTYPE_F16: ((uint16_t *)t->data)[i] = raw[k]; break;
+    case STRATA_DTYPE_BF16: ((uint16_t *)t->data)[i] = raw[k]; break;
     case STRATA_DTYPE_I1: ((uint8_t *)t->data)[i] = mlirDenseElementsAttrGetBoolValue(a, k); break;
     case STRATA_DTYPE_I8: ((int8_t *)t->data)[i] = mlirDenseElementsAttrGetInt8Value(a, k); break;
     case STRATA_DTYPE_U8: ((uint8_t *)t->data)[i] = mlirDenseElementsAttrGetUInt8Value(a, k); break;
@@ -159,6 +162,7 @@ MlirAttribute strataTensorToAttr(MlirType type, const StrataTensor *t) {
   case STRATA_DTYPE_F32: return mlirDenseElementsAttrFloatGet(type, n, t->data);
   case STRATA_DTYPE_F64: return mlirDenseElementsAttrDoubleGet(type, n, t->data);
   case STRATA_DTYPE_F16: return mlirDenseElementsAttrFloat16Get(type, n, t->data);
+  case STRATA_DTYPE_BF16: return mlirDenseElementsAttrBFloat16Get(type, n, t->data);
   case STRATA_DTYPE_I8: return mlirDenseElementsAttrInt8Get(type, n, t->data);
   case STRATA_DTYPE_U8: return mlirDenseElementsAttrUInt8Get(type, n, t->data);
   case STRATA_DTYPE_I16: return mlirDenseElementsAttrInt16Get(type, n, t->data);

@@ -11,7 +11,7 @@ size_t strataDTypeSize(StrataDType t) {
   switch (t) {
   case STRATA_DTYPE_F32: case STRATA_DTYPE_I32: case STRATA_DTYPE_U32: return 4;
   case STRATA_DTYPE_F64: case STRATA_DTYPE_I64: case STRATA_DTYPE_U64: return 8;
-  case STRATA_DTYPE_F16: case STRATA_DTYPE_I16: case STRATA_DTYPE_U16: return 2;
+  case STRATA_DTYPE_F16: case STRATA_DTYPE_I16: case STRATA_DTYPE_U16: case STRATA_DTYPE_BF16: return 2;
   case STRATA_DTYPE_I1: case STRATA_DTYPE_I8: case STRATA_DTYPE_U8: return 1;
   default: return 0;
   }
@@ -19,7 +19,7 @@ size_t strataDTypeSize(StrataDType t) {
 
 const char *strataDTypeName(StrataDType t) {
   static const char *const names[] = {"invalid", "f32", "f64", "f16", "i1", "i8", "ui8", "i32", "i64", "i16",
-                                       "ui16", "ui32", "ui64"};
+                                       "ui16", "ui32", "ui64", "bf16"};
   return (unsigned)t < sizeof names / sizeof names[0] ? names[t] : "invalid";
 }
 
@@ -27,6 +27,7 @@ StrataDType strataDTypeFromMlir(MlirType t) {
   if (mlirTypeIsAF32(t)) return STRATA_DTYPE_F32;
   if (mlirTypeIsAF64(t)) return STRATA_DTYPE_F64;
   if (mlirTypeIsAF16(t)) return STRATA_DTYPE_F16;
+  if (mlirTypeIsABF16(t)) return STRATA_DTYPE_BF16;
   if (mlirTypeIsAInteger(t)) {
     unsigned w = mlirIntegerTypeGetWidth(t);
     bool u = mlirIntegerTypeIsUnsigned(t);
@@ -44,6 +45,7 @@ MlirType strataDTypeToMlir(MlirContext ctx, StrataDType t) {
   case STRATA_DTYPE_F32: return mlirF32TypeGet(ctx);
   case STRATA_DTYPE_F64: return mlirF64TypeGet(ctx);
   case STRATA_DTYPE_F16: return mlirF16TypeGet(ctx);
+  case STRATA_DTYPE_BF16: return mlirBF16TypeGet(ctx);
   case STRATA_DTYPE_I1: return mlirIntegerTypeGet(ctx, 1);
   case STRATA_DTYPE_I8: return mlirIntegerTypeGet(ctx, 8);
   case STRATA_DTYPE_U8: return mlirIntegerTypeUnsignedGet(ctx, 8);
@@ -162,7 +164,8 @@ void strataTensorFillRandom(StrataTensor *t, uint64_t seed, double lo, double hi
     double u = (double)(nextRandom(&state) >> 11) * (1.0 / 9007199254740992.0);
     double v = lo + (hi - lo) * u;
     if (t->dtype == STRATA_DTYPE_I1) v = u < 0.5 ? 0 : 1;
-    else if (t->dtype != STRATA_DTYPE_F32 && t->dtype != STRATA_DTYPE_F64 && t->dtype != STRATA_DTYPE_F16)
+    else if (t->dtype != STRATA_DTYPE_F32 && t->dtype != STRATA_DTYPE_F64 && t->dtype != STRATA_DTYPE_F16 &&
+             t->dtype != STRATA_DTYPE_BF16)
       v = floor(v);
     strataTensorSetDouble(t, i, v);
   }
@@ -205,11 +208,45 @@ static uint16_t floatToHalf(float f) {
   return sign | (uint16_t)half;
 }
 
+/* bfloat16 is the top half of an f32: widening is exact; narrowing rounds
+ * to nearest, ties to even (ONNX's Cast and ml_dtypes' rounding), and keeps
+ * a NaN a (quiet) NaN. */
+static float bf16ToFloat(uint16_t h) {
+  uint32_t bits = (uint32_t)h << 16;
+  float f;
+  memcpy(&f, &bits, 4);
+  return f;
+}
+
+static uint16_t floatToBf16(float f) {
+  uint32_t x;
+  memcpy(&x, &f, 4);
+  if (isnan(f)) return (uint16_t)((x >> 16) | 0x40);
+  return (uint16_t)((x + 0x7fff + ((x >> 16) & 1)) >> 16);
+}
+
+/* d rounded to f32 "to odd": an inexact result is truncated toward 0 and
+ * gets its last bit set. f32 has more than two bits beyond f16's, so
+ * rounding that to f16 (to nearest even) is the correct rounding of d, as
+ * numpy converts: no double rounding. (bfloat16 goes through f32 rounded
+ * to nearest even, as ONNX's reference Cast does.) */
+static float toFloatOdd(double d) {
+  float f = (float)d;
+  if (!((double)f != d) || isnan(d)) return f;
+  uint32_t x;
+  memcpy(&x, &f, 4);
+  if (fabs((double)f) > fabs(d)) x--; /* rounded away from 0: one step back */
+  x |= 1;
+  memcpy(&f, &x, 4);
+  return f;
+}
+
 double strataTensorGetDouble(const StrataTensor *t, int64_t i) {
   switch (t->dtype) {
   case STRATA_DTYPE_F32: return ((const float *)t->data)[i];
   case STRATA_DTYPE_F64: return ((const double *)t->data)[i];
   case STRATA_DTYPE_F16: return halfToFloat(((const uint16_t *)t->data)[i]);
+  case STRATA_DTYPE_BF16: return bf16ToFloat(((const uint16_t *)t->data)[i]);
   case STRATA_DTYPE_I1: return ((const uint8_t *)t->data)[i] != 0;
   case STRATA_DTYPE_I8: return ((const int8_t *)t->data)[i];
   case STRATA_DTYPE_U8: return ((const uint8_t *)t->data)[i];
@@ -231,7 +268,8 @@ void strataTensorSetDouble(StrataTensor *t, int64_t i, double v) {
   switch (t->dtype) {
   case STRATA_DTYPE_F32: ((float *)t->data)[i] = (float)v; break;
   case STRATA_DTYPE_F64: ((double *)t->data)[i] = v; break;
-  case STRATA_DTYPE_F16: ((uint16_t *)t->data)[i] = floatToHalf((float)v); break;
+  case STRATA_DTYPE_F16: ((uint16_t *)t->data)[i] = floatToHalf(toFloatOdd(v)); break;
+  case STRATA_DTYPE_BF16: ((uint16_t *)t->data)[i] = floatToBf16((float)v); break;
   case STRATA_DTYPE_I1: ((uint8_t *)t->data)[i] = v != 0; break;
   /* Integers saturate (NaN is 0): C leaves out-of-range conversions undefined. */
   case STRATA_DTYPE_I8: ((int8_t *)t->data)[i] = (int8_t)saturate(v, INT8_MIN, INT8_MAX); break;

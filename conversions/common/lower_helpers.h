@@ -44,7 +44,7 @@ MlirValue emitConst(StrataBuilder *b, MlirLocation loc, MlirType t, double v);
 MlirValue emitBinary(StrataBuilder *b, MlirLocation loc, const char *name, MlirValue x, MlirValue y);
 MlirValue emitUnary(StrataBuilder *b, MlirLocation loc, const char *name, MlirValue x);
 /* arith.cmpf / arith.cmpi with MLIR's predicate numbering. */
-enum { CMPF_OEQ = 1, CMPF_OGT = 2, CMPF_OGE = 3, CMPF_OLT = 4, CMPF_OLE = 5, CMPF_ORD = 7, CMPF_UNE = 13,
+enum { CMPF_OEQ = 1, CMPF_OGT = 2, CMPF_OGE = 3, CMPF_OLT = 4, CMPF_OLE = 5, CMPF_ONE = 6, CMPF_ORD = 7, CMPF_UNE = 13,
        CMPF_UNO = 14 };
 enum { CMPI_EQ = 0, CMPI_NE = 1, CMPI_SLT = 2, CMPI_SLE = 3, CMPI_SGT = 4, CMPI_SGE = 5,
        CMPI_ULT = 6, CMPI_ULE = 7, CMPI_UGT = 8, CMPI_UGE = 9 };

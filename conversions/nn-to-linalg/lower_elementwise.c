@@ -142,6 +142,18 @@ BODY(bClip) {
   const char *mx = c->isUnsigned ? "arith.maxui" : "arith.maxsi", *mn = c->isUnsigned ? "arith.minui" : "arith.minsi";
   return BIN(mn, BIN(mx, x[0], lo), hi);
 }
+MlirValue lowerF64ToF32Odd(StrataBuilder *b, MlirLocation loc, MlirValue x) {
+  MlirType f32 = mlirF32TypeGet(b->ctx), f64 = mlirF64TypeGet(b->ctx), i32 = mlirIntegerTypeGet(b->ctx, 32);
+  MlirValue f = emitConvert(b, loc, "arith.truncf", x, f32); /* to nearest, ties to even */
+  MlirValue back = emitConvert(b, loc, "arith.extf", f, f64);
+  MlirValue inexact = emitCmpF(b, loc, CMPF_ONE, back, x); /* false for NaN */
+  MlirValue away = emitCmpF(b, loc, CMPF_OGT, emitUnary(b, loc, "math.absf", back), emitUnary(b, loc, "math.absf", x));
+  MlirValue bits = emitConvert(b, loc, "arith.bitcast", f, i32);
+  bits = emitBinary(b, loc, "arith.subi", bits, emitConvert(b, loc, "arith.extui", away, i32)); /* toward 0 */
+  bits = emitBinary(b, loc, "arith.ori", bits, emitConvert(b, loc, "arith.extui", inexact, i32));
+  return emitSelect(b, loc, inexact, emitConvert(b, loc, "arith.bitcast", bits, f32), f);
+}
+
 /* Cast: float -> int truncates toward zero and saturates (NaN -> 0), as the
  * interpreter does; anything -> i1 is "!= 0". */
 BODY(bCast) {
@@ -154,6 +166,24 @@ BODY(bCast) {
   unsigned fw = fromFloat ? mlirFloatTypeGetWidth(from) : mlirIntegerTypeGetWidth(from);
   unsigned tw = toFloat ? mlirFloatTypeGetWidth(to) : mlirIntegerTypeGetWidth(to);
   bool fromUnsigned = c->isUnsigned || (!fromFloat && fw == 1);
+  /* As the host tensors convert: to f16 from f64 rounded to f32 "to odd"
+   * first, which makes the rounding to f16 the correct rounding of the
+   * value (numpy's); to bf16 from anything but f32 through f64 and then
+   * f32, each rounded to nearest even (ONNX's reference Cast to bfloat16
+   * takes f32); f16 <-> bf16, of the same width, through f32 (exact). */
+  MlirType f32 = mlirF32TypeGet(b->ctx), f64 = mlirF64TypeGet(b->ctx);
+  if (mlirTypeIsAF16(to) && fromFloat && fw == 64)
+    return emitConvert(b, loc, "arith.truncf", lowerF64ToF32Odd(b, loc, x[0]), to);
+  if (mlirTypeIsABF16(to) && !mlirTypeIsAF32(from)) {
+    MlirValue w = fromFloat && fw < 64 ? emitConvert(b, loc, "arith.extf", x[0], f32)
+                                       : bCast(b, loc, x, &(EwCtx){.resultElement = f64, .isUnsigned = c->isUnsigned});
+    if (!mlirTypeIsAF32(mlirValueGetType(w))) w = emitConvert(b, loc, "arith.truncf", w, f32);
+    return emitConvert(b, loc, "arith.truncf", w, to);
+  }
+  if (mlirTypeIsABF16(from) && toFloat && !mlirTypeIsAF32(to)) {
+    MlirValue w = emitConvert(b, loc, "arith.extf", x[0], f32);
+    return emitConvert(b, loc, tw > 32 ? "arith.extf" : "arith.truncf", w, to);
+  }
   if (fromFloat && toFloat) return emitConvert(b, loc, tw > fw ? "arith.extf" : "arith.truncf", x[0], to);
   if (!fromFloat && !toFloat)
     return emitConvert(b, loc, tw > fw ? (fromUnsigned ? "arith.extui" : "arith.extsi") : "arith.trunci", x[0], to);

@@ -47,6 +47,7 @@ void nnToLinalgSample(LowerRegistry *r);   /* nn.grid_sample, nn.roi_align (lowe
 void nnToLinalgSignal(LowerRegistry *r);   /* windows, nn.dft, nn.stft (lower_signal.c) */
 void nnToLinalgDet(LowerRegistry *r);      /* nn.det (lower_det.c) */
 void nnToLinalgTfIdf(LowerRegistry *r);    /* nn.tf_idf_vectorizer (lower_tfidf.c) */
+void nnToLinalgRandom(LowerRegistry *r);   /* nn.random_uniform/normal, nn.bernoulli (lower_random.c) */
 /* nn.slice with dynamic dims or run-time starts/ends (lower_slice_dynamic.c). */
 bool lowerSliceIsDynamic(const StrataOpDef *def, MlirOperation op);
 MlirLogicalResult lowerSliceDynamicPattern(StrataRewrite *rw, MlirOperation op, const StrataOpDef *def);
@@ -115,6 +116,11 @@ bool lowerCheck(StrataBuilder *b, MlirOperation op, MlirValue *site, MlirValue b
  * Null after a located error. */
 MlirValue lowerGenerateChecked(StrataBuilder *b, MlirOperation op, MlirValue *site, int operand, MlirValue *out,
                                LinalgBodyFn body, void *user);
+
+/* x (f64) rounded to f32 "to odd" (an inexact result truncated toward 0
+ * with its last bit set): rounding that to f16 then gives x's correct
+ * rounding, as the host tensors convert (lower_elementwise.c). */
+MlirValue lowerF64ToF32Odd(StrataBuilder *b, MlirLocation loc, MlirValue x);
 
 /* A builder and a location, for scalar code written in many small steps
  * (lower_nms.c, lower_unique.c): index constants, binary ops, i1 constants. */

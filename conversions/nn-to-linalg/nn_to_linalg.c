@@ -70,6 +70,7 @@ static void registerAll(LowerRegistry *r) {
   nnToLinalgSignal(r);
   nnToLinalgDet(r);
   nnToLinalgTfIdf(r);
+  nnToLinalgRandom(r);
 }
 
 bool strataNnToLinalgSupports(const char *opName) {

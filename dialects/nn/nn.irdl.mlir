@@ -91,6 +91,14 @@ irdl.dialect @nn {
     irdl.operands(x: %t0, scale: %t1, b: %t2, input_mean: %t3, input_var: %t4)
     irdl.results(y: %t5)
   }
+  irdl.operation @bernoulli {
+    %seed = irdl.base "#builtin.integer"
+    irdl.attributes {"seed" = %seed}
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    irdl.operands(input: %t0)
+    irdl.results(output: %t1)
+  }
   irdl.operation @bit_shift {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
@@ -654,6 +662,24 @@ irdl.dialect @nn {
     %t3 = irdl.base "!builtin.tensor"
     irdl.operands(x: %t0, y_scale: %t1, y_zero_point: optional %t2)
     irdl.results(y: %t3)
+  }
+  irdl.operation @random_normal {
+    %shape_0 = irdl.base "#builtin.dense_array"
+    %shape_1 = irdl.base "#builtin.array"
+    %shape = irdl.any_of(%shape_0, %shape_1)
+    %seed = irdl.base "#builtin.integer"
+    irdl.attributes {"shape" = %shape, "seed" = %seed}
+    %t0 = irdl.base "!builtin.tensor"
+    irdl.results(output: %t0)
+  }
+  irdl.operation @random_uniform {
+    %shape_0 = irdl.base "#builtin.dense_array"
+    %shape_1 = irdl.base "#builtin.array"
+    %shape = irdl.any_of(%shape_0, %shape_1)
+    %seed = irdl.base "#builtin.integer"
+    irdl.attributes {"shape" = %shape, "seed" = %seed}
+    %t0 = irdl.base "!builtin.tensor"
+    irdl.results(output: %t0)
   }
   irdl.operation @range {
     %t0 = irdl.base "!builtin.tensor"

@@ -54,7 +54,7 @@ bool nnOperand(const StrataOpDef *def, MlirOperation op, const char *name, Strat
 static void describeMask(unsigned mask, char *buf, size_t size) {
   size_t off = 0;
   buf[0] = '\0';
-  for (int d = STRATA_DTYPE_F32; d <= STRATA_DTYPE_U64 && off < size; d++)
+  for (int d = STRATA_DTYPE_F32; d <= STRATA_DTYPE_BF16 && off < size; d++)
     if (mask & NN_T(d))
       off += (size_t)snprintf(buf + off, size - off, "%s%s", off ? ", " : "",
                               strataDTypeName((StrataDType)d));
@@ -291,7 +291,7 @@ StrataMappingType nnMapElementwise(MlirOperation op) {
 /* ---- Interpreter helpers ---- */
 
 bool nnIsFloatDType(StrataDType t) {
-  return t == STRATA_DTYPE_F32 || t == STRATA_DTYPE_F64 || t == STRATA_DTYPE_F16;
+  return t == STRATA_DTYPE_F32 || t == STRATA_DTYPE_F64 || t == STRATA_DTYPE_F16 || t == STRATA_DTYPE_BF16;
 }
 
 bool nnIsUnsignedDType(StrataDType t) { return (NN_UINT & NN_T(t)) != 0; }

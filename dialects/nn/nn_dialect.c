@@ -10,6 +10,7 @@ static const StrataOpTable *const kTables[] = {
     &nnMovementTable, &nnQuantTable, &nnDataDepTable, &nnUnpoolTable, &nnQLinearTable,
     &nnEinsumTable, &nnRnnTable, &nnSequenceTable, &nnSampleTable, &nnSignalTable, &nnDetTable,
     &nnTfIdfTable,
+    &nnRandomTable,
 };
 
 const StrataDialectDef strataNnDialect = {

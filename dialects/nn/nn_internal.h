@@ -13,7 +13,7 @@
 
 /* ---- Element-type classes (bit masks over StrataDType) ---- */
 #define NN_T(d) (1u << (d))
-#define NN_FLOAT (NN_T(STRATA_DTYPE_F16) | NN_T(STRATA_DTYPE_F32) | NN_T(STRATA_DTYPE_F64))
+#define NN_FLOAT (NN_T(STRATA_DTYPE_F16) | NN_T(STRATA_DTYPE_F32) | NN_T(STRATA_DTYPE_F64) | NN_T(STRATA_DTYPE_BF16))
 #define NN_SINT (NN_T(STRATA_DTYPE_I8) | NN_T(STRATA_DTYPE_I16) | NN_T(STRATA_DTYPE_I32) | NN_T(STRATA_DTYPE_I64))
 #define NN_U8 NN_T(STRATA_DTYPE_U8)
 #define NN_UINT (NN_U8 | NN_T(STRATA_DTYPE_U16) | NN_T(STRATA_DTYPE_U32) | NN_T(STRATA_DTYPE_U64))
@@ -141,6 +141,6 @@ double nnTfIdfWeigh(const NnTfIdf *t, double count, int64_t col);
 /* ---- Category tables (each ops_*.c) ---- */
 extern const StrataOpTable nnElementwiseTable, nnLinearTable, nnPoolNormTable, nnReduceTable,
     nnMovementTable, nnShapeTable, nnQuantTable, nnDataDepTable, nnUnpoolTable, nnQLinearTable,
-    nnEinsumTable, nnRnnTable, nnSequenceTable, nnSampleTable, nnSignalTable, nnDetTable, nnTfIdfTable;
+    nnEinsumTable, nnRnnTable, nnSequenceTable, nnSampleTable, nnSignalTable, nnDetTable, nnTfIdfTable, nnRandomTable;
 
 #endif /* STRATA_NN_INTERNAL_H */

@@ -179,19 +179,19 @@ static MlirLogicalResult verifyDataDep(const StrataOpDef *def, MlirOperation op)
    .verify = verifyDataDep}
 static const StrataOpDef kOps[] = {
     DATADEP("non_zero", "the indices of the non-zero elements, [rank, count] i64, in row-major order", "x",
-            "y", inferNonZero, nnInterpNonZero, "f16 f32 f64 i1 i8 i16 i32 i64 ui8 ui16 ui32 ui64 -> i64"),
+            "y", inferNonZero, nnInterpNonZero, "f16 bf16 f32 f64 i1 i8 i16 i32 i64 ui8 ui16 ui32 ui64 -> i64"),
     DATADEP("compress", "the slices along `axis` (or elements of the flattened input without it) whose "
             "`condition` is true; a shorter condition drops the rest", "input, condition", "output",
-            inferCompress, nnInterpCompress, "f16 f32 f64 i1 i8 i16 i32 i64 ui8 ui16 ui32 ui64"),
+            inferCompress, nnInterpCompress, "f16 bf16 f32 f64 i1 i8 i16 i32 i64 ui8 ui16 ui32 ui64"),
     DATADEP("unique", "the distinct slices along `axis` (or elements of the flattened input), sorted or in "
             "order of first occurrence (`sorted`), with their first indices, each input slice's index "
             "into them and their counts (i64)", "x", "y, indices, inverse_indices, counts", inferUnique,
-            nnInterpUnique, "f16 f32 f64 i1 i8 i16 i32 i64 ui8 ui16 ui32 ui64"),
+            nnInterpUnique, "f16 bf16 f32 f64 i1 i8 i16 i32 i64 ui8 ui16 ui32 ui64"),
     DATADEP("non_max_suppression", "ONNX NonMaxSuppression: per batch and class, boxes by descending score "
             "(above `score_threshold`) not overlapping a kept one by IoU > `iou_threshold`, at most "
             "`max_output_boxes_per_class` (absent: none); [count, 3] i64 of (batch, class, box)",
             "boxes, scores, max_output_boxes_per_class?, iou_threshold?, score_threshold?", "selected_indices",
-            inferNms, nnInterpNms, "f16 f32 f64 -> i64"),
+            inferNms, nnInterpNms, "f16 bf16 f32 f64 -> i64"),
 };
 
 const StrataOpTable nnDataDepTable = {kOps, sizeof kOps / sizeof kOps[0]};

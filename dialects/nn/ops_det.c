@@ -74,7 +74,7 @@ static const StrataOpDef kOps[] = {
      .interpret = interpDet,
      .mapping = nnMapManyToMany,
      .dynamism = STRATA_DYN_ISDOS,
-     .types = "f16 f32 f64"},
+     .types = "f16 bf16 f32 f64"},
 };
 
 const StrataOpTable nnDetTable = {kOps, sizeof kOps / sizeof kOps[0]};

@@ -118,7 +118,7 @@ static const StrataOpDef kOps[] = {
      .mapping = nnMapManyToMany,
      .dynamism = STRATA_DYN_ISDOS,
      .flops = flopsEinsum,
-     .types = "f16 f32 f64 i8 i16 i32 i64 ui8 ui16 ui32 ui64",
+     .types = "f16 bf16 f32 f64 i8 i16 i32 i64 ui8 ui16 ui32 ui64",
      .attrs = kEinsumAttrs,
      .numAttrs = sizeof kEinsumAttrs / sizeof kEinsumAttrs[0]},
 };

@@ -418,16 +418,16 @@ static double flopsElementwise(MlirOperation op) {
   {.name = "nn." n, .summary = sum, .operands = ins, .results = "output", .flags = STRATA_OP_PURE, \
    .infer = inferElementwise, .interpret = interpElementwise, .mapping = nnMapElementwise,         \
    .dynamism = STRATA_DYN_ISDOS, .flops = flopsElementwise, .types = ty}
-#define FT "f16 f32 f64"
-#define NUM "f16 f32 f64 i8 i16 i32 i64 ui8 ui16 ui32 ui64"
+#define FT "f16 bf16 f32 f64"
+#define NUM "f16 bf16 f32 f64 i8 i16 i32 i64 ui8 ui16 ui32 ui64"
 static const StrataOpDef kOps[] = {
     OP("abs", "x", "|x|", NUM),
-    OP("neg", "x", "-x", "f16 f32 f64 i8 i16 i32 i64"),
+    OP("neg", "x", "-x", "f16 bf16 f32 f64 i8 i16 i32 i64"),
     OP("exp", "x", "e^x", FT),
     OP("log", "x", "natural logarithm", FT),
     OP("sqrt", "x", "square root", FT),
     OP("reciprocal", "x", "1/x", FT),
-    OP("relu", "x", "max(x, 0)", "f16 f32 f64 i8 i16 i32 i64"),
+    OP("relu", "x", "max(x, 0)", "f16 bf16 f32 f64 i8 i16 i32 i64"),
     OP("leaky_relu", "x", "x < 0 ? alpha*x : x (alpha = 0.01)", FT),
     OP("elu", "x", "x < 0 ? alpha*(e^x - 1) : x (alpha = 1)", FT),
     OP("selu", "x", "gamma * (x <= 0 ? alpha*(e^x - 1) : x) (ONNX alpha, gamma)", FT),
@@ -459,9 +459,9 @@ static const StrataOpDef kOps[] = {
     OP("sign", "x", "-1, 0 or 1 (NaN stays NaN)", NUM),
     OP("not", "x", "logical not", "i1"),
     OP("is_nan", "x", "x != x, as i1", FT),
-    OP("clip", "x", "min(max(x, min), max); bounds as attributes `min`, `max`", "f16 f32 f64 i8 i16 i32 i64 ui8 ui16 ui32"),
-    OP("cast", "x", "convert to the result's element type (float->int truncates, saturates)", "f16 f32 f64 i1 i8 i16 i32 i64 ui8 ui16 ui32 ui64"),
-    OP("identity", "x", "y = x", "f16 f32 f64 i1 i8 i16 i32 i64 ui8 ui16 ui32 ui64"),
+    OP("clip", "x", "min(max(x, min), max); bounds as attributes `min`, `max`", "f16 bf16 f32 f64 i8 i16 i32 i64 ui8 ui16 ui32"),
+    OP("cast", "x", "convert to the result's element type (float->int truncates, saturates)", "f16 bf16 f32 f64 i1 i8 i16 i32 i64 ui8 ui16 ui32 ui64"),
+    OP("identity", "x", "y = x", "f16 bf16 f32 f64 i1 i8 i16 i32 i64 ui8 ui16 ui32 ui64"),
     OP("dropout", "x", "inference dropout: y = x", FT),
     OP("add", "a, b", "a + b", NUM),
     OP("sub", "a, b", "a - b", NUM),
@@ -472,14 +472,14 @@ static const StrataOpDef kOps[] = {
     OP("and", "a, b", "logical and", "i1"),
     OP("or", "a, b", "logical or", "i1"),
     OP("xor", "a, b", "logical xor", "i1"),
-    OP("equal", "a, b", "a == b, as i1", "f16 f32 f64 i1 i8 i16 i32 i64 ui8 ui16 ui32 ui64"),
+    OP("equal", "a, b", "a == b, as i1", "f16 bf16 f32 f64 i1 i8 i16 i32 i64 ui8 ui16 ui32 ui64"),
     OP("less", "a, b", "a < b, as i1", NUM),
     OP("less_or_equal", "a, b", "a <= b, as i1", NUM),
     OP("greater", "a, b", "a > b, as i1", NUM),
     OP("greater_or_equal", "a, b", "a >= b, as i1", NUM),
     OP("bit_shift", "x, y", "x << y or x >> y (direction LEFT|RIGHT); shifts >= width give 0", "ui8 ui16 ui32 ui64"),
-    OP("prelu", "x, slope", "x < 0 ? slope*x : x; slope broadcasts to x", "f16 f32 f64 i8 i16 i32 i64"),
-    OP("where", "condition, x, y", "condition ? x : y", "f16 f32 f64 i1 i8 i16 i32 i64 ui8 ui16 ui32 ui64"),
+    OP("prelu", "x, slope", "x < 0 ? slope*x : x; slope broadcasts to x", "f16 bf16 f32 f64 i8 i16 i32 i64"),
+    OP("where", "condition, x, y", "condition ? x : y", "f16 bf16 f32 f64 i1 i8 i16 i32 i64 ui8 ui16 ui32 ui64"),
     /* ONNX Max/Min/Sum/Mean take any number of inputs of different shapes;
      * IRDL variadic groups bind one type, so nn has binary max/min and
      * importers chain them (Sum/Mean become add chains). */

@@ -341,7 +341,7 @@ static MlirLogicalResult interpResize(StrataInterp *in, MlirOperation op, Strata
   return ok();
 }
 
-#define ANY "f16 f32 f64 i1 i8 i16 i32 i64 ui8 ui16 ui32 ui64"
+#define ANY "f16 bf16 f32 f64 i1 i8 i16 i32 i64 ui8 ui16 ui32 ui64"
 #define MOVE(n, sum, ins, outs, inf, run, map, dyn)                                            \
   {.name = "nn." n, .summary = sum, .operands = ins, .results = outs, .flags = STRATA_OP_PURE, \
    .infer = inf, .interpret = run, .mapping = map, .dynamism = dyn, .types = ANY}

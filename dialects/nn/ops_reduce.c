@@ -424,7 +424,7 @@ static MlirLogicalResult interpTopK(StrataInterp *in, MlirOperation op, StrataTe
               "noop_with_empty_axes = 0)",                                                       \
    .operands = "data, axes?", .results = "reduced", .flags = STRATA_OP_PURE, .infer = inferReduce,       \
    .interpret = interpReduce, .mapping = nnMapManyToMany, .dynamism = STRATA_DYN_ISDOS,           \
-   .flops = flopsReduce, .types = "f16 f32 f64 i8 i16 i32 i64 ui8 ui16 ui32 ui64"}
+   .flops = flopsReduce, .types = "f16 bf16 f32 f64 i8 i16 i32 i64 ui8 ui16 ui32 ui64"}
 static const StrataOpDef kOps[] = {
     REDUCE("reduce_sum", "sum"),
     REDUCE("reduce_mean", "mean"),
@@ -446,7 +446,7 @@ static const StrataOpDef kOps[] = {
      .mapping = nnMapManyToMany,
      .dynamism = STRATA_DYN_ISDOS,
      .flops = flopsReduce,
-     .types = "f16 f32 f64 i8 i16 i32 i64 ui8 ui16 ui32 ui64"},
+     .types = "f16 bf16 f32 f64 i8 i16 i32 i64 ui8 ui16 ui32 ui64"},
     {.name = "nn.arg_min",
      .summary = "index of the minimum along `axis` (keepdims, select_last_index), i64",
      .operands = "data",
@@ -457,7 +457,7 @@ static const StrataOpDef kOps[] = {
      .mapping = nnMapManyToMany,
      .dynamism = STRATA_DYN_ISDOS,
      .flops = flopsReduce,
-     .types = "f16 f32 f64 i8 i16 i32 i64 ui8 ui16 ui32 ui64"},
+     .types = "f16 bf16 f32 f64 i8 i16 i32 i64 ui8 ui16 ui32 ui64"},
     {.name = "nn.softmax",
      .summary = "exp(x - max) / sum along `axis` (default -1)",
      .operands = "input",
@@ -468,7 +468,7 @@ static const StrataOpDef kOps[] = {
      .mapping = nnMapManyToMany,
      .dynamism = STRATA_DYN_ISDOS,
      .flops = flopsSoftmax,
-     .types = "f16 f32 f64"},
+     .types = "f16 bf16 f32 f64"},
     {.name = "nn.log_softmax",
      .summary = "log of softmax along `axis` (default -1), computed stably",
      .operands = "input",
@@ -479,7 +479,7 @@ static const StrataOpDef kOps[] = {
      .mapping = nnMapManyToMany,
      .dynamism = STRATA_DYN_ISDOS,
      .flops = flopsSoftmax,
-     .types = "f16 f32 f64"},
+     .types = "f16 bf16 f32 f64"},
     {.name = "nn.cum_sum",
      .summary = "running sum along `axis` (attribute or operand; exclusive, reverse)",
      .operands = "x, axis?",
@@ -490,7 +490,7 @@ static const StrataOpDef kOps[] = {
      .mapping = nnMapManyToMany,
      .dynamism = STRATA_DYN_ISDOS,
      .flops = flopsReduce,
-     .types = "f16 f32 f64 i32 i64"},
+     .types = "f16 bf16 f32 f64 i32 i64"},
     {.name = "nn.top_k",
      .summary = "the k largest (or smallest) along `axis`, sorted, and their i64 indices; ties " "keep the lower index",
      .operands = "x, k",
@@ -501,7 +501,7 @@ static const StrataOpDef kOps[] = {
      .mapping = nnMapManyToMany,
      .dynamism = STRATA_DYN_ISVDOS,
      .flops = flopsReduce,
-     .types = "f16 f32 f64 i32 i64"},
+     .types = "f16 bf16 f32 f64 i32 i64"},
 };
 
 const StrataOpTable nnReduceTable = {kOps, sizeof kOps / sizeof kOps[0]};

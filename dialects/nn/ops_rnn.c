@@ -156,7 +156,7 @@ static double flopsRnn(MlirOperation op) {
 #define RNN_OP(nm, sum, ops, res)                                                                           \
   {.name = nm, .summary = sum, .operands = ops, .results = res, .flags = STRATA_OP_PURE, .infer = inferRnn, \
    .interpret = interpRnn, .mapping = nnMapManyToMany, .dynamism = STRATA_DYN_ISDOS, .flops = flopsRnn,   \
-   .types = "f16 f32 f64"}
+   .types = "f16 bf16 f32 f64"}
 
 /* Row order is NnCellKind's. */
 const StrataOpDef nnRnnOps[] = {

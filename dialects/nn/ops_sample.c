@@ -260,7 +260,7 @@ static const StrataOpDef kOps[] = {
      .interpret = interpGridSample,
      .mapping = nnMapManyToMany,
      .dynamism = STRATA_DYN_ISDOS,
-     .types = "f16 f32 f64"},
+     .types = "f16 bf16 f32 f64"},
     {.name = "nn.roi_align",
      .summary = "pool x [N, C, H, W] over `rois` [R, 4] (x1, y1, x2, y2, times spatial_scale) of images "
                 "`batch_indices` [R] into [R, C, output_height, output_width] bins: bilinear samples "
@@ -273,7 +273,7 @@ static const StrataOpDef kOps[] = {
      .interpret = interpRoiAlign,
      .mapping = nnMapManyToMany,
      .dynamism = STRATA_DYN_ISDOS,
-     .types = "f16 f32 f64 i64"},
+     .types = "f16 bf16 f32 f64 i64"},
 };
 
 const StrataOpTable nnSampleTable = {kOps, sizeof kOps / sizeof kOps[0]};

@@ -202,7 +202,7 @@ static const StrataOpDef kOps[] = {
      .interpret = interpConstant,
      .mapping = nnMapOneToOne,
      .dynamism = STRATA_DYN_ISDO,
-     .types = "f16 f32 f64 i1 i8 i16 i32 i64 ui8 ui16 ui32 ui64",
+     .types = "f16 bf16 f32 f64 i1 i8 i16 i32 i64 ui8 ui16 ui32 ui64",
      .attrs = kConstantAttrs,
      .numAttrs = sizeof kConstantAttrs / sizeof kConstantAttrs[0]},
     {.name = "nn.shape",
@@ -244,7 +244,7 @@ static const StrataOpDef kOps[] = {
      .interpret = interpRange,
      .mapping = nnMapOneToMany,
      .dynamism = STRATA_DYN_ISVDOS,
-     .types = "f16 f32 f64 i32 i64"},
+     .types = "f16 bf16 f32 f64 i32 i64"},
 };
 
 const StrataOpTable nnShapeTable = {kOps, sizeof kOps / sizeof kOps[0]};

@@ -122,7 +122,7 @@ static const StrataOpDef kOps[] = {
      .interpret = interpUnpool,
      .mapping = nnMapShuffle,
      .dynamism = STRATA_DYN_ISVDOS,
-     .types = "f16 f32 f64 i8 i16 i32 i64 ui8 ui16 ui32 ui64"},
+     .types = "f16 bf16 f32 f64 i8 i16 i32 i64 ui8 ui16 ui32 ui64"},
 };
 
 const StrataOpTable nnUnpoolTable = {kOps, sizeof kOps / sizeof kOps[0]};

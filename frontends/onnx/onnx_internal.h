@@ -210,4 +210,12 @@ bool onnxImportScatterND(Node *x);
 /* (onnx_einsum.c) Einsum of more than two inputs as two-operand steps. */
 bool onnxImportEinsumChain(Node *x);
 
+/* ---- Random operators (onnx_random.c) ---- */
+
+/* Bernoulli, RandomUniform(Like), RandomNormal(Like). */
+bool onnxIsRandom(const char *opType);
+bool onnxImportRandom(Node *x);
+/* Dropout whose training_mode is not a constant false. */
+bool onnxImportDropoutTraining(Node *x);
+
 #endif

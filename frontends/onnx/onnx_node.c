@@ -571,6 +571,7 @@ bool onnxImportNode(Importer *im, const Onnx__NodeProto *n, size_t index) {
   if (!strcmp(t, "If")) return onnxImportIf(&x);
   if (!strcmp(t, "Loop")) return onnxImportLoop(&x);
   if (!strcmp(t, "Scan")) return onnxImportScan(&x);
+  if (onnxIsRandom(t)) return onnxImportRandom(&x);
   bool known = nnName(t, x.nn, sizeof x.nn);
   /* Op types that import as an nn op of another name. */
   static const struct { const char *onnx, *nn; } kAliases[] = {
@@ -599,15 +600,10 @@ bool onnxImportNode(Importer *im, const Onnx__NodeProto *n, size_t index) {
   if (!onnxImportLegacy(&x, &handled)) return false;
   if (handled) return true;
   if (!strcmp(t, "Dropout")) {
-    /* Inference only: a training_mode input must be a constant false. */
+    /* Training mode unless training_mode is absent or a constant false. */
     int64_t training = 0;
-    if (x.nIn > 2 && !mlirValueIsNull(x.in[2])) {
-      int k = onnxConstInts(x.in[2], &training, 1);
-      if (k != 1 || training) {
-        NODE_ERROR(im, x.loc, n, "training mode is not supported (input #2 'training_mode' must be a constant false)");
-        return false;
-      }
-    }
+    if (x.nIn > 2 && !mlirValueIsNull(x.in[2]) && (onnxConstInts(x.in[2], &training, 1) != 1 || training))
+      return onnxImportDropoutTraining(&x);
   }
   if (!strcmp(t, "BatchNormalization")) {
     const Onnx__AttributeProto *mode = onnxFindAttr(n, "training_mode");

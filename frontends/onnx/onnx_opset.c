@@ -47,6 +47,7 @@ static const struct {
     {"RoiAlign", 10, 0},
     {"HannWindow", 17, 0},      {"HammingWindow", 17, 0},      {"BlackmanWindow", 17, 0},
     {"DFT", 17, 0},             {"STFT", 17, 0},               {"Det", 11, 0},
+    {"Bernoulli", 15, 0},
     {"MelWeightMatrix", 17, 0},
     {"TfIdfVectorizer", 9, 0},
     {"Scan", 8, 0},

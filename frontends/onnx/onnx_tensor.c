@@ -22,6 +22,7 @@ StrataDType onnxDType(int32_t t) {
   case ONNX__TENSOR_PROTO__DATA_TYPE__UINT16: return STRATA_DTYPE_U16;
   case ONNX__TENSOR_PROTO__DATA_TYPE__UINT32: return STRATA_DTYPE_U32;
   case ONNX__TENSOR_PROTO__DATA_TYPE__UINT64: return STRATA_DTYPE_U64;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__BFLOAT16: return STRATA_DTYPE_BF16;
   default: return STRATA_DTYPE_INVALID;
   }
 }
@@ -104,7 +105,7 @@ StrataTensor *onnxReadTensor(const Onnx__TensorProto *t, const char *baseDir, ch
   size_t bytes = (size_t)need;
   bool external = t->has_data_location && t->data_location == ONNX__TENSOR_PROTO__DATA_LOCATION__EXTERNAL;
   /* Typed fields: float_data (f32), double_data, int64_data, uint64_data
-   * (u32 and u64), and int32_data (also holding i8/u8/i16/u16/bool/f16 bits). */
+   * (u32 and u64), and int32_data (also holding i8/u8/i16/u16/bool/f16/bf16 bits). */
   size_t have = dt == STRATA_DTYPE_F32 ? t->n_float_data
               : dt == STRATA_DTYPE_F64 ? t->n_double_data
               : dt == STRATA_DTYPE_I64 ? t->n_int64_data
@@ -137,6 +138,7 @@ StrataTensor *onnxReadTensor(const Onnx__TensorProto *t, const char *baseDir, ch
       case STRATA_DTYPE_I64: ((int64_t *)out->data)[i] = t->int64_data[i]; break;
       case STRATA_DTYPE_I32: ((int32_t *)out->data)[i] = t->int32_data[i]; break;
       case STRATA_DTYPE_F16: ((uint16_t *)out->data)[i] = (uint16_t)t->int32_data[i]; break;
+      case STRATA_DTYPE_BF16: ((uint16_t *)out->data)[i] = (uint16_t)t->int32_data[i]; break;
       case STRATA_DTYPE_I8: ((int8_t *)out->data)[i] = (int8_t)t->int32_data[i]; break;
       case STRATA_DTYPE_I16: ((int16_t *)out->data)[i] = (int16_t)t->int32_data[i]; break;
       case STRATA_DTYPE_U16: ((uint16_t *)out->data)[i] = (uint16_t)t->int32_data[i]; break;

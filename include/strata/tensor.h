@@ -28,6 +28,7 @@ typedef enum {
   STRATA_DTYPE_U16, /* unsigned types are MLIR's ui16/ui32/ui64: lowerings track */
   STRATA_DTYPE_U32, /* signedness through them (arith itself is signless)          */
   STRATA_DTYPE_U64,
+  STRATA_DTYPE_BF16, /* bfloat16, held as its 16 bits (the top half of an f32) */
 } StrataDType;
 
 typedef struct {

@@ -23,10 +23,12 @@ import numpy as np
 __all__ = ['Session', 'compile_mlir', 'StrataError', 'NodeArg', 'library_path']
 
 _DTYPES = {1: np.float32, 2: np.float64, 3: np.float16, 4: np.bool_, 5: np.int8, 6: np.uint8, 7: np.int32,
-           8: np.int64, 9: np.int16, 10: np.uint16, 11: np.uint32, 12: np.uint64}
+           8: np.int64, 9: np.int16, 10: np.uint16, 11: np.uint32, 12: np.uint64,
+           13: np.uint16}  # bfloat16: its bits in uint16 arrays, as onnx.numpy_helper holds them
 _ONNX_TYPE_NAMES = {np.float32: 'float', np.float64: 'double', np.float16: 'float16', np.bool_: 'bool',
                     np.int8: 'int8', np.uint8: 'uint8', np.int32: 'int32', np.int64: 'int64', np.int16: 'int16',
                     np.uint16: 'uint16', np.uint32: 'uint32', np.uint64: 'uint64'}
+_BF16 = 13
 _FUSION = {'fixed': 0, 'none': 1, 'dnnfusion': 2, 'planned': 3, 'baseline': 4}
 _MAX_RANK = 8
 
@@ -126,9 +128,10 @@ class NodeArg:
     """An input or output: name, shape (None for a dynamic dim) and ONNX-style
     type ('tensor(float)'), as onnxruntime's NodeArg."""
 
-    def __init__(self, name, shape, dtype):
+    def __init__(self, name, shape, dtype, code=None):
         self.name, self.shape, self.dtype = name, shape, dtype
-        self.type = 'tensor(%s)' % _ONNX_TYPE_NAMES.get(dtype, '?')
+        self.code = _key(dtype) if code is None else code  # Strata's StrataDType
+        self.type = 'tensor(%s)' % ('bfloat16' if self.code == _BF16 else _ONNX_TYPE_NAMES.get(dtype, '?'))
 
     def __repr__(self):
         return 'NodeArg(name=%r, type=%r, shape=%r)' % (self.name, self.type, self.shape)
@@ -209,7 +212,7 @@ class Session:
         if not _load().strataSessionGetType(self._sess, output, i, ctypes.byref(dt), ctypes.byref(rank), dims):
             raise StrataError('%s #%d has a type Python cannot exchange' % ('output' if output else 'input', i))
         name = names[i] if names and i < len(names) else ('%s%d' % ('result' if output else 'arg', i))
-        return NodeArg(name, [None if d < 0 else int(d) for d in dims[:rank.value]], _DTYPES[dt.value])
+        return NodeArg(name, [None if d < 0 else int(d) for d in dims[:rank.value]], _DTYPES[dt.value], dt.value)
 
     def get_inputs(self):
         return list(self._inputs)
@@ -244,7 +247,7 @@ class Session:
                 a = np.require(a, requirements='C')  # (ascontiguousarray makes 0-d arrays 1-d)
                 if a.ndim > _MAX_RANK:
                     raise StrataError('input %r has rank %d (at most %d)' % (arg.name, a.ndim, _MAX_RANK))
-                t = lib.strataTensorCreate(_key(arg.dtype), a.ndim, (ctypes.c_int64 * max(a.ndim, 1))(*a.shape))
+                t = lib.strataTensorCreate(arg.code, a.ndim, (ctypes.c_int64 * max(a.ndim, 1))(*a.shape))
                 if not t:
                     raise StrataError('out of memory for input %r' % arg.name)
                 ins[i] = t

@@ -44,6 +44,11 @@
   "convert-vector-to-llvm,"                                                       \
   "finalize-memref-to-llvm{use-generic-functions}," /* runtime/env.c's alloc */ \
   "func.func(math-extend-to-supported-types),"                                    \
+  /* bf16: arithmetic in f32, the conversions as integer bit operations     \
+   * (round to nearest even), which LLVM's x86 backend would otherwise      \
+   * leave to compiler-rt/libgcc routines that Debian's libgcc lacks */     \
+  "func.func(arith-emulate-unsupported-floats{source-types=bf16 target-type=f32}," \
+  "arith-expand{include-bf16}),"                                                   \
   "convert-math-to-libm,"                                                         \
   "convert-math-to-llvm,"                                                         \
   "convert-arith-to-llvm,"                                                        \

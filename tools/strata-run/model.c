@@ -133,7 +133,7 @@ static bool randomInput(RunState *r, const Options *o, size_t i, MlirType t, con
     return false;
   }
   StrataDType dt = r->inputs[i]->dtype;
-  bool isFloat = dt == STRATA_DTYPE_F32 || dt == STRATA_DTYPE_F64 || dt == STRATA_DTYPE_F16;
+  bool isFloat = dt == STRATA_DTYPE_F32 || dt == STRATA_DTYPE_F64 || dt == STRATA_DTYPE_F16 || dt == STRATA_DTYPE_BF16;
   bool isUnsigned = dt == STRATA_DTYPE_U8 || dt == STRATA_DTYPE_U16 || dt == STRATA_DTYPE_U32 || dt == STRATA_DTYPE_U64;
   strataTensorFillRandom(r->inputs[i], o->seed + i, isFloat ? -1.0 : isUnsigned ? 0 : -8,
                          isFloat ? 1.0 : isUnsigned ? 16 : 8);
