@@ -48,6 +48,7 @@ extern const StrataPassDef strataGpuKernelsPass;
 extern const StrataPassDef strataGpuKernelsUnfusedPass;
 extern const StrataPassDef strataGpuKernelsFusedPass;
 extern const StrataPassDef strataGpuFlattenParallelPass;
+extern const StrataPassDef strataGpuFuseBlocksPass;
 /* NULL-terminated lists kept beside their passes. */
 extern const StrataPassDef *const strataSparseTransformPasses[];
 extern const StrataPassDef *const strataSparseLowerPasses[];
@@ -103,6 +104,7 @@ static const StrataPassDef *const kPasses[] = {
     &strataGpuKernelsUnfusedPass,
     &strataGpuKernelsFusedPass,
     &strataGpuFlattenParallelPass,
+    &strataGpuFuseBlocksPass,
 };
 
 static const StrataTargetDef *const kTargets[] = {&strataCpuTarget, &strataOpenclTarget, &strataVulkanTarget,
