@@ -259,6 +259,10 @@ const char *strataDefaultCacheDir(char *buf, size_t size) {
   return n > 0 && (size_t)n < size ? buf : NULL;
 }
 
+char *strataExecutableStats(const StrataExecutable *exe, const char *name) {
+  return exe->def->stats ? exe->def->stats(exe->state, name) : NULL;
+}
+
 bool strataExecutableFromCache(const StrataExecutable *exe) {
   return exe->def->fromCache && exe->def->fromCache(exe->state);
 }

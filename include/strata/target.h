@@ -133,6 +133,12 @@ struct StrataTargetDef {
    * the target has no device choice. */
   char *(*listDevices)(const StrataTargetDef *def, StrataContext *ctx, MlirLocation loc);
 
+  /* What one call of compiled public function `name` runs, as one line of
+   * text ("4 kernel launches, 0 copies per call"; malloc'ed; free it with
+   * free()). NULL: unknown function or out of memory. NULL stats: the
+   * target reports nothing. */
+  char *(*stats)(void *executable, const char *name);
+
   void *userData; /* for the callbacks */
 };
 
@@ -193,6 +199,10 @@ const char *strataDefaultCacheDir(char *buf, size_t size);
 /* True if the executable's code came from the compile cache
  * (StrataCompileOptions.cacheDir) instead of being compiled. */
 bool strataExecutableFromCache(const StrataExecutable *exe);
+/* What one call of compiled public function `name` runs (the target's
+ * stats callback: kernel launches and copies on the GPU targets), or NULL
+ * when the target does not say. Free it with free(). */
+char *strataExecutableStats(const StrataExecutable *exe, const char *name);
 /* The target an executable was compiled for. */
 const StrataTargetDef *strataExecutableGetTarget(const StrataExecutable *exe);
 void strataExecutableDestroy(StrataExecutable *exe);

@@ -50,7 +50,9 @@ bool gpuFuseIsNest(MlirOperation op, intptr_t *dims);
  * one memref whose dimensions d_0..d_{p-1} are indexed by exactly the
  * induction variables 0..p-1 in every access: a work-item of the fused
  * loop then touches only its own part of such a buffer, in program order.
- * *oom is set if memory runs out (0 is then returned). */
-intptr_t gpuFuseLegalPrefix(const GpuNest *nests, int n, bool *oom);
+ * With everyWrite, every buffer a nest writes must be so (a single nest
+ * whose dimensions may become outer loops). *oom is set if memory runs
+ * out (0 is then returned). */
+intptr_t gpuFuseLegalPrefix(const GpuNest *nests, int n, bool everyWrite, bool *oom);
 
 #endif /* STRATA_GPU_FUSE_H */

@@ -99,6 +99,40 @@ static void fuse(GpuNest *nests, int n, intptr_t p) {
   for (int k = 0; k < n; k++) moveNest(nests[k], p, body);
 }
 
+/* A reduction over an outer dimension: `scf.for i { scf.parallel j {..} }`
+ * becomes `scf.parallel j { scf.for i {..} }` when every buffer the nest
+ * writes is partitioned by j (so iterations of different j never meet, at
+ * any i), making it a nest that can join the others. */
+static bool interchange(MlirOperation loop) {
+  if (!strataOpIsNamed(loop, "scf.for") || mlirOperationGetNumResults(loop) || mlirOperationGetNumOperands(loop) != 3)
+    return false;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
+  MlirOperation par = mlirBlockGetFirstOperation(body);
+  intptr_t dims;
+  if (!gpuFuseIsNest(par, &dims) || !mlirOperationEqual(mlirOperationGetNextInBlock(par), mlirBlockGetTerminator(body)))
+    return false;
+  MlirValue iv = mlirBlockGetArgument(body, 0);
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(par); i++)
+    if (mlirValueEqual(mlirOperationGetOperand(par, i), iv)) return false;
+  MlirBlock inner = mlirRegionGetFirstBlock(mlirOperationGetRegion(par, 0));
+  MlirOperation end = mlirBlockGetTerminator(inner), first = mlirBlockGetFirstOperation(inner);
+  bool oom = false;
+  if (mlirOperationEqual(first, end) || gpuFuseLegalPrefix(&(GpuNest){par, dims}, 1, true, &oom) != dims) return false;
+  mlirOperationMoveBefore(par, loop);
+  MlirValue newIv;
+  MlirBlock loopBody = newLoop(end, "scf.for", "scf.yield", mlirOperationGetOperand(loop, 0),
+                               mlirOperationGetOperand(loop, 1), mlirOperationGetOperand(loop, 2), &newIv);
+  MlirOperation anchor = mlirBlockGetTerminator(loopBody), wrapper = mlirBlockGetParentOperation(loopBody);
+  for (MlirOperation op = first; !mlirOperationEqual(op, wrapper);) {
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    mlirOperationMoveBefore(op, anchor);
+    op = next;
+  }
+  mlirValueReplaceAllUsesOfWith(iv, newIv);
+  mlirOperationDestroy(loop);
+  return true;
+}
+
 enum { MAX_GROUP = 256 };
 
 typedef struct {
@@ -115,6 +149,11 @@ static void flush(Group *g) {
 /* Greedy: a nest joins the run before it while the run stays legal. */
 static bool fuseBlock(MlirBlock body) {
   gpuFuseLowerCopies(body);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);) {
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    interchange(op);
+    op = next;
+  }
   gpuFuseInlineProducers(body);
   Group *g = calloc(1, sizeof *g);
   if (!g) return false;
@@ -127,7 +166,7 @@ static bool fuseBlock(MlirBlock body) {
       intptr_t p = dims;
       if (g->count) {
         bool oom = false;
-        p = gpuFuseLegalPrefix(g->nests, g->count + 1, &oom);
+        p = gpuFuseLegalPrefix(g->nests, g->count + 1, false, &oom);
         ok = ok && !oom;
       }
       if (p > 0 && g->count + 1 < MAX_GROUP) {

@@ -4,7 +4,8 @@
  *     of the data into a subview of it; how nn-to-linalg pads a
  *     convolution's or pool's input) that the block only loads from is
  *     folded into its loads: each reads the data where the index falls in
- *     the subview, else the constant (a select of two loads);
+ *     the subview, else the constant (a select of two loads), provided
+ *     neither changes after its copy;
  *   - any other copy of static shape becomes an scf.parallel nest of a
  *     load and a store per element (a reduction's initial value copied
  *     into its accumulator), which can join the nests around it. */
@@ -150,8 +151,9 @@ static bool foldPad(MlirBlock body, MlirOperation fillCopy) {
     ok = !mlirOperationIsNull(at) && mlirOperationIsBeforeInBlock(dataCopy, at);
   }
   MlirValue data = ok ? mlirOperationGetOperand(dataCopy, 0) : (MlirValue){NULL};
-  MlirOperation start = mlirBlockGetFirstOperation(body);
-  ok = ok && !gpuFuseWritten(start, fill, fillCopy) && !gpuFuseWritten(start, data, dataCopy);
+  /* The loads come after both copies: what they read must not change. */
+  ok = ok && !gpuFuseWritten(mlirOperationGetNextInBlock(fillCopy), fill, (MlirOperation){NULL}) &&
+       !gpuFuseWritten(mlirOperationGetNextInBlock(dataCopy), data, (MlirOperation){NULL});
   if (ok) {
     for (size_t i = 0; i < loads.count; i++) foldLoad(loads.ops[i], data, fill, off, size, full, rank);
     mlirOperationDestroy(dataCopy);

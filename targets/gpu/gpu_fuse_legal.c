@@ -140,7 +140,7 @@ static intptr_t partitioned(const Access *acc, size_t count, MlirValue root, con
   return p;
 }
 
-intptr_t gpuFuseLegalPrefix(const GpuNest *nests, int n, bool *oom) {
+intptr_t gpuFuseLegalPrefix(const GpuNest *nests, int n, bool everyWrite, bool *oom) {
   intptr_t p = nests[0].dims;
   for (int k = 1; k < n; k++) {
     intptr_t q = 0, dk = nests[k].dims, d0 = nests[0].dims;
@@ -161,7 +161,7 @@ intptr_t gpuFuseLegalPrefix(const GpuNest *nests, int n, bool *oom) {
   }
   *oom = a.oom;
   if (a.oom) p = 0;
-  /* Buffers written by one nest and touched by another. */
+  /* Buffers written by one nest and touched by another (or every one). */
   for (size_t i = 0; p > 0 && i < a.count; i++) {
     if (!a.items[i].write) continue;
     bool earlier = false, other = false;
@@ -170,7 +170,7 @@ intptr_t gpuFuseLegalPrefix(const GpuNest *nests, int n, bool *oom) {
       earlier = j < i && a.items[j].write;
       other = other || a.items[j].nest != a.items[i].nest;
     }
-    if (!earlier && other) p = partitioned(a.items, a.count, a.items[i].root, nests, p);
+    if (!earlier && (other || everyWrite)) p = partitioned(a.items, a.count, a.items[i].root, nests, p);
   }
   free(a.items);
   return p;

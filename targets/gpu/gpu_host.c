@@ -353,3 +353,16 @@ bool gpuPlanCheckCall(const GpuPlan *plan, const char *name, MlirLocation loc, S
     }
   return true;
 }
+
+char *gpuPlanStats(const GpuPlan *plan) {
+  size_t launches = 0, copies = 0;
+  for (size_t i = 0; i < plan->numSteps; i++) {
+    if (plan->steps[i].kind == GPU_STEP_LAUNCH) launches++;
+    else copies++;
+  }
+  char *text = malloc(96);
+  if (text)
+    snprintf(text, 96, "%zu kernel launch%s, %zu cop%s per call", launches, launches == 1 ? "" : "es", copies,
+             copies == 1 ? "y" : "ies");
+  return text;
+}

@@ -88,6 +88,9 @@ typedef struct {
  * hosts before it and is advanced past its own. */
 bool gpuPlanBuild(MlirOperation module, MlirOperation host, const char *target, GpuPlan *plan, size_t *copies);
 void gpuPlanFree(GpuPlan *plan);
+/* "N kernel launches, M copies per call" for the plan (malloc'ed; NULL if
+ * out of memory): the targets' stats callback. */
+char *gpuPlanStats(const GpuPlan *plan);
 
 /* True if a call of function `name` (planned as `plan`) gives as many
  * inputs and outputs as it takes, each of its size; else false after an

@@ -247,6 +247,13 @@ static char *emit(const StrataTargetDef *def, StrataContext *ctx, MlirModule low
   return source.data;
 }
 
+static char *stats(void *p, const char *name) {
+  ClExecutable *x = p;
+  for (size_t i = 0; i < x->numFuncs; i++)
+    if (!strcmp(x->funcs[i].name, name)) return gpuPlanStats(&x->funcs[i].plan);
+  return NULL;
+}
+
 static char *listDevices(const StrataTargetDef *def, StrataContext *ctx, MlirLocation loc) {
   (void)def, (void)ctx;
   char err[512];
@@ -272,4 +279,5 @@ const StrataTargetDef strataOpenclTarget = {
     .emitFormats = "cl",
     .emit = emit,
     .listDevices = listDevices,
+    .stats = stats,
 };

@@ -280,6 +280,13 @@ static char *emit(const StrataTargetDef *def, StrataContext *ctx, MlirModule low
   return out;
 }
 
+static char *stats(void *p, const char *name) {
+  VkExecutable *x = p;
+  for (size_t i = 0; i < x->numFuncs; i++)
+    if (!strcmp(x->funcs[i].name, name)) return gpuPlanStats(&x->plans[i]);
+  return NULL;
+}
+
 static char *listDevices(const StrataTargetDef *def, StrataContext *ctx, MlirLocation loc) {
   (void)def, (void)ctx;
   char err[512];
@@ -305,4 +312,5 @@ const StrataTargetDef strataVulkanTarget = {
     .emitFormats = "spv,mlir",
     .emit = emit,
     .listDevices = listDevices,
+    .stats = stats,
 };

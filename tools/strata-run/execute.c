@@ -102,6 +102,11 @@ static bool runCompiled(RunState *r, const Options *o) {
     return false;
   printf("compiled '%s' in %.1f ms, ran in %.3f ms%s\n", r->entry, t1 - t0, toolNowMs() - t1,
          strataExecutableFromCache(r->exe) ? " (code from the cache)" : "");
+  if (o->stats) {
+    char *stats = strataExecutableStats(r->exe, r->entry);
+    printf("stats '%s': %s\n", r->entry, stats ? stats : "none from this target");
+    free(stats);
+  }
   if (!o->repeat) return true;
   double *times = malloc((size_t)o->repeat * sizeof *times);
   if (!times) return false;

@@ -77,6 +77,8 @@ static void usage(FILE *f) {
           "                     else ~/.cache/strata; STRATA_CACHE_DIR= turns it off)\n"
           "  --no-cache         neither read nor write the compile cache\n"
           "  --quiet            do not print output values\n"
+          "  --stats            print what one call runs (GPU targets: kernel launches\n"
+          "                     and copies per call)\n"
           "  --version, --help\n");
 }
 
@@ -121,6 +123,7 @@ int parseArgs(int argc, char **argv, Options *o) {
     if (!strcmp(a, "--interpret")) o->mode = MODE_INTERPRET;
     else if (!strcmp(a, "--compare")) o->mode = MODE_COMPARE;
     else if (!strcmp(a, "--quiet")) o->quiet = true;
+    else if (!strcmp(a, "--stats")) o->stats = true;
     else if (!strcmp(a, "--list-targets")) o->listTargets = true;
     else if (!strcmp(a, "--list-devices")) o->listDevices = true;
     else if (!strcmp(a, "--device")) { NEED_VALUE(); o->device = val; }

@@ -36,6 +36,7 @@ typedef struct {
   unsigned long long seed;
   double atol, rtol;
   bool quiet;
+  bool stats; /* --stats: what a call runs (the target's stats) */
   const char *cacheDir; /* the compile cache; NULL: none */
   bool noCache;
   char cacheBuf[4096];  /* the default cacheDir's text */
