@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "mlir-c/IR.h"
+#include "strata/builder.h"
 
 /* A top-level scf.parallel of a block: no results, no reductions. */
 typedef struct {
@@ -21,6 +22,9 @@ typedef struct {
 bool gpuFuseIsView(MlirOperation op);
 /* The buffer a memref value views (through views to their sources). */
 MlirValue gpuFuseRootOf(MlirValue v);
+
+/* `name`(x, y) of x's type, built at b. */
+MlirValue gpuFuseBinary(StrataBuilder *b, const char *name, MlirLocation loc, MlirValue x, MlirValue y);
 
 /* Rewrites the memref.copy ops at the top of block `body` into loads
  * (padded buffers) or scf.parallel nests (gpu_fuse_copies.c). */

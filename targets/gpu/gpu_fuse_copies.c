@@ -48,7 +48,7 @@ bool gpuFuseWritten(MlirOperation from, MlirValue v, MlirOperation except) {
   return q.written;
 }
 
-static MlirValue binary(StrataBuilder *b, const char *name, MlirLocation loc, MlirValue x, MlirValue y) {
+MlirValue gpuFuseBinary(StrataBuilder *b, const char *name, MlirLocation loc, MlirValue x, MlirValue y) {
   return strataResult(strataCreateOp(b, name, loc, .operands = STRATA_VALUES(x, y),
                                      .results = STRATA_TYPES(mlirValueGetType(x))), 0);
 }
@@ -77,12 +77,12 @@ static void foldLoad(MlirOperation load, MlirValue data, MlirValue fill, const i
     MlirValue i = mlirOperationGetOperand(load, 1 + d);
     idx[d] = i;
     if (off[d] == 0 && size[d] == full[d]) continue;
-    MlirValue j = binary(&b, "arith.subi", loc, i, strataConstInt(&b, loc, index, off[d]));
+    MlirValue j = gpuFuseBinary(&b, "arith.subi", loc, i, strataConstInt(&b, loc, index, off[d]));
     MlirValue zero = strataConstInt(&b, loc, index, 0), n = strataConstInt(&b, loc, index, size[d]);
-    MlirValue ok = binary(&b, "arith.andi", loc, compare(&b, loc, CMP_SGE, j, zero), compare(&b, loc, CMP_SLT, j, n));
-    in = in.ptr ? binary(&b, "arith.andi", loc, in, ok) : ok;
-    j = binary(&b, "arith.maxsi", loc, j, zero);
-    idx[d] = binary(&b, "arith.minsi", loc, j, strataConstInt(&b, loc, index, size[d] - 1));
+    MlirValue ok = gpuFuseBinary(&b, "arith.andi", loc, compare(&b, loc, CMP_SGE, j, zero), compare(&b, loc, CMP_SLT, j, n));
+    in = in.ptr ? gpuFuseBinary(&b, "arith.andi", loc, in, ok) : ok;
+    j = gpuFuseBinary(&b, "arith.maxsi", loc, j, zero);
+    idx[d] = gpuFuseBinary(&b, "arith.minsi", loc, j, strataConstInt(&b, loc, index, size[d] - 1));
   }
   MlirType elem = mlirValueGetType(mlirOperationGetResult(load, 0));
   MlirValue operands[17] = {data};

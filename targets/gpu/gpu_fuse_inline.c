@@ -104,11 +104,6 @@ static bool readers(MlirValue v, MlirOperation nest, MlirOperation store, Reader
   return true;
 }
 
-static MlirValue arith(StrataBuilder *b, const char *name, MlirLocation loc, MlirValue x, MlirValue y) {
-  return strataResult(strataCreateOp(b, name, loc, .operands = STRATA_VALUES(x, y),
-                                     .results = STRATA_TYPES(mlirValueGetType(x))), 0);
-}
-
 /* Replaces `load` (of `buffer` or a view of it) by the producer's body. */
 static void recompute(MlirOperation load, MlirValue buffer, MlirOperation nest, MlirOperation store) {
   MlirContext ctx = mlirOperationGetContext(load);
@@ -125,13 +120,13 @@ static void recompute(MlirOperation load, MlirValue buffer, MlirOperation nest, 
   } else { /* row-major: the same linear index */
     MlirValue lin = strataConstInt(&b, loc, index, 0);
     for (intptr_t d = 0; d < readRank; d++) {
-      lin = arith(&b, "arith.muli", loc, lin, strataConstInt(&b, loc, index, mlirShapedTypeGetDimSize(read, d)));
-      lin = arith(&b, "arith.addi", loc, lin, mlirOperationGetOperand(load, 1 + d));
+      lin = gpuFuseBinary(&b, "arith.muli", loc, lin, strataConstInt(&b, loc, index, mlirShapedTypeGetDimSize(read, d)));
+      lin = gpuFuseBinary(&b, "arith.addi", loc, lin, mlirOperationGetOperand(load, 1 + d));
     }
     int64_t inner = 1;
     for (intptr_t d = rank - 1; d >= 0; d--) {
-      MlirValue v = arith(&b, "arith.divui", loc, lin, strataConstInt(&b, loc, index, inner));
-      v = arith(&b, "arith.remui", loc, v, strataConstInt(&b, loc, index, mlirShapedTypeGetDimSize(type, d)));
+      MlirValue v = gpuFuseBinary(&b, "arith.divui", loc, lin, strataConstInt(&b, loc, index, inner));
+      v = gpuFuseBinary(&b, "arith.remui", loc, v, strataConstInt(&b, loc, index, mlirShapedTypeGetDimSize(type, d)));
       inner *= mlirShapedTypeGetDimSize(type, d);
       from[n] = mlirBlockGetArgument(body, d), to[n++] = v;
     }
