@@ -49,6 +49,7 @@ extern const StrataPassDef strataGpuProfileProbesPass;
 extern const StrataPassDef strataGpuKernelsUnfusedPass;
 extern const StrataPassDef strataGpuKernelsFusedPass;
 extern const StrataPassDef strataGpuFlattenParallelPass;
+extern const StrataPassDef strataGpuFuseBlocksPass;
 /* NULL-terminated lists kept beside their passes. */
 extern const StrataPassDef *const strataSparseTransformPasses[];
 extern const StrataPassDef *const strataSparseLowerPasses[];
@@ -105,6 +106,7 @@ static const StrataPassDef *const kPasses[] = {
     &strataGpuKernelsFusedPass,
     &strataGpuFlattenParallelPass,
     &strataGpuProfileProbesPass,
+    &strataGpuFuseBlocksPass,
 };
 
 static const StrataTargetDef *const kTargets[] = {&strataCpuTarget, &strataOpenclTarget, &strataVulkanTarget,

@@ -5,23 +5,31 @@
  * nest maps to a grid of workgroups (the tiles) of work-items (a tile's
  * iterations), then to gpu.launch and outlined kernels; a parallel loop
  * left inside a kernel runs as nested loops in each work-item. Each
- * remaining linalg op is one kernel; element-wise chains (and, with
- * dnnfusion, the element-wise parts of nn-fuse's blocks) are fused into one
- * linalg op first, so into one kernel. */
+ * remaining linalg op is one kernel; element-wise chains are fused into one
+ * linalg op first, so into one kernel. With dnnfusion, each nn-fuse block
+ * becomes one kernel (gpu-fuse-blocks) where its loops allow. */
 #include "gpu_pipeline.h"
 #include "strata/pass.h"
 
-#define GPU_KERNELS                                                                          \
+#define GPU_BUFFERIZE                                                                        \
   "one-shot-bufferize{bufferize-function-boundaries "                                        \
-  "function-boundary-type-conversion=identity-layout-map},"                                  \
-  "func.func(buffer-loop-hoisting,cse,canonicalize),"                                        \
-  "func.func(convert-linalg-to-parallel-loops),func.func(gpu-flatten-parallel),"             \
+  "function-boundary-type-conversion=identity-layout-map},"
+#define GPU_MAP                                                                              \
+  "func.func(gpu-flatten-parallel),"                                                         \
   "func.func(scf-parallel-loop-tiling{parallel-loop-tile-sizes=64 no-min-max-bounds},"       \
   "gpu-map-parallel-loops,convert-parallel-loops-to-gpu),"                                   \
   "gpu-kernel-outlining,scf-parallel-for-to-nested-fors,lower-affine,canonicalize,cse"
+#define GPU_KERNELS                                                                          \
+  GPU_BUFFERIZE "func.func(buffer-loop-hoisting,cse,canonicalize),"                          \
+  "func.func(convert-linalg-to-parallel-loops)," GPU_MAP
+/* dnnfusion: the blocks stay scf.execute_region ops through bufferization
+ * and the loop lowering; gpu-fuse-blocks makes each block's nests one
+ * loop and dissolves the blocks. */
 #define GPU_FUSED_CODEGEN                                                                    \
   "func.func(nn-to-linalg),func.func(fused-blocks-remap),"                                   \
-  "func.func(linalg-fuse-elementwise-ops),func.func(fused-blocks-inline)," GPU_KERNELS
+  "func.func(linalg-fuse-elementwise-ops)," GPU_BUFFERIZE                                    \
+  "func.func(convert-linalg-to-parallel-loops,gpu-fuse-blocks,"                              \
+  "buffer-loop-hoisting,cse,canonicalize)," GPU_MAP
 
 const char strataGpuPipelineText[] =
     "func.func(nn-fold),func.func(nn-to-linalg),func.func(linalg-fuse-elementwise-ops)," GPU_KERNELS;
@@ -48,7 +56,7 @@ const StrataPassDef strataGpuKernelsUnfusedPass = {
 
 const StrataPassDef strataGpuKernelsFusedPass = {
     .name = "strata-gpu-kernels-fused",
-    .summary = "strata-gpu-kernels after nn-fuse planning (for the opencl target): each block's "
-               "element-wise ops fused into one kernel",
+    .summary = "strata-gpu-kernels after nn-fuse planning (for the GPU targets): each block "
+               "one kernel (gpu-fuse-blocks)",
     .pipeline = strataGpuPipelineFusedText,
 };

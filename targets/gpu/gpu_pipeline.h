@@ -8,8 +8,9 @@
 /* Pipelines by fusion mode (strataParsePipeline syntax): fixed fuses the
  * element-wise chains linalg fuses; none fuses nothing (a kernel per linalg
  * op); dnnfusion runs nn-fuse planning for the opencl target (no library
- * kernels) and fuses the element-wise ops of each block; planned is
- * dnnfusion's code generation for IR nn-fuse already grouped. */
+ * kernels) and makes each block one kernel where gpu-fuse-blocks can
+ * (gpu_fuse.h); planned is dnnfusion's code generation for IR nn-fuse
+ * already grouped. */
 extern const char strataGpuPipelineText[];
 extern const char strataGpuPipelineUnfusedText[];
 extern const char strataGpuPipelineFusedText[];

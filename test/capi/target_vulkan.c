@@ -1,6 +1,7 @@
 /* The vulkan target through the C API: strataCompile with a target name and
  * a device number, invoked twice on the same executable (its buffers and
- * command buffer made once), an input of the wrong size refused, a device
+ * command buffer made once), the kernel launches a call runs
+ * (strataExecutableCallStats), an input of the wrong size refused, a device
  * that does not exist refused at the module, and strataEmit's SPIR-V.
  * REQUIRES: vulkan
  * RUN: %capi/target_vulkan 2>&1 | FileCheck %s
@@ -52,6 +53,11 @@ int main(void) {
   StrataTensor *small = strataTensorCreate(STRATA_DTYPE_F32, 1, d2);
   StrataTensor *bad[2] = {a, small};
   strataExecutableInvoke(exe, "f", bad, 2, &y, 1);
+  // What a call runs (the fixed mode fuses mul and relu): one kernel.
+  // CHECK: stats: 1 launches, 0 copies; unknown: none
+  StrataCallStats st;
+  bool known = strataExecutableCallStats(exe, "f", &st), unknown = strataExecutableCallStats(exe, "g", &st);
+  if (known) printf("stats: %zu launches, %zu copies; unknown: %s\n", st.launches, st.copies, unknown ? "found" : "none");
   strataExecutableDestroy(exe);
 
   // CHECK: diag: model.mlir:1:1: vulkan target: no Vulkan device 7

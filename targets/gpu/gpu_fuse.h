@@ -1,0 +1,62 @@
+/* gpu-fuse-blocks (gpu_fuse_blocks.c) and its legality analysis
+ * (gpu_fuse_legal.c): the loop nests an nn-fuse block leaves after
+ * bufferization and convert-linalg-to-parallel-loops become one
+ * scf.parallel over the nests' common outer parallel dimensions, so one
+ * kernel. */
+#ifndef STRATA_GPU_FUSE_H
+#define STRATA_GPU_FUSE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "mlir-c/IR.h"
+#include "strata/builder.h"
+
+/* A top-level scf.parallel of a block: no results, no reductions. */
+typedef struct {
+  MlirOperation op;
+  intptr_t dims;
+} GpuNest;
+
+/* Views: memref.subview, expand_shape, collapse_shape, cast,
+ * reinterpret_cast, view, reshape (operand 0 is the source). */
+bool gpuFuseIsView(MlirOperation op);
+/* The buffer a memref value views (through views to their sources). */
+MlirValue gpuFuseRootOf(MlirValue v);
+
+/* `name`(x, y) of x's type, built at b. */
+MlirValue gpuFuseBinary(StrataBuilder *b, const char *name, MlirLocation loc, MlirValue x, MlirValue y);
+
+/* Rewrites the memref.copy ops at the top of block `body` into loads
+ * (padded buffers) or scf.parallel nests (gpu_fuse_copies.c). */
+void gpuFuseLowerCopies(MlirBlock body);
+
+/* A new scf.parallel before `before` over n dimensions, its body a block
+ * of the induction variables ending in scf.reduce. */
+MlirOperation gpuFuseNewParallel(MlirOperation before, const MlirValue *lb, const MlirValue *ub, const MlirValue *step,
+                                 intptr_t n);
+
+/* True if `from` or an op after it in its block, other than `except`, may
+ * write `v`'s buffer. */
+bool gpuFuseWritten(MlirOperation from, MlirValue v, MlirOperation except);
+
+/* Recomputes element-wise producers in their readers (gpu_fuse_inline.c). */
+void gpuFuseInlineProducers(MlirBlock body);
+
+/* True if `op` is such a nest (*dims receives its dimension count): no
+ * results or init values, and no scf.parallel nested in it (the kernel
+ * mapping tiles the innermost parallel loops). */
+bool gpuFuseIsNest(MlirOperation op, intptr_t *dims);
+
+/* The largest p >= 1 such that nests[0..n) fused over their first p
+ * dimensions computes what they compute one after another, or 0. The
+ * first p dimensions must have equal bounds and steps, and every buffer
+ * that a nest writes and another nest touches must be accessed through
+ * one memref whose dimensions d_0..d_{p-1} are indexed by exactly the
+ * induction variables 0..p-1 in every access: a work-item of the fused
+ * loop then touches only its own part of such a buffer, in program order.
+ * With everyWrite, every buffer a nest writes must be so (a single nest
+ * whose dimensions may become outer loops). *oom is set if memory runs
+ * out (0 is then returned). */
+intptr_t gpuFuseLegalPrefix(const GpuNest *nests, int n, bool everyWrite, bool *oom);
+
+#endif /* STRATA_GPU_FUSE_H */

@@ -1,0 +1,82 @@
+// One GPU kernel per nn-fuse block (gpu-fuse-blocks in
+// strata-gpu-kernels-fused, the GPU targets' --fusion dnnfusion): each
+// function's gpu.launch_func count (KERNELS) is its nn-fuse block count
+// (BLOCKS, the same planning as the pipeline's) -- a convolution with its
+// padding and bias, a ReLU and reshape recomputed inside a matmul with its
+// bias add, a GELU with a softmax, a layer norm, a transpose read by a
+// matmul, a max-pool whose padding and ReLU fold into its loads -- except
+// where the block's loops share no outer dimension (a softmax over the
+// leading axis: its sums run over rows, its quotients over the whole
+// tensor), which stays one kernel per nest. Without gpu-fuse-blocks, @model
+// launches 13 kernels and 7 copies (PLAIN, the fixed-fusion pipeline).
+// test/e2e/{opencl,vulkan}/fused-blocks.test run these functions against
+// the interpreter with strata-run --stats.
+// RUN: strata-opt %s --pass-pipeline='builtin.module(func.func(nn-fold),func.func(nn-raise),func.func(nn-algebraic-rewrite),nn-fuse{target=opencl profile=always})' | FileCheck %s --check-prefix=BLOCKS
+// RUN: strata-opt %s --strata-gpu-kernels-fused | FileCheck %s --check-prefix=KERNELS
+// RUN: strata-opt %s --strata-gpu-kernels | FileCheck %s --check-prefix=PLAIN
+
+// BLOCKS-LABEL: func.func @model(
+// BLOCKS-COUNT-4: strata.fused
+// BLOCKS-NOT: strata.fused
+// BLOCKS-LABEL: func.func @transpose_matmul(
+// BLOCKS-COUNT-1: strata.fused
+// BLOCKS-NOT: strata.fused
+// BLOCKS-LABEL: func.func @pool(
+// BLOCKS-COUNT-2: strata.fused
+// BLOCKS-NOT: strata.fused
+// BLOCKS-LABEL: func.func @softmax_axis0(
+// BLOCKS-COUNT-1: strata.fused
+// BLOCKS-NOT: strata.fused
+
+// KERNELS-LABEL: func.func @model(
+// KERNELS-NOT: memref.copy
+// KERNELS-COUNT-4: gpu.launch_func
+// KERNELS-NOT: gpu.launch_func
+// KERNELS: gpu.module @model_kernel
+// KERNELS-LABEL: func.func @transpose_matmul(
+// KERNELS-COUNT-1: gpu.launch_func
+// KERNELS-NOT: gpu.launch_func
+// KERNELS: gpu.module
+// KERNELS-LABEL: func.func @pool(
+// KERNELS-NOT: memref.copy
+// KERNELS-COUNT-2: gpu.launch_func
+// KERNELS-NOT: gpu.launch_func
+// KERNELS: gpu.module
+// KERNELS-LABEL: func.func @softmax_axis0(
+// KERNELS-COUNT-2: gpu.launch_func
+// KERNELS-NOT: gpu.launch_func
+// KERNELS: gpu.module
+
+// PLAIN-LABEL: func.func @model(
+// PLAIN-COUNT-13: gpu.launch_func
+// PLAIN-NOT: gpu.launch_func
+// PLAIN: gpu.module
+
+func.func @model(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<4xf32>, %m: tensor<16x8xf32>, %mb: tensor<8xf32>, %s: tensor<8xf32>, %lb: tensor<8xf32>) -> (tensor<16x8xf32>, tensor<16x8xf32>) {
+  %c = "nn.conv"(%x, %w, %b) {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>) -> tensor<1x4x8x8xf32>
+  %r = "nn.relu"(%c) : (tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
+  %sh = "nn.constant"() {value = dense<[16, 16]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %f = "nn.reshape"(%r, %sh) : (tensor<1x4x8x8xf32>, tensor<2xi64>) -> tensor<16x16xf32>
+  %mm = "nn.matmul"(%f, %m) : (tensor<16x16xf32>, tensor<16x8xf32>) -> tensor<16x8xf32>
+  %a = "nn.add"(%mm, %mb) : (tensor<16x8xf32>, tensor<8xf32>) -> tensor<16x8xf32>
+  %g = "nn.gelu"(%a) : (tensor<16x8xf32>) -> tensor<16x8xf32>
+  %sm = "nn.softmax"(%g) : (tensor<16x8xf32>) -> tensor<16x8xf32>
+  %ln = "nn.layer_normalization"(%g, %s, %lb) : (tensor<16x8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<16x8xf32>
+  return %sm, %ln : tensor<16x8xf32>, tensor<16x8xf32>
+}
+func.func @transpose_matmul(%a: tensor<8x16xf32>, %b: tensor<8x4xf32>) -> tensor<16x4xf32> {
+  %t = "nn.transpose"(%a) {perm = array<i64: 1, 0>} : (tensor<8x16xf32>) -> tensor<16x8xf32>
+  %m = "nn.matmul"(%t, %b) : (tensor<16x8xf32>, tensor<8x4xf32>) -> tensor<16x4xf32>
+  %r = "nn.tanh"(%m) : (tensor<16x4xf32>) -> tensor<16x4xf32>
+  return %r : tensor<16x4xf32>
+}
+func.func @pool(%x: tensor<1x4x8x8xf32>, %w: tensor<4x4x3x3xf32>) -> tensor<1x4x4x4xf32> {
+  %c = "nn.conv"(%x, %w) {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x4x8x8xf32>, tensor<4x4x3x3xf32>) -> tensor<1x4x8x8xf32>
+  %r = "nn.relu"(%c) : (tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
+  %p = "nn.max_pool"(%r) {kernel_shape = array<i64: 2, 2>, strides = array<i64: 2, 2>, pads = array<i64: 1, 1, 0, 0>} : (tensor<1x4x8x8xf32>) -> tensor<1x4x4x4xf32>
+  return %p : tensor<1x4x4x4xf32>
+}
+func.func @softmax_axis0(%x: tensor<2x3x4xf32>) -> tensor<2x3x4xf32> {
+  %r = "nn.softmax"(%x) {axis = 0 : i64} : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  return %r : tensor<2x3x4xf32>
+}
