@@ -189,6 +189,24 @@ static void panelRuns(QRuns *r, const RtQConvGeom *g, int64_t n0, int64_t nr) {
   r->j[r->runs] = nr;
 }
 
+/* Run q of an im2col k row at tap (ki, kj): its image row *ih and first
+ * image column *iw0; t in [*lo, *hi) (lo <= hi) reads image column
+ * iw0 + t * sw inside [0, W), the run's other columns are padding. */
+static inline void runSpan(const RtQConvGeom *g, const QRuns *r, int q, int64_t ki, int64_t kj, int64_t *ih,
+                           int64_t *iw0, int64_t *lo, int64_t *hi) {
+  const int64_t sw = g->sw, len = r->j[q + 1] - r->j[q];
+  const int64_t h = r->oh[q] * g->sh + ki * g->dh - g->ph, w = r->ow[q] * sw + kj * g->dw - g->pw;
+  int64_t l = 0, e = 0;
+  if (h >= 0 && h < g->H && w < g->W) {
+    if (sw == 1) /* no division on the common path */
+      l = w >= 0 ? 0 : -w, e = min64(len, g->W - w);
+    else
+      l = w >= 0 ? 0 : (-w + sw - 1) / sw, e = min64(len, (g->W - 1 - w) / sw + 1);
+    if (l > e) l = e;
+  }
+  *ih = h, *iw0 = w, *lo = l, *hi = e;
+}
+
 /* One k row of an im2col panel (channel c, tap ki, kj): raw bytes, the
  * padding's taps `pad`. The runs are at most NR bytes: plain loops, not
  * memcpy/memset calls (GCC would turn the loops back into calls, which
@@ -198,18 +216,9 @@ RT_Q_NO_LIBCALLS static void im2colRow(uint8_t *row, const RtQConvGeom *g, const
   const uint8_t *plane = g->x + c * g->cs;
   const int64_t sw = g->sw;
   for (int q = 0; q < r->runs; q++) {
-    int64_t len = r->j[q + 1] - r->j[q];
-    int64_t ih = r->oh[q] * g->sh + ki * g->dh - g->ph, iw0 = r->ow[q] * sw + kj * g->dw - g->pw;
+    int64_t len = r->j[q + 1] - r->j[q], ih, iw0, lo, hi;
+    runSpan(g, r, q, ki, kj, &ih, &iw0, &lo, &hi);
     uint8_t *o = row + r->j[q];
-    /* t in [lo, hi) reads image column iw0 + t * sw inside [0, W) */
-    int64_t lo = 0, hi = 0;
-    if (ih >= 0 && ih < g->H && iw0 < g->W) {
-      if (sw == 1) /* no division on the common path */
-        lo = iw0 >= 0 ? 0 : -iw0, hi = min64(len, g->W - iw0);
-      else
-        lo = iw0 >= 0 ? 0 : (-iw0 + sw - 1) / sw, hi = min64(len, (g->W - 1 - iw0) / sw + 1);
-      if (lo > hi) lo = hi;
-    }
     for (int64_t t = 0; t < lo; t++) o[t] = g->pad;
     if (hi > lo) {
       const uint8_t *src = plane + ih * g->hs + (iw0 + lo * sw) * g->ws;
@@ -289,11 +298,8 @@ VNNI_TARGET static __m256i vnniIm2colRow(const RtQConvGeom *g, const QRuns *r, i
   const uintptr_t plane = (uintptr_t)(g->x + c * g->cs);
   const int64_t sw = g->sw;
   for (int q = 0; q < r->runs; q++) {
-    int64_t len = r->j[q + 1] - r->j[q], j0 = r->j[q];
-    int64_t ih = r->oh[q] * g->sh + ki * g->dh - g->ph, iw0 = r->ow[q] * sw + kj * g->dw - g->pw;
-    if (ih < 0 || ih >= g->H || iw0 >= g->W) continue;
-    /* t in [lo, hi) reads image column iw0 + t * sw inside [0, W) */
-    int64_t lo = iw0 >= 0 ? 0 : (-iw0 + sw - 1) / sw, hi = min64(len, (g->W - 1 - iw0) / sw + 1);
+    int64_t j0 = r->j[q], ih, iw0, lo, hi;
+    runSpan(g, r, q, ki, kj, &ih, &iw0, &lo, &hi);
     if (hi <= lo) continue;
     /* lane L = j0 + t reads byte sw * L of base */
     uintptr_t base = plane + (uintptr_t)(ih * g->hs) + (uintptr_t)(iw0 - sw * j0);
