@@ -174,6 +174,8 @@ bool onnxCheckOpset(Importer *im, MlirLocation loc, const Onnx__NodeProto *n);
 /* The opset 7-10 form of the node, where its op type has one: *handled is
  * set when the node was imported (or failed) here; false after an error. */
 bool onnxImportLegacy(Node *x, bool *handled);
+/* Upsample (opsets 7-9) and Resize-10 as nn.resize (onnx_legacy_resize.c). */
+bool onnxImportLegacyResize(Node *x);
 
 /* ---- Training (onnx_training.c) ---- */
 

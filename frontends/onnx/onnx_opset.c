@@ -138,109 +138,6 @@ static bool legacyTopK(Node *x) {
   return onnxDirect(x, 2);
 }
 
-/* Upsample (opsets 7-9) and Resize-10: output dims floor(dim * scale),
- * source coordinate dst / scale ("asymmetric"). Nearest takes the floor of
- * it when upsampling; Resize-10 takes the ceiling on axes it downsamples
- * (ONNX Runtime's and OpenVINO's reading, the only one: the spec leaves the
- * rounding unsaid). One nn.resize has one rounding, so a Resize-10 that
- * upsamples some axes and downsamples others is refused.
- *
- * Scales known only at run time (an input that is no constant) go to
- * nn.resize as its run-time scales: Upsample's then round down (it only
- * upsamples: a run-time scale below 1 becomes 0, which nn.resize reports
- * as a scale that is not positive); Resize-10's only in linear mode, where
- * no rounding depends on the direction. */
-static bool runtimeScales(Node *x, bool upsample, const char *mode) {
-  MlirValue s = x->in[1];
-  MlirType st = mlirValueGetType(s), it = mlirValueGetType(x->in[0]);
-  if (!upsample && !strcmp(mode, "nearest")) {
-    NODE_ERROR(x->im, x->loc, x->n, "nearest mode with scales known only at run time has no exact form at opset 10 "
-               "(it rounds up on downsampled axes, down on upsampled ones); give constant scales or re-export at "
-               "opset >= 11");
-    return false;
-  }
-  if (!mlirShapedTypeHasRank(it) || !mlirShapedTypeHasRank(st) || mlirShapedTypeGetRank(st) != 1 ||
-      mlirShapedTypeGetDimSize(st, 0) != mlirShapedTypeGetRank(it) || !mlirTypeIsAFloat(onnxElemOf(s))) {
-    NODE_ERROR(x->im, x->loc, x->n, "input #1 ('scales') must be a 1-D float tensor of one scale per dim of a ranked input");
-    return false;
-  }
-  MlirType f32 = mlirF32TypeGet(x->im->mc);
-  s = onnxCast(x, s, f32);
-  if (upsample) {
-    MlirValue one = onnxScalarConst(x, f32, 1);
-    s = onnxWhere(x, onnxBinary(x, "nn.greater_or_equal", s, one, NULL, 0), s, onnxScalarConst(x, f32, 0));
-  }
-  if (mlirValueIsNull(s)) return false;
-  x->in[1] = (MlirValue){NULL};
-  x->in[2] = s;
-  x->in[3] = (MlirValue){NULL};
-  x->nIn = 4;
-  onnxDropAttr(x, "scales");
-  onnxSetAttr(x, "coordinate_transformation_mode", strataStrAttr(x->im->mc, "asymmetric"));
-  onnxSetAttr(x, "nearest_mode", strataStrAttr(x->im->mc, "floor"));
-  snprintf(x->nn, sizeof x->nn, "nn.resize");
-  return onnxDirect(x, 1);
-}
-static bool legacyResize(Node *x) {
-  bool upsample = !strcmp(onnxOpType(x->n), "Upsample");
-  double scales[STRATA_MAX_RANK];
-  int n;
-  if (x->nIn > 2) {
-    NODE_ERROR(x->im, x->loc, x->n, "takes at most 2 inputs (X, scales) at opset %lld", (long long)x->im->opset);
-    return false;
-  }
-  char mode[16] = "nearest";
-  const Onnx__AttributeProto *ma = onnxFindAttr(x->n, "mode");
-  if (ma) snprintf(mode, sizeof mode, "%.*s", (int)(ma->s.len < 15 ? ma->s.len : 15), (const char *)ma->s.data);
-  const Onnx__AttributeProto *sa = onnxFindAttr(x->n, "scales");
-  MlirValue scaleValue = x->nIn > 1 ? x->in[1] : (MlirValue){NULL};
-  if (!mlirValueIsNull(scaleValue)) {
-    if ((n = onnxConstDoubles(scaleValue, scales, STRATA_MAX_RANK)) < 0) return runtimeScales(x, upsample, mode);
-  } else if (upsample && x->im->opset < 9 && sa && sa->type == ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__FLOATS &&
-             sa->n_floats <= STRATA_MAX_RANK) {
-    n = (int)sa->n_floats;
-    for (int i = 0; i < n; i++) scales[i] = sa->floats[i];
-  } else {
-    NODE_ERROR(x->im, x->loc, x->n, "needs its scales (%s at opset %lld)",
-               upsample && x->im->opset < 9 ? "the 'scales' attribute" : "input #1", (long long)x->im->opset);
-    return false;
-  }
-  MlirType it = mlirValueGetType(x->in[0]);
-  if (!mlirShapedTypeHasRank(it) || mlirShapedTypeGetRank(it) != n) {
-    NODE_ERROR(x->im, x->loc, x->n, "has %d scales for an input of %s rank", n,
-               mlirShapedTypeHasRank(it) ? "another" : "unknown");
-    return false;
-  }
-  bool up = false, down = false;
-  for (int i = 0; i < n; i++) {
-    if (!(scales[i] > 0) || !isfinite(scales[i]) || (upsample && scales[i] < 1)) {
-      NODE_ERROR(x->im, x->loc, x->n, "scale %g (axis %d) is not %s", scales[i], i,
-                 upsample ? "a finite value >= 1" : "a finite value > 0");
-      return false;
-    }
-    up |= scales[i] > 1;
-    down |= scales[i] < 1;
-  }
-  if (up && down && !strcmp(mode, "nearest")) {
-    NODE_ERROR(x->im, x->loc, x->n, "nearest mode that upsamples some axes and downsamples others has no exact "
-               "form here (opset 10 rounds up on downsampled axes, down on upsampled ones); re-export at opset >= 11");
-    return false;
-  }
-  float f[STRATA_MAX_RANK];
-  for (int i = 0; i < n; i++) f[i] = (float)scales[i];
-  int64_t len = n;
-  MlirType ft = mlirRankedTensorTypeGet(1, &len, mlirF32TypeGet(x->im->mc), mlirAttributeGetNull());
-  x->in[1] = (MlirValue){NULL};
-  x->in[2] = onnxConstant(x->im, x->loc, mlirDenseElementsAttrFloatGet(ft, n, f));
-  x->in[3] = (MlirValue){NULL};
-  x->nIn = 4;
-  onnxDropAttr(x, "scales");
-  onnxSetAttr(x, "coordinate_transformation_mode", strataStrAttr(x->im->mc, "asymmetric"));
-  onnxSetAttr(x, "nearest_mode", strataStrAttr(x->im->mc, down ? "ceil" : "floor"));
-  snprintf(x->nn, sizeof x->nn, "nn.resize");
-  return onnxDirect(x, 1);
-}
-
 /* BatchNormalization 7-8 with spatial = 0: statistics per activation (shape
  * C x D1 x ... x Dn), so elementwise ops with numpy broadcasting over N. */
 static bool legacyBatchNorm(Node *x, bool *handled) {
@@ -386,7 +283,7 @@ bool onnxImportLegacy(Node *x, bool *handled) {
   if (!strcmp(t, "Pad") && opset < 11) return legacyPad(x);
   if (!strcmp(t, "Slice") && opset < 10) return legacySlice(x);
   if (!strcmp(t, "TopK") && opset < 10) return legacyTopK(x);
-  if (!strcmp(t, "Upsample") || (!strcmp(t, "Resize") && opset < 11)) return legacyResize(x);
+  if (!strcmp(t, "Upsample") || (!strcmp(t, "Resize") && opset < 11)) return onnxImportLegacyResize(x);
   *handled = false;
   /* RoiAlign-10 sampled as output_half_pixel; 16 named the mode */
   if (!strcmp(t, "RoiAlign") && opset < 16 && !onnxFindAttr(x->n, "coordinate_transformation_mode"))

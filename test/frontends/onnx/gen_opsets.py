@@ -144,7 +144,17 @@ C.case('upsample_linear_runtime_opset9', [node('Upsample', ['x', 's'], ['y'], mo
 sc = np.array([1, 1, 0.6, 1.75], np.float32)
 C.case('resize_linear_runtime_opset10', [node('Resize', ['x', 's'], ['y'], mode='linear')], [('x', x), ('s', sc)],
        [resize_ref(x, sc, 'linear')], opset=10)
+# Resize-10 nearest rounds up on downsampled axes, down on upsampled ones:
+# axes that go both ways, constant or known only at run time.
+C.case('resize_nearest_mixed_opset10', [node('Resize', ['x', 's'], ['y'], mode='nearest')], [('x', x)],
+       [resize_ref(x, [1, 0.7, 2, 0.6], 'nearest', down_ceil=True)],
+       inits=[('s', np.array([1, 0.7, 2, 0.6], np.float32))], opset=10)
+for name, sc in (('mixed', [1, 0.7, 2, 0.6]), ('down', [0.5, 1, 0.75, 0.6]), ('up', [1, 1.5, 2, 1.25])):
+    sc = np.array(sc, np.float32)
+    C.case('resize_nearest_runtime_%s_opset10' % name, [node('Resize', ['x', 's'], ['y'], mode='nearest')],
+           [('x', x), ('s', sc)], [resize_ref(x, sc, 'nearest', down_ceil=True)], opset=10)
 np.save(C.out + '/upsample_below_one.npy', np.array([1, 1, 0.5, 2], np.float32))  # for opsets.test
+np.save(C.out + '/resize_nonpositive.npy', np.array([1, 1, 0, 2], np.float32))
 C.case('softsign_opset1', [node('Softsign', ['x'], ['y'])], [('x', x)], [x / (1 + np.abs(x))], opset=1)
 C.finish()
 
@@ -156,10 +166,6 @@ C.save('bad_upsample_opset10', [node('Upsample', ['x', 's'], ['y'], name='up')],
        [('s', np.array([1, 1, 2, 2], np.float32))], opset=10)
 C.save('bad_upsample_below_one', [node('Upsample', ['x'], ['y'], name='up', scales=[1.0, 1.0, 0.5, 1.0])], [v],
        [vi('y', (1, 1, 1, 2))], opset=8)
-C.save('bad_resize10_mixed', [node('Resize', ['x', 's'], ['y'], name='rs')], [v], [vi('y', (1, 1, 4, 1))],
-       [('s', np.array([1, 1, 2, 0.5], np.float32))], opset=10)
-C.save('bad_resize10_runtime_scales', [node('Resize', ['x', 's'], ['y'], name='rs')], [v, vi('s', (4,))],
-       [vi('y', (1, 1, 4, 4))], opset=10)
 C.save('bad_convtranspose_output_shape', [node('ConvTranspose', ['x', 'w'], ['y'], name='ct', strides=[2, 2],
                                                output_shape=[4, 4])], [v], [vi('y', (1, 1, 4, 4))],
        [('w', np.ones((1, 1, 3, 3), np.float32))], opset=10)
