@@ -417,7 +417,7 @@ static MlirLogicalResult lowerCumSum(StrataRewrite *rw, MlirOperation op, void *
 
 typedef struct {
   int axis, j;
-  bool largest, isFloat;
+  bool largest, isFloat, isUnsigned;
 } TopKCtx;
 
 /* rank[i] += (x[j] beats x[i]): better value, or equal value at a lower index. */
@@ -426,7 +426,9 @@ static MlirValue bodyRank(StrataBuilder *b, MlirLocation loc, const MlirValue *a
   MlirValue xi = a[0], xj = a[1];
   MlirValue i = linalgIndex(b, loc, c->axis), j = linalgIndex(b, loc, c->j);
   MlirValue better = c->isFloat ? emitCmpF(b, loc, c->largest ? CMPF_OGT : CMPF_OLT, xj, xi)
-                                : emitCmpI(b, loc, c->largest ? CMPI_SGT : CMPI_SLT, xj, xi);
+                                : emitCmpI(b, loc, c->largest ? (c->isUnsigned ? CMPI_UGT : CMPI_SGT)
+                                                              : (c->isUnsigned ? CMPI_ULT : CMPI_SLT),
+                                           xj, xi);
   MlirValue equal = c->isFloat ? emitCmpF(b, loc, CMPF_OEQ, xj, xi) : emitCmpI(b, loc, CMPI_EQ, xj, xi);
   MlirValue tie = emitBinary(b, loc, "arith.andi", equal, emitCmpI(b, loc, CMPI_SLT, j, i));
   MlirValue beats = emitBinary(b, loc, "arith.ori", better, tie);
@@ -455,7 +457,7 @@ static MlirLogicalResult lowerTopK(StrataRewrite *rw, MlirOperation op, void *us
   nnAttrInt(op, "axis", -1, &axis);
   nnAttrInt(op, "largest", 1, &largest);
   nnNormalizeAxis(op, "axis", &axis, rank);
-  TopKCtx c = {(int)axis, rank, largest != 0, lowerIsFloat(lowerElementType(x))};
+  TopKCtx c = {(int)axis, rank, largest != 0, lowerIsFloat(lowerElementType(x)), lowerIsUnsigned(lowerElementType(x))};
   char id[256], mj[256], its[STRATA_MAX_RANK + 2];
   lowerIdentityMap(id, sizeof id, rank);
   size_t off = (size_t)snprintf(mj, sizeof mj, "(");

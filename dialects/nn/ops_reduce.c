@@ -360,7 +360,7 @@ static MlirLogicalResult inferTopK(const StrataOpDef *def, MlirOperation op, Str
   StrataShape x, k;
   int64_t axis, largest, sorted, kv = -1;
   if (!nnOperand(def, op, "x", &x) || !nnOperand(def, op, "k", &k) ||
-      !nnCheckType(op, "x", &x, NN_NUMERIC_NO_U64) || !nnCheckType(op, "k", &k, NN_T(STRATA_DTYPE_I64)) ||
+      !nnCheckType(op, "x", &x, NN_NUMERIC) || !nnCheckType(op, "k", &k, NN_T(STRATA_DTYPE_I64)) ||
       !nnAttrInt(op, "axis", -1, &axis) || !nnAttrInt(op, "largest", 1, &largest) ||
       !nnAttrInt(op, "sorted", 1, &sorted) || !nnNormalizeAxis(op, "axis", &axis, x.rank))
     return fail();
@@ -380,15 +380,22 @@ static MlirLogicalResult inferTopK(const StrataOpDef *def, MlirOperation op, Str
   return ok();
 }
 
+/* An element to rank: floats by value, integers exactly (s, compared as
+ * unsigned when the type is). */
 typedef struct {
   double v;
-  int64_t i;
+  int64_t s, i;
   bool largest;
+  char kind; /* 'f', 's' or 'u' */
 } Ranked;
 
 static int cmpRanked(const void *pa, const void *pb) {
   const Ranked *a = pa, *b = pb;
-  if (a->v != b->v) return (a->largest ? a->v < b->v : a->v > b->v) ? 1 : -1;
+  bool differ = a->kind == 'f' ? a->v != b->v : a->s != b->s;
+  if (differ) {
+    bool less = a->kind == 'f' ? a->v < b->v : a->kind == 'u' ? (uint64_t)a->s < (uint64_t)b->s : a->s < b->s;
+    return (a->largest ? less : !less) ? 1 : -1;
+  }
   return (a->i > b->i) - (a->i < b->i); /* ties: the lower index first */
 }
 
@@ -403,14 +410,23 @@ static MlirLogicalResult interpTopK(StrataInterp *in, MlirOperation op, StrataTe
   if (k < 0 || k > len) return nnInterpError(op, "k = %lld is outside [0, %lld]", (long long)k, (long long)len);
   Ranked *r = malloc((size_t)(len ? len : 1) * sizeof *r);
   if (!r) return nnInterpError(op, "out of memory");
+  StrataDType t = x[0]->dtype;
+  bool isFloat = nnIsFloatDType(t);
+  char kind = isFloat ? 'f' : nnIsUnsignedDType(t) ? 'u' : 's';
   for (int64_t o = 0; o < outer; o++)
     for (int64_t i = 0; i < inner; i++) {
-      for (int64_t j = 0; j < len; j++)
-        r[j] = (Ranked){strataTensorGetDouble(x[0], (o * len + j) * inner + i), j, largest != 0};
+      for (int64_t j = 0; j < len; j++) {
+        int64_t e = (o * len + j) * inner + i;
+        r[j] = (Ranked){isFloat ? strataTensorGetDouble(x[0], e) : 0, isFloat ? 0 : nnGetInt(x[0], e), j,
+                        largest != 0, kind};
+      }
       qsort(r, (size_t)len, sizeof *r, cmpRanked);
       for (int64_t j = 0; j < k; j++) {
         int64_t e = (o * k + j) * inner + i;
-        strataTensorSetDouble(y[0], e, r[j].v);
+        if (isFloat)
+          strataTensorSetDouble(y[0], e, r[j].v);
+        else
+          nnSetInt(y[0], e, r[j].s);
         nnSetInt(y[1], e, r[j].i);
       }
     }
@@ -501,7 +517,7 @@ static const StrataOpDef kOps[] = {
      .mapping = nnMapManyToMany,
      .dynamism = STRATA_DYN_ISVDOS,
      .flops = flopsReduce,
-     .types = "f16 bf16 f32 f64 i32 i64"},
+     .types = "f16 bf16 f32 f64 i8 i16 i32 i64 ui8 ui16 ui32 ui64"},
 };
 
 const StrataOpTable nnReduceTable = {kOps, sizeof kOps / sizeof kOps[0]};

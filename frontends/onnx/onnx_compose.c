@@ -315,18 +315,23 @@ static bool importDropoutMask(Node *x) {
   return onnxBindValueAt(x, 0, onnxUnary(x, "nn.identity", x->in[0], NULL, 0)) && onnxBindValueAt(x, 1, mask);
 }
 
-/* ---- Clip with bounds known only at run time: max, then min ---- */
+/* ---- Clip with bounds known only at run time, or of 64-bit integers: max, then min ---- */
 
 static bool importClipRuntime(Node *x) {
   MlirValue v = x->in[0];
   for (int i = 1; i < 3 && i < x->nIn; i++) {
     if (mlirValueIsNull(x->in[i])) continue;
-    MlirType bt = mlirValueGetType(x->in[i]);
-    if (!mlirShapedTypeHasRank(bt) || mlirShapedTypeGetRank(bt) != 0) {
+    MlirValue bound = x->in[i];
+    MlirType bt = mlirValueGetType(bound);
+    bool one = mlirShapedTypeHasRank(bt) && mlirShapedTypeGetRank(bt) > 0;
+    for (intptr_t d = 0; one && d < mlirShapedTypeGetRank(bt); d++) one = mlirShapedTypeGetDimSize(bt, d) == 1;
+    if (one) /* one element (as the constant path takes): a scalar */
+      bound = onnxBinary(x, "nn.reshape", bound, onnxI64Vector(x, NULL, 0), NULL, 0);
+    else if (!mlirShapedTypeHasRank(bt) || mlirShapedTypeGetRank(bt) != 0) {
       NODE_ERROR(x->im, x->loc, x->n, "input '%s' must be a scalar (rank 0)", i == 1 ? "min" : "max");
       return false;
     }
-    v = onnxBinary(x, i == 1 ? "nn.max" : "nn.min", v, x->in[i], NULL, 0);
+    v = onnxBinary(x, i == 1 ? "nn.max" : "nn.min", v, bound, NULL, 0);
   }
   return onnxBindValueAt(x, 0, v);
 }
@@ -437,6 +442,10 @@ bool onnxImportComposite(Node *x, bool *handled) {
   if (!strcmp(t, "LayerNormalization") && (used(x->n, 1) || used(x->n, 2))) return importLayerNormStats(x);
   if (!strcmp(t, "Dropout") && used(x->n, 1)) return importDropoutMask(x);
   if (!strcmp(t, "Clip") && x->im->opset >= 11) {
+    /* nn.clip holds its bounds as f64 attributes: 64-bit integer bounds,
+     * which a double may not hold exactly, take the max/min path too */
+    MlirType e = mlirValueIsNull(x->in[0]) ? (MlirType){NULL} : onnxElemOf(x->in[0]);
+    if (!mlirTypeIsNull(e) && mlirTypeIsAInteger(e) && mlirIntegerTypeGetWidth(e) == 64) return importClipRuntime(x);
     double bound;
     for (int i = 1; i < 3 && i < x->nIn; i++)
       if (!mlirValueIsNull(x->in[i]) && onnxConstDoubles(x->in[i], &bound, 1) != 1) return importClipRuntime(x);

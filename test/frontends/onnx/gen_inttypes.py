@@ -25,7 +25,7 @@ EDGE = {np.uint16: [0, 1, 65535, 32768], np.int16: [0, -1, 32767, -32768], np.ui
 def ints(dtype, n, lo=None, hi=None):
     info = np.iinfo(dtype)
     v = rng.integers(info.min if lo is None else lo, info.max if hi is None else hi, n, dtype=dtype, endpoint=True)
-    v[:4] = np.array(EDGE[dtype], dtype=object).astype(dtype)
+    v[:len(EDGE[dtype])] = np.array(EDGE[dtype], dtype=object).astype(dtype)
     return v
 
 
@@ -106,6 +106,34 @@ for bt, et in POW:
     case('pow_%s_%s' % (np.dtype(bt).name, np.dtype(et).name), [helper.make_node('Pow', ['x', 'e'], ['y'])],
          [('x', base), ('e', ex)], want, opset=15)
 
+# ---- TopK of every integer type, ranked exactly (values a double cannot
+# tell apart), ties to the lower index; Clip of 64-bit integers with bounds
+# a double cannot hold ----
+EDGE.update({np.int8: [0, -1, 127, -128], np.uint8: [0, 1, 255, 128],
+             np.int64: [2 ** 62, 2 ** 62 + 1, -2 ** 63, 2 ** 63 - 1]})
+EDGE[np.uint64] = EDGE[np.uint64] + [2 ** 63 + 1]
+for dtype in (np.int8, np.uint8, np.int16, np.uint16, np.uint32, np.int64, np.uint64):
+    n = np.dtype(dtype).name
+    x = ints(dtype, 24).reshape(3, 8)
+    x[1, 4:6] = x[1, 6]  # ties
+    if dtype in (np.int64, np.uint64):
+        x[2, :5] = np.array(EDGE[dtype] + [2 ** 62 + 2] * (5 - len(EDGE[dtype])), dtype=object).astype(dtype)
+    for largest in (1, 0):
+        order = np.array([sorted(range(8), key=lambda j: ((-1 if largest else 1) * int(row[j]), j)) for row in x])
+        k = np.array([5], np.int64)
+        case('topk_%s_%s' % (n, 'largest' if largest else 'smallest'),
+             [helper.make_node('TopK', ['x', 'k'], ['y', 'i'], axis=1, largest=largest)], [('x', x)],
+             np.take_along_axis(x, order[:, :5], 1), inits=[('k', k)])
+    case('topk_%s_indices' % n, [helper.make_node('TopK', ['x', 'k'], ['v', 'y'], axis=-1)], [('x', x)],
+         np.array([sorted(range(8), key=lambda j: (-int(row[j]), j))[:3] for row in x], np.int64),
+         inits=[('k', np.array([3], np.int64))])
+for dtype, lo, hi in ((np.uint64, 2 ** 63 + 1, 2 ** 64 - 2), (np.int64, -2 ** 60 - 1, 2 ** 60 + 1)):
+    x = ints(dtype, 12)
+    x[4:8] = np.array([lo - 1, lo, hi, hi + 1], dtype=object).astype(dtype)
+    want = np.array([min(max(int(v), lo), hi) for v in x], dtype=object).astype(dtype)
+    case('clip_%s' % np.dtype(dtype).name, [helper.make_node('Clip', ['x', 'lo', 'hi'], ['y'])], [('x', x)], want,
+         inits=[('lo', np.array(lo, dtype)), ('hi', np.array([hi], dtype))])
+
 failed = 0
 for name, n_in in exact:
     want = np.load(os.path.join(OUT, name + '.ref.npy'))
@@ -142,9 +170,6 @@ C.save('bad_pow_int64_uint64', [helper.make_node('Pow', ['x', 'e'], ['y'], name=
        [vi('x', (3,), TensorProto.INT64), vi('e', (3,), TensorProto.UINT64)], [vi('y', (3,), TensorProto.INT64)], opset=15)
 C.save('bad_bitshift_int16', [helper.make_node('BitShift', ['x', 's'], ['y'], name='bs', direction='LEFT')],
        [vi('x', (3,), TensorProto.INT16), vi('s', (3,), TensorProto.INT16)], [vi('y', (3,), TensorProto.INT16)])
-C.save('bad_topk_uint64', [helper.make_node('TopK', ['x', 'k'], ['v', 'i'], name='tk')],
-       [vi('x', (5,), TensorProto.UINT64), vi('k', (1,), TensorProto.INT64)],
-       [vi('v', (2,), TensorProto.UINT64), vi('i', (2,), TensorProto.INT64)])
 short = TensorProto(name='w', data_type=TensorProto.UINT64, dims=[3])
 short.uint64_data.extend([1, 2])
 C.save('bad_uint64_data_short', [helper.make_node('Add', ['x', 'w'], ['y'], name='add')],
