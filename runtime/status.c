@@ -186,6 +186,9 @@ void _mlir_ciface_strata_rt_shape_error(int64_t kind, int64_t operand, int64_t d
             (long long)got, (long long)want);
   else if (kind == 12)
     rtError("%.*s operand %lld is outside [0, 1] at run time", n, text, (long long)operand);
+  else if (kind == 15)
+    rtError("%.*s operand %lld holds %lld at run time, outside [%lld, %lld]", n, text, (long long)operand,
+            (long long)got, (long long)dim, (long long)want);
   else if (kind == 14)
     rtError("%.*s operand %lld holds %lld at run time, outside [0, %lld]", n, text, (long long)operand,
             (long long)got, (long long)want);

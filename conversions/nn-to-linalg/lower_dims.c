@@ -172,7 +172,8 @@ typedef struct {
  * (element `dim` of `operand`) that is not positive, 11 an operand with
  * more than `want` elements, 12 a threshold outside [0, 1], 13 an index
  * outside [0, want), 14 an element of an operand outside [0, want]
- * (lower_rnn.c's sequence_lens). */
+ * (lower_rnn.c's sequence_lens), 15 an element outside [dim, want]
+ * (lower_check.c). */
 static void checkIf(Dims *c, MlirValue bad, int kind, int operand, int dim, MlirValue got, MlirValue want) {
   if (!c->failed) c->failed = !lowerCheck(c->b, c->op, &c->site, bad, kind, operand, dim, got, want);
 }

@@ -4,6 +4,7 @@
 #ifndef STRATA_NN_TO_LINALG_INTERNAL_H
 #define STRATA_NN_TO_LINALG_INTERNAL_H
 
+#include "mlir-c/BuiltinTypes.h"
 #include "lower_helpers.h"
 #include "strata/dialect.h"
 #include "strata/nn.h"
@@ -47,6 +48,7 @@ void nnToLinalgSample(LowerRegistry *r);   /* nn.grid_sample, nn.roi_align (lowe
 void nnToLinalgSignal(LowerRegistry *r);   /* windows, nn.dft, nn.stft (lower_signal.c) */
 void nnToLinalgDet(LowerRegistry *r);      /* nn.det (lower_det.c) */
 void nnToLinalgTfIdf(LowerRegistry *r);    /* nn.tf_idf_vectorizer (lower_tfidf.c) */
+void nnToLinalgCheck(LowerRegistry *r);    /* nn.check_range (lower_check.c) */
 void nnToLinalgRandom(LowerRegistry *r);   /* nn.random_uniform/normal, nn.bernoulli (lower_random.c) */
 /* nn.slice with dynamic dims or run-time starts/ends (lower_slice_dynamic.c). */
 bool lowerSliceIsDynamic(const StrataOpDef *def, MlirOperation op);

@@ -70,6 +70,7 @@ static void registerAll(LowerRegistry *r) {
   nnToLinalgSignal(r);
   nnToLinalgDet(r);
   nnToLinalgTfIdf(r);
+  nnToLinalgCheck(r);
   nnToLinalgRandom(r);
 }
 

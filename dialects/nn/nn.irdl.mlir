@@ -130,6 +130,12 @@ irdl.dialect @nn {
     irdl.operands(x: %t0)
     irdl.results(output: %t1)
   }
+  irdl.operation @check_range {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0)
+    irdl.results(y: %t1)
+  }
   irdl.operation @clip {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"

@@ -11,6 +11,7 @@ static const StrataOpTable *const kTables[] = {
     &nnEinsumTable, &nnRnnTable, &nnSequenceTable, &nnSampleTable, &nnSignalTable, &nnDetTable,
     &nnTfIdfTable,
     &nnRandomTable,
+    &nnCheckTable,
 };
 
 const StrataDialectDef strataNnDialect = {

@@ -141,6 +141,7 @@ double nnTfIdfWeigh(const NnTfIdf *t, double count, int64_t col);
 /* ---- Category tables (each ops_*.c) ---- */
 extern const StrataOpTable nnElementwiseTable, nnLinearTable, nnPoolNormTable, nnReduceTable,
     nnMovementTable, nnShapeTable, nnQuantTable, nnDataDepTable, nnUnpoolTable, nnQLinearTable,
-    nnEinsumTable, nnRnnTable, nnSequenceTable, nnSampleTable, nnSignalTable, nnDetTable, nnTfIdfTable, nnRandomTable;
+    nnEinsumTable, nnRnnTable, nnSequenceTable, nnSampleTable, nnSignalTable, nnDetTable, nnTfIdfTable, nnRandomTable,
+    nnCheckTable;
 
 #endif /* STRATA_NN_INTERNAL_H */

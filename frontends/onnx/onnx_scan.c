@@ -5,9 +5,12 @@
  * is inserted at i (or T - 1 - i) along its output axis of a [.., T, ..]
  * accumulator. Opset 8 adds a leading batch dim to the states and scan
  * inputs (axis 1 is time): an outer scf.for over the batch runs the scan per
- * batch entry; its sequence_lens may be absent or a constant holding the
- * full length (shorter sequences are refused). The scan inputs need static
- * shapes (T is fixed when compiled); state variables keep one type. */
+ * batch entry; its sequence_lens may be absent or a constant (entry b
+ * scans its first lens[b] slices, reversed inputs from lens[b] - 1 down;
+ * its scan outputs are zero from lens[b] on, as ONNX Runtime's; lengths
+ * known only at run time pass nn.check_range for [1, T] first). The scan
+ * inputs need static shapes (T is fixed when compiled); state variables
+ * keep one type. */
 #include <stdint.h>
 #include <string.h>
 #include "mlir-c/BuiltinAttributes.h"
@@ -26,10 +29,11 @@ static MlirValue indexConst(StrataBuilder *b, Node *x, int64_t v) {
   return strataConstInt(b, x->loc, strataIndexType(x->im->mc), v);
 }
 
-/* iv, or T - 1 - iv when reversed. */
-static MlirValue position(StrataBuilder *b, Node *x, MlirValue iv, int64_t T, bool reverse) {
+/* iv, or last - iv when reversed (last: T - 1, or a sequence's length - 1
+ * when it is given). */
+static MlirValue position(StrataBuilder *b, Node *x, MlirValue iv, int64_t T, MlirValue last, bool reverse) {
   if (!reverse) return iv;
-  MlirValue ops[2] = {indexConst(b, x, T - 1), iv};
+  MlirValue ops[2] = {last.ptr ? last : indexConst(b, x, T - 1), iv};
   return strataResult(strataCreateOp(b, "arith.subi", x->loc, .operands = {ops, 2},
                                      .results = STRATA_TYPES(strataIndexType(x->im->mc))),
                       0);
@@ -99,10 +103,20 @@ static MlirOperation forOp(StrataBuilder *b, Node *x, int64_t n, const MlirValue
   return op;
 }
 
+static MlirValue indexOp(StrataBuilder *b, Node *x, const char *name, MlirValue l, MlirValue r) {
+  MlirValue ops[2] = {l, r};
+  return strataResult(strataCreateOp(b, name, x->loc, .operands = {ops, 2},
+                                     .results = STRATA_TYPES(strataIndexType(x->im->mc))),
+                      0);
+}
+
 /* The scan loop at x->im->b over states[nState] and ins[nIn]; outs gets the
- * final states then the stacked scan outputs. False after an error. */
+ * final states then the stacked scan outputs. With `len` (an index, Scan-8's
+ * sequence length of this batch entry, 1 <= len <= T) iterations from len
+ * on keep the states and leave the scan outputs' zeros (scf.if), and
+ * reversed inputs start at len - 1. False after an error. */
 static bool scanLoop(Node *x, const Onnx__GraphProto *body, const ScanSpec *s, const MlirValue *states,
-                     const MlirValue *ins, MlirValue *outs) {
+                     const MlirValue *ins, MlirValue len, MlirValue *outs) {
   Importer *im = x->im;
   MlirType types[MAX_IO + 1];
   types[0] = strataIndexType(im->mc);
@@ -111,10 +125,20 @@ static bool scanLoop(Node *x, const Onnx__GraphProto *body, const ScanSpec *s, c
   MlirRegion region = onnxNewRegion(x->loc, types, (intptr_t)(1 + s->nState), &blk);
   StrataBuilder bb = strataBuilderAtEnd(im->mc, blk);
   MlirValue iv = mlirBlockGetArgument(blk, 0), bodyIn[MAX_IO], bodyOut[MAX_IO], yields[MAX_IO], inits[MAX_IO];
+  MlirValue last = {NULL};
+  /* the body goes into `work`: the loop's block, or the then-block of the
+   * scf.if on iv < len */
+  MlirBlock work = blk;
+  MlirRegion thenRegion = {NULL};
+  if (len.ptr) {
+    last = indexOp(&bb, x, "arith.subi", len, indexConst(&bb, x, 1));
+    thenRegion = onnxNewRegion(x->loc, NULL, 0, &work);
+  }
+  StrataBuilder wb = strataBuilderAtEnd(im->mc, work);
   for (size_t i = 0; i < s->nState; i++) bodyIn[i] = mlirBlockGetArgument(blk, (intptr_t)(1 + i)), inits[i] = states[i];
   for (size_t j = 0; j < s->nIn; j++)
-    bodyIn[s->nState + j] = sliceAt(&bb, x, ins[j], (int)s->inAxis[j], position(&bb, x, iv, s->T, s->inDir[j]));
-  bool ok = onnxImportSubgraph(x, "body", body, blk, bodyIn, bodyOut);
+    bodyIn[s->nState + j] = sliceAt(&wb, x, ins[j], (int)s->inAxis[j], position(&wb, x, iv, s->T, last, s->inDir[j]));
+  bool ok = onnxImportSubgraph(x, "body", body, work, bodyIn, bodyOut);
   for (size_t i = 0; ok && i < s->nState; i++) {
     yields[i] = bodyOut[i];
     if (!mlirTypeEqual(mlirValueGetType(bodyOut[i]), types[1 + i])) {
@@ -143,13 +167,35 @@ static bool scanLoop(Node *x, const Onnx__GraphProto *body, const ScanSpec *s, c
     types[1 + s->nState + k] = acc;
     inits[s->nState + k] = zerosOf(&im->b, x, acc);
     MlirValue arg = mlirBlockAddArgument(blk, acc, x->loc);
-    yields[s->nState + k] = insertAt(&bb, x, v, arg, (int)axis, position(&bb, x, iv, s->T, s->outDir[k]));
+    yields[s->nState + k] = insertAt(&wb, x, v, arg, (int)axis, position(&wb, x, iv, s->T, last, s->outDir[k]));
   }
   if (!ok) {
+    if (thenRegion.ptr) mlirRegionDestroy(thenRegion);
     mlirRegionDestroy(region);
     return false;
   }
-  strataCreateOp(&bb, "scf.yield", x->loc, .operands = {yields, (intptr_t)(s->nState + s->nOut)});
+  intptr_t n = (intptr_t)(s->nState + s->nOut);
+  if (len.ptr) { /* scf.if (iv < len) { the body } else { the loop's values unchanged } */
+    strataCreateOp(&wb, "scf.yield", x->loc, .operands = {yields, n});
+    MlirBlock eb;
+    MlirRegion elseRegion = onnxNewRegion(x->loc, NULL, 0, &eb);
+    StrataBuilder ebb = strataBuilderAtEnd(im->mc, eb);
+    for (intptr_t i = 0; i < n; i++) yields[i] = mlirBlockGetArgument(blk, 1 + i);
+    strataCreateOp(&ebb, "scf.yield", x->loc, .operands = {yields, n});
+    MlirValue cmp[2] = {iv, len};
+    MlirValue active = strataResult(
+        strataCreateOp(&bb, "arith.cmpi", x->loc, .operands = {cmp, 2}, .results = STRATA_TYPES(mlirIntegerTypeGet(im->mc, 1)),
+                       .attrs = STRATA_ATTRS({"predicate", strataI64Attr(im->mc, 2)})),
+        0); /* slt */
+    MlirOperation ifOp = strataCreateOp(&bb, "scf.if", x->loc, .operands = {&active, 1}, .results = {types + 1, n},
+                                        .numRegions = 2);
+    mlirRegionTakeBody(mlirOperationGetRegion(ifOp, 0), thenRegion);
+    mlirRegionTakeBody(mlirOperationGetRegion(ifOp, 1), elseRegion);
+    mlirRegionDestroy(thenRegion);
+    mlirRegionDestroy(elseRegion);
+    for (intptr_t i = 0; i < n; i++) yields[i] = strataResult(ifOp, i);
+  }
+  strataCreateOp(&bb, "scf.yield", x->loc, .operands = {yields, n});
   MlirOperation op = forOp(&im->b, x, s->T, inits, types + 1, s->nState + s->nOut, region);
   for (size_t i = 0; i < s->nState + s->nOut; i++) outs[i] = strataResult(op, (intptr_t)i);
   return true;
@@ -233,15 +279,32 @@ static bool importScan8(Node *x, const Onnx__GraphProto *body, ScanSpec *s) {
   for (size_t j = 0; j < s->nIn; j++) s->inAxis[j] = 1;
   if (!scanLength(x, ins, s)) return false;
   for (size_t j = 0; j < s->nIn; j++) s->inAxis[j] = 0; /* per batch entry: [T, ...] */
-  if (!mlirValueIsNull(x->in[0])) {
+  /* sequence_lens: a constant of B lengths in [1, T] (ONNX Runtime's
+   * rule); all T is the same as none */
+  bool shorter = false;
+  MlirValue lensValue = x->in[0];
+  if (!mlirValueIsNull(lensValue)) {
     int64_t lens[4096];
-    int n = onnxConstInts(x->in[0], lens, 4096);
-    bool full = n == B;
-    for (int i = 0; full && i < n; i++) full = lens[i] == s->T;
-    if (!full) {
-      NODE_ERROR(im, x->loc, x->n, "sequence_lens must be absent or a constant holding the full length %lld for every "
-                 "batch entry (shorter sequences are not supported)", (long long)s->T);
+    int n = onnxConstInts(lensValue, lens, 4096);
+    MlirType lt = mlirValueGetType(lensValue);
+    if (!mlirTypeIsARankedTensor(lt) || mlirShapedTypeGetRank(lt) != 1 || mlirShapedTypeGetDimSize(lt, 0) != B ||
+        !mlirTypeIsAInteger(onnxElemOf(lensValue)) || mlirIntegerTypeGetWidth(onnxElemOf(lensValue)) != 64) {
+      NODE_ERROR(im, x->loc, x->n, "sequence_lens must be absent or a 1-D int64 tensor of %lld lengths", (long long)B);
       return false;
+    }
+    if (n < 0) { /* known at run time: each checked to lie in [1, T] */
+      Attr range[2] = {{"min", strataI64Attr(im->mc, 1)}, {"max", strataI64Attr(im->mc, s->T)}};
+      lensValue = onnxUnary(x, "nn.check_range", lensValue, range, 2);
+      if (mlirValueIsNull(lensValue)) return false;
+      shorter = true;
+    }
+    for (int i = 0; i < n; i++) {
+      if (lens[i] < 1 || lens[i] > s->T) {
+        NODE_ERROR(im, x->loc, x->n, "sequence_lens[%d] = %lld is outside [1, %lld]", i, (long long)lens[i],
+                   (long long)s->T);
+        return false;
+      }
+      shorter |= lens[i] < s->T;
     }
   }
   /* The outer loop over the batch: its results start as the state inputs
@@ -256,7 +319,16 @@ static bool importScan8(Node *x, const Onnx__GraphProto *body, ScanSpec *s) {
   MlirValue b = mlirBlockGetArgument(blk, 0), st[MAX_IO], in[MAX_IO], outs[MAX_IO], yields[MAX_IO], inits[MAX_IO];
   for (size_t i = 0; i < s->nState; i++) st[i] = sliceAt(&im->b, x, states[i], 0, b), inits[i] = states[i];
   for (size_t j = 0; j < s->nIn; j++) in[j] = sliceAt(&im->b, x, ins[j], 0, b);
-  bool ok = scanLoop(x, body, s, st, in, outs);
+  MlirValue len = {NULL};
+  if (shorter) { /* this entry's length, as an index */
+    MlirValue at = strataResult(strataCreateOp(&im->b, "tensor.extract", x->loc, .operands = {(MlirValue[]){lensValue, b}, 2},
+                                               .results = STRATA_TYPES(mlirIntegerTypeGet(im->mc, 64))),
+                                0);
+    len = strataResult(strataCreateOp(&im->b, "arith.index_cast", x->loc, .operands = {&at, 1},
+                                      .results = STRATA_TYPES(strataIndexType(im->mc))),
+                       0);
+  }
+  bool ok = scanLoop(x, body, s, st, in, len, outs);
   for (size_t i = 0; ok && i < s->nState + s->nOut; i++) {
     MlirValue dest;
     if (i < s->nState) {
@@ -327,5 +399,5 @@ bool onnxImportScan(Node *x) {
       !intsAttr(x, "scan_output_directions", s.nOut, 0, 0, 1, s.outDir) || !scanLength(x, x->in + s.nState, &s))
     return false;
   MlirValue outs[MAX_IO];
-  return scanLoop(x, body, &s, x->in, x->in + s.nState, outs) && bindAll(x, outs, s.nState + s.nOut);
+  return scanLoop(x, body, &s, x->in, x->in + s.nState, (MlirValue){NULL}, outs) && bindAll(x, outs, s.nState + s.nOut);
 }

@@ -79,7 +79,7 @@ C.case('scan9_defaults_f64', [scan, node('Identity', ['y1'], ['y'])], [('s1', s1
        [simulate(s1, s2, a_in, b_in)[2]], opset=9)
 
 # ---- Scan-8: batch dim 0, time dim 1; a read backwards; sequence_lens
-# absent, or a constant of full lengths.
+# absent, a constant of full lengths, or shorter ones.
 Bn, T = 2, 4
 s1, s2, a_in, b_in = r(Bn, 3), r(Bn, 3), r(Bn, T, 3), r(Bn, T, 2, 3)
 refs = [simulate(s1[i], s2[i], a_in[i][::-1], b_in[i]) for i in range(Bn)]
@@ -91,15 +91,37 @@ for lens, suffix in [('', 'nolens'), ('lens', 'fulllens')]:
         C.case('scan8_%s_%s' % (suffix, name), [scan, node('Identity', [name], ['y'])],
                [('s1', s1), ('s2', s2), ('a', a_in), ('b', b_in)], [np.stack([ref[k] for ref in refs])],
                inits=inits, opset=8)
+# sequence_lens shorter than T: entry i scans its first lens[i] steps (a
+# backwards from lens[i] - 1), its scan outputs are zero from lens[i] on.
+lens = np.array([4, 2], np.int64)
+
+
+def padded(v):
+    return np.concatenate([v, np.zeros((T - len(v),) + v.shape[1:], v.dtype)])
+
+
+refs = [simulate(s1[i], s2[i], a_in[i][:n][::-1], b_in[i][:n]) for i, n in enumerate(lens)]
+scan = node('Scan', ['lens', 's1', 's2', 'a', 'b'], ['f1', 'f2', 'y1', 'y2'], body=body(), num_scan_inputs=2,
+            directions=[1, 0])
+for name, k in [('f1', 0), ('y1', 2), ('y2', 3)]:
+    C.case('scan8_shortlens_' + name, [scan, node('Identity', [name], ['y'])],
+           [('s1', s1), ('s2', s2), ('a', a_in), ('b', b_in)],
+           [np.stack([ref[k] if k < 2 else padded(ref[k]) for ref in refs])], inits=[('lens', lens)], opset=8)
+# The same lengths known only at run time (checked to lie in [1, T]).
+for name, k in [('f1', 0), ('y1', 2)]:
+    C.case('scan8_runtimelens_' + name, [scan, node('Identity', [name], ['y'])],
+           [('lens', lens), ('s1', s1), ('s2', s2), ('a', a_in), ('b', b_in)],
+           [np.stack([ref[k] if k < 2 else padded(ref[k]) for ref in refs])], opset=8)
+np.save(C.out + '/lens_too_long.npy', np.array([4, 5], np.int64))  # for scan.test
 C.finish()
 
 # ---- Refused ----
 scan8 = node('Scan', ['lens', 's1', 's2', 'a', 'b'], ['f1', 'f2', 'y1', 'y2'], name='sc', body=body(),
              num_scan_inputs=2)
 ins8 = [vi('s1', (2, 3)), vi('s2', (2, 3)), vi('a', (2, 4, 3)), vi('b', (2, 4, 2, 3))]
-C.save('bad_scan8_short_lens', [scan8], ins8, [vi('y1', (2, 4, 3))],
-       [('lens', np.array([4, 3], np.int64))], opset=8)
-C.save('bad_scan8_runtime_lens', [scan8], [vi('lens', (2,), I64)] + ins8, [vi('y1', (2, 4, 3))], opset=8)
+C.save('bad_scan8_zero_len', [scan8], ins8, [vi('y1', (2, 4, 3))],
+       [('lens', np.array([4, 0], np.int64))], opset=8)
+C.save('bad_scan8_lens_shape', [scan8], [vi('lens', (3,), I64)] + ins8, [vi('y1', (2, 4, 3))], opset=8)
 scan9 = node('Scan', ['s1', 's2', 'a', 'b'], ['f1', 'f2', 'y1', 'y2'], name='sc', body=body(), num_scan_inputs=2)
 C.save('bad_scan9_lengths', [scan9], [vi('s1', (3,)), vi('s2', (3,)), vi('a', (4, 3)), vi('b', (5, 2, 3))],
        [vi('y1', (4, 3))], opset=9)
