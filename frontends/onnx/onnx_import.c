@@ -4,6 +4,7 @@
  * inference then fills in, so every imported op is verified as it is built. */
 #include <ctype.h>
 #include <libgen.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -238,6 +239,12 @@ MlirModule strataImportOnnx(StrataContext *ctx, const void *data, size_t size, c
     else if (!strcmp(o->domain, ONNX_TRAINING_DOMAIN)) im.trainingOpset = o->version;
   }
   MlirModule module = {NULL};
+  /* the graph's inputs and outputs (any number: calibration and debugging
+   * models list every activation), on the heap */
+  MlirType *inTypes = NULL, *outTypes = NULL;
+  MlirAttribute *dimNames = NULL;
+  const char **inNames = NULL;
+  MlirValue *outs = NULL;
   if (im.trainingOpset && im.trainingOpset != 1) {
     strataEmitError(fileLoc, "opset %lld of the domain '" ONNX_TRAINING_DOMAIN "' is not supported (supported: 1)",
                     (long long)im.trainingOpset);
@@ -269,17 +276,17 @@ MlirModule strataImportOnnx(StrataContext *ctx, const void *data, size_t size, c
     mlirContextGetOrLoadDialect(mc, mlirStringRefCreateFromCString(kUpstream[i]));
   module = mlirModuleCreateEmpty(fileLoc);
   StrataBuilder top = strataBuilderAtEnd(mc, mlirModuleGetBody(module));
-  MlirType inTypes[MAX_IO];
-  MlirAttribute dimNames[MAX_IO];
-  const char *inNames[MAX_IO];
+  size_t nIo = (g->n_input > g->n_output ? g->n_input : g->n_output) + 1;
+  inTypes = malloc(nIo * sizeof *inTypes), outTypes = malloc(nIo * sizeof *outTypes);
+  dimNames = malloc(nIo * sizeof *dimNames), inNames = malloc(nIo * sizeof *inNames), outs = malloc(nIo * sizeof *outs);
+  if (!inTypes || !outTypes || !dimNames || !inNames || !outs || g->n_input > INT_MAX) {
+    strataEmitError(fileLoc, "out of memory for the graph's %zu inputs and %zu outputs", g->n_input, g->n_output);
+    goto fail;
+  }
   int nIn = 0;
   char err[256];
   for (size_t i = 0; i < g->n_input; i++) {
     if (!g->input[i]->name || isInitializer(g, g->input[i]->name)) continue;
-    if (nIn == MAX_IO) {
-      strataEmitError(fileLoc, "more than %d graph inputs", MAX_IO);
-      goto fail;
-    }
     inTypes[nIn] = onnxValueInfoType(&im, g->input[i], &dimNames[nIn], err, sizeof err);
     if (mlirTypeIsNull(inTypes[nIn])) {
       strataEmitError(fileLoc, "graph input '%s': %s", g->input[i]->name, err);
@@ -304,9 +311,6 @@ MlirModule strataImportOnnx(StrataContext *ctx, const void *data, size_t size, c
       mlirFuncSetArgAttr(func, i, mlirStringRefCreateFromCString("onnx.name"), strataStrAttr(mc, inNames[i]));
   }
   if (!onnxImportGraphBody(&im, g)) goto fail;
-  MlirValue outs[MAX_IO];
-  MlirType outTypes[MAX_IO];
-  if (g->n_output > MAX_IO) goto fail;
   for (size_t i = 0; i < g->n_output; i++) {
     outs[i] = g->output[i]->name ? onnxLookup(&im, g->output[i]->name) : (MlirValue){NULL};
     if (mlirValueIsNull(outs[i])) {
@@ -344,6 +348,7 @@ fail:
   mlirModuleDestroy(module);
   module = (MlirModule){NULL};
 done:
+  free(inTypes), free(outTypes), free(dimNames), free(inNames), free(outs);
   for (size_t i = 0; i < im.numValues; i++) free(im.values[i].name);
   free(im.values);
   onnx__model_proto__free_unpacked(model, NULL);

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include "strata/strata.h"
 
-#define MAX_IO 64
+#define MAX_IO 1024 /* graph inputs and outputs (calibration models list every activation) */
 
 typedef enum { MODE_JIT, MODE_INTERPRET, MODE_COMPARE } Mode;
 
