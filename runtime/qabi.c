@@ -201,7 +201,26 @@ static void qconv(QConv *c) {
     sx = ((const float *)c->xs.data)[0], sy = ((const float *)c->ys.data)[0];
     zy = yu ? c->yzp.data[0] : (int8_t)c->yzp.data[0];
   }
-  for (int64_t b = 0; b < Nb; b++)
+  /* one input channel per group (depthwise): rows of taps, not GEMMs of one row */
+  bool depthwise = Cg == 1 && G > 1 && KH * KW <= RT_QDW_MAX_TAPS;
+  for (int64_t b = 0; depthwise && b < Nb; b++) {
+    RtQConvGeom geom = {c->x.data + b * c->x.stride[0], G, c->x.size[2], c->x.size[3], c->x.stride[1],
+                        c->x.stride[2], c->x.stride[3], KH, KW, c->sh, c->sw, c->ph, c->pw, c->dh, c->dw, OH, OW,
+                        (uint8_t)zx};
+    RtQOut out = {0};
+    out.ldy = c->y.stride[1];
+    if (c->q8) {
+      out.y8 = (uint8_t *)c->y.data + b * c->y.stride[0];
+      out.yUnsigned = yu, out.relu = f & STRATA_RT_Q_RELU, out.hasBias = bias != NULL;
+      out.bias = (RtQParam){bias, 1, 0};
+      out.sa = (RtQParam){&sx, 0, 0}, out.sb = (RtQParam){sw, 1, 0};
+      out.sy = (RtQParam){&sy, 0, 0}, out.zy = (RtQParam){&zy, 0, 0};
+    } else {
+      out.y32 = (int32_t *)c->y.data + b * c->y.stride[0];
+    }
+    rtQDepthwise(&geom, G, Mg, w, wu, zw, xu, zx, &out, !rtInParallelRegion());
+  }
+  for (int64_t b = 0; !depthwise && b < Nb; b++)
     for (int64_t g = 0; g < G; g++) {
       RtQConvGeom geom = {c->x.data + b * c->x.stride[0] + g * Cg * c->x.stride[1],
                           Cg, c->x.size[2], c->x.size[3], c->x.stride[1], c->x.stride[2], c->x.stride[3],

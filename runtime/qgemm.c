@@ -534,6 +534,34 @@ static inline int32_t paramI(const RtQParam *p, int64_t i, int64_t n) {
   return ((const int32_t *)p->p)[i * p->rs + n * p->cs];
 }
 
+/* Row gi's requantization parameters over columns n0..n0+nr: m = (f32)(sa
+ * * sb) / sy, each step in f32, as the interpreter, and the bias (0
+ * without one). `fresh`: the first row (a later row keeps the values of the
+ * one before when they do not vary by row). */
+static void rowParams(const RtQOut *o, int64_t gi, int64_t n0, int64_t nr, bool fresh, bool mByColumn, float *m,
+                      int32_t *bias) {
+  if (!fresh && !o->sa.rs && !o->sb.rs && !o->sy.rs) {
+    /* the previous row's m */
+  } else if (mByColumn) {
+    for (int64_t n = 0; n < nr; n++)
+      m[n] = paramF(&o->sa, gi, n0 + n) * paramF(&o->sb, gi, n0 + n) / paramF(&o->sy, gi, n0 + n);
+  } else {
+    float v = paramF(&o->sa, gi, n0) * paramF(&o->sb, gi, n0);
+    v = v / paramF(&o->sy, gi, n0);
+    for (int64_t n = 0; n < nr; n++) m[n] = v;
+  }
+  if (!o->hasBias) {
+    if (fresh) memset(bias, 0, sizeof(int32_t) * MAX_NR);
+  } else if (!fresh && !o->bias.rs) {
+    /* the previous row's bias */
+  } else if (o->bias.cs) {
+    for (int64_t n = 0; n < nr; n++) bias[n] = paramI(&o->bias, gi, n0 + n);
+  } else {
+    int32_t v = paramI(&o->bias, gi, n0);
+    for (int64_t n = 0; n < nr; n++) bias[n] = v;
+  }
+}
+
 /* Tile c (mr x nr, row stride NR) at (i0, n0): the zero-point corrections,
  * then the i32 store or the requantization, a row at a time. */
 static void finishTile(const QTask *t, const int32_t *c, int NR, int64_t i0, int64_t n0, int64_t mr, int64_t nr,
@@ -556,29 +584,37 @@ static void finishTile(const QTask *t, const int32_t *c, int NR, int64_t i0, int
     }
     r.y8 = o->y8 + gi * o->ldy + n0;
     r.zy = (double)paramI(&o->zy, gi, n0);
-    /* m = (f32)(sa * sb) / sy, each step in f32, as the interpreter */
-    if (i > 0 && !o->sa.rs && !o->sb.rs && !o->sy.rs) {
-      /* the previous row's m */
-    } else if (mByColumn) {
-      for (int64_t n = 0; n < nr; n++)
-        m[n] = paramF(&o->sa, gi, n0 + n) * paramF(&o->sb, gi, n0 + n) / paramF(&o->sy, gi, n0 + n);
-    } else {
-      float v = paramF(&o->sa, gi, n0) * paramF(&o->sb, gi, n0);
-      v = v / paramF(&o->sy, gi, n0);
-      for (int64_t n = 0; n < nr; n++) m[n] = v;
-    }
-    if (!o->hasBias) {
-      if (i == 0) memset(bias, 0, sizeof bias);
-    } else if (i > 0 && !o->bias.rs) {
-      /* the previous row's bias */
-    } else if (o->bias.cs) {
-      for (int64_t n = 0; n < nr; n++) bias[n] = paramI(&o->bias, gi, n0 + n);
-    } else {
-      int32_t v = paramI(&o->bias, gi, n0);
-      for (int64_t n = 0; n < nr; n++) bias[n] = v;
-    }
+    rowParams(o, gi, n0, nr, i == 0, mByColumn, m, bias);
     t->isa->finishRow(&r);
   }
+}
+
+/* See qgemm.h. */
+void rtQFinishRow(const RtQOut *o, int64_t gi, int64_t n0, int64_t n, const int32_t *acc) {
+  static const int32_t zeros[MAX_NR];
+  const QIsa *isa = qIsa();
+  int32_t bias[MAX_NR];
+  float m[MAX_NR];
+  bool mByColumn = o->sa.cs || o->sb.cs || o->sy.cs;
+  for (int64_t c0 = 0; c0 < n; c0 += MAX_NR) {
+    int64_t nr = min64(MAX_NR, n - c0);
+    QRow r = {acc + c0, zeros, zeros, bias, m, nr, 0, 0, 0, NULL, NULL, 0, 0, 0, o->relu};
+    r.lo = o->yUnsigned ? 0 : -128, r.hi = o->yUnsigned ? 255 : 127;
+    if (o->y32) {
+      r.y32 = o->y32 + gi * o->ldy + n0 + c0;
+    } else {
+      r.y8 = o->y8 + gi * o->ldy + n0 + c0;
+      r.zy = (double)paramI(&o->zy, gi, n0 + c0);
+      /* m and the bias vary along the row only by column: once otherwise */
+      if (c0 == 0 || mByColumn || (o->hasBias && o->bias.cs)) rowParams(o, gi, n0 + c0, nr, true, mByColumn, m, bias);
+    }
+    isa->finishRow(&r);
+  }
+}
+
+int rtQIsaLevel(void) {
+  const QIsa *isa = qIsa();
+  return isa->packConv ? 2 : isa->name[0] == 'a' ? 1 : 0;
 }
 
 static void qTask(void *ctx, int64_t begin, int64_t end) {

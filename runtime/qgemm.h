@@ -57,4 +57,21 @@ typedef struct {
 void rtQGemm(int64_t M, int64_t N, int64_t K, const RtQOperand *A, const RtQOperand *B, const RtQOut *out,
              bool parallel);
 
+/* One output row gi of n sums (zero points already applied), columns
+ * n0..n0+n: stored, or requantized as rtQGemm's rows are (the same code,
+ * bit for bit); for kernels that accumulate otherwise (qdepthwise.c). */
+void rtQFinishRow(const RtQOut *out, int64_t gi, int64_t n0, int64_t n, const int32_t *acc);
+/* The integer ISA rtQGemm runs: 0 portable C, 1 AVX2, 2 AVX-512 VNNI. */
+int rtQIsaLevel(void);
+
+/* Depthwise QLinearConv / ConvInteger (one input channel per group), one
+ * image: y channel `m` (of G * Mg) from x channel m / Mg through w's row m
+ * (KH * KW <= RT_QDW_MAX_TAPS taps, dense), with the zero points
+ * subtracted; rows out
+ * (rtQFinishRow's `out`, row = output channel, columns OH * OW). Split
+ * over the thread pool when `parallel`. */
+enum { RT_QDW_MAX_TAPS = 1024 };
+void rtQDepthwise(const RtQConvGeom *g, int64_t channels, int64_t Mg, const uint8_t *w, bool wUnsigned,
+                  const int32_t *zw, bool xUnsigned, int32_t zx, const RtQOut *out, bool parallel);
+
 #endif /* STRATA_RUNTIME_QGEMM_H */

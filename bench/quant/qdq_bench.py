@@ -244,6 +244,7 @@ def main():
     rng = np.random.default_rng(0)
     cases = [('small CNN 1x3x32x32', SmallCNN().eval(), (1, 3, 32, 32), True),
              ('ResNet-18 1x3x224x224', torchvision.models.resnet18().eval(), (1, 3, 224, 224), True),
+             ('MobileNetV2 1x3x224x224 (depthwise)', torchvision.models.mobilenet_v2().eval(), (1, 3, 224, 224), True),
              ('Linear stack 1x128x256 (4 FFN blocks)', LinearStack().eval(), (1, 128, 256), False)]
     if a.quick:
         cases = cases[:1]
