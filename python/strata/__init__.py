@@ -8,7 +8,8 @@
 `strata.compile_mlir(text)` does the same for MLIR text (nn dialect or
 below); `passes=` runs a pipeline on the module first (e.g.
 "instrument{tool=profile}"), `fusion=` and `opt_level=` choose the lowering,
-`target="interpreter"` runs the reference interpreter. Errors (import,
+`target="interpreter"` runs the reference interpreter; `pipeline=` replaces
+the target's lowering pipeline (StrataCompileOptions.pipeline). Errors (import,
 verification, compilation, a bad input) raise StrataError with Strata's
 located messages. `strata.backend` is an onnx.backend.base.Backend.
 
@@ -144,7 +145,7 @@ class Session:
     (True: the user's cache, as strata-run's; None or False: no cache)."""
 
     def __init__(self, model, target='cpu', threads=1, fusion='fixed', opt_level=2, passes=None, entry=None,
-                 mlir=False, cache_dir=True):
+                 mlir=False, cache_dir=True, pipeline=None):
         lib = _load()
         self._messages = []
         self._cb = _DiagCallback(self._on_diagnostic)
@@ -165,7 +166,8 @@ class Session:
             cache_dir = os.fsencode(cache_dir)
         opts = _SessionOptions(entry.encode() if entry else None, target.encode() if target else None,
                                passes.encode() if passes else None,
-                               _CompileOptions(_FUSION[fusion], int(opt_level), None, None, None, cache_dir or None))
+                               _CompileOptions(_FUSION[fusion], int(opt_level), pipeline.encode() if pipeline else None,
+                                               None, None, cache_dir or None))
         self._sess = lib.strataSessionCreate(self._ctx, module, ctypes.byref(opts))
         if not self._sess:
             self._raise('could not compile the model')

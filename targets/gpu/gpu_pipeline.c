@@ -19,16 +19,19 @@
   "func.func(scf-parallel-loop-tiling{parallel-loop-tile-sizes=64 no-min-max-bounds},"       \
   "gpu-map-parallel-loops,convert-parallel-loops-to-gpu),"                                   \
   "gpu-kernel-outlining,scf-parallel-for-to-nested-fors,lower-affine,canonicalize,cse"
+/* GEMM-like generics (matmul, conv) as workgroup tiles through workgroup
+ * memory (gpu-tile-workgroup), before the other loops are made. */
+#define GPU_TILE "gpu-tile-workgroup,"
 #define GPU_KERNELS                                                                          \
   GPU_BUFFERIZE "func.func(buffer-loop-hoisting,cse,canonicalize),"                          \
-  "func.func(convert-linalg-to-parallel-loops)," GPU_MAP
+  "func.func(" GPU_TILE "convert-linalg-to-parallel-loops)," GPU_MAP
 /* dnnfusion: the blocks stay scf.execute_region ops through bufferization
  * and the loop lowering; gpu-fuse-blocks makes each block's nests one
  * loop and dissolves the blocks. */
 #define GPU_FUSED_CODEGEN                                                                    \
   "func.func(nn-to-linalg),func.func(fused-blocks-remap),"                                   \
   "func.func(linalg-fuse-elementwise-ops)," GPU_BUFFERIZE                                    \
-  "func.func(convert-linalg-to-parallel-loops,gpu-fuse-blocks,"                              \
+  "func.func(" GPU_TILE "convert-linalg-to-parallel-loops,gpu-fuse-blocks,"                              \
   "buffer-loop-hoisting,cse,canonicalize)," GPU_MAP
 
 const char strataGpuPipelineText[] =

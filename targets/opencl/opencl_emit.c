@@ -9,6 +9,7 @@
 #include <string.h>
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
+#include "strata/builder.h"
 #include "strata/support.h"
 #include "grow.h"
 #include "opencl_internal.h"
@@ -264,6 +265,47 @@ static bool emitOp(ClEmitter *e, MlirOperation op, MlirValue *yieldTo) {
                                l.numElements > 4096 ? "over 4096 elements" : why), false;
     clLine(e, "%s %s[%lld];", storageType(mlirValueGetType(r)), clName(e, r, a),
            (long long)(l.numElements ? l.numElements : 1));
+    return true;
+  }
+  /* gpu-tile-workgroup's vector loads: vload4, which needs only the
+   * elements' alignment; their elements by component. */
+  if (isNamed(op, "vector.load")) {
+    MlirValue r = mlirOperationGetResult(op, 0);
+    MlirType t = mlirValueGetType(r);
+    if (mlirShapedTypeGetRank(t) != 1 || mlirShapedTypeGetDimSize(t, 0) != 4 || !mlirTypeIsAF32(mlirShapedTypeGetElementType(t)))
+      return strataEmitOpError(op, "the opencl target loads vector<4xf32> vectors only"), false;
+    if (!element(e, op, mlirOperationGetOperand(op, 0), 1, ref, sizeof ref)) return false;
+    clLine(e, "float4 %s = vload4(0, &%s);", clName(e, r, a), ref);
+    return true;
+  }
+  if (isNamed(op, "vector.extract")) {
+    MlirAttribute pos = strataOpAttr(op, "static_position");
+    MlirValue src = mlirOperationGetOperand(op, 0);
+    char s[24];
+    if (mlirOperationGetNumOperands(op) != 1 || mlirAttributeIsNull(pos) || mlirDenseArrayGetNumElements(pos) != 1 ||
+        mlirShapedTypeGetRank(mlirValueGetType(src)) != 1 || mlirShapedTypeGetDimSize(mlirValueGetType(src), 0) != 4 ||
+        mlirDenseI64ArrayGetElement(pos, 0) < 0 || mlirDenseI64ArrayGetElement(pos, 0) > 3)
+      return strataEmitOpError(op, "the opencl target extracts constant positions of vector<4xf32> vectors only"), false;
+    clLine(e, "float %s = %s.s%lld;", clName(e, mlirOperationGetResult(op, 0), a), clName(e, src, s),
+           (long long)mlirDenseI64ArrayGetElement(pos, 0));
+    return true;
+  }
+  if (isNamed(op, "memref.alloc")) {
+    /* Workgroup memory (gpu-tile-workgroup's operand tiles): __local
+     * arrays, which OpenCL C declares at kernel function scope only. */
+    GpuLayout l;
+    char why[256] = "a strided layout";
+    MlirValue r = mlirOperationGetResult(op, 0);
+    MlirType t = mlirValueGetType(r);
+    MlirAttribute space = mlirMemRefTypeGetMemorySpace(t);
+    if (mlirAttributeIsNull(space) ||
+        !mlirAttributeEqual(space, strataParseAttr(mlirOperationGetContext(op), "#gpu.address_space<workgroup>")))
+      return strataEmitOpError(op, "the opencl target allocates workgroup memory only in a kernel"), false;
+    if (!mlirOperationEqual(mlirBlockGetParentOperation(mlirOperationGetBlock(op)), e->kernel))
+      return strataEmitOpError(op, "the opencl target declares workgroup memory at kernel function scope only"), false;
+    if (!gpuLayoutOf(t, "opencl", &l, why, sizeof why) || !gpuLayoutIsDense(&l))
+      return strataEmitOpError(op, "the opencl target keeps dense workgroup arrays only (%s)", why), false;
+    clLine(e, "__local %s %s[%lld];", storageType(t), clName(e, r, a), (long long)(l.numElements ? l.numElements : 1));
     return true;
   }
   /* Views name the memory of their source; their types carry the offset

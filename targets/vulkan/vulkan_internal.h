@@ -39,6 +39,17 @@ bool vkExpandMath(MlirOperation kernel);
  * op's location. False after a located error. */
 bool vkInlineText(MlirOperation op, const char *text, const MlirValue *args);
 
+/* gpu-tile-workgroup's kernels (vulkan_workgroup.c). Before the SPIR-V
+ * conversion: workgroup memory (#gpu.address_space<workgroup>) into the
+ * Workgroup storage class, vector loads into scalar loads. False after a
+ * located error. */
+bool vkWorkgroupKernel(MlirOperation kernel);
+/* After it, in spirv.module `spv`: the entry points share their Workgroup
+ * variables (the i-th of a type each uses is one variable), since SPIR-V
+ * 1.3 counts every Workgroup variable of the module against each entry
+ * point's maxComputeSharedMemorySize. */
+void vkShareWorkgroupVariables(MlirOperation spv);
+
 /* Index errors: a kernel whose bounds checks call strata_rt_index_error
  * takes the error record as its last binding, VK_ERROR_RECORD_WORDS i32
  * words, zero before the call. The first failing work-item sets word 0

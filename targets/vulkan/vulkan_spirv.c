@@ -282,6 +282,7 @@ static bool cloneKernels(MlirOperation kernels, const GpuPlan *plans, size_t num
       mlirOperationSetAttributeByName(f, mlirStringRefCreateFromCString("sym_name"),
                                               mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(step->module)));
       ok = vkExpandMath(f) && specialize(f, step, s, features);
+      ok = ok && vkWorkgroupKernel(f);
       if (ok) {
         Check c = {.f = features ? features : &kAll, .ok = true};
         mlirOperationWalk(f, checkOp, &c, MlirWalkPreOrder);
@@ -381,8 +382,10 @@ bool vkSpirvBuild(StrataContext *ctx, MlirOperation module, const GpuPlan *plans
     MlirOperation spv = firstNamed(km, "spirv.module"), gm = firstNamed(km, "gpu.module");
     if (mlirOperationIsNull(spv) || mlirOperationIsNull(gm))
       ok = false, strataEmitOpError(module, "convert-gpu-to-spirv made no spirv.module");
-    else
+    else {
+      vkShareWorkgroupVariables(spv);
       mlirOperationMoveBefore(spv, mlirBlockGetFirstOperation(mlirRegionGetFirstBlock(mlirOperationGetRegion(gm, 0))));
+    }
   }
   ok = ok && mlirLogicalResultIsSuccess(
                  strataRunPipeline(ctx, km, "builtin.module(gpu.module(spirv.module(spirv-lower-abi-attrs)))")) &&

@@ -24,11 +24,23 @@ func.func @chain(%x: tensor<4x100xf32>, %y: tensor<4x100xf32>) -> tensor<4x100xf
   return %r : tensor<4x100xf32>
 }
 
-// The reduction over k is a loop inside the kernel.
+// A matmul is a workgroup-tile kernel (gpu-tile-workgroup): a loop over
+// the K tiles loads both operand tiles into __local arrays, a barrier, a
+// loop over the tile's k accumulates from them, a barrier. B's rows (4
+// wide, 16-byte aligned) are read with vload4.
 // CHECK-LABEL: __kernel void model_matmul_kernel__model_matmul_kernel(
+// CHECK: __local float [[TA:v[0-9]+]][256];
+// CHECK: __local float [[TB:v[0-9]+]][256];
+// CHECK: for (ulong [[KT:v[0-9]+]] = v{{[0-9]+}}; (long)[[KT]] < (long)v{{[0-9]+}}; [[KT]] += v{{[0-9]+}}) {
+// CHECK: float {{v[0-9]+}} = {{v[0-9]+}}[0UL + {{v[0-9]+}} * 5UL + {{v[0-9]+}} * 1UL];
+// CHECK: [[TA]][0UL + {{v[0-9]+}} * 32UL + {{v[0-9]+}} * 1UL] = {{v[0-9]+}};
+// CHECK: float4 {{v[0-9]+}} = vload4(0, &{{v[0-9]+}}[0UL + {{v[0-9]+}} * 4UL + {{v[0-9]+}} * 1UL]);
+// CHECK: [[TB]][0UL + {{v[0-9]+}} * 32UL + {{v[0-9]+}} * 1UL] = {{v[0-9]+}};
+// CHECK: barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 // CHECK: for (ulong [[K:v[0-9]+]] = v{{[0-9]+}}; (long)[[K]] < (long)v{{[0-9]+}}; [[K]] += v{{[0-9]+}}) {
-// CHECK: float {{v[0-9]+}} = {{v[0-9]+}}[0UL + {{v[0-9]+}} * 5UL + [[K]] * 1UL];
-// CHECK: float {{v[0-9]+}} = {{v[0-9]+}}[0UL + [[K]] * 4UL
+// CHECK: float {{v[0-9]+}} = [[TA]][0UL + [[K]] * 32UL
+// CHECK: float {{v[0-9]+}} = [[TB]][0UL + [[K]] * 32UL
+// CHECK: barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 func.func @matmul(%a: tensor<3x5xf32>, %b: tensor<5x4xf32>) -> tensor<3x4xf32> {
   %r = "nn.matmul"(%a, %b) : (tensor<3x5xf32>, tensor<5x4xf32>) -> tensor<3x4xf32>
   return %r : tensor<3x4xf32>
