@@ -1,8 +1,10 @@
-/* The dsp lowerings (issue 21), registered as one list. */
+/* The dsp conversions (issue 21), registered as one list. */
 #include <stddef.h>
 #include "strata/pass.h"
 
 extern const StrataPassDef strataDspToVectorPass;
 extern const StrataPassDef strataDspToHexagonPass;
+extern const StrataPassDef strataNnToDspPass;
 
-const StrataPassDef *const strataDspLowerPasses[] = {&strataDspToVectorPass, &strataDspToHexagonPass, NULL};
+const StrataPassDef *const strataDspLowerPasses[] = {&strataDspToVectorPass, &strataDspToHexagonPass,
+                                                     &strataNnToDspPass, NULL};
