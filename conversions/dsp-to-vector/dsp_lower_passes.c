@@ -5,6 +5,7 @@
 extern const StrataPassDef strataDspToVectorPass;
 extern const StrataPassDef strataDspToHexagonPass;
 extern const StrataPassDef strataNnToDspPass;
+extern const StrataPassDef strataDspLowerOperatorsPass;
 
 const StrataPassDef *const strataDspLowerPasses[] = {&strataDspToVectorPass, &strataDspToHexagonPass,
-                                                     &strataNnToDspPass, NULL};
+                                                     &strataNnToDspPass, &strataDspLowerOperatorsPass, NULL};
