@@ -12,11 +12,13 @@
  *         Rt = B(4g..4g+3, n) as four bytes (0 beyond K)
  *         acc = dsp.vrmpy_acc(acc, Vu, Rt)
  *       C(32p + r, n) = acc[r] for the panel's rows below M
+ *   dsp.requant -> 32 words a step: extend to i64, add the rounding,
+ *     shift, clamp to 0..255, narrow
  *   dsp.convert_layout -> its operand (the value is unchanged; here each
  *     MatMul forms its layout in registers as it reads A)
  *
- * Refused at the op: dsp.matmul with inst vmpy or vmpa, dsp.requant,
- * dsp.transpose and the quantization ops of nn-to-dsp (not lowered yet). */
+ * Refused at the op: dsp.matmul with inst vmpy or vmpa, dsp.transpose and
+ * the quantization ops of nn-to-dsp (not lowered yet). */
 #include <string.h>
 #include "dsp_internal.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -190,6 +192,66 @@ static MlirLogicalResult lowerMatmul(StrataRewrite *rw, MlirOperation op, void *
   return mlirLogicalResultSuccess();
 }
 
+static MlirValue splatConst(Gen *g, MlirType vt, MlirType elem, int64_t v) {
+  return strataResult(strataCreateOp(&g->b, "arith.constant", g->loc, .results = STRATA_TYPES(vt),
+                                     .attrs = STRATA_ATTRS({"value", mlirDenseElementsAttrSplatGet(
+                                                                         vt, mlirIntegerAttrGet(elem, v))})),
+                      0);
+}
+
+static MlirValue cast(Gen *g, const char *name, MlirValue x, MlirType t) {
+  return strataResult(strataCreateOp(&g->b, name, g->loc, .operands = STRATA_VALUES(x), .results = STRATA_TYPES(t)), 0);
+}
+
+/* dsp.requant: y = usat8((x + 2^(shift-1)) >> shift), each row 32 words a
+ * step (the tail masked), in i64 as the interpreter does (x + 2^(shift-1)
+ * can leave i32), saturated to 0..255 and narrowed. Written into the
+ * result's own tensor (no reshape), so that a returned result bufferizes
+ * into the caller's buffer. */
+static MlirLogicalResult lowerRequant(StrataRewrite *rw, MlirOperation op, void *user) {
+  (void)user;
+  MlirValue X = mlirOperationGetOperand(op, 0);
+  MlirType yt = mlirValueGetType(mlirOperationGetResult(op, 0));
+  int64_t rows = mlirShapedTypeGetDimSize(yt, 0), cols = mlirShapedTypeGetDimSize(yt, 1), shift = 0, v32 = 32;
+  strataGetI64(op, "shift", &shift);
+  MlirContext ctx = mlirOperationGetContext(op);
+  Gen g = {strataBuilderBefore(op, rw->rewriter), mlirOperationGetLocation(op), mlirIndexTypeGet(ctx)};
+  MlirType i32 = mlirIntegerTypeGet(ctx, 32), i64 = mlirIntegerTypeGet(ctx, 64), i8 = mlirIntegerTypeGet(ctx, 8);
+  MlirType u8 = mlirIntegerTypeUnsignedGet(ctx, 8);
+  MlirType v32i32 = mlirVectorTypeGet(1, &v32, i32), v32i64 = mlirVectorTypeGet(1, &v32, i64);
+  MlirType v32i8 = mlirVectorTypeGet(1, &v32, i8), v32u8 = mlirVectorTypeGet(1, &v32, u8);
+  MlirValue out = strataResult(strataCreateOp(&g.b, "tensor.empty", g.loc, .results = STRATA_TYPES(yt)), 0);
+  MlirValue pad = strataConstInt(&g.b, g.loc, i32, 0);
+  MlirValue round = splatConst(&g, v32i64, i64, shift ? (int64_t)1 << (shift - 1) : 0);
+  MlirValue sh = splatConst(&g, v32i64, i64, shift), lo = splatConst(&g, v32i64, i64, 0),
+            hi = splatConst(&g, v32i64, i64, 255);
+  MlirAttribute map = strataParseAttr(ctx, "affine_map<(d0, d1) -> (d1)>");
+  MlirAttribute notInBounds = mlirArrayAttrGet(ctx, 1, (MlirAttribute[]){mlirBoolAttrGet(ctx, 0)});
+  MlirAttribute readSeg = mlirDenseI32ArrayGet(ctx, 4, (int32_t[]){1, 2, 1, 0});
+  MlirAttribute writeSeg = mlirDenseI32ArrayGet(ctx, 4, (int32_t[]){1, 1, 2, 0});
+  Loop lr, lc;
+  MlirValue i = loopBegin(&g, &lr, cIdx(&g, 0), cIdx(&g, rows), out);
+  MlirValue c = loopBegin(&g, &lc, cIdx(&g, 0), cIdx(&g, (cols + 31) / 32), loopArg(&lr));
+  MlirValue j = bin(&g, "arith.muli", c, cIdx(&g, 32));
+  MlirValue x = strataResult(strataCreateOp(&g.b, "vector.transfer_read", g.loc, .operands = STRATA_VALUES(X, i, j, pad),
+                                            .results = STRATA_TYPES(v32i32),
+                                            .attrs = STRATA_ATTRS({"permutation_map", map}, {"in_bounds", notInBounds},
+                                                                  {"operandSegmentSizes", readSeg})),
+                             0);
+  MlirValue w = bin(&g, "arith.shrsi", bin(&g, "arith.addi", cast(&g, "arith.extsi", x, v32i64), round), sh);
+  w = bin(&g, "arith.minsi", bin(&g, "arith.maxsi", w, lo), hi);
+  MlirValue y = cast(&g, "vector.bitcast", cast(&g, "arith.trunci", w, v32i8), v32u8);
+  MlirValue t = strataResult(strataCreateOp(&g.b, "vector.transfer_write", g.loc,
+                                            .operands = STRATA_VALUES(y, loopArg(&lc), i, j), .results = STRATA_TYPES(yt),
+                                            .attrs = STRATA_ATTRS({"permutation_map", map}, {"in_bounds", notInBounds},
+                                                                  {"operandSegmentSizes", writeSeg})),
+                             0);
+  MlirValue r = loopEnd(&g, &lc, t);
+  r = loopEnd(&g, &lr, r);
+  strataReplaceOp(rw, op, STRATA_VALUES(r));
+  return mlirLogicalResultSuccess();
+}
+
 static MlirLogicalResult lowerConvert(StrataRewrite *rw, MlirOperation op, void *user) {
   (void)user;
   strataReplaceOp(rw, op, STRATA_VALUES(mlirOperationGetOperand(op, 0)));
@@ -210,7 +272,7 @@ static MlirWalkResult refuse(MlirOperation op, void *user) {
     else if (!mlirShapedTypeHasStaticShape(mlirValueGetType(mlirOperationGetOperand(op, 0))) ||
              !mlirShapedTypeHasStaticShape(mlirValueGetType(mlirOperationGetOperand(op, 1))))
       why = "its shapes are not static";
-  } else if (strataOpIsNamed(op, "dsp.requant") || strataOpIsNamed(op, "dsp.transpose") ||
+  } else if (strataOpIsNamed(op, "dsp.transpose") ||
              strataOpIsNamed(op, "dsp.flip_sign") || strataOpIsNamed(op, "dsp.im2col") ||
              strataOpIsNamed(op, "dsp.qrequant")) {
     why = "this operator has no lowering to the instruction ops yet";
@@ -232,6 +294,7 @@ static void runLowerOperators(StrataPassRun *run, MlirOperation root) {
   StrataPatternSet *set = strataPatternSetCreate(mlirOperationGetContext(root));
   strataPatternSetAdd(set, "dsp.matmul", 1, lowerMatmul, NULL);
   strataPatternSetAdd(set, "dsp.convert_layout", 1, lowerConvert, NULL);
+  strataPatternSetAdd(set, "dsp.requant", 1, lowerRequant, NULL);
   strataApplyPatternsWalk(set, root);
   strataPatternSetDestroy(set);
 }
@@ -241,8 +304,9 @@ static const StrataDialectHandleFn kDeps[] = {mlirGetDialectHandle__vector__, ml
 
 const StrataPassDef strataDspLowerOperatorsPass = {
     .name = "dsp-lower-operators",
-    .summary = "Lower dsp.matmul (the vrmpy plan) to loops of dsp.vrmpy_acc over gathered 4-column panels, and "
-               "dsp.convert_layout to its operand; refuses the operators not lowered yet",
+    .summary = "Lower dsp.matmul (the vrmpy plan) to loops of dsp.vrmpy_acc over gathered 4-column panels, "
+               "dsp.requant to vector arithmetic and dsp.convert_layout to its operand; refuses the operators not "
+               "lowered yet",
     .anchor = "func.func",
     .run = runLowerOperators,
     .dependentDialects = kDeps,

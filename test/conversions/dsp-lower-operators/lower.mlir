@@ -23,6 +23,15 @@
 // CHECK: tensor.insert
 // CHECK-NOT: dsp.convert_layout
 // CHECK-NOT: dsp.matmul
+// CHECK-LABEL: func.func @requant
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<70x7xui8>
+// CHECK: vector.transfer_read %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} : tensor<70x7xi32>, vector<32xi32>
+// CHECK: arith.extsi {{.*}} to vector<32xi64>
+// CHECK: arith.shrsi
+// CHECK: arith.maxsi
+// CHECK: arith.minsi
+// CHECK: arith.trunci {{.*}} to vector<32xi8>
+// CHECK: vector.transfer_write %{{.*}} : vector<32xui8>, tensor<70x7xui8>
 // VEC-NOT: dsp.
 // HEX: llvm.call_intrinsic "llvm.hexagon.V6.vrmpybus.acc.128B"
 // HEX-NOT: "dsp.
@@ -30,4 +39,8 @@ func.func @mm(%a: tensor<70x37xui8>, %b: tensor<37x7xi8>) -> tensor<70x7xi32> {
   %c = "dsp.convert_layout"(%a) {from = "col1", to = "col4"} : (tensor<70x37xui8>) -> tensor<70x37xui8>
   %d = "dsp.matmul"(%c, %b) {inst = "vrmpy", layout = "col4"} : (tensor<70x37xui8>, tensor<37x7xi8>) -> tensor<70x7xi32>
   return %d : tensor<70x7xi32>
+}
+func.func @requant(%x: tensor<70x7xi32>) -> tensor<70x7xui8> {
+  %y = "dsp.requant"(%x) {shift = 7} : (tensor<70x7xi32>) -> tensor<70x7xui8>
+  return %y : tensor<70x7xui8>
 }
