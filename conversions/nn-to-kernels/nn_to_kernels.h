@@ -33,5 +33,9 @@ struct StrataPatternSet;
  * arith.constant: the kernels may cache its packed form. */
 bool strataNnToKernelsIsConstant(MlirValue v);
 void strataNnToKernelsAddQuantized(struct StrataPatternSet *set, StrataNnToKernelsQRun *run);
+/* The nn.max(y, y_zero_point) after nn.qlinear_matmul/_conv `op` (the Relu
+ * nn-qdq-to-qlinear writes), when it is y's only user; a null op otherwise.
+ * nn-to-dsp fuses it too. */
+MlirOperation strataNnQLinearReluAfter(MlirOperation op);
 
 #endif /* STRATA_NN_TO_KERNELS_H */

@@ -47,12 +47,10 @@ static MlirValue asMemRef(StrataBuilder *b, MlirLocation loc, MlirValue t) {
 
 typedef StrataNnToKernelsQRun QRun;
 
-/* The nn.max(y, y_zero_point) after a QLinear op (its Relu), when it is y's
- * only user and the op's result feeds nothing else. */
-static MlirOperation reluAfter(MlirOperation op, bool epilogues) {
+MlirOperation strataNnQLinearReluAfter(MlirOperation op) {
   MlirValue y = mlirOperationGetResult(op, 0);
   MlirOpOperand use = mlirValueGetFirstUse(y);
-  if (!epilogues || mlirOpOperandIsNull(use) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
+  if (mlirOpOperandIsNull(use) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
     return (MlirOperation){NULL};
   MlirOperation u = mlirOpOperandGetOwner(use);
   if (!strataOpIsNamed(u, "nn.max") || mlirOperationGetNumOperands(u) != 2 ||
@@ -183,7 +181,7 @@ static MlirLogicalResult rewriteQLinear(StrataRewrite *rw, MlirOperation op, voi
   int64_t s[8];
   if (conv ? !convScalars(op, 0, 3, s) : !matmulShapes(op, 0, 3)) return mlirLogicalResultFailure();
   int64_t flags = signFlags(op, 0, 3);
-  MlirOperation relu = reluAfter(op, run->epilogues), last = op;
+  MlirOperation relu = run->epilogues ? strataNnQLinearReluAfter(op) : (MlirOperation){NULL}, last = op;
   if (!mlirOperationIsNull(relu)) flags |= STRATA_RT_Q_RELU, last = relu;
   MlirValue t[9];
   for (int i = 0; i < 8; i++) t[i] = mlirOperationGetOperand(op, i);

@@ -14,12 +14,55 @@ irdl.dialect @dsp {
     irdl.operands(x: %t0)
     irdl.results(y: %t1)
   }
+  irdl.operation @flip_sign {
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0)
+    irdl.results(y: %t1)
+  }
+  irdl.operation @im2col {
+    %kernel_shape_0 = irdl.base "#builtin.dense_array"
+    %kernel_shape_1 = irdl.base "#builtin.array"
+    %kernel_shape = irdl.any_of(%kernel_shape_0, %kernel_shape_1)
+    %strides_0 = irdl.base "#builtin.dense_array"
+    %strides_1 = irdl.base "#builtin.array"
+    %strides = irdl.any_of(%strides_0, %strides_1)
+    %dilations_0 = irdl.base "#builtin.dense_array"
+    %dilations_1 = irdl.base "#builtin.array"
+    %dilations = irdl.any_of(%dilations_0, %dilations_1)
+    %pads_0 = irdl.base "#builtin.dense_array"
+    %pads_1 = irdl.base "#builtin.array"
+    %pads = irdl.any_of(%pads_0, %pads_1)
+    irdl.attributes {"kernel_shape" = %kernel_shape, "strides" = %strides, "dilations" = %dilations, "pads" = %pads}
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    irdl.operands(x: %t0, pad: %t1)
+    irdl.results(y: %t2)
+  }
   irdl.operation @matmul {
     %t0 = irdl.base "!builtin.tensor"
     %t1 = irdl.base "!builtin.tensor"
     %t2 = irdl.base "!builtin.tensor"
     irdl.operands(a: %t0, b: %t1)
     irdl.results(c: %t2)
+  }
+  irdl.operation @qrequant {
+    %k = irdl.base "#builtin.integer"
+    irdl.attributes {"k" = %k}
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    %t3 = irdl.base "!builtin.tensor"
+    %t4 = irdl.base "!builtin.tensor"
+    %t5 = irdl.base "!builtin.tensor"
+    %t6 = irdl.base "!builtin.tensor"
+    %t7 = irdl.base "!builtin.tensor"
+    %t8 = irdl.base "!builtin.tensor"
+    %t9 = irdl.base "!builtin.tensor"
+    %t10 = irdl.base "!builtin.tensor"
+    irdl.operands(acc: %t0, row_sum: %t1, col_sum: %t2, a_scale: %t3, a_zero_point: %t4, b_scale: %t5, b_zero_point: %t6, y_scale: %t7, y_zero_point: %t8, bias: optional %t9)
+    irdl.results(y: %t10)
   }
   irdl.operation @requant {
     %shift = irdl.base "#builtin.integer"

@@ -1,9 +1,10 @@
 /* The dsp dialect (issue 21, GCD²): HVX instruction ops on 128-byte vectors
  * (dsp_vector_ops.c) and the operator-level ops layout selection works on
- * (dsp_graph_ops.c). */
+ * (dsp_graph_ops.c), and the quantization ops --nn-to-dsp writes
+ * (dsp_quant_ops.c). */
 #include "dsp_internal.h"
 
-static const StrataOpTable *const kTables[] = {&strataDspVectorOps, &strataDspGraphOps};
+static const StrataOpTable *const kTables[] = {&strataDspVectorOps, &strataDspGraphOps, &strataDspQuantOps};
 
 const StrataDialectDef strataDspDialect = {
     .name = "dsp",

@@ -8,6 +8,7 @@
 
 extern const StrataOpTable strataDspVectorOps;
 extern const StrataOpTable strataDspGraphOps;
+extern const StrataOpTable strataDspQuantOps;
 
 /* Attribute names on the operator-level ops. */
 #define STRATA_DSP_LAYOUT "layout" /* "col1" | "col2" | "col4" */

@@ -137,6 +137,15 @@ bool strataDspMatMul(StrataDspInstr inst, int64_t M, int64_t K, int64_t N, const
   return true;
 }
 
+bool strataDspVmpaExact(int64_t K, int64_t N, const int8_t *B, int aMax) {
+  for (int64_t k = 0; k < K; k++)
+    for (int64_t n = 0; k % 4 < 2 && n < N; n++) {
+      int w0 = B[k * N + n], w1 = k + 2 < K ? B[(k + 2) * N + n] : 0;
+      if ((int64_t)aMax * (abs(w0) + abs(w1)) > 32767) return false;
+    }
+  return true;
+}
+
 /* Cycles per instruction and per (panel, output column) overhead (Rt
  * formation, widening, the final shuffle and store), calibrated so that
  * the model ranks the three instructions as Table 4.2 measured them on

@@ -104,6 +104,13 @@ bool strataDspUnpack(int c, int64_t rows, int64_t cols, const uint8_t *src, uint
 bool strataDspMatMul(StrataDspInstr inst, int64_t M, int64_t K, int64_t N, const uint8_t *A,
                      const int8_t *B, int32_t *C);
 
+/* True if vmpa computes C = A x B exactly (equal to the int32 reference)
+ * for every A with elements <= aMax: no int16 pair sum
+ * a(k)*B(k, n) + a(k+2)*B(k+2, n) (k % 4 in {0, 1}) can leave int16, i.e.
+ * aMax * (|B(k, n)| + |B(k+2, n)|) <= 32767 everywhere. vmpy (each product
+ * fits int16) and vrmpy (int32 sums) are always exact. */
+bool strataDspVmpaExact(int64_t K, int64_t N, const int8_t *B, int aMax);
+
 /* Modeled cycles of C = A x B through `inst` (the cost of a MatMul plan in
  * local enumeration): instructions per panel and column group plus a
  * per-panel overhead, with constants calibrated so that the model ranks

@@ -16,17 +16,22 @@
 #include "../llvm/cpu_internal.h"
 #include "hexagon_internal.h"
 
-/* Bufferized with the results as out-parameters (the runner owns every
+/* The operator ops to loops of instruction ops (dsp-lower-operators),
+ * bufferized with the results as out-parameters (the runner owns every
  * buffer), the dsp ops to intrinsics, then the LLVM dialect. No buffer
  * deallocation: it refuses ops whose memory effects it does not know (the
  * IRDL-defined dsp ops, intrinsic calls), and the runner's process ends
  * after one call; a temporary buffer would need an allocator the runner
- * does not have (the link then fails naming _mlir_memref_to_llvm_alloc). */
+ * does not have, so static ones up to 1 MiB go on the stack (an
+ * intermediate between two operators; larger ones fail the link naming
+ * _mlir_memref_to_llvm_alloc). */
 static const char kPipeline[] =
+    "func.func(dsp-lower-operators),"
     "strata-emit-c-interface,"
     "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},"
     "func.func(cse,canonicalize),"
     "buffer-results-to-out-params{hoist-static-allocs modify-public-functions},"
+    "func.func(promote-buffers-to-stack{max-alloc-size-in-bytes=1048576 max-rank-of-allocated-memref=4}),"
     "convert-bufferization-to-memref,"
     "func.func(dsp-to-hexagon),"
     "convert-scf-to-cf,"

@@ -81,6 +81,27 @@ int main(void) {
   strataDspMatMul(STRATA_DSP_VRMPY, 1, 4, 1, A4, B4, &v4);
   // CHECK: full-range vmpa: -1532 (vrmpy 129540)
   printf("full-range vmpa: %d (vrmpy %d)\n", c4, v4);
+  /* strataDspVmpaExact is sound: where it holds, vmpa equals the int32
+   * reference on full-range activations (weights drawn so that it holds
+   * about half the time); and it refuses the wrapping example above. */
+  int exactClaims = 0, exactRight = 0;
+  for (int round = 0; round < 200; round++) {
+    enum { M = 70, K = 37, NN = 3 };
+    uint8_t A[M * K];
+    int8_t B[K * NN];
+    int32_t C[M * NN], R[M * NN];
+    int lim = 60 + (int)(next() % 10);
+    for (int i = 0; i < M * K; i++) A[i] = (uint8_t)next();
+    for (int i = 0; i < K * NN; i++) B[i] = (int8_t)((int)(next() % (2 * lim + 1)) - lim);
+    if (!strataDspVmpaExact(K, NN, B, 255)) continue;
+    exactClaims++;
+    reference(M, K, NN, A, B, R);
+    strataDspMatMul(STRATA_DSP_VMPA, M, K, NN, A, B, C);
+    exactRight += !memcmp(C, R, sizeof C);
+  }
+  // CHECK: vmpa exact where claimed: [[N:[1-9][0-9]*]] of [[N]]; wrapping example: not exact; activations <= 127: exact
+  printf("vmpa exact where claimed: %d of %d; wrapping example: %s; activations <= 127: %s\n", exactRight, exactClaims,
+         strataDspVmpaExact(4, 1, B4, 255) ? "exact" : "not exact", strataDspVmpaExact(4, 1, B4, 127) ? "exact" : "not exact");
   // CHECK: bad layout refused: yes
   size_t b3;
   printf("bad layout refused: %s\n", !strataDspPackedSize(3, 4, 4, &b3) && !strataDspMatMul(0, 1, 1, 1, A4, B4, &c4) ? "yes" : "no");

@@ -3,13 +3,15 @@
  * the choice is global. It builds the operator graph (dsp.matmul,
  * dsp.requant, dsp.transpose; an edge where one's result is another's
  * first operand), gives each operator its local plans (MatMul: one per
- * instruction with the calibrated cost model; requant: one per layout;
+ * instruction with the calibrated cost model, vmpa only where it is exact;
+ * requant: one per layout;
  * transpose: one per output layout, reading any), selects with
  * strataDspSelect, writes `inst`/`layout`, and puts a dsp.convert_layout on
  * exactly the edges whose two ends disagree. Edges are planned through the
  * conversions already in the function, which are replaced by the new ones
  * (running it twice changes nothing); on failure the IR is left as it was. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "dsp_internal.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -41,21 +43,61 @@ static double vectors(int c, int64_t rows, int64_t cols) {
   return (double)(bytes / STRATA_DSP_VBYTES);
 }
 
-/* The operator's local plans (local enumeration). */
+/* The dense elements of constant v (nn.constant, arith.constant), null if
+ * v is not one. */
+static MlirAttribute constantValue(MlirValue v) {
+  if (!mlirValueIsAOpResult(v)) return mlirAttributeGetNull();
+  MlirOperation op = mlirOpResultGetOwner(v);
+  if (!strataOpIsNamed(op, "nn.constant") && !strataOpIsNamed(op, "arith.constant")) return mlirAttributeGetNull();
+  MlirAttribute a = strataOpAttr(op, "value");
+  return !mlirAttributeIsNull(a) && mlirAttributeIsADenseElements(a) ? a : mlirAttributeGetNull();
+}
+
+/* Whether vmpa computes the MatMul exactly: only provable for constant
+ * weights (and, when the activations are a constant too, their maximum
+ * instead of 255). vmpa's pair sums are int16 and wrap (docs/dsp.md). */
+static bool vmpaExact(MlirOperation op, int64_t K, int64_t N) {
+  MlirAttribute b = constantValue(mlirOperationGetOperand(op, 1)), a = constantValue(mlirOperationGetOperand(op, 0));
+  int aMax = 255;
+  if (!mlirAttributeIsNull(a)) {
+    bool splat = mlirDenseElementsAttrIsSplat(a);
+    aMax = 0;
+    for (intptr_t i = 0; i < (splat ? 1 : mlirElementsAttrGetNumElements(a)); i++) {
+      int v = mlirDenseElementsAttrGetUInt8Value(a, i);
+      if (v > aMax) aMax = v;
+    }
+  }
+  if (aMax * 256 <= 32767) return true; /* any two i8 weights */
+  if (mlirAttributeIsNull(b) || K * N <= 0) return !mlirAttributeIsNull(b);
+  int8_t *w = malloc((size_t)(K * N));
+  if (!w) return false;
+  for (int64_t i = 0; i < K * N; i++) w[i] = mlirDenseElementsAttrGetInt8Value(b, mlirDenseElementsAttrIsSplat(b) ? 0 : i);
+  bool exact = strataDspVmpaExact(K, N, w, aMax);
+  free(w);
+  return exact;
+}
+
+/* The instruction of a MatMul plan: the one its layout is for. */
+static StrataDspInstr instOfLayout(int c) { return c == 1 ? STRATA_DSP_VMPY : c == 2 ? STRATA_DSP_VMPA : STRATA_DSP_VRMPY; }
+
+/* The operator's local plans (local enumeration). A MatMul is offered vmpa
+ * only where vmpa is exact, so that selection never changes its value. */
 static int plansOf(MlirOperation op, StrataDspPlan *p) {
   int64_t in[2], out[2];
   dims2(mlirOperationGetOperand(op, 0), in);
   dims2(mlirOperationGetResult(op, 0), out);
+  bool matmul = strataOpIsNamed(op, "dsp.matmul"), vmpa = matmul && vmpaExact(op, in[1], out[1]);
+  int n = 0;
   for (int k = 0; k < 3; k++) {
     int c = kLayouts[k];
-    if (strataOpIsNamed(op, "dsp.matmul"))
-      p[k] = (StrataDspPlan){strataDspMatMulCost((StrataDspInstr)(STRATA_DSP_VMPY + k), in[0], in[1], out[1]), c, c};
+    if (matmul && (c != 2 || vmpa))
+      p[n++] = (StrataDspPlan){strataDspMatMulCost(instOfLayout(c), in[0], in[1], out[1]), c, c};
     else if (strataOpIsNamed(op, "dsp.requant")) /* a shift and a saturate per vector */
-      p[k] = (StrataDspPlan){2 * vectors(c, in[0], in[1]), c, c};
-    else /* transpose: a load and a permute per vector it reads, a store per vector it writes */
-      p[k] = (StrataDspPlan){2 * vectors(1, in[0], in[1]) + vectors(c, out[0], out[1]), 0, c};
+      p[n++] = (StrataDspPlan){2 * vectors(c, in[0], in[1]), c, c};
+    else if (!matmul) /* transpose: a load and a permute per vector it reads, a store per vector it writes */
+      p[n++] = (StrataDspPlan){2 * vectors(1, in[0], in[1]) + vectors(c, out[0], out[1]), 0, c};
   }
-  return 3;
+  return n;
 }
 
 /* The dearest conversion of a value between two layouts. */
@@ -147,7 +189,7 @@ static void runSelectLayouts(StrataPassRun *run, MlirOperation func) {
     mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString(STRATA_DSP_LAYOUT), strataStrAttr(ctx, layout));
     if (strataOpIsNamed(op, "dsp.matmul"))
       mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString(STRATA_DSP_INST),
-                                      strataStrAttr(ctx, strataDspInstrName((StrataDspInstr)(STRATA_DSP_VMPY + choice[i]))));
+                                      strataStrAttr(ctx, strataDspInstrName(instOfLayout(p[choice[i]].outLayout))));
   }
   for (int e = 0; ok && e < numEdges; e++) {
     MlirOperation dst = nodes.ops[edgeDst[e]];
