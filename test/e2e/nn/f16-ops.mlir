@@ -1,5 +1,6 @@
 // f16 through the op families beyond element-wise: matmul, conv, pooling,
-// reductions, softmax, normalization, movement and casts. Every target
+// reductions, softmax, normalization, movement, casts and f16 subnormals
+// (below 6.1e-5: kept, not flushed). Every target
 // computes each f16 op in f32 and rounds it to f16 (LLVM promotes half ops on
 // the CPU; the GPU targets' kernels do the same, gpu_pipeline.c), while the
 // interpreter computes in double and rounds once: accumulations (matmul,
@@ -94,4 +95,17 @@ func.func @div_sub_chain_f16(%a: tensor<3x5xf16>, %b: tensor<3x5xf16>) -> tensor
   %s = "nn.sub"(%d, %b) : (tensor<3x5xf16>, tensor<3x5xf16>) -> tensor<3x5xf16>
   %m = "nn.mul"(%s, %s) : (tensor<3x5xf16>, tensor<3x5xf16>) -> tensor<3x5xf16>
   return %m : tensor<3x5xf16>
+}
+func.func @subnormal_cast_f16(%x: tensor<3x5xf32>) -> tensor<3x5xf16> {
+  %k = "nn.constant"() {value = dense<1.0e-5> : tensor<1xf32>} : () -> tensor<1xf32>
+  %s = "nn.mul"(%x, %k) : (tensor<3x5xf32>, tensor<1xf32>) -> tensor<3x5xf32>
+  %r = "nn.cast"(%s) : (tensor<3x5xf32>) -> tensor<3x5xf16>
+  return %r : tensor<3x5xf16>
+}
+func.func @subnormal_arith_f16(%x: tensor<3x5xf16>) -> tensor<3x5xf16> {
+  %k = "nn.constant"() {value = dense<1.0e-3> : tensor<1xf16>} : () -> tensor<1xf16>
+  %s = "nn.mul"(%x, %k) : (tensor<3x5xf16>, tensor<1xf16>) -> tensor<3x5xf16>
+  %t = "nn.mul"(%s, %k) : (tensor<3x5xf16>, tensor<1xf16>) -> tensor<3x5xf16>
+  %u = "nn.add"(%t, %t) : (tensor<3x5xf16>, tensor<3x5xf16>) -> tensor<3x5xf16>
+  return %u : tensor<3x5xf16>
 }
