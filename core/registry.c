@@ -51,6 +51,7 @@ extern const StrataPassDef strataGpuKernelsFusedPass;
 extern const StrataPassDef strataGpuFlattenParallelPass;
 extern const StrataPassDef strataGpuFuseBlocksPass;
 extern const StrataPassDef strataGpuTileWorkgroupPass;
+extern const StrataPassDef strataGpuRoundF16Pass;
 /* NULL-terminated lists kept beside their passes. */
 extern const StrataPassDef *const strataSparseTransformPasses[];
 extern const StrataPassDef *const strataSparseLowerPasses[];
@@ -109,6 +110,7 @@ static const StrataPassDef *const kPasses[] = {
     &strataGpuProfileProbesPass,
     &strataGpuFuseBlocksPass,
     &strataGpuTileWorkgroupPass,
+    &strataGpuRoundF16Pass,
 };
 
 static const StrataTargetDef *const kTargets[] = {&strataCpuTarget, &strataOpenclTarget, &strataVulkanTarget,

@@ -214,10 +214,36 @@ char *strataVkListDevices(char *err, size_t errSize) {
   return text;
 }
 
+/* Clears the features $STRATA_VK_DISABLE_FEATURES names (vulkan.h). False
+ * after an error in `err` (an unknown name). */
+static bool maskFeatures(VkPhysicalDeviceFeatures *f, VkPhysicalDeviceVulkan11Features *f11,
+                         VkPhysicalDeviceVulkan12Features *f12, VkBool32 *rte16, char *err, size_t errSize) {
+  const struct {
+    const char *name;
+    VkBool32 *flag;
+  } known[] = {{"shaderFloat16", &f12->shaderFloat16},     {"storageBuffer16BitAccess", &f11->storageBuffer16BitAccess},
+               {"shaderRoundingModeRTEFloat16", rte16},   {"shaderFloat64", &f->shaderFloat64},
+               {"shaderInt64", &f->shaderInt64},          {"shaderInt16", &f->shaderInt16},
+               {"shaderInt8", &f12->shaderInt8},          {"storageBuffer8BitAccess", &f12->storageBuffer8BitAccess}};
+  size_t numKnown = sizeof known / sizeof known[0];
+  for (const char *p = getenv("STRATA_VK_DISABLE_FEATURES"); p && *p; p += *p == ',') {
+    size_t n = strcspn(p, ","), k = 0;
+    while (k < numKnown && !(strlen(known[k].name) == n && !strncmp(known[k].name, p, n))) k++;
+    if (k == numKnown)
+      return rtFailf(err, errSize, "STRATA_VK_DISABLE_FEATURES: no feature '%.*s' to disable (shaderFloat16, "
+                     "storageBuffer16BitAccess, shaderRoundingModeRTEFloat16, shaderFloat64, shaderInt64, shaderInt16, "
+                     "shaderInt8, storageBuffer8BitAccess)", (int)n, p);
+    *known[k].flag = VK_FALSE;
+    p += n;
+  }
+  return true;
+}
+
 /* The features strataVkOpen enables: what the device has of those the
- * target's shaders use. */
-static void queryFeatures(StrataVkDevice *dev, VkPhysicalDeviceFeatures2 *f2, VkPhysicalDeviceVulkan11Features *f11,
-                          VkPhysicalDeviceVulkan12Features *f12) {
+ * target's shaders use, less those $STRATA_VK_DISABLE_FEATURES names. False
+ * after an error in `err`. */
+static bool queryFeatures(StrataVkDevice *dev, VkPhysicalDeviceFeatures2 *f2, VkPhysicalDeviceVulkan11Features *f11,
+                          VkPhysicalDeviceVulkan12Features *f12, char *err, size_t errSize) {
   VkPhysicalDeviceProperties p;
   vkGetPhysicalDeviceProperties(dev->physical, &p);
   snprintf(dev->name, sizeof dev->name, "%s", p.deviceName);
@@ -239,15 +265,19 @@ static void queryFeatures(StrataVkDevice *dev, VkPhysicalDeviceFeatures2 *f2, Vk
     *f12 = (VkPhysicalDeviceVulkan12Features){.sType = a12.sType, .storageBuffer8BitAccess = a12.storageBuffer8BitAccess,
                                               .shaderInt8 = a12.shaderInt8, .shaderFloat16 = a12.shaderFloat16};
   }
+  VkPhysicalDeviceVulkan12Properties p12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES};
+  if (v12) {
+    VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &p12};
+    vkGetPhysicalDeviceProperties2(dev->physical, &p2);
+  }
+  if (!maskFeatures(&f2->features, f11, f12, &p12.shaderRoundingModeRTEFloat16, err, errSize)) return false;
   StrataVkFeatures *f = &dev->features;
   f->int64 = f2->features.shaderInt64, f->int16 = f2->features.shaderInt16, f->float64 = f2->features.shaderFloat64;
   f->int8 = v12 && f12->shaderInt8, f->float16 = v12 && f12->shaderFloat16;
   f->storage8 = v12 && f12->storageBuffer8BitAccess, f->storage16 = v12 && f11->storageBuffer16BitAccess;
   if (v12) {
-    VkPhysicalDeviceVulkan12Properties p12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES};
-    VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &p12};
-    vkGetPhysicalDeviceProperties2(dev->physical, &p2);
     f->infNan32 = p12.shaderSignedZeroInfNanPreserveFloat32, f->infNan64 = p12.shaderSignedZeroInfNanPreserveFloat64;
+    f->infNan16 = p12.shaderSignedZeroInfNanPreserveFloat16, f->rte16 = p12.shaderRoundingModeRTEFloat16;
   }
   f->maxStorageBuffers = p.limits.maxPerStageDescriptorStorageBuffers;
   f->maxInvocations = p.limits.maxComputeWorkGroupInvocations;
@@ -255,6 +285,7 @@ static void queryFeatures(StrataVkDevice *dev, VkPhysicalDeviceFeatures2 *f2, Vk
     f->maxGroupSize[i] = p.limits.maxComputeWorkGroupSize[i], f->maxGroupCount[i] = p.limits.maxComputeWorkGroupCount[i];
   f->maxBufferRange = p.limits.maxStorageBufferRange;
   dev->timestampPeriod = p.limits.timestampPeriod;
+  return true;
 }
 
 StrataVkDevice *strataVkOpen(int index, bool validate, char *err, size_t errSize) {
@@ -290,7 +321,7 @@ StrataVkDevice *strataVkOpen(int index, bool validate, char *err, size_t errSize
     VkPhysicalDeviceFeatures2 f2;
     VkPhysicalDeviceVulkan11Features f11;
     VkPhysicalDeviceVulkan12Features f12;
-    queryFeatures(dev, &f2, &f11, &f12);
+    ok = queryFeatures(dev, &f2, &f11, &f12, err, errSize);
     vkGetPhysicalDeviceMemoryProperties(dev->physical, &dev->memory);
     float priority = 1.0f;
     VkDeviceQueueCreateInfo queue = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
@@ -298,7 +329,8 @@ StrataVkDevice *strataVkOpen(int index, bool validate, char *err, size_t errSize
                                      .pQueuePriorities = &priority};
     VkDeviceCreateInfo info = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = &f2,
                                .queueCreateInfoCount = 1, .pQueueCreateInfos = &queue};
-    if ((r = vkCreateDevice(dev->physical, &info, NULL, &dev->device)) != VK_SUCCESS) ok = VK_FAIL("vkCreateDevice", r);
+    if (ok && (r = vkCreateDevice(dev->physical, &info, NULL, &dev->device)) != VK_SUCCESS)
+      ok = VK_FAIL("vkCreateDevice", r);
   }
   if (ok) {
     vkGetDeviceQueue(dev->device, dev->queueFamily, 0, &dev->queue);

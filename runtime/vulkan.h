@@ -39,6 +39,8 @@ typedef struct {
   bool int8, int16, int64, float16, float64; /* shaderInt8 ... shaderFloat64 */
   bool storage8, storage16;                  /* 8- and 16-bit storage-buffer access */
   bool infNan32, infNan64; /* shaders may keep infinities, NaNs and -0 (shaderSignedZeroInfNanPreserveFloat32/64) */
+  bool infNan16;           /* the same for f16 (shaderSignedZeroInfNanPreserveFloat16) */
+  bool rte16;              /* conversions to f16 may round to nearest even (shaderRoundingModeRTEFloat16) */
   uint32_t maxStorageBuffers;                /* per stage */
   uint32_t maxInvocations, maxGroupSize[3], maxGroupCount[3];
   uint64_t maxBufferRange;                   /* bytes a storage-buffer binding covers */
@@ -51,7 +53,12 @@ char *strataVkListDevices(char *err, size_t errSize);
 
 /* Opens device `index`: an instance (with the validation layer if
  * `validate`), a logical device with one compute queue, a command pool and
- * a pipeline cache. NULL after an error in `err` (no driver, no such
+ * a pipeline cache. $STRATA_VK_DISABLE_FEATURES, a comma-separated list
+ * of feature names (shaderFloat16, storageBuffer16BitAccess,
+ * shaderRoundingModeRTEFloat16, shaderFloat64, shaderInt64, shaderInt16,
+ * shaderInt8, storageBuffer8BitAccess), treats the device as lacking them:
+ * they are neither enabled nor reported (to see what a lesser device is
+ * refused; an unknown name is an error). NULL after an error in `err` (no driver, no such
  * device, no compute queue, validation asked for and not installed).
  * Destroy with strataVkClose, after everything made on it. */
 StrataVkDevice *strataVkOpen(int index, bool validate, char *err, size_t errSize);

@@ -89,6 +89,11 @@ static bool addConstant(Builder *b, MlirOperation op) {
   } else if (mlirTypeIsAF64(t)) {
     double d = mlirFloatAttrGetValueDouble(v);
     memcpy(h->scalar.bytes, &d, h->scalar.size = 8);
+  } else if (mlirTypeIsAF16(t)) {
+    /* Its 16 bits (the value is an f16, so the conversion is exact). */
+    StrataTensor bits = {.dtype = STRATA_DTYPE_F16, .rank = 0, .data = h->scalar.bytes};
+    strataTensorSetDouble(&bits, 0, mlirFloatAttrGetValueDouble(v));
+    h->scalar.size = 2;
   } else if (mlirTypeIsAIndex(t) || (mlirTypeIsAInteger(t) && (mlirIntegerTypeGetWidth(t) % 8 == 0 ||
                                                                mlirIntegerTypeGetWidth(t) == 1) &&
                                      mlirIntegerTypeGetWidth(t) <= 64)) {
@@ -175,7 +180,7 @@ static bool addLaunch(Builder *b, MlirOperation op) {
     HostValue *h = lookup(b, mlirOperationGetOperand(op, first + (intptr_t)i));
     if (!h || (h->buffer < 0 && !h->scalar.size))
       return strataEmitOpError(op, "kernel operand %zu: the %s target passes buffers and constant "
-                               "scalars (i1-i64, index, f32, f64) computed on the host", i, b->target), false;
+                               "scalars (i1-i64, index, f16, f32, f64) computed on the host", i, b->target), false;
     s->args[i] = h->buffer >= 0 ? (GpuPlanArg){.buffer = h->buffer} : h->scalar;
     s->args[i].type = mlirValueGetType(mlirOperationGetOperand(op, first + (intptr_t)i));
   }

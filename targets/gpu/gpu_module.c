@@ -13,11 +13,12 @@ bool gpuLayoutOf(MlirType t, const char *target, GpuLayout *l, char *why, size_t
   if (!mlirTypeIsAMemRef(t)) return snprintf(why, size, "%s is not a memref", ts), false;
   MlirType el = mlirShapedTypeGetElementType(t);
   unsigned width = mlirTypeIsAInteger(el) ? mlirIntegerTypeGetWidth(el) : 0;
-  if (!mlirTypeIsAF32(el) && !mlirTypeIsAF64(el) && !mlirTypeIsAIndex(el) &&
+  if (!mlirTypeIsAF16(el) && !mlirTypeIsAF32(el) && !mlirTypeIsAF64(el) && !mlirTypeIsAIndex(el) &&
       !(width == 1 || width == 8 || width == 16 || width == 32 || width == 64))
-    return snprintf(why, size, "%s: the %s target stores f32, f64, i1 (a byte) and i8-i64 elements", ts, target), false;
+    return snprintf(why, size, "%s: the %s target stores f16, f32, f64, i1 (a byte) and i8-i64 elements", ts, target),
+           false;
   l->elementSize = mlirTypeIsAIndex(el) ? 8 : mlirTypeIsAInteger(el) ? (mlirIntegerTypeGetWidth(el) + 7) / 8
-                   : mlirTypeIsAF32(el) ? 4 : 8;
+                   : mlirTypeIsAF16(el) ? 2 : mlirTypeIsAF32(el) ? 4 : 8;
   l->rank = (int)mlirShapedTypeGetRank(t);
   if (l->rank > 8) return snprintf(why, size, "%s has rank over 8", ts), false;
   l->numElements = 1;

@@ -7,18 +7,25 @@
  * left inside a kernel runs as nested loops in each work-item. Each
  * remaining linalg op is one kernel; element-wise chains are fused into one
  * linalg op first, so into one kernel. With dnnfusion, each nn-fuse block
- * becomes one kernel (gpu-fuse-blocks) where its loops allow. */
+ * becomes one kernel (gpu-fuse-blocks) where its loops allow. f16 kernels
+ * compute as the CPU target does (LLVM promotes each half operation to
+ * float): every arith and math op on f16 in f32, its result rounded to f16
+ * (to nearest even), so loads, stores and those conversions are all that
+ * is left of f16 in a kernel. */
 #include "gpu_pipeline.h"
 #include "strata/pass.h"
 
 #define GPU_BUFFERIZE                                                                        \
   "one-shot-bufferize{bufferize-function-boundaries "                                        \
   "function-boundary-type-conversion=identity-layout-map},"
+#define GPU_F16                                                                              \
+  "gpu.module(arith-emulate-unsupported-floats{source-types=f16 target-type=f32},"            \
+  "math-extend-to-supported-types,gpu-round-f16)"
 #define GPU_MAP                                                                              \
   "func.func(gpu-flatten-parallel),"                                                         \
   "func.func(scf-parallel-loop-tiling{parallel-loop-tile-sizes=64 no-min-max-bounds},"       \
   "gpu-map-parallel-loops,convert-parallel-loops-to-gpu),"                                   \
-  "gpu-kernel-outlining,scf-parallel-for-to-nested-fors,lower-affine,canonicalize,cse"
+  "gpu-kernel-outlining,scf-parallel-for-to-nested-fors,lower-affine,canonicalize,cse," GPU_F16
 /* GEMM-like generics (matmul, conv) as workgroup tiles through workgroup
  * memory (gpu-tile-workgroup), before the other loops are made. */
 #define GPU_TILE "gpu-tile-workgroup,"

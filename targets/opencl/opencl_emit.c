@@ -108,8 +108,9 @@ static bool element(ClEmitter *e, MlirOperation op, MlirValue memref, intptr_t f
   return true;
 }
 
-/* The C type of a memref's elements in memory: i1 is a byte. */
+/* The C type of a memref's elements in memory: i1 is a byte, f16 a half. */
 static const char *storageType(MlirType memref) {
+  if (mlirTypeIsAF16(mlirShapedTypeGetElementType(memref))) return "half";
   const char *c = clScalarType(mlirShapedTypeGetElementType(memref), false);
   return c && !strcmp(c, "bool") ? "uchar" : c;
 }
@@ -246,12 +247,17 @@ static bool emitOp(ClEmitter *e, MlirOperation op, MlirValue *yieldTo) {
   if (isNamed(op, "memref.load")) {
     MlirValue r = mlirOperationGetResult(op, 0);
     if (!element(e, op, mlirOperationGetOperand(op, 0), 1, ref, sizeof ref)) return false;
+    if (mlirTypeIsAF16(mlirValueGetType(r)))
+      return clF16Access(e, r, ref, false) || (strataEmitOpError(op, "memref access too long to write"), false);
     const char *type = clScalarType(mlirValueGetType(r), false);
     clLine(e, "%s %s = %s%s;", type, clName(e, r, a), ref, !strcmp(type, "bool") ? " != 0" : "");
     return true;
   }
   if (isNamed(op, "memref.store")) {
     if (!element(e, op, mlirOperationGetOperand(op, 1), 2, ref, sizeof ref)) return false;
+    if (mlirTypeIsAF16(mlirValueGetType(mlirOperationGetOperand(op, 0))))
+      return clF16Access(e, mlirOperationGetOperand(op, 0), ref, true) ||
+             (strataEmitOpError(op, "memref access too long to write"), false);
     bool byte = !strcmp(storageType(mlirValueGetType(mlirOperationGetOperand(op, 1))), "uchar");
     clLine(e, "%s = %s%s;", ref, byte ? "(uchar)" : "", clName(e, mlirOperationGetOperand(op, 0), a));
     return true;
@@ -263,8 +269,15 @@ static bool emitOp(ClEmitter *e, MlirOperation op, MlirValue *yieldTo) {
     if (!gpuLayoutOf(mlirValueGetType(r), "opencl", &l, why, sizeof why) || !gpuLayoutIsDense(&l) || l.numElements > 4096)
       return strataEmitOpError(op, "the opencl target keeps small dense private arrays only (%s)",
                                l.numElements > 4096 ? "over 4096 elements" : why), false;
-    clLine(e, "%s %s[%lld];", storageType(mlirValueGetType(r)), clName(e, r, a),
-           (long long)(l.numElements ? l.numElements : 1));
+    long long count = l.numElements ? l.numElements : 1;
+    if (mlirTypeIsAF16(mlirShapedTypeGetElementType(mlirValueGetType(r)))) {
+      /* No half variables without cl_khr_fp16: bits, read through a half pointer. */
+      clName(e, r, a);
+      clLine(e, "ushort %s_bits[%lld];", a, count);
+      clLine(e, "__private half *%s = (__private half *)%s_bits;", a, a);
+      return true;
+    }
+    clLine(e, "%s %s[%lld];", storageType(mlirValueGetType(r)), clName(e, r, a), count);
     return true;
   }
   /* gpu-tile-workgroup's vector loads: vload4, which needs only the
@@ -325,7 +338,9 @@ static bool emitOp(ClEmitter *e, MlirOperation op, MlirValue *yieldTo) {
       return true;
     }
   }
-  bool handled, ok = clEmitScalarOp(e, op, &handled);
+  bool handled, ok = clEmitF16Op(e, op, &handled);
+  if (handled) return ok;
+  ok = clEmitScalarOp(e, op, &handled);
   if (handled) return ok;
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
   strataEmitOpError(op, "the opencl target cannot express '%.*s' in a kernel", (int)n.length, n.data);
@@ -367,9 +382,16 @@ static bool emitKernel(ClEmitter *e, MlirOperation module, MlirOperation func) {
       if (!gpuLayoutOf(t, "opencl", &l, why, sizeof why))
         return strataEmitOpError(func, "kernel argument %zd: %s", i, why), false;
       if (mlirTypeIsAF64(mlirShapedTypeGetElementType(t))) e->usesF64 = true;
+      if (mlirTypeIsAF16(mlirShapedTypeGetElementType(t))) e->usesF16 = true;
       clTextPut(e->out, "%s__global %s *%s", sep, storageType(t), clName(e, arg, n));
     } else {
       const char *c = clScalarType(t, false);
+      if (mlirTypeIsAF16(t)) {
+        /* Its 16 bits, as the host passes them (opencl_f16.c). */
+        e->usesF16 = true;
+        clTextPut(e->out, "%sushort %s_bits", sep, clName(e, arg, n));
+        continue;
+      }
       if (!c) {
         strataTypeToString(t, why, sizeof why);
         return strataEmitOpError(func, "kernel argument %zd: the opencl target passes no %s to a kernel", i, why), false;
@@ -389,6 +411,7 @@ static bool emitKernel(ClEmitter *e, MlirOperation module, MlirOperation func) {
     const char *c = clScalarType(mlirValueGetType(arg), false);
     char n[24];
     if (c && !strcmp(c, "bool")) clLine(e, "bool %s = %s_byte != 0;", clName(e, arg, n), n);
+    if (mlirTypeIsAF16(mlirValueGetType(arg))) clLine(e, "float %s = strata_half_value(%s_bits);", clName(e, arg, n), n);
   }
   bool ok = emitBlock(e, entry, NULL);
   clTextPut(e->out, "}\n\n");
@@ -405,6 +428,7 @@ static bool emitCopyKernel(ClEmitter *e, MlirOperation copy, size_t index) {
     return strataEmitOpError(copy, "the opencl target cannot copy: %s", why), false;
   const char *type = storageType(mlirValueGetType(mlirOperationGetOperand(copy, 0)));
   if (!strcmp(type, "double")) e->usesF64 = true;
+  if (!strcmp(type, "half")) type = "ushort"; /* copied as bits */
   clCopyKernelName(index, name, sizeof name);
   clTextPut(e->out, "__kernel void %s(__global const %s *src, __global %s *dst) {\n", name, type, type);
   clTextPut(e->out, "  ulong i = get_global_id(0);\n  if (i >= %lldUL) return;\n", (long long)s.numElements);
@@ -460,6 +484,7 @@ bool clEmitProgram(MlirOperation module, ClText *out, size_t *numKernels) {
     if (e.usesF64) clTextPut(out, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
     clTextPut(out, "%s", kPrelude);
     if (e.usesF64) clTextPut(out, "STRATA_MINMAX(double)\n\n");
+    if (e.usesF16) clF16Prelude(out, e.usesF64);
     clTextPut(out, "%s", body.data ? body.data : "");
     if (out->oom) ok = false, strataEmitOpError(module, "out of memory writing OpenCL C");
   }

@@ -60,6 +60,7 @@ typedef struct {
   unsigned nextId;
   int indent;
   bool usesF64;
+  bool usesF16; /* f16 values live in floats (opencl_f16.c) */
   MlirOperation kernel; /* the gpu.func being written */
 } ClEmitter;
 
@@ -71,6 +72,17 @@ const char *clName(ClEmitter *e, MlirValue v, char buf[24]);
 const char *clScalarType(MlirType t, bool asSigned);
 /* Starts a line at the current indentation. */
 void clLine(ClEmitter *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* f16 without cl_khr_fp16 (opencl_f16.c): an f16 value lives in a float
+ * holding it exactly; memory holds halves, read with vload_half and written
+ * with vstore_half_rte; f16 arithmetic arrives as f32 ops between
+ * conversions (gpu_pipeline.c), and a conversion to f16 rounds to nearest
+ * even. clEmitF16Op writes the ops that touch f16 (false with *handled
+ * false for others; false with *handled true after a located error), and
+ * clF16Prelude the helpers they call. clF16Access loads `value` from, or
+ * stores it to, `ref` (element()'s `name[index]`). */
+bool clEmitF16Op(ClEmitter *e, MlirOperation op, bool *handled);
+bool clF16Access(ClEmitter *e, MlirValue value, const char *ref, bool store);
+void clF16Prelude(ClText *out, bool usesF64);
 /* Emits an arith or math op with scalar operands as `T vN = expr;`. False
  * with *handled false when the op is none it knows; false with *handled
  * true after a located error. */

@@ -13,7 +13,7 @@
 #include "opencl_internal.h"
 
 const char *clScalarType(MlirType t, bool asSigned) {
-  if (mlirTypeIsAF32(t)) return "float";
+  if (mlirTypeIsAF32(t) || mlirTypeIsAF16(t)) return "float"; /* f16: opencl_f16.c */
   if (mlirTypeIsAF64(t)) return "double";
   if (mlirTypeIsAIndex(t)) return asSigned ? "long" : "ulong";
   if (!mlirTypeIsAInteger(t)) return NULL;
@@ -94,7 +94,7 @@ static void floatLiteral(double v, bool f32, char *buf, size_t size) {
 static bool emitConstant(ClEmitter *e, MlirOperation op, const char *type, MlirType t, const char *res) {
   MlirAttribute v = strataOpAttr(op, "value");
   char lit[64];
-  if (mlirAttributeIsAFloat(v)) floatLiteral(mlirFloatAttrGetValueDouble(v), mlirTypeIsAF32(t), lit, sizeof lit);
+  if (mlirAttributeIsAFloat(v)) floatLiteral(mlirFloatAttrGetValueDouble(v), !mlirTypeIsAF64(t), lit, sizeof lit);
   else if (mlirAttributeIsAInteger(v) && intWidth(t) == 1)
     snprintf(lit, sizeof lit, "%s", mlirIntegerAttrGetValueInt(v) & 1 ? "true" : "false");
   else if (mlirAttributeIsAInteger(v)) {
@@ -144,8 +144,8 @@ bool clEmitScalarOp(ClEmitter *e, MlirOperation op, bool *handled) {
   if (!type || (nOps && !clScalarType(t0, false))) {
     char ts[128];
     strataTypeToString(type ? t0 : t, ts, sizeof ts);
-    strataEmitOpError(op, "the opencl target has no OpenCL C type for %s in '%s' (f32, f64, i1-i64 "
-                      "and index are supported)", ts, name);
+    strataEmitOpError(op, "the opencl target has no OpenCL C type for %s in '%s' (f16, f32, f64, "
+                      "i1-i64 and index are supported)", ts, name);
     return false;
   }
   if (mlirTypeIsAF64(t) || mlirTypeIsAF64(t0)) e->usesF64 = true;

@@ -22,8 +22,9 @@
 #include "vulkan_internal.h"
 
 /* What strata-translate assumes of a device: every feature the shaders use. */
-static const StrataVkFeatures kAll = {.int8 = 1, .int16 = 1, .int64 = 1, .float64 = 1, .storage8 = 1, .storage16 = 1,
-                                      .infNan32 = 1, .infNan64 = 1};
+static const StrataVkFeatures kAll = {.int8 = 1,     .int16 = 1,    .int64 = 1,    .float16 = 1, .float64 = 1,
+                                      .storage8 = 1,  .storage16 = 1, .infNan32 = 1, .infNan64 = 1, .infNan16 = 1,
+                                      .rte16 = 1};
 
 /* A kernel already cloned, and the launch that cloned it. */
 typedef struct {
@@ -33,6 +34,10 @@ typedef struct {
 
 /* An arith.constant of type `t` holding scalar kernel argument `a`. */
 static MlirValue scalarConstant(StrataBuilder *b, MlirLocation loc, MlirType t, const GpuPlanArg *a) {
+  if (mlirTypeIsAF16(t)) {
+    StrataTensor bits = {.dtype = STRATA_DTYPE_F16, .rank = 0, .data = (void *)a->bytes};
+    return strataConstFloat(b, loc, t, strataTensorGetDouble(&bits, 0));
+  }
   if (mlirTypeIsAF32(t) || mlirTypeIsAF64(t)) {
     double d;
     float f;
@@ -197,6 +202,7 @@ static bool specialize(MlirOperation f, const GpuStep *step, size_t stepIndex, c
 typedef struct {
   const StrataVkFeatures *f;
   bool ok;
+  bool f16; /* a kernel holds f16 values */
 } Check;
 
 /* False (after a located error at `op`) if the device cannot hold or
@@ -206,7 +212,12 @@ static bool typeSupported(MlirOperation op, MlirType t, const StrataVkFeatures *
   MlirType el = memory ? mlirShapedTypeGetElementType(t) : t;
   unsigned w = mlirTypeIsAInteger(el) ? mlirIntegerTypeGetWidth(el) : 0;
   const char *need = NULL;
-  if (mlirTypeIsAF64(el) && !f->float64) need = "shaderFloat64";
+  /* f16 values are loaded, stored and converted (their arithmetic is in
+   * f32, gpu_pipeline.c), each conversion rounding to nearest even. */
+  if (mlirTypeIsAF16(el) && !f->float16) need = "shaderFloat16";
+  else if (mlirTypeIsAF16(el) && memory && !f->storage16) need = "storageBuffer16BitAccess";
+  else if (mlirTypeIsAF16(el) && !f->rte16) need = "shaderRoundingModeRTEFloat16";
+  else if (mlirTypeIsAF64(el) && !f->float64) need = "shaderFloat64";
   else if (w == 64 && !f->int64) need = "shaderInt64";
   else if (w == 16 && !f->int16) need = "shaderInt16";
   else if (w == 16 && memory && !f->storage16) need = "storageBuffer16BitAccess";
@@ -219,8 +230,16 @@ static bool typeSupported(MlirOperation op, MlirType t, const StrataVkFeatures *
   return false;
 }
 
+static bool holdsF16(MlirType t) {
+  return mlirTypeIsAF16(mlirTypeIsAMemRef(t) ? mlirShapedTypeGetElementType(t) : t);
+}
+
 static MlirWalkResult checkOp(MlirOperation op, void *user) {
   Check *c = user;
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++)
+    c->f16 |= holdsF16(mlirValueGetType(mlirOperationGetResult(op, i)));
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++)
+    c->f16 |= holdsF16(mlirValueGetType(mlirOperationGetOperand(op, i)));
   for (intptr_t i = 0; c->ok && i < mlirOperationGetNumResults(op); i++)
     c->ok = typeSupported(op, mlirValueGetType(mlirOperationGetResult(op, i)), c->f);
   for (intptr_t r = 0; c->ok && r < mlirOperationGetNumRegions(op); r++)
@@ -243,7 +262,7 @@ static MlirOperation firstNamed(MlirOperation parent, const char *name) {
 
 /* Clones every launched kernel into the gpu.module of `kernels`, once. */
 static bool cloneKernels(MlirOperation kernels, const GpuPlan *plans, size_t numPlans,
-                         const StrataVkFeatures *features, size_t *numKernels) {
+                         const StrataVkFeatures *features, size_t *numKernels, bool *usesF16) {
   MlirOperation gpuModule = firstNamed(kernels, "gpu.module");
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(gpuModule, 0));
   MlirContext ctx = mlirOperationGetContext(kernels);
@@ -287,6 +306,7 @@ static bool cloneKernels(MlirOperation kernels, const GpuPlan *plans, size_t num
         Check c = {.f = features ? features : &kAll, .ok = true};
         mlirOperationWalk(f, checkOp, &c, MlirWalkPreOrder);
         ok = c.ok;
+        *usesF16 |= c.f16;
       }
     }
   free(cloned);
@@ -296,18 +316,22 @@ static bool cloneKernels(MlirOperation kernels, const GpuPlan *plans, size_t num
 
 /* Vulkan lets a shader drop infinities, NaNs and the sign of zero unless
  * an entry point asks to keep them (lavapipe divides by zero to 0): every
- * entry point asks, for the widths the device can keep. */
-static bool keepInfNan(MlirOperation spv, const StrataVkFeatures *f) {
+ * entry point asks, for the widths the device can keep (16 when the module
+ * holds f16). With f16, every entry point also rounds conversions to f16
+ * to nearest even (Vulkan otherwise allows rounding toward zero). */
+static bool keepInfNan(MlirOperation spv, const StrataVkFeatures *f, bool f16) {
   MlirContext ctx = mlirOperationGetContext(spv);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(spv, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     if (!strataOpIsNamed(op, "spirv.EntryPoint")) continue;
     MlirStringRef fn = mlirFlatSymbolRefAttrGetValue(strataOpAttr(op, "fn"));
-    for (int width = 64; width >= 32; width -= 32) {
-      if (!(width == 32 ? f->infNan32 : f->infNan64)) continue;
+    for (int mode = 0; mode < 4; mode++) {
+      static const int kWidth[] = {64, 32, 16, 16};
+      bool wanted = mode == 0 ? f->infNan64 : mode == 1 ? f->infNan32 : mode == 2 ? f16 && f->infNan16 : f16;
+      if (!wanted) continue;
       char text[320];
-      snprintf(text, sizeof text, "spirv.ExecutionMode @%.*s \"SignedZeroInfNanPreserve\", %d", (int)fn.length, fn.data,
-               width);
+      snprintf(text, sizeof text, "spirv.ExecutionMode @%.*s \"%s\", %d", (int)fn.length, fn.data,
+               mode == 3 ? "RoundingModeRTE" : "SignedZeroInfNanPreserve", kWidth[mode]);
       MlirOperation mode = mlirOperationCreateParse(ctx, mlirStringRefCreateFromCString(text),
                                                     mlirStringRefCreateFromCString("vulkan-target"));
       if (mlirOperationIsNull(mode)) return strataEmitOpError(spv, "the vulkan target cannot keep infinities here"), false;
@@ -351,7 +375,8 @@ bool vkSpirvBuild(StrataContext *ctx, MlirOperation module, const GpuPlan *plans
   if (mlirModuleIsNull(kernels)) return strataEmitOpError(module, "the vulkan target could not make its kernel module"), false;
   MlirOperation km = mlirModuleGetOperation(kernels);
   size_t numKernels = 0;
-  bool ok = cloneKernels(km, plans, numPlans, features, &numKernels);
+  bool usesF16 = false;
+  bool ok = cloneKernels(km, plans, numPlans, features, &numKernels, &usesF16);
   if (ok && !numKernels) {
     mlirModuleDestroy(kernels);
     return true; /* nothing runs on the device */
@@ -362,9 +387,10 @@ bool vkSpirvBuild(StrataContext *ctx, MlirOperation module, const GpuPlan *plans
    * (for convert-math-to-spirv, which looks for that attribute only). */
   char env[1024];
   snprintf(env, sizeof env,
-           "#spirv.target_env<#spirv.vce<v1.3, [Shader, SignedZeroInfNanPreserve%s%s%s%s%s%s], "
+           "#spirv.target_env<#spirv.vce<v1.3, [Shader, SignedZeroInfNanPreserve%s%s%s%s%s%s%s%s], "
            "[SPV_KHR_storage_buffer_storage_class, SPV_KHR_float_controls%s%s]>, #spirv.resource_limits<>>",
            f->int64 ? ", Int64" : "", f->int16 ? ", Int16" : "", f->int8 ? ", Int8" : "", f->float64 ? ", Float64" : "",
+           f->float16 ? ", Float16" : "", f->rte16 ? ", RoundingModeRTE" : "",
            f->storage8 ? ", StorageBuffer8BitAccess" : "", f->storage16 ? ", StorageBuffer16BitAccess" : "",
            f->storage8 ? ", SPV_KHR_8bit_storage" : "", f->storage16 ? ", SPV_KHR_16bit_storage" : "");
   MlirAttribute envAttr = strataParseAttr(mctx, env);
@@ -389,7 +415,7 @@ bool vkSpirvBuild(StrataContext *ctx, MlirOperation module, const GpuPlan *plans
   }
   ok = ok && mlirLogicalResultIsSuccess(
                  strataRunPipeline(ctx, km, "builtin.module(gpu.module(spirv.module(spirv-lower-abi-attrs)))")) &&
-       keepInfNan(firstNamed(firstNamed(km, "gpu.module"), "spirv.module"), f) &&
+       keepInfNan(firstNamed(firstNamed(km, "gpu.module"), "spirv.module"), f, usesF16) &&
        mlirLogicalResultIsSuccess(strataRunPipeline(ctx, km, "builtin.module(gpu.module(spirv.module(spirv-update-vce)))"));
   if (ok && text) {
     *text = NULL;
