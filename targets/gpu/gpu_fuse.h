@@ -59,4 +59,13 @@ bool gpuFuseIsNest(MlirOperation op, intptr_t *dims);
  * out (0 is then returned). */
 intptr_t gpuFuseLegalPrefix(const GpuNest *nests, int n, bool everyWrite, bool *oom);
 
+/* run[count], a nest that may join run[0..count) (fused over `prefix`
+ * dimensions) over only `legal` of them as it is, rebuilt with its
+ * dimensions permuted where the buffers the run passes it are indexed by
+ * a permutation of the run's dimensions (gpu_fuse_permute.c); returns the
+ * legal prefix of the run with run[count] (which then holds the new nest)
+ * if that is longer than `legal`, else `legal` (run[count] then holds the
+ * nest rebuilt in its old order). */
+intptr_t gpuFusePermuteToJoin(GpuNest *run, int count, intptr_t prefix, intptr_t legal, bool *oom);
+
 #endif /* STRATA_GPU_FUSE_H */

@@ -167,6 +167,8 @@ static bool fuseBlock(MlirBlock body) {
       if (g->count) {
         bool oom = false;
         p = gpuFuseLegalPrefix(g->nests, g->count + 1, false, &oom);
+        if (!oom && p < g->prefix && p < dims) p = gpuFusePermuteToJoin(g->nests, g->count, g->prefix, p, &oom);
+        op = g->nests[g->count].op;
         ok = ok && !oom;
       }
       if (p > 0 && g->count + 1 < MAX_GROUP) {

@@ -4,13 +4,15 @@
 // (BLOCKS, the same planning as the pipeline's) -- a convolution with its
 // padding and bias, a ReLU and reshape recomputed inside a matmul with its
 // bias add, a GELU with a softmax, a layer norm, a transpose read by a
-// matmul, a max-pool whose padding and ReLU fold into its loads -- except
-// where the block's loops share no outer dimension (a softmax over the
-// leading axis: its sums run over rows, its quotients over the whole
-// tensor), which stays one kernel per nest. Without gpu-fuse-blocks, @model
-// launches 13 kernels and 7 copies (PLAIN, the fixed-fusion pipeline).
-// test/e2e/{opencl,vulkan}/fused-blocks.test run these functions against
-// the interpreter with strata-run --stats.
+// matmul, a max-pool whose padding and ReLU fold into its loads, and nests
+// whose dimensions run in another order, which are permuted to line up: a
+// softmax over the leading axis (its sums run over the trailing dimensions,
+// its quotients over the whole tensor, reordered to put the leading axis
+// last), a transpose after a batched matmul (with the reshape of
+// attention's heads) and after a layer norm. Without gpu-fuse-blocks,
+// @model launches 13 kernels and 7 copies (PLAIN, the fixed-fusion
+// pipeline). test/e2e/{opencl,vulkan}/fused-blocks.test run these functions
+// against the interpreter with strata-run --stats.
 // RUN: strata-opt %s --pass-pipeline='builtin.module(func.func(nn-fold),func.func(nn-raise),func.func(nn-algebraic-rewrite),nn-fuse{target=opencl profile=always})' | FileCheck %s --check-prefix=BLOCKS
 // RUN: strata-opt %s --strata-gpu-kernels-fused | FileCheck %s --check-prefix=KERNELS
 // RUN: strata-opt %s --strata-gpu-kernels | FileCheck %s --check-prefix=PLAIN
@@ -25,6 +27,12 @@
 // BLOCKS-COUNT-2: strata.fused
 // BLOCKS-NOT: strata.fused
 // BLOCKS-LABEL: func.func @softmax_axis0(
+// BLOCKS-COUNT-1: strata.fused
+// BLOCKS-NOT: strata.fused
+// BLOCKS-LABEL: func.func @matmul_transpose(
+// BLOCKS-COUNT-1: strata.fused
+// BLOCKS-NOT: strata.fused
+// BLOCKS-LABEL: func.func @layer_norm_transpose(
 // BLOCKS-COUNT-1: strata.fused
 // BLOCKS-NOT: strata.fused
 
@@ -43,7 +51,15 @@
 // KERNELS-NOT: gpu.launch_func
 // KERNELS: gpu.module
 // KERNELS-LABEL: func.func @softmax_axis0(
-// KERNELS-COUNT-2: gpu.launch_func
+// KERNELS-COUNT-1: gpu.launch_func
+// KERNELS-NOT: gpu.launch_func
+// KERNELS: gpu.module
+// KERNELS-LABEL: func.func @matmul_transpose(
+// KERNELS-COUNT-1: gpu.launch_func
+// KERNELS-NOT: gpu.launch_func
+// KERNELS: gpu.module
+// KERNELS-LABEL: func.func @layer_norm_transpose(
+// KERNELS-COUNT-1: gpu.launch_func
 // KERNELS-NOT: gpu.launch_func
 // KERNELS: gpu.module
 
@@ -79,4 +95,17 @@ func.func @pool(%x: tensor<1x4x8x8xf32>, %w: tensor<4x4x3x3xf32>) -> tensor<1x4x
 func.func @softmax_axis0(%x: tensor<2x3x4xf32>) -> tensor<2x3x4xf32> {
   %r = "nn.softmax"(%x) {axis = 0 : i64} : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
   return %r : tensor<2x3x4xf32>
+}
+func.func @matmul_transpose(%a: tensor<4x8x6xf32>, %b: tensor<4x6x5xf32>) -> tensor<8x20xf32> {
+  %m = "nn.matmul"(%a, %b) : (tensor<4x8x6xf32>, tensor<4x6x5xf32>) -> tensor<4x8x5xf32>
+  %t = "nn.transpose"(%m) {perm = array<i64: 1, 0, 2>} : (tensor<4x8x5xf32>) -> tensor<8x4x5xf32>
+  %sh = "nn.constant"() {value = dense<[8, 20]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %r = "nn.reshape"(%t, %sh) : (tensor<8x4x5xf32>, tensor<2xi64>) -> tensor<8x20xf32>
+  return %r : tensor<8x20xf32>
+}
+func.func @layer_norm_transpose(%x: tensor<1x6x8xf32>, %y: tensor<1x6x8xf32>, %s: tensor<8xf32>, %b: tensor<8xf32>) -> (tensor<1x6x8xf32>, tensor<6x1x8xf32>) {
+  %a = "nn.add"(%x, %y) : (tensor<1x6x8xf32>, tensor<1x6x8xf32>) -> tensor<1x6x8xf32>
+  %l = "nn.layer_normalization"(%a, %s, %b) {axis = 2 : i64, epsilon = 1.0e-5 : f32} : (tensor<1x6x8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<1x6x8xf32>
+  %t = "nn.transpose"(%l) {perm = array<i64: 1, 0, 2>} : (tensor<1x6x8xf32>) -> tensor<6x1x8xf32>
+  return %l, %t : tensor<1x6x8xf32>, tensor<6x1x8xf32>
 }
