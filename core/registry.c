@@ -50,6 +50,7 @@ extern const StrataPassDef strataGpuKernelsUnfusedPass;
 extern const StrataPassDef strataGpuKernelsFusedPass;
 extern const StrataPassDef strataGpuFlattenParallelPass;
 extern const StrataPassDef strataGpuFuseBlocksPass;
+extern const StrataPassDef strataGpuPrivateTemporariesPass;
 /* NULL-terminated lists kept beside their passes. */
 extern const StrataPassDef *const strataSparseTransformPasses[];
 extern const StrataPassDef *const strataSparseLowerPasses[];
@@ -107,6 +108,7 @@ static const StrataPassDef *const kPasses[] = {
     &strataGpuFlattenParallelPass,
     &strataGpuProfileProbesPass,
     &strataGpuFuseBlocksPass,
+    &strataGpuPrivateTemporariesPass,
 };
 
 static const StrataTargetDef *const kTargets[] = {&strataCpuTarget, &strataOpenclTarget, &strataVulkanTarget,

@@ -68,4 +68,24 @@ intptr_t gpuFuseLegalPrefix(const GpuNest *nests, int n, bool everyWrite, bool *
  * nest rebuilt in its old order). */
 intptr_t gpuFusePermuteToJoin(GpuNest *run, int count, intptr_t prefix, intptr_t legal, bool *oom);
 
+/* Moves the ops of `from` but its terminator before `anchor`. */
+void gpuFuseMoveBody(MlirBlock from, MlirOperation anchor);
+
+/* True (with *out) if `v` is an integer arith.constant. */
+bool gpuFuseConstIndex(MlirValue v, int64_t *out);
+
+/* The trip counts of nest `n`'s dimensions and their product, if its
+ * bounds are constants (false if not, or over 2^31 iterations). */
+bool gpuFuseTripCounts(GpuNest n, int64_t *trips, int64_t *total);
+
+/* Ops that may sit between fused nests: they only define values
+ * (allocations, constants, views). */
+bool gpuFuseIsSetup(MlirOperation op);
+
+/* Runs of top-level nests of `body` that share no buffer one of them
+ * writes become one one-dimensional scf.parallel over the largest
+ * iteration count, each nest's body guarded by its own count
+ * (gpu_fuse_independent.c). */
+void gpuFuseIndependent(MlirBlock body);
+
 #endif /* STRATA_GPU_FUSE_H */

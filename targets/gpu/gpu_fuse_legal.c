@@ -82,7 +82,7 @@ bool gpuFuseIsNest(MlirOperation op, intptr_t *dims) {
   return true;
 }
 
-static bool constIndex(MlirValue v, int64_t *out) {
+bool gpuFuseConstIndex(MlirValue v, int64_t *out) {
   if (!mlirValueIsAOpResult(v) || !strataOpIsNamed(mlirOpResultGetOwner(v), "arith.constant")) return false;
   MlirAttribute a = strataOpAttr(mlirOpResultGetOwner(v), "value");
   if (!mlirAttributeIsAInteger(a)) return false;
@@ -92,7 +92,7 @@ static bool constIndex(MlirValue v, int64_t *out) {
 
 static bool sameIndex(MlirValue a, MlirValue b) {
   int64_t x, y;
-  return mlirValueEqual(a, b) || (constIndex(a, &x) && constIndex(b, &y) && x == y);
+  return mlirValueEqual(a, b) || (gpuFuseConstIndex(a, &x) && gpuFuseConstIndex(b, &y) && x == y);
 }
 
 static MlirValue inductionVar(MlirOperation nest, intptr_t f) {

@@ -93,12 +93,7 @@ static MlirOperation permute(GpuNest nest, const intptr_t *perm) {
   MlirBlock old = mlirRegionGetFirstBlock(mlirOperationGetRegion(nest.op, 0));
   for (intptr_t f = 0; f < n; f++)
     mlirValueReplaceAllUsesOfWith(mlirBlockGetArgument(old, perm[f]), mlirBlockGetArgument(body, f));
-  MlirOperation end = mlirBlockGetTerminator(old), anchor = mlirBlockGetTerminator(body);
-  for (MlirOperation op = mlirBlockGetFirstOperation(old); !mlirOperationEqual(op, end);) {
-    MlirOperation next = mlirOperationGetNextInBlock(op);
-    mlirOperationMoveBefore(op, anchor);
-    op = next;
-  }
+  gpuFuseMoveBody(old, mlirBlockGetTerminator(body));
   mlirOperationDestroy(nest.op);
   return par;
 }
