@@ -52,6 +52,7 @@ extern const StrataPassDef strataGpuFlattenParallelPass;
 extern const StrataPassDef strataGpuFuseBlocksPass;
 extern const StrataPassDef strataGpuTileWorkgroupPass;
 extern const StrataPassDef strataGpuRoundF16Pass;
+extern const StrataPassDef strataGpuPrivateTemporariesPass;
 /* NULL-terminated lists kept beside their passes. */
 extern const StrataPassDef *const strataSparseTransformPasses[];
 extern const StrataPassDef *const strataSparseLowerPasses[];
@@ -111,6 +112,7 @@ static const StrataPassDef *const kPasses[] = {
     &strataGpuFuseBlocksPass,
     &strataGpuTileWorkgroupPass,
     &strataGpuRoundF16Pass,
+    &strataGpuPrivateTemporariesPass,
 };
 
 static const StrataTargetDef *const kTargets[] = {&strataCpuTarget, &strataOpenclTarget, &strataVulkanTarget,

@@ -59,4 +59,33 @@ bool gpuFuseIsNest(MlirOperation op, intptr_t *dims);
  * out (0 is then returned). */
 intptr_t gpuFuseLegalPrefix(const GpuNest *nests, int n, bool everyWrite, bool *oom);
 
+/* run[count], a nest that may join run[0..count) (fused over `prefix`
+ * dimensions) over only `legal` of them as it is, rebuilt with its
+ * dimensions permuted where the buffers the run passes it are indexed by
+ * a permutation of the run's dimensions (gpu_fuse_permute.c); returns the
+ * legal prefix of the run with run[count] (which then holds the new nest)
+ * if that is longer than `legal`, else `legal` (run[count] then holds the
+ * nest rebuilt in its old order). */
+intptr_t gpuFusePermuteToJoin(GpuNest *run, int count, intptr_t prefix, intptr_t legal, bool *oom);
+
+/* Moves the ops of `from` but its terminator before `anchor`. */
+void gpuFuseMoveBody(MlirBlock from, MlirOperation anchor);
+
+/* True (with *out) if `v` is an integer arith.constant. */
+bool gpuFuseConstIndex(MlirValue v, int64_t *out);
+
+/* The trip counts of nest `n`'s dimensions and their product, if its
+ * bounds are constants (false if not, or over 2^31 iterations). */
+bool gpuFuseTripCounts(GpuNest n, int64_t *trips, int64_t *total);
+
+/* Ops that may sit between fused nests: they only define values
+ * (allocations, constants, views). */
+bool gpuFuseIsSetup(MlirOperation op);
+
+/* Runs of top-level nests of `body` that share no buffer one of them
+ * writes become one one-dimensional scf.parallel over the largest
+ * iteration count, each nest's body guarded by its own count
+ * (gpu_fuse_independent.c). */
+void gpuFuseIndependent(MlirBlock body);
+
 #endif /* STRATA_GPU_FUSE_H */

@@ -8,7 +8,11 @@
  * sequential scf.for loops, in program order. A convolution or matmul with
  * its epilogue shares all its parallel dimensions; a softmax or layer norm
  * over the last axis shares the rows. The allocations and views between
- * the nests move before the fused loop. */
+ * the nests move before the fused loop. A nest whose dimensions run in
+ * another order is permuted to line up (gpu_fuse_permute.c); a run that
+ * would share only dimensions of one iteration is not formed; runs left
+ * that share no buffer one of them writes become one loop
+ * (gpu_fuse_independent.c). */
 #include <stdlib.h>
 #include "mlir-c/BuiltinAttributes.h"
 #include "strata/builder.h"
@@ -16,8 +20,7 @@
 #include "strata/support.h"
 #include "gpu_fuse.h"
 
-/* Ops that may sit between fused nests: they only define values. */
-static bool isSetup(MlirOperation op) {
+bool gpuFuseIsSetup(MlirOperation op) {
   if (gpuFuseIsView(op)) return true;
   static const char *const names[] = {"memref.alloc", "memref.alloca", "memref.get_global", "arith.constant",
                                       "affine.apply"};
@@ -60,6 +63,15 @@ MlirOperation gpuFuseNewParallel(MlirOperation before, const MlirValue *lb, cons
   return par;
 }
 
+void gpuFuseMoveBody(MlirBlock from, MlirOperation anchor) {
+  MlirOperation end = mlirBlockGetTerminator(from);
+  for (MlirOperation op = mlirBlockGetFirstOperation(from); !mlirOperationEqual(op, end);) {
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    mlirOperationMoveBefore(op, anchor);
+    op = next;
+  }
+}
+
 /* Moves nest `n` into the fused loop's body (before its terminator): its
  * first p induction variables become the fused loop's, the others loops of
  * their own. */
@@ -75,12 +87,7 @@ static void moveNest(GpuNest n, intptr_t p, MlirBlock fused) {
     }
     mlirValueReplaceAllUsesOfWith(mlirBlockGetArgument(old, f), iv);
   }
-  MlirOperation end = mlirBlockGetTerminator(old);
-  for (MlirOperation op = mlirBlockGetFirstOperation(old); !mlirOperationEqual(op, end);) {
-    MlirOperation next = mlirOperationGetNextInBlock(op);
-    mlirOperationMoveBefore(op, anchor);
-    op = next;
-  }
+  gpuFuseMoveBody(old, anchor);
   mlirOperationDestroy(n.op);
 }
 
@@ -88,7 +95,7 @@ static void fuse(GpuNest *nests, int n, intptr_t p) {
   MlirOperation first = nests[0].op, last = nests[n - 1].op;
   for (MlirOperation op = mlirOperationGetNextInBlock(first); !mlirOperationEqual(op, last);) {
     MlirOperation next = mlirOperationGetNextInBlock(op);
-    if (isSetup(op)) mlirOperationMoveBefore(op, first);
+    if (gpuFuseIsSetup(op)) mlirOperationMoveBefore(op, first);
     op = next;
   }
   MlirValue bounds[48];
@@ -135,6 +142,17 @@ static bool interchange(MlirOperation loop) {
 
 enum { MAX_GROUP = 256 };
 
+/* True if the first p dimensions of `n` run once (N of an NCHW tensor): a
+ * loop over them would be one work-item, and canonicalize would unwrap it
+ * into top-level loops that each become a kernel of one work-item. */
+static bool unitPrefix(GpuNest n, intptr_t p) {
+  int64_t trips[16], total;
+  if (!gpuFuseTripCounts(n, trips, &total)) return false;
+  int64_t prefix = 1;
+  for (intptr_t f = 0; f < p; f++) prefix *= trips[f];
+  return prefix == 1;
+}
+
 typedef struct {
   GpuNest nests[MAX_GROUP];
   int count;
@@ -167,6 +185,9 @@ static bool fuseBlock(MlirBlock body) {
       if (g->count) {
         bool oom = false;
         p = gpuFuseLegalPrefix(g->nests, g->count + 1, false, &oom);
+        if (!oom && p < g->prefix && p < dims) p = gpuFusePermuteToJoin(g->nests, g->count, g->prefix, p, &oom);
+        op = g->nests[g->count].op;
+        if (p > 0 && unitPrefix(g->nests[0], p)) p = 0;
         ok = ok && !oom;
       }
       if (p > 0 && g->count + 1 < MAX_GROUP) {
@@ -176,13 +197,14 @@ static bool fuseBlock(MlirBlock body) {
         g->nests[0] = (GpuNest){op, dims};
         g->count = 1, g->prefix = dims;
       }
-    } else if (!isSetup(op)) {
+    } else if (!gpuFuseIsSetup(op)) {
       flush(g);
     }
     op = next;
   }
   flush(g);
   free(g);
+  gpuFuseIndependent(body);
   return ok;
 }
 

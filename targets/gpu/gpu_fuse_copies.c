@@ -29,7 +29,9 @@ typedef struct {
 
 static MlirWalkResult findWrite(MlirOperation op, void *user) {
   WriteQuery *q = user;
-  if (strataOpIsNamed(op, "memref.load") || gpuFuseIsView(op)) return MlirWalkResultAdvance;
+  /* A yield hands a buffer on; it writes nothing. */
+  if (strataOpIsNamed(op, "memref.load") || strataOpIsNamed(op, "scf.yield") || gpuFuseIsView(op))
+    return MlirWalkResultAdvance;
   intptr_t n = mlirOperationGetNumOperands(op);
   for (intptr_t i = 0; i < n; i++) {
     if (strataOpIsNamed(op, "memref.store") && i != 1) continue;

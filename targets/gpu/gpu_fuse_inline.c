@@ -5,8 +5,12 @@
  * indices that are not parallel induction variables (so no common outer
  * loop could share it) is cloned into each load of that buffer: the load's
  * index, linearized through the reshape and split by the buffer's shape,
- * becomes the producer's induction variables. The nest, its buffer and the
- * views go. Its inputs must not be written later in the block. */
+ * becomes the producer's induction variables; a load of a subview (a
+ * column block of the buffer: static offsets and strides, the same rank)
+ * reads at offset + index * stride. The nest, its buffer and the views go,
+ * unless the block yields the buffer: then the nest stays to fill it, and
+ * the readers no longer depend on it. Its inputs must not be written later
+ * in the block. */
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -70,8 +74,23 @@ typedef struct {
   MlirOperation views[MAX_VIEWS];
   int numViews;
   StrataOpList loads;
-  bool needed; /* a reader cannot share a loop with the producer */
+  bool needed;  /* a reader cannot share a loop with the producer */
+  bool escapes; /* the block yields the buffer: the producer stays */
 } Readers;
+
+/* A subview of static offsets and strides keeping `buffer`'s rank. */
+static bool plainSubview(MlirOperation op, MlirValue buffer) {
+  if (!strataOpIsNamed(op, "memref.subview") || mlirOperationGetNumOperands(op) != 1) return false;
+  MlirAttribute offsets = strataOpAttr(op, "static_offsets"), strides = strataOpAttr(op, "static_strides");
+  intptr_t rank = mlirShapedTypeGetRank(mlirValueGetType(buffer));
+  if (!mlirAttributeIsADenseI64Array(offsets) || !mlirAttributeIsADenseI64Array(strides) ||
+      mlirShapedTypeGetRank(mlirValueGetType(mlirOperationGetResult(op, 0))) != rank ||
+      mlirDenseArrayGetNumElements(offsets) != rank || mlirDenseArrayGetNumElements(strides) != rank)
+    return false;
+  for (intptr_t d = 0; d < rank; d++)
+    if (mlirDenseI64ArrayGetElement(offsets, d) < 0 || mlirDenseI64ArrayGetElement(strides, d) < 1) return false;
+  return true;
+}
 
 /* Collects the readers of `v` (the buffer or a view of it): loads after
  * `nest`, and reshapes to identity layouts; false for anything else. */
@@ -80,6 +99,10 @@ static bool readers(MlirValue v, MlirOperation nest, MlirOperation store, Reader
   for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
     MlirOperation user = mlirOpOperandGetOwner(u);
     if (mlirOperationEqual(user, store)) continue;
+    if (!viewed && mlirOperationEqual(user, mlirBlockGetTerminator(block)) && strataOpIsNamed(user, "scf.yield")) {
+      r->escapes = true;
+      continue;
+    }
     if (mlirOpOperandGetOperandNumber(u) != 0) return false;
     if (strataOpIsNamed(user, "memref.load")) {
       MlirOperation at = user;
@@ -97,6 +120,13 @@ static bool readers(MlirValue v, MlirOperation nest, MlirOperation store, Reader
       if (!mlirShapedTypeHasStaticShape(mlirValueGetType(out)) || !identityLayout(mlirValueGetType(out))) return false;
       r->views[r->numViews++] = user;
       if (!readers(out, nest, store, r, true)) return false;
+    } else if (!viewed && plainSubview(user, v) && r->numViews < MAX_VIEWS) {
+      /* Loads of a column block of a buffer another block reads. */
+      r->views[r->numViews++] = user;
+      for (MlirOpOperand w = mlirValueGetFirstUse(mlirOperationGetResult(user, 0)); !mlirOpOperandIsNull(w);
+           w = mlirOpOperandGetNextUse(w))
+        if (!strataOpIsNamed(mlirOpOperandGetOwner(w), "memref.load")) return false;
+      if (!readers(mlirOperationGetResult(user, 0), nest, store, r, true)) return false;
     } else {
       return false;
     }
@@ -109,18 +139,29 @@ static void recompute(MlirOperation load, MlirValue buffer, MlirOperation nest, 
   MlirContext ctx = mlirOperationGetContext(load);
   MlirLocation loc = mlirOperationGetLocation(load);
   StrataBuilder b = strataBuilderBefore(load, (MlirRewriterBase){NULL});
-  MlirType index = strataIndexType(ctx), read = mlirValueGetType(mlirOperationGetOperand(load, 0));
+  MlirType index = strataIndexType(ctx), readType = mlirValueGetType(mlirOperationGetOperand(load, 0));
   MlirType type = mlirValueGetType(buffer);
-  intptr_t rank = mlirShapedTypeGetRank(type), readRank = mlirShapedTypeGetRank(read);
+  intptr_t rank = mlirShapedTypeGetRank(type), readRank = mlirShapedTypeGetRank(readType);
   MlirValue from[MAX_BODY + 16], to[MAX_BODY + 16];
   int n = 0;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(nest, 0));
-  if (mlirValueEqual(mlirOperationGetOperand(load, 0), buffer)) {
+  MlirValue read = mlirOperationGetOperand(load, 0);
+  if (mlirValueEqual(read, buffer)) {
     for (intptr_t d = 0; d < rank; d++) from[n] = mlirBlockGetArgument(body, d), to[n++] = mlirOperationGetOperand(load, 1 + d);
+  } else if (strataOpIsNamed(mlirOpResultGetOwner(read), "memref.subview")) { /* offset + index * stride */
+    MlirOperation sub = mlirOpResultGetOwner(read);
+    MlirAttribute offsets = strataOpAttr(sub, "static_offsets"), strides = strataOpAttr(sub, "static_strides");
+    for (intptr_t d = 0; d < rank; d++) {
+      MlirValue v = mlirOperationGetOperand(load, 1 + d);
+      int64_t stride = mlirDenseI64ArrayGetElement(strides, d), offset = mlirDenseI64ArrayGetElement(offsets, d);
+      if (stride != 1) v = gpuFuseBinary(&b, "arith.muli", loc, v, strataConstInt(&b, loc, index, stride));
+      if (offset) v = gpuFuseBinary(&b, "arith.addi", loc, v, strataConstInt(&b, loc, index, offset));
+      from[n] = mlirBlockGetArgument(body, d), to[n++] = v;
+    }
   } else { /* row-major: the same linear index */
     MlirValue lin = strataConstInt(&b, loc, index, 0);
     for (intptr_t d = 0; d < readRank; d++) {
-      lin = gpuFuseBinary(&b, "arith.muli", loc, lin, strataConstInt(&b, loc, index, mlirShapedTypeGetDimSize(read, d)));
+      lin = gpuFuseBinary(&b, "arith.muli", loc, lin, strataConstInt(&b, loc, index, mlirShapedTypeGetDimSize(readType, d)));
       lin = gpuFuseBinary(&b, "arith.addi", loc, lin, mlirOperationGetOperand(load, 1 + d));
     }
     int64_t inner = 1;
@@ -165,8 +206,10 @@ void gpuFuseInlineProducers(MlirBlock body) {
     if (store.ptr && readers(buffer, op, store, &r, false) && r.needed && r.loads.count && inputsStay(op)) {
       for (size_t i = 0; i < r.loads.count; i++) recompute(r.loads.ops[i], buffer, op, store);
       for (int v = r.numViews - 1; v >= 0; v--) mlirOperationDestroy(r.views[v]);
-      mlirOperationDestroy(op);
-      mlirOperationDestroy(mlirOpResultGetOwner(buffer));
+      if (!r.escapes) {
+        mlirOperationDestroy(op);
+        mlirOperationDestroy(mlirOpResultGetOwner(buffer));
+      }
       next = mlirBlockGetFirstOperation(body); /* the views may have been next */
     }
     strataOpListDestroy(&r.loads);

@@ -82,7 +82,7 @@ bool gpuFuseIsNest(MlirOperation op, intptr_t *dims) {
   return true;
 }
 
-static bool constIndex(MlirValue v, int64_t *out) {
+bool gpuFuseConstIndex(MlirValue v, int64_t *out) {
   if (!mlirValueIsAOpResult(v) || !strataOpIsNamed(mlirOpResultGetOwner(v), "arith.constant")) return false;
   MlirAttribute a = strataOpAttr(mlirOpResultGetOwner(v), "value");
   if (!mlirAttributeIsAInteger(a)) return false;
@@ -92,7 +92,7 @@ static bool constIndex(MlirValue v, int64_t *out) {
 
 static bool sameIndex(MlirValue a, MlirValue b) {
   int64_t x, y;
-  return mlirValueEqual(a, b) || (constIndex(a, &x) && constIndex(b, &y) && x == y);
+  return mlirValueEqual(a, b) || (gpuFuseConstIndex(a, &x) && gpuFuseConstIndex(b, &y) && x == y);
 }
 
 static MlirValue inductionVar(MlirOperation nest, intptr_t f) {
@@ -114,17 +114,41 @@ static bool isInductionVar(MlirValue v, MlirValue iv) {
   return pos < mlirOperationGetNumOperands(apply) && mlirValueEqual(mlirOperationGetOperand(apply, pos), iv);
 }
 
+static bool subviewOf(MlirValue v, MlirValue root) {
+  if (!mlirValueIsAOpResult(v) || !strataOpIsNamed(mlirOpResultGetOwner(v), "memref.subview")) return false;
+  MlirOperation sub = mlirOpResultGetOwner(v);
+  return mlirValueEqual(mlirOperationGetOperand(sub, 0), root) &&
+         mlirShapedTypeGetRank(mlirValueGetType(v)) == mlirShapedTypeGetRank(mlirValueGetType(root));
+}
+
+/* True if index i of dimension d of `v` (the root or a subview of it with
+ * the root's rank) is index i of the root's dimension d. */
+static bool sameRows(MlirValue v, MlirValue root, intptr_t d) {
+  if (mlirValueEqual(v, root)) return true;
+  MlirOperation sub = mlirOpResultGetOwner(v);
+  MlirAttribute offsets = strataOpAttr(sub, "static_offsets"), strides = strataOpAttr(sub, "static_strides");
+  return mlirAttributeIsADenseI64Array(offsets) && mlirAttributeIsADenseI64Array(strides) &&
+         d < mlirDenseArrayGetNumElements(offsets) && mlirDenseI64ArrayGetElement(offsets, d) == 0 &&
+         d < mlirDenseArrayGetNumElements(strides) && mlirDenseI64ArrayGetElement(strides, d) == 1;
+}
+
 /* The fused dimensions (at most `p`) of the accesses to `root`: the
  * largest q such that for each f < q one memref dimension is indexed by
- * induction variable f in every access; 0 if the accesses differ in their
- * memref or one is opaque. */
+ * induction variable f in every access; 0 if one is opaque or the accesses
+ * differ in their memref, unless each is the root or a subview of it
+ * (then the dimension must have offset 0 and stride 1 in each subview: a
+ * column block of a buffer another nest wrote by rows). */
 static intptr_t partitioned(const Access *acc, size_t count, MlirValue root, const GpuNest *nests, intptr_t p) {
   const Access *first = NULL;
+  bool same = true, subviews = true;
   for (size_t i = 0; i < count; i++) {
     if (!mlirValueEqual(acc[i].root, root)) continue;
-    if (acc[i].opaque || (first && !mlirValueEqual(acc[i].memref, first->memref))) return 0;
+    if (acc[i].opaque) return 0;
     if (!first) first = &acc[i];
+    same = same && mlirValueEqual(acc[i].memref, first->memref);
+    subviews = subviews && (mlirValueEqual(acc[i].memref, root) || subviewOf(acc[i].memref, root));
   }
+  if (!same && !subviews) return 0;
   intptr_t rank = mlirShapedTypeGetRank(mlirValueGetType(first->memref));
   for (intptr_t f = 0; f < p; f++) {
     bool found = false;
@@ -133,7 +157,8 @@ static intptr_t partitioned(const Access *acc, size_t count, MlirValue root, con
       for (size_t i = 0; found && i < count; i++)
         if (mlirValueEqual(acc[i].root, root))
           found = isInductionVar(mlirOperationGetOperand(acc[i].op, acc[i].firstIndex + d),
-                                 inductionVar(nests[acc[i].nest].op, f));
+                                 inductionVar(nests[acc[i].nest].op, f)) &&
+                  (same || sameRows(acc[i].memref, root, d));
     }
     if (!found) return f;
   }

@@ -38,8 +38,8 @@
 #define GPU_FUSED_CODEGEN                                                                    \
   "func.func(nn-to-linalg),func.func(fused-blocks-remap),"                                   \
   "func.func(linalg-fuse-elementwise-ops)," GPU_BUFFERIZE                                    \
-  "func.func(" GPU_TILE "convert-linalg-to-parallel-loops,gpu-fuse-blocks,"                              \
-  "buffer-loop-hoisting,cse,canonicalize)," GPU_MAP
+  "func.func(" GPU_TILE "convert-linalg-to-parallel-loops,gpu-fuse-blocks,"                 \
+  "buffer-loop-hoisting,cse,canonicalize,gpu-private-temporaries)," GPU_MAP
 
 const char strataGpuPipelineText[] =
     "func.func(nn-fold),func.func(nn-to-linalg),func.func(linalg-fuse-elementwise-ops)," GPU_KERNELS;

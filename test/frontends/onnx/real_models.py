@@ -1,6 +1,7 @@
 """Exports a real model with Debian's PyTorch/torchvision (random weights, no
 downloads), runs it with strata-run, and compares with PyTorch's output:
-max abs error <= 1e-3 * (output range), once per fusion mode of strata-run.
+max abs error <= 1e-3 * (output range), once per fusion mode of strata-run; on a
+GPU target it also prints the kernel launches a call makes (strata-run --stats).
 Usage: real_models.py NAME WORKDIR [MODE,MODE...] [OPSET] [TARGET]  (modes:
 none, fixed, dnnfusion; default fixed; opset default 14; target default cpu)"""
 import os
@@ -43,7 +44,7 @@ failed = False
 for mode in modes:
     out = os.path.join(work, name + '.' + mode + '.out.npy')
     p = subprocess.run(['strata-run', path, '--quiet', '--target', target, '--fusion', mode, '--input',
-                        os.path.join(work, name + '.in.npy'), '--output', out],
+                        os.path.join(work, name + '.in.npy'), '--output', out] + ([] if target == 'cpu' else ['--stats']),
                        capture_output=True, text=True)
     if p.returncode != 0:
         sys.exit('%s (fusion %s): strata-run failed:\n%s' % (name, mode, p.stderr))
@@ -52,6 +53,9 @@ for mode in modes:
     rng = float(want.max() - want.min())
     ok = got.shape == want.shape and err <= 1e-3 * rng
     failed |= not ok
+    for line in p.stdout.splitlines():
+        if line.startswith('stats: '):
+            print('%s (fusion %s) %s' % (name, mode, line))
     print('%s opset %d%s (fusion %s): %s max abs error %.3g, output range %.3g, relative %.3g' %
           (name, opset, '' if target == 'cpu' else ' on ' + target, mode, 'OK' if ok else 'MISMATCH', err, rng,
            err / rng))
