@@ -1,6 +1,6 @@
 // The integer element types i16, ui16, ui32 and ui64: the ops whose ONNX
 // signatures allow them verify with them, and those whose kernels cannot
-// hold ui64 exactly (Clip's float bounds, TopK) or that take only unsigned
+// hold ui64 exactly (nn.clip's f64 bounds; ONNX Clip of ui64 imports as nn.max/nn.min) or that take only unsigned
 // (BitShift) or only signed (Neg) integers refuse the rest with the
 // allowed list.
 // RUN: strata-opt %s --split-input-file --verify-diagnostics | FileCheck %s
@@ -45,10 +45,3 @@ func.func @clip_ui64(%x: tensor<3xui64>) {
   return
 }
 
-// -----
-
-func.func @top_k_ui64(%x: tensor<5xui64>, %k: tensor<1xi64>) {
-  // expected-error@+1 {{'nn.top_k' op operand 'x' has element type ui64}}
-  %v, %i = "nn.top_k"(%x, %k) : (tensor<5xui64>, tensor<1xi64>) -> (tensor<?xui64>, tensor<?xi64>)
-  return
-}
