@@ -70,9 +70,8 @@ __attribute__((target("avx512f,avx512bw,avx512vl,bmi2"))) static void avx512Row(
       for (int64_t j = 0; j < g->KW; j++) {
         int32_t w = wv[i * g->KW + j];
         /* column t0 + t reads image column iw0 + (t0 + t) * sw: lanes [lo, hi) inside [0, W) */
-        int64_t iw0 = j * g->dw - g->pw, first = iw0 + t0 * sw;
-        int64_t lo = first >= 0 ? 0 : (-first + sw - 1) / sw, hi = first > g->W - 1 ? 0 : (g->W - 1 - first) / sw + 1;
-        if (hi > live) hi = live;
+        int64_t first = j * g->dw - g->pw + t0 * sw, lo, hi;
+        rtQColumnRun(first, sw, g->W, live, &lo, &hi);
         if (!w || hi <= lo) continue;
         __mmask16 m = (__mmask16)((((uint32_t)1 << (hi - lo)) - 1) << lo);
         __m128i bytes;
@@ -117,11 +116,9 @@ static void dwTask(void *ctx, int64_t begin, int64_t end) {
         if (ih < 0 || ih >= g->H) continue;
         for (int64_t j = 0; j < g->KW; j++) {
           /* output column t reads image column iw0 + t * sw: [lo, hi) inside [0, W) */
-          int64_t iw0 = j * g->dw - g->pw, sw = g->sw;
-          if (!wv[i * g->KW + j] || iw0 > g->W - 1) continue;
-          int64_t lo = iw0 >= 0 ? 0 : (-iw0 + sw - 1) / sw, hi = (g->W - 1 - iw0) / sw + 1;
-          if (hi > g->OW) hi = g->OW;
-          if (hi <= lo) continue;
+          int64_t iw0 = j * g->dw - g->pw, sw = g->sw, lo, hi;
+          rtQColumnRun(iw0, sw, g->W, g->OW, &lo, &hi);
+          if (!wv[i * g->KW + j] || hi <= lo) continue;
           d->tap(acc + lo, plane + ih * g->hs + (iw0 + lo * sw) * g->ws, sw * g->ws, hi - lo, d->zx,
                  wv[i * g->KW + j], d->xU);
         }

@@ -194,17 +194,9 @@ static void panelRuns(QRuns *r, const RtQConvGeom *g, int64_t n0, int64_t nr) {
  * iw0 + t * sw inside [0, W), the run's other columns are padding. */
 static inline void runSpan(const RtQConvGeom *g, const QRuns *r, int q, int64_t ki, int64_t kj, int64_t *ih,
                            int64_t *iw0, int64_t *lo, int64_t *hi) {
-  const int64_t sw = g->sw, len = r->j[q + 1] - r->j[q];
-  const int64_t h = r->oh[q] * g->sh + ki * g->dh - g->ph, w = r->ow[q] * sw + kj * g->dw - g->pw;
-  int64_t l = 0, e = 0;
-  if (h >= 0 && h < g->H && w < g->W) {
-    if (sw == 1) /* no division on the common path */
-      l = w >= 0 ? 0 : -w, e = min64(len, g->W - w);
-    else
-      l = w >= 0 ? 0 : (-w + sw - 1) / sw, e = min64(len, (g->W - 1 - w) / sw + 1);
-    if (l > e) l = e;
-  }
-  *ih = h, *iw0 = w, *lo = l, *hi = e;
+  const int64_t h = r->oh[q] * g->sh + ki * g->dh - g->ph, w = r->ow[q] * g->sw + kj * g->dw - g->pw;
+  *ih = h, *iw0 = w, *lo = *hi = 0;
+  if (h >= 0 && h < g->H) rtQColumnRun(w, g->sw, g->W, r->j[q + 1] - r->j[q], lo, hi);
 }
 
 /* One k row of an im2col panel (channel c, tap ki, kj): raw bytes, the

@@ -19,6 +19,22 @@ typedef struct {
   uint8_t pad;
 } RtQConvGeom;
 
+/* The columns t in [0, len) whose image column first + t * sw (sw >= 1)
+ * lies inside [0, W): [*lo, *hi), with lo == hi when there are none. What
+ * every implicit-im2col and depthwise loop here clips its taps with. */
+static inline void rtQColumnRun(int64_t first, int64_t sw, int64_t W, int64_t len, int64_t *lo, int64_t *hi) {
+  int64_t l = 0, e = 0;
+  if (first < W) {
+    if (sw == 1) /* no division on the common path */
+      l = first >= 0 ? 0 : -first, e = W - first;
+    else
+      l = first >= 0 ? 0 : (-first + sw - 1) / sw, e = (W - 1 - first) / sw + 1;
+    if (e > len) e = len;
+    if (l > e) l = e;
+  }
+  *lo = l, *hi = e;
+}
+
 /* One operand: element (i, j) at p[i * rs + j * cs] (B: or an im2col),
  * int8 or uint8; its zero point per row (A) or per column (B) at
  * zp[i * zps] (zps 0: per tensor). `constant`: fixed while the code is
