@@ -29,14 +29,18 @@ static MlirValue indexConst(StrataBuilder *b, Node *x, int64_t v) {
   return strataConstInt(b, x->loc, strataIndexType(x->im->mc), v);
 }
 
+static MlirValue indexOp(StrataBuilder *b, Node *x, const char *name, MlirValue l, MlirValue r) {
+  MlirValue ops[2] = {l, r};
+  return strataResult(strataCreateOp(b, name, x->loc, .operands = {ops, 2},
+                                     .results = STRATA_TYPES(strataIndexType(x->im->mc))),
+                      0);
+}
+
 /* iv, or last - iv when reversed (last: T - 1, or a sequence's length - 1
  * when it is given). */
 static MlirValue position(StrataBuilder *b, Node *x, MlirValue iv, int64_t T, MlirValue last, bool reverse) {
   if (!reverse) return iv;
-  MlirValue ops[2] = {last.ptr ? last : indexConst(b, x, T - 1), iv};
-  return strataResult(strataCreateOp(b, "arith.subi", x->loc, .operands = {ops, 2},
-                                     .results = STRATA_TYPES(strataIndexType(x->im->mc))),
-                      0);
+  return indexOp(b, x, "arith.subi", last.ptr ? last : indexConst(b, x, T - 1), iv);
 }
 
 /* The attributes of a slice of `t` at one position of `axis`: offsets
@@ -101,13 +105,6 @@ static MlirOperation forOp(StrataBuilder *b, Node *x, int64_t n, const MlirValue
   mlirRegionTakeBody(mlirOperationGetRegion(op, 0), body);
   mlirRegionDestroy(body);
   return op;
-}
-
-static MlirValue indexOp(StrataBuilder *b, Node *x, const char *name, MlirValue l, MlirValue r) {
-  MlirValue ops[2] = {l, r};
-  return strataResult(strataCreateOp(b, name, x->loc, .operands = {ops, 2},
-                                     .results = STRATA_TYPES(strataIndexType(x->im->mc))),
-                      0);
 }
 
 /* The scan loop at x->im->b over states[nState] and ins[nIn]; outs gets the
