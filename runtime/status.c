@@ -138,62 +138,76 @@ _Noreturn void rtInvariant(const char *fmt, ...) {
   abort(); /* a broken invariant: the listed cases in status.h */
 }
 
+void strataRtIndexErrorText(char *buf, size_t size, const char *text, int n, int64_t index, int64_t axis,
+                            int64_t extent) {
+  snprintf(buf, size, "%.*s index %lld is out of range for axis %lld of size %lld", n, text, (long long)index,
+           (long long)axis, (long long)extent);
+}
+
+void strataRtShapeErrorText(char *buf, size_t size, const char *text, int n, int64_t kind, int64_t operand,
+                            int64_t dim, int64_t got, int64_t want) {
+  if (kind == 1)
+    snprintf(buf, size, "%.*s dim %lld of operand %lld is %lld after padding at run time, smaller than the window (%lld)", n,
+            text, (long long)dim, (long long)operand, (long long)got, (long long)want);
+  else if (kind == 2)
+    snprintf(buf, size, "%.*s cannot reshape %lld elements to a shape of %lld elements", n, text, (long long)got,
+            (long long)want);
+  else if (kind == 3)
+    snprintf(buf, size, "%.*s element %lld of operand %lld is %lld at run time, below %lld", n, text, (long long)dim,
+            (long long)operand, (long long)got, (long long)want);
+  else if (kind == 4)
+    snprintf(buf, size, "%.*s operand %lld must not be %lld at run time", n, text, (long long)operand, (long long)want);
+  else if (kind == 5)
+    snprintf(buf, size, "%.*s pads of dim %lld do not fit its run-time extent %lld (a result extent of %lld; edge, wrap and "
+            "reflect need elements to copy, reflect pads smaller than the extent)",
+            n, text, (long long)dim, (long long)got, (long long)want);
+  else if (kind == 6)
+    snprintf(buf, size, "%.*s axis %lld (element %lld of operand %lld) is out of range [%lld, %lld) at run time", n, text,
+            (long long)got, (long long)dim, (long long)operand, -(long long)want, (long long)want);
+  else if (kind == 7)
+    snprintf(buf, size, "%.*s operand %lld names axis %lld %lld times at run time", n, text, (long long)operand, (long long)dim,
+            (long long)got);
+  else if (kind == 8)
+    snprintf(buf, size, "%.*s split sizes (operand %lld) add up to %lld at run time, not the extent %lld of the axis", n, text,
+            (long long)operand, (long long)got, (long long)want);
+  else if (kind == 10)
+    snprintf(buf, size, "%.*s scale %lld (operand %lld) is not positive at run time", n, text, (long long)dim, (long long)operand);
+  else if (kind == 9)
+    snprintf(buf, size, "%.*s k = %lld (operand %lld) is outside [0, %lld] at run time", n, text, (long long)got,
+            (long long)operand, (long long)want);
+  else if (kind == 11)
+    snprintf(buf, size, "%.*s operand %lld has %lld elements at run time, more than the %lld it may have", n, text,
+            (long long)operand, (long long)got, (long long)want);
+  else if (kind == 13)
+    snprintf(buf, size, "%.*s operand %lld holds the index %lld at run time, outside [0, %lld)", n, text, (long long)operand,
+            (long long)got, (long long)want);
+  else if (kind == 12)
+    snprintf(buf, size, "%.*s operand %lld is outside [0, 1] at run time", n, text, (long long)operand);
+  else if (kind == 15)
+    snprintf(buf, size, "%.*s operand %lld holds %lld at run time, outside [%lld, %lld]", n, text, (long long)operand,
+            (long long)got, (long long)dim, (long long)want);
+  else if (kind == 14)
+    snprintf(buf, size, "%.*s operand %lld holds %lld at run time, outside [0, %lld]", n, text, (long long)operand,
+            (long long)got, (long long)want);
+  else
+    snprintf(buf, size, "%.*s dim %lld of operand %lld is %lld at run time where %lld is needed (shapes that disagree, or an "
+            "extent of 1 broadcast at run time, which dynamic shapes do not compile)",
+            n, text, (long long)dim, (long long)operand, (long long)got, (long long)want);
+}
+
 void _mlir_ciface_strata_rt_index_error(int64_t index, int64_t axis, int64_t size, StrataUnrankedMemRef *site) {
   const StrataMemRefDesc *d = site->descriptor;
-  rtError("%.*s index %lld is out of range for axis %lld of size %lld", (int)d->sizesAndStrides[0],
-          (const char *)d->aligned + d->offset, (long long)index, (long long)axis, (long long)size);
+  char msg[sizeof lastError];
+  strataRtIndexErrorText(msg, sizeof msg, (const char *)d->aligned + d->offset, (int)d->sizesAndStrides[0], index,
+                         axis, size);
+  rtError("%s", msg);
 }
 
 void _mlir_ciface_strata_rt_shape_error(int64_t kind, int64_t operand, int64_t dim, int64_t got, int64_t want,
                                         StrataUnrankedMemRef *site) {
   const StrataMemRefDesc *d = site->descriptor;
-  int n = (int)d->sizesAndStrides[0];
-  const char *text = (const char *)d->aligned + d->offset;
-  if (kind == 1)
-    rtError("%.*s dim %lld of operand %lld is %lld after padding at run time, smaller than the window (%lld)", n,
-            text, (long long)dim, (long long)operand, (long long)got, (long long)want);
-  else if (kind == 2)
-    rtError("%.*s cannot reshape %lld elements to a shape of %lld elements", n, text, (long long)got,
-            (long long)want);
-  else if (kind == 3)
-    rtError("%.*s element %lld of operand %lld is %lld at run time, below %lld", n, text, (long long)dim,
-            (long long)operand, (long long)got, (long long)want);
-  else if (kind == 4)
-    rtError("%.*s operand %lld must not be %lld at run time", n, text, (long long)operand, (long long)want);
-  else if (kind == 5)
-    rtError("%.*s pads of dim %lld do not fit its run-time extent %lld (a result extent of %lld; edge, wrap and "
-            "reflect need elements to copy, reflect pads smaller than the extent)",
-            n, text, (long long)dim, (long long)got, (long long)want);
-  else if (kind == 6)
-    rtError("%.*s axis %lld (element %lld of operand %lld) is out of range [%lld, %lld) at run time", n, text,
-            (long long)got, (long long)dim, (long long)operand, -(long long)want, (long long)want);
-  else if (kind == 7)
-    rtError("%.*s operand %lld names axis %lld %lld times at run time", n, text, (long long)operand, (long long)dim,
-            (long long)got);
-  else if (kind == 8)
-    rtError("%.*s split sizes (operand %lld) add up to %lld at run time, not the extent %lld of the axis", n, text,
-            (long long)operand, (long long)got, (long long)want);
-  else if (kind == 10)
-    rtError("%.*s scale %lld (operand %lld) is not positive at run time", n, text, (long long)dim, (long long)operand);
-  else if (kind == 9)
-    rtError("%.*s k = %lld (operand %lld) is outside [0, %lld] at run time", n, text, (long long)got,
-            (long long)operand, (long long)want);
-  else if (kind == 11)
-    rtError("%.*s operand %lld has %lld elements at run time, more than the %lld it may have", n, text,
-            (long long)operand, (long long)got, (long long)want);
-  else if (kind == 13)
-    rtError("%.*s operand %lld holds the index %lld at run time, outside [0, %lld)", n, text, (long long)operand,
-            (long long)got, (long long)want);
-  else if (kind == 12)
-    rtError("%.*s operand %lld is outside [0, 1] at run time", n, text, (long long)operand);
-  else if (kind == 15)
-    rtError("%.*s operand %lld holds %lld at run time, outside [%lld, %lld]", n, text, (long long)operand,
-            (long long)got, (long long)dim, (long long)want);
-  else if (kind == 14)
-    rtError("%.*s operand %lld holds %lld at run time, outside [0, %lld]", n, text, (long long)operand,
-            (long long)got, (long long)want);
-  else
-    rtError("%.*s dim %lld of operand %lld is %lld at run time where %lld is needed (shapes that disagree, or an "
-            "extent of 1 broadcast at run time, which dynamic shapes do not compile)",
-            n, text, (long long)dim, (long long)operand, (long long)got, (long long)want);
+  char msg[sizeof lastError];
+  strataRtShapeErrorText(msg, sizeof msg, (const char *)d->aligned + d->offset, (int)d->sizesAndStrides[0], kind,
+                         operand, dim, got, want);
+  rtError("%s", msg);
 }

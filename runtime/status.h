@@ -66,6 +66,16 @@ int strataRtCall(void (*fn)(void *), void *arg, char *err, size_t errSize);
  * runtime: valid until the thread's next failed call. */
 const char *strataRtLastError(void);
 
+/* The messages of compiled code's run-time checks (strata_rt_index_error,
+ * strata_rt_shape_error and its kinds), written into buf: `text` (n bytes)
+ * is the check's site, its op's location and a tab. The GPU targets, whose
+ * kernels leave the same check's arguments in an error record, report
+ * through these, so every target words a failed check alike. */
+void strataRtIndexErrorText(char *buf, size_t size, const char *text, int n, int64_t index, int64_t axis,
+                            int64_t extent);
+void strataRtShapeErrorText(char *buf, size_t size, const char *text, int n, int64_t kind, int64_t operand,
+                            int64_t dim, int64_t got, int64_t want);
+
 /* ---- Environments ----
  * An environment owns the memory the runtime allocates for code running
  * in it (buffer arenas, scratch and packing buffers, packed constants, its

@@ -13,6 +13,7 @@
 #include "grow.h"
 #include "strata/context.h"
 #include "gpu_host.h"
+#include "status.h"
 
 /* What a host value is: a buffer (the index of the one it views) or a
  * scalar constant. */
@@ -320,8 +321,8 @@ int gpuDeviceIndex(const StrataCompileOptions *o, MlirLocation loc, const char *
   return (int)v;
 }
 
-void gpuIndexErrorMessage(const GpuPlan *plan, int64_t step, int64_t siteArg, int64_t index, int64_t axis, int64_t size,
-                          MlirLocation *at, char *err, size_t errSize) {
+void gpuCheckMessage(const GpuPlan *plan, int64_t step, int64_t siteArg, int64_t check,
+                     const int64_t values[GPU_CHECK_VALUES], MlirLocation *at, char *err, size_t errSize) {
   const char *site = "";
   int siteLen = 0;
   if (step >= 0 && (size_t)step < plan->numSteps) {
@@ -332,9 +333,12 @@ void gpuIndexErrorMessage(const GpuPlan *plan, int64_t step, int64_t siteArg, in
       if (text && text->dtype == STRATA_DTYPE_I8) site = text->data, siteLen = (int)strataTensorNumElements(text);
     }
   }
-  /* The CPU runtime's wording (strata_rt_index_error). */
-  snprintf(err, errSize, "%.*s index %lld is out of range for axis %lld of size %lld", siteLen, site, (long long)index,
-           (long long)axis, (long long)size);
+  /* The CPU runtime's wording. */
+  const int64_t *v = values;
+  if (check == GPU_CHECK_SHAPE)
+    strataRtShapeErrorText(err, errSize, site, siteLen, v[0], v[1], v[2], v[3], v[4]);
+  else
+    strataRtIndexErrorText(err, errSize, site, siteLen, v[0], v[1], v[2]);
 }
 
 bool gpuPlanCheckCall(const GpuPlan *plan, const char *name, MlirLocation loc, StrataTensor *const *inputs,

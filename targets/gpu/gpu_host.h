@@ -35,9 +35,16 @@ bool gpuLayoutIsDense(const GpuLayout *l);
 bool gpuIsHost(MlirOperation op);
 /* The gpu.func a gpu.launch_func's `kernel` attribute names, or null. */
 MlirOperation gpuFindKernel(MlirOperation module, MlirAttribute kernel);
-/* A call of libstrata_rt's strata_rt_index_error (nn-to-linalg's bounds
- * checks), and whether kernel `func` makes one. */
-bool gpuIsIndexErrorCall(MlirOperation op);
+/* Run-time checks inside kernels: nn-to-linalg's calls of libstrata_rt's
+ * strata_rt_index_error (GPU_CHECK_INDEX: index, axis, size, site) and
+ * strata_rt_shape_error (GPU_CHECK_SHAPE: kind, operand, dim, got, want,
+ * site). gpuCheckCall gives the one `op` is (0 for any other op); the
+ * site, a buffer of the site's text, is always the last operand and the
+ * others (at most GPU_CHECK_VALUES i64) are the values to report. The
+ * targets write the first failing work-item's into an error record. */
+enum { GPU_CHECK_INDEX = 1, GPU_CHECK_SHAPE = 2, GPU_CHECK_VALUES = 5 };
+int gpuCheckCall(MlirOperation op);
+/* Whether kernel `func` makes such a call. */
 bool gpuKernelReportsErrors(MlirOperation func);
 
 /* ---- The host plan ---- */
@@ -97,13 +104,13 @@ void gpuPlanCallStats(const GpuPlan *plan, StrataCallStats *stats);
 bool gpuPlanCheckCall(const GpuPlan *plan, const char *name, MlirLocation loc, StrataTensor *const *inputs,
                       size_t numInputs, StrataTensor *const *outputs, size_t numOutputs);
 
-/* The CPU target's message for an index error a kernel of `plan` reported
- * from step `step` (strata_rt_index_error's operands; `siteArg` is the
- * kernel argument holding the error site's text): the site's text -- its
- * location, a tab, the op -- then what went wrong. *at receives the
- * step's location. */
-void gpuIndexErrorMessage(const GpuPlan *plan, int64_t step, int64_t siteArg, int64_t index, int64_t axis, int64_t size,
-                          MlirLocation *at, char *err, size_t errSize);
+/* The CPU target's message for a failed check (`check`, gpuCheckCall's)
+ * a kernel of `plan` reported from step `step`, `values` its operands
+ * before the site (`siteArg` is the kernel argument holding the site's
+ * text): the site's text -- its location, a tab, the op -- then what went
+ * wrong. *at receives the step's location. */
+void gpuCheckMessage(const GpuPlan *plan, int64_t step, int64_t siteArg, int64_t check,
+                     const int64_t values[GPU_CHECK_VALUES], MlirLocation *at, char *err, size_t errSize);
 
 /* The device number: options->device, else $STRATA_DEVICE, else 0; -1
  * after an error at `loc` ("bad <api> device number"). */

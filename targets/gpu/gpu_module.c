@@ -55,16 +55,21 @@ bool gpuLayoutIsDense(const GpuLayout *l) {
   return true;
 }
 
-bool gpuIsIndexErrorCall(MlirOperation op) {
-  if (!strataOpIsNamed(op, "func.call")) return false;
+int gpuCheckCall(MlirOperation op) {
+  if (!strataOpIsNamed(op, "func.call")) return 0;
   MlirAttribute callee = strataOpAttr(op, "callee");
-  return !mlirAttributeIsNull(callee) &&
-         mlirStringRefEqual(mlirFlatSymbolRefAttrGetValue(callee),
-                            mlirStringRefCreateFromCString("strata_rt_index_error"));
+  if (mlirAttributeIsNull(callee)) return 0;
+  MlirStringRef name = mlirFlatSymbolRefAttrGetValue(callee);
+  intptr_t n = mlirOperationGetNumOperands(op);
+  if (mlirStringRefEqual(name, mlirStringRefCreateFromCString("strata_rt_index_error")) && n == 4)
+    return GPU_CHECK_INDEX;
+  if (mlirStringRefEqual(name, mlirStringRefCreateFromCString("strata_rt_shape_error")) && n == 6)
+    return GPU_CHECK_SHAPE;
+  return 0;
 }
 
 static MlirWalkResult findIndexError(MlirOperation op, void *user) {
-  if (!gpuIsIndexErrorCall(op)) return MlirWalkResultAdvance;
+  if (!gpuCheckCall(op)) return MlirWalkResultAdvance;
   *(bool *)user = true;
   return MlirWalkResultInterrupt;
 }

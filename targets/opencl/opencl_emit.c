@@ -115,20 +115,24 @@ static const char *storageType(MlirType memref) {
   return c && !strcmp(c, "bool") ? "uchar" : c;
 }
 
-/* strata_rt_index_error(index, axis, size, site): the first failing
- * work-item fills the error record; the site is a kernel argument, whose
- * position the host maps back to the site's text. */
-static bool emitIndexError(ClEmitter *e, MlirOperation op) {
-  MlirValue site = mlirOperationGetNumOperands(op) == 4 ? mlirOperationGetOperand(op, 3) : (MlirValue){NULL};
-  if (mlirValueIsNull(site) || !mlirValueIsABlockArgument(site) ||
+/* A run-time check's report (gpuCheckCall: strata_rt_index_error or
+ * strata_rt_shape_error): the first failing work-item fills the error
+ * record; the site is a kernel argument, whose position the host maps back
+ * to the site's text. */
+static bool emitCheck(ClEmitter *e, MlirOperation op, int check) {
+  intptr_t n = mlirOperationGetNumOperands(op);
+  MlirValue site = mlirOperationGetOperand(op, n - 1);
+  if (!mlirValueIsABlockArgument(site) ||
       !mlirOperationEqual(mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(site)), e->kernel))
-    return strataEmitOpError(op, "the opencl target reports index errors whose site is a kernel argument"), false;
-  char i[24], a[24], n[24];
+    return strataEmitOpError(op, "the opencl target reports run-time check failures whose site is a kernel argument"),
+           false;
   clLine(e, "if (atomic_cmpxchg(strata_error, 0, 1) == 0) {");
   clLine(e, "  __global long *r = (__global long *)(strata_error + 2);");
-  clLine(e, "  r[0] = (long)strata_step; r[1] = (long)%s; r[2] = (long)%s; r[3] = (long)%s; r[4] = %zdL;",
-         clName(e, mlirOperationGetOperand(op, 0), i), clName(e, mlirOperationGetOperand(op, 1), a),
-         clName(e, mlirOperationGetOperand(op, 2), n), mlirBlockArgumentGetArgNumber(site));
+  clLine(e, "  r[0] = (long)strata_step; r[1] = %zdL; r[2] = %dL;", mlirBlockArgumentGetArgNumber(site), check);
+  for (intptr_t i = 0; i + 1 < n; i++) {
+    char v[24];
+    clLine(e, "  r[%d] = (long)%s;", (int)(3 + i), clName(e, mlirOperationGetOperand(op, i), v));
+  }
   clLine(e, "}");
   return true;
 }
@@ -242,7 +246,7 @@ static bool emitOp(ClEmitter *e, MlirOperation op, MlirValue *yieldTo) {
   if (isNamed(op, "gpu.block_dim")) return emitGpuId(e, op, "get_local_size");
   if (isNamed(op, "gpu.grid_dim")) return emitGpuId(e, op, "get_num_groups");
   if (isNamed(op, "gpu.global_id")) return emitGpuId(e, op, "get_global_id");
-  if (gpuIsIndexErrorCall(op)) return emitIndexError(e, op);
+  if (gpuCheckCall(op)) return emitCheck(e, op, gpuCheckCall(op));
   if (isNamed(op, "gpu.barrier")) return clLine(e, "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);"), true;
   if (isNamed(op, "memref.load")) {
     MlirValue r = mlirOperationGetResult(op, 0);

@@ -35,14 +35,15 @@ void clCopyKernelName(size_t index, char *buf, size_t size);
  * receives the number of gpu.func kernels. */
 bool clEmitProgram(MlirOperation module, ClText *out, size_t *numKernels);
 
-/* Device-side index errors. A kernel that calls libstrata_rt's
- * strata_rt_index_error (gpuKernelReportsErrors) takes two more
- * arguments: the error record (a buffer of CL_ERROR_RECORD_BYTES, zero
- * before the call) and its launch's step number. The first failing
- * work-item sets the int at byte 0 and writes five longs from byte 8: the
- * step, the index, the axis, the size, and the kernel argument holding the
- * error site's text. */
-#define CL_ERROR_RECORD_BYTES 48
+/* Device-side check failures. A kernel that calls libstrata_rt's
+ * strata_rt_index_error or strata_rt_shape_error (gpuKernelReportsErrors)
+ * takes two more arguments: the error record (a buffer of
+ * CL_ERROR_RECORD_BYTES, zero before the call) and its launch's step
+ * number. The first failing work-item sets the int at byte 0 and writes
+ * longs from byte 8: the step, the kernel argument holding the error
+ * site's text, the check (gpuCheckCall's), then the call's values (up to
+ * GPU_CHECK_VALUES). */
+#define CL_ERROR_RECORD_BYTES (8 + 8 * (3 + GPU_CHECK_VALUES))
 
 #endif /* STRATA_OPENCL_INTERNAL_H */
 

@@ -145,19 +145,19 @@ static StrataClBuffer *bufferOf(const HostFunc *f, StrataClBuffer **buffers, int
   return f->constants[i] ? f->constants[i] : buffers[i];
 }
 
-/* True if a kernel reported an index error (the message in `err`: the
+/* True if a kernel reported a failed run-time check (the message in `err`: the
  * site's text -- its location, a tab, the op -- then what went wrong; *at
  * its launch), or the record could not be read. */
-static bool indexError(ClExecutable *x, const GpuPlan *plan, StrataClBuffer *errors, MlirLocation *at, char *err,
+static bool checkFailed(ClExecutable *x, const GpuPlan *plan, StrataClBuffer *errors, MlirLocation *at, char *err,
                        size_t errSize) {
   uint8_t record[CL_ERROR_RECORD_BYTES];
   if (!strataClRead(x->dev, errors, 0, record, sizeof record, err, errSize)) return true;
   int32_t flag;
-  int64_t r[5];
+  int64_t r[3 + GPU_CHECK_VALUES];
   memcpy(&flag, record, sizeof flag);
   memcpy(r, record + 8, sizeof r);
   if (!flag) return false;
-  gpuIndexErrorMessage(plan, r[0], r[4], r[1], r[2], r[3], at, err, errSize);
+  gpuCheckMessage(plan, r[0], r[1], r[2], r + 3, at, err, errSize);
   return true;
 }
 
@@ -240,7 +240,7 @@ static MlirLogicalResult invoke(void *p, const char *name, StrataTensor *const *
     if (eventOf) eventOf[s] = strataClNumPending(x->dev) > pending ? (long)pending : -1;
   }
   if (ok) at = f->loc, ok = strataClFinishTimed(x->dev, times, err, sizeof err);
-  if (ok && errors) ok = !indexError(x, plan, errors, &at, err, sizeof err);
+  if (ok && errors) ok = !checkFailed(x, plan, errors, &at, err, sizeof err);
   for (size_t i = 0; ok && i < numOutputs; i++)
     ok = strataClRead(x->dev, bufferOf(f, buffers, plan->results[i].buffer), plan->results[i].offset, outputs[i]->data,
                       plan->results[i].bytes, err, sizeof err);

@@ -50,12 +50,15 @@ bool vkWorkgroupKernel(MlirOperation kernel);
  * point's maxComputeSharedMemorySize. */
 void vkShareWorkgroupVariables(MlirOperation spv);
 
-/* Index errors: a kernel whose bounds checks call strata_rt_index_error
- * takes the error record as its last binding, VK_ERROR_RECORD_WORDS i32
- * words, zero before the call. The first failing work-item sets word 0
- * and writes from word 1: its launch's step number, the kernel argument
- * holding the error site's text, then the index, the axis and the size as
- * 64-bit values (low word first). Other failing work-items write past it. */
-#define VK_ERROR_RECORD_WORDS 17
+/* Run-time check failures: a kernel whose checks call strata_rt_index_error
+ * or strata_rt_shape_error (gpuCheckCall) takes the error record as its
+ * last binding, VK_ERROR_RECORD_WORDS i32 words, zero before the call. The
+ * first failing work-item sets word 0 and fills the slot of
+ * VK_ERROR_SLOT_WORDS words from word 1: its launch's step number, the
+ * kernel argument holding the error site's text, the check, then the
+ * call's values as 64-bit values (low word first). Other failing
+ * work-items write the slot after it. */
+#define VK_ERROR_SLOT_WORDS (3 + 2 * GPU_CHECK_VALUES)
+#define VK_ERROR_RECORD_WORDS (1 + 2 * VK_ERROR_SLOT_WORDS)
 
 #endif /* STRATA_VULKAN_INTERNAL_H */

@@ -233,15 +233,15 @@ static void *compile(const StrataTargetDef *def, StrataContext *ctx, MlirModule 
   return x;
 }
 
-/* True if a kernel reported an index error (the message in `err`, *at its
+/* True if a kernel reported a failed run-time check (the message in `err`, *at its
  * launch), or the record could not be read. */
-static bool indexError(const GpuPlan *plan, StrataVkBuffer *errors, MlirLocation *at, char *err, size_t errSize) {
+static bool checkFailed(const GpuPlan *plan, StrataVkBuffer *errors, MlirLocation *at, char *err, size_t errSize) {
   uint32_t r[VK_ERROR_RECORD_WORDS];
   if (!strataVkRead(errors, 0, r, sizeof r, err, errSize)) return true;
   if (!r[0]) return false;
-  int64_t v[3];
-  for (int i = 0; i < 3; i++) v[i] = (int64_t)((uint64_t)r[3 + 2 * i] | (uint64_t)r[4 + 2 * i] << 32);
-  gpuIndexErrorMessage(plan, (int32_t)r[1], (int32_t)r[2], v[0], v[1], v[2], at, err, errSize);
+  int64_t v[GPU_CHECK_VALUES];
+  for (int i = 0; i < GPU_CHECK_VALUES; i++) v[i] = (int64_t)((uint64_t)r[4 + 2 * i] | (uint64_t)r[5 + 2 * i] << 32);
+  gpuCheckMessage(plan, (int32_t)r[1], (int32_t)r[2], (int32_t)r[3], v, at, err, errSize);
   return true;
 }
 
@@ -289,7 +289,7 @@ static MlirLogicalResult invoke(void *p, const char *name, StrataTensor *const *
   if (ok && f->errors) ok = strataVkWrite(f->errors, 0, kNoError, sizeof kNoError, err, sizeof err);
   ok = ok && strataVkSubmit(f->commands, err, sizeof err);
   MlirLocation at = f->loc;
-  if (ok && f->errors) ok = !indexError(plan, f->errors, &at, err, sizeof err);
+  if (ok && f->errors) ok = !checkFailed(plan, f->errors, &at, err, sizeof err);
   for (size_t k = 0; ok && k < numOutputs; k++)
     ok = strataVkRead(f->buffers[plan->results[k].buffer], plan->results[k].offset, outputs[k]->data,
                       plan->results[k].bytes, err, sizeof err);
