@@ -50,6 +50,9 @@ void nnToLinalgDet(LowerRegistry *r);      /* nn.det (lower_det.c) */
 void nnToLinalgTfIdf(LowerRegistry *r);    /* nn.tf_idf_vectorizer (lower_tfidf.c) */
 void nnToLinalgCheck(LowerRegistry *r);    /* nn.check_range (lower_check.c) */
 void nnToLinalgRandom(LowerRegistry *r);   /* nn.random_uniform/normal, nn.bernoulli (lower_random.c) */
+/* The last step: linalg.generic inputs that are splat constants of an
+ * unsigned type made signless (lower_unsigned.c). */
+void lowerSignlessSplatInputs(MlirOperation root);
 /* nn.slice with dynamic dims or run-time starts/ends (lower_slice_dynamic.c). */
 bool lowerSliceIsDynamic(const StrataOpDef *def, MlirOperation op);
 MlirLogicalResult lowerSliceDynamicPattern(StrataRewrite *rw, MlirOperation op, const StrataOpDef *def);

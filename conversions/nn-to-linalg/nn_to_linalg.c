@@ -106,7 +106,9 @@ static void runNnToLinalg(StrataPassRun *run, MlirOperation root) {
     strataEmitError(mlirOperationGetLocation(leftover), "nn-to-linalg: no lowering for '%.*s'",
                     (int)name.length, name.data);
     strataPassSignalFailure(run);
+    return;
   }
+  lowerSignlessSplatInputs(root);
 }
 
 static const StrataDialectHandleFn kDeps[] = {
