@@ -24,7 +24,7 @@
 #define GPU_MAP                                                                              \
   "func.func(gpu-flatten-parallel),"                                                         \
   "func.func(scf-parallel-loop-tiling{parallel-loop-tile-sizes=64 no-min-max-bounds},"       \
-  "gpu-map-parallel-loops,convert-parallel-loops-to-gpu),"                                   \
+  "gpu-map-parallel-loops,convert-parallel-loops-to-gpu,gpu-launch-operands),"               \
   "gpu-kernel-outlining,scf-parallel-for-to-nested-fors,lower-affine,canonicalize,cse," GPU_F16
 /* GEMM-like generics (matmul, conv) as workgroup tiles through workgroup
  * memory (gpu-tile-workgroup), before the other loops are made. */

@@ -261,6 +261,20 @@ typedef struct {
   bool oom;
 } OpList;
 
+/* GLSL.std.450 computes these in 16 and 32 bits only (convert-math-to-spirv
+ * would make an invalid op of an f64 one). */
+static bool glslF32Only(MlirOperation op) {
+  static const char *const kOps[] = {"math.exp",  "math.exp2",  "math.expm1", "math.log",   "math.log2",
+                                     "math.log10", "math.log1p", "math.tanh",  "math.sin",   "math.cos",
+                                     "math.tan",  "math.atan",  "math.atan2", "math.sinh",  "math.cosh",
+                                     "math.asinh", "math.acosh", "math.atanh", "math.cbrt"};
+  if (mlirOperationGetNumOperands(op) < 1 || !mlirTypeIsAF64(mlirValueGetType(mlirOperationGetOperand(op, 0))))
+    return false;
+  for (size_t i = 0; i < sizeof kOps / sizeof *kOps; i++)
+    if (strataOpIsNamed(op, kOps[i])) return true;
+  return false;
+}
+
 static MlirWalkResult collect(MlirOperation op, void *user) {
   OpList *l = user;
   for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); r++)
@@ -276,6 +290,7 @@ static MlirWalkResult collect(MlirOperation op, void *user) {
   }
   int64_t predicate = -1;
   if (strataOpIsNamed(op, "arith.cmpf")) strataGetI64(op, "predicate", &predicate);
+  if (glslF32Only(op)) predicate = 0; /* refused below */
   if (!strataOpIsNamed(op, "math.powf") && !strataOpIsNamed(op, "math.erf") && !strataOpIsNamed(op, "math.asin") &&
       !strataOpIsNamed(op, "math.acos") && !strataOpIsNamed(op, "arith.divf") && predicate != 0 && predicate != 15)
     return MlirWalkResultAdvance;
@@ -297,6 +312,12 @@ bool vkExpandMath(MlirOperation kernel) {
     MlirType t = mlirValueGetType(mlirOperationGetOperand(op, 0));
     bool f32 = mlirTypeIsAF32(t), f64 = mlirTypeIsAF64(t);
     char text[sizeof kPow + 512];
+    if (glslF32Only(op)) {
+      MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+      ok = false, strataEmitOpError(op, "the vulkan target has no f64 %.*s (GLSL.std.450 computes it in 16 and 32 "
+                                        "bits only)", (int)name.length - 5, name.data + 5);
+      continue;
+    }
     if (strataOpIsNamed(op, "arith.cmpf")) {
       int64_t predicate = 0;
       strataGetI64(op, "predicate", &predicate);
