@@ -43,7 +43,16 @@ bool vkInlineText(MlirOperation op, const char *text, const MlirValue *args);
  * conversion: workgroup memory (#gpu.address_space<workgroup>) into the
  * Workgroup storage class, vector loads into scalar loads. False after a
  * located error. */
-bool vkWorkgroupKernel(MlirOperation kernel);
+bool vkWorkgroupKernel(MlirOperation kernel, const GpuStep *step);
+/* Vector loads (gpu-tile-workgroup's vector<4xf32>, 16-byte aligned) read
+ * through a second, vec4-typed binding of the same buffer: the kernel
+ * arguments (numbers in `kernel`, a launch's gpu.func) that get one, at
+ * most `max`, in order; their bindings follow the kernel's buffers and
+ * the error record. Other vector loads are made scalar loads. */
+enum { VK_MAX_VEC4_ARGS = 8 };
+int vkVec4Args(MlirOperation kernel, int *args, int max);
+/* A kernel clone's function_type set from its entry block's arguments. */
+void vkSetFunctionType(MlirOperation f);
 /* After it, in spirv.module `spv`: the entry points share their Workgroup
  * variables (the i-th of a type each uses is one variable), since SPIR-V
  * 1.3 counts every Workgroup variable of the module against each entry

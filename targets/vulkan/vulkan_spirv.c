@@ -149,6 +149,16 @@ static bool reportErrors(MlirOperation f, MlirBlock entry, size_t stepIndex) {
   return ok;
 }
 
+void vkSetFunctionType(MlirOperation f) {
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
+  intptr_t n = mlirBlockGetNumArguments(entry);
+  MlirType inputs[n ? n : 1];
+  for (intptr_t i = 0; i < n; i++) inputs[i] = mlirValueGetType(mlirBlockGetArgument(entry, i));
+  mlirOperationSetInherentAttributeByName(f, mlirStringRefCreateFromCString("function_type"),
+                                          mlirTypeAttrGet(mlirFunctionTypeGet(mlirOperationGetContext(f), n, inputs,
+                                                                              0, NULL)));
+}
+
 /* Replaces the scalar arguments of kernel clone `f` by constants of the
  * values `step` passes, and gives it the launch's workgroup size. */
 static bool specialize(MlirOperation f, const GpuStep *step, size_t stepIndex, const StrataVkFeatures *features) {
@@ -182,13 +192,7 @@ static bool specialize(MlirOperation f, const GpuStep *step, size_t stepIndex, c
     mlirValueReplaceAllUsesOfWith(arg, scalarConstant(&b, mlirOperationGetLocation(f), t, &step->args[i]));
     mlirBlockEraseArgument(entry, (unsigned)i);
   }
-  intptr_t n = mlirBlockGetNumArguments(entry);
-  MlirType *inputs = calloc(n ? (size_t)n : 1, sizeof *inputs);
-  if (!inputs) return strataEmitOpError(f, "out of memory"), false;
-  for (intptr_t i = 0; i < n; i++) inputs[i] = mlirValueGetType(mlirBlockGetArgument(entry, i));
-  mlirOperationSetInherentAttributeByName(f, mlirStringRefCreateFromCString("function_type"),
-                                          mlirTypeAttrGet(mlirFunctionTypeGet(ctx, n, inputs, 0, NULL)));
-  free(inputs);
+  vkSetFunctionType(f);
   size_t invocations = step->local[0] * step->local[1] * step->local[2];
   if (features && (invocations > features->maxInvocations || step->local[0] > features->maxGroupSize[0] ||
                    step->local[1] > features->maxGroupSize[1] || step->local[2] > features->maxGroupSize[2]))
@@ -307,7 +311,7 @@ static bool cloneKernels(MlirOperation kernels, const GpuPlan *plans, size_t num
       mlirOperationSetAttributeByName(f, mlirStringRefCreateFromCString("sym_name"),
                                               mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(step->module)));
       ok = vkExpandMath(f) && specialize(f, step, s, features);
-      ok = ok && vkWorkgroupKernel(f);
+      ok = ok && vkWorkgroupKernel(f, step);
       if (ok) {
         Check c = {.f = features ? features : &kAll, .ok = true};
         mlirOperationWalk(f, checkOp, &c, MlirWalkPreOrder);

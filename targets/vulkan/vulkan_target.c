@@ -122,7 +122,7 @@ static bool record(VkExecutable *x, size_t i, MlirLocation *at, char *err, size_
   HostFunc *f = &x->funcs[i];
   size_t launches = 0, bindings = 0;
   for (size_t s = 0; s < plan->numSteps; s++)
-    if (plan->steps[s].kind == GPU_STEP_LAUNCH) launches++, bindings += plan->steps[s].numArgs + 1;
+    if (plan->steps[s].kind == GPU_STEP_LAUNCH) launches++, bindings += plan->steps[s].numArgs + 1 + VK_MAX_VEC4_ARGS;
   if (!(f->commands = strataVkCommandsBegin(x->dev, launches, bindings, err, errSize))) return false;
   if (x->profiling && !strataVkCommandsEnableTimestamps(f->commands, plan->numSteps, err, errSize)) {
     size_t len = strlen(err);
@@ -151,11 +151,15 @@ static bool record(VkExecutable *x, size_t i, MlirLocation *at, char *err, size_
     }
     size_t n = 0;
     /* The kernel's bindings (vulkan_spirv.c): its buffer operands but the
-     * error sites' text, then the error record. */
+     * error sites' text, then the error record, then the vec4 views of
+     * the buffers it loads vectors of (vulkan_workgroup.c). */
     for (size_t k = 0; k < step->numArgs; k++)
       if (step->args[k].buffer >= 0 && !mlirTypeIsAUnrankedMemRef(step->args[k].type))
         bound[n++] = f->buffers[step->args[k].buffer];
     if (step->reportsErrors) bound[n++] = f->errors;
+    int vec4[VK_MAX_VEC4_ARGS];
+    int numVec4 = vkVec4Args(step->kernel, vec4, VK_MAX_VEC4_ARGS);
+    for (int v = 0; v < numVec4; v++) bound[n++] = f->buffers[step->args[vec4[v]].buffer];
     uint32_t groups[3];
     for (int d = 0; d < 3; d++) {
       size_t g = step->global[d] / step->local[d];

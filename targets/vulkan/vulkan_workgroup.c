@@ -73,8 +73,130 @@ static bool scalarizeVectorLoads(MlirOperation kernel) {
   }
 }
 
-bool vkWorkgroupKernel(MlirOperation kernel) {
+/* ---- Vector loads through a vec4 binding ---- */
+
+/* The kernel argument a vector<4 x 32-bit> load of `kernel` reads through,
+ * or -1: a block argument of the entry block whose layout keeps every
+ * group of 4 in one 16-byte element (offset and all strides but the last,
+ * which is 1, multiples of 4). gpu-tile-workgroup emits such loads only
+ * there, each at a multiple of 4 of the last index (its vectorWidth). */
+static int vec4Arg(MlirOperation load, MlirBlock entry, GpuLayout *l) {
+  MlirType vt = mlirValueGetType(mlirOperationGetResult(load, 0)), el = mlirShapedTypeGetElementType(vt);
+  if (mlirShapedTypeGetRank(vt) != 1 || mlirShapedTypeGetDimSize(vt, 0) != 4 ||
+      !(mlirTypeIsAF32(el) || (mlirTypeIsAInteger(el) && mlirIntegerTypeGetWidth(el) == 32)))
+    return -1;
+  MlirValue base = mlirOperationGetOperand(load, 0);
+  if (!mlirValueIsABlockArgument(base) || !mlirBlockEqual(mlirBlockArgumentGetOwner(base), entry)) return -1;
+  char why[256];
+  if (!gpuLayoutOf(mlirValueGetType(base), "vulkan", l, why, sizeof why) || l->rank < 1 ||
+      l->strides[l->rank - 1] != 1 || l->offset % 4 || l->dims[l->rank - 1] % 4)
+    return -1;
+  for (int q = 0; q + 1 < l->rank; q++)
+    if (l->strides[q] % 4) return -1;
+  return (int)mlirBlockArgumentGetArgNumber(base);
+}
+
+typedef struct {
+  MlirBlock entry;
+  int *args, n, max;
+} Vec4Scan;
+
+static MlirWalkResult scanVec4(MlirOperation op, void *user) {
+  Vec4Scan *s = user;
+  GpuLayout l;
+  int a = strataOpIsNamed(op, "vector.load") ? vec4Arg(op, s->entry, &l) : -1;
+  if (a < 0) return MlirWalkResultAdvance;
+  for (int i = 0; i < s->n; i++)
+    if (s->args[i] == a) return MlirWalkResultAdvance;
+  if (s->n < s->max) s->args[s->n++] = a;
+  return MlirWalkResultAdvance;
+}
+
+int vkVec4Args(MlirOperation kernel, int *args, int max) {
+  Vec4Scan s = {mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0)), args, 0, max};
+  mlirOperationWalk(kernel, scanVec4, &s, MlirWalkPreOrder);
+  return s.n;
+}
+
+typedef struct {
+  MlirValue base, alias;
+  MlirOperation load; /* found */
+} Vec4Find;
+
+static MlirWalkResult findVec4Load(MlirOperation op, void *user) {
+  Vec4Find *f = user;
+  if (!strataOpIsNamed(op, "vector.load") || !mlirValueEqual(mlirOperationGetOperand(op, 0), f->base))
+    return MlirWalkResultAdvance;
+  f->load = op;
+  return MlirWalkResultInterrupt;
+}
+
+/* Every vector load of kernel argument `base` (vec4Arg's) as a load of
+ * its 16-byte element (offset + sum of index x stride) / 4 from `alias`. */
+static void loadThroughAlias(MlirOperation kernel, MlirValue base, MlirValue alias, const GpuLayout *l) {
+  MlirContext ctx = mlirOperationGetContext(kernel);
+  MlirType idx = strataIndexType(ctx);
+  for (;;) {
+    Vec4Find f = {base, alias, {NULL}};
+    mlirOperationWalk(kernel, findVec4Load, &f, MlirWalkPreOrder);
+    if (mlirOperationIsNull(f.load)) return;
+    StrataBuilder b = strataBuilderBefore(f.load, (MlirRewriterBase){NULL});
+    MlirLocation loc = mlirOperationGetLocation(f.load);
+    MlirValue lin = strataConstInt(&b, loc, idx, l->offset);
+    for (int q = 0; q < l->rank; q++) {
+      MlirValue i = mlirOperationGetOperand(f.load, 1 + q);
+      if (l->strides[q] != 1)
+        i = strataResult(strataCreateOp(&b, "arith.muli", loc,
+                                        .operands = STRATA_VALUES(i, strataConstInt(&b, loc, idx, l->strides[q])),
+                                        .results = STRATA_TYPES(idx)),
+                         0);
+      lin = strataResult(strataCreateOp(&b, "arith.addi", loc, .operands = STRATA_VALUES(lin, i),
+                                        .results = STRATA_TYPES(idx)),
+                         0);
+    }
+    lin = strataResult(strataCreateOp(&b, "arith.divui", loc,
+                                      .operands = STRATA_VALUES(lin, strataConstInt(&b, loc, idx, 4)),
+                                      .results = STRATA_TYPES(idx)),
+                       0);
+    MlirValue v = strataResult(strataCreateOp(&b, "memref.load", loc, .operands = STRATA_VALUES(alias, lin),
+                                              .results = STRATA_TYPES(mlirValueGetType(mlirOperationGetResult(f.load, 0)))),
+                               0);
+    mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(f.load, 0), v);
+    mlirOperationDestroy(f.load);
+  }
+}
+
+/* Kernel argument `k` of `step` as the clone's block argument (the clone
+ * keeps the buffers but the error sites' text, in order). */
+static int keptIndex(const GpuStep *step, int k) {
+  int j = 0;
+  for (int a = 0; a < k; a++)
+    if (step->args[a].buffer >= 0 && !mlirTypeIsAUnrankedMemRef(step->args[a].type)) j++;
+  return j;
+}
+
+bool vkWorkgroupKernel(MlirOperation kernel, const GpuStep *step) {
   mlirOperationWalk(kernel, workgroupStorage, NULL, MlirWalkPreOrder);
+  int args[VK_MAX_VEC4_ARGS];
+  int n = vkVec4Args(step->kernel, args, VK_MAX_VEC4_ARGS);
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
+  for (int i = 0; i < n; i++) {
+    MlirValue base = mlirBlockGetArgument(entry, keptIndex(step, args[i]));
+    GpuLayout l;
+    char why[256];
+    if (!gpuLayoutOf(mlirValueGetType(base), "vulkan", &l, why, sizeof why))
+      return strataEmitOpError(kernel, "%s", why), false;
+    int64_t span = l.offset + 1;
+    for (int q = 0; q < l.rank; q++) span += (l.dims[q] - 1) * l.strides[q];
+    /* one past the last element: a multiple of 4 (vec4Arg) */
+    MlirType el = mlirShapedTypeGetElementType(mlirValueGetType(base));
+    MlirType vec = mlirVectorTypeGet(1, (const int64_t[]){4}, el);
+    int64_t groups = span / 4;
+    MlirType t = mlirMemRefTypeGet(vec, 1, &groups, mlirAttributeGetNull(), mlirAttributeGetNull());
+    MlirValue alias = mlirBlockAddArgument(entry, t, mlirOperationGetLocation(kernel));
+    loadThroughAlias(kernel, base, alias, &l);
+  }
+  vkSetFunctionType(kernel);
   return scalarizeVectorLoads(kernel);
 }
 

@@ -14,6 +14,7 @@
 // RUN: spirv-val --target-env vulkan1.2 %t.spv
 // RUN: spirv-dis %t.spv | FileCheck %s --check-prefix=SPV
 // RUN: strata-translate %s --target vulkan --emit=mlir -o - | FileCheck %s --check-prefix=SPVMLIR
+// RUN: strata-translate %s --target vulkan --emit=mlir -o - | FileCheck %s --check-prefix=VEC4
 
 // CHECK-LABEL: func.func @matmul(
 // CHECK: memref.copy
@@ -106,3 +107,13 @@ func.func @grouped(%x: tensor<1x6x9x9xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1
 // SPVMLIR-COUNT-2: spirv.GlobalVariable @{{.*}} : !spirv.ptr<!spirv.struct<(!spirv.array<256 x f32>)>, Workgroup>
 // SPVMLIR-NOT: Workgroup>
 // SPVMLIR: spirv.func
+
+// The vulkan target reads the aligned vector loads through a second,
+// vec4-typed binding of the same buffer after the kernel's own (A 45x20
+// and B 20x36 of matmul_vec); the other kernels have none.
+// VEC4-NOT: vector<4xf32>, stride=16
+// VEC4: spirv.GlobalVariable @model_matmul_vec_kernel_arg_3 bind(0, 3) : !spirv.ptr<!spirv.struct<(!spirv.array<225 x vector<4xf32>, stride=16> [0])>, StorageBuffer>
+// VEC4-NEXT: spirv.GlobalVariable @model_matmul_vec_kernel_arg_4 bind(0, 4) : !spirv.ptr<!spirv.struct<(!spirv.array<180 x vector<4xf32>, stride=16> [0])>, StorageBuffer>
+// VEC4: spirv.AccessChain %model_matmul_vec_kernel_arg_3_addr{{.*}} -> !spirv.ptr<vector<4xf32>, StorageBuffer>
+// VEC4: spirv.AccessChain %model_matmul_vec_kernel_arg_4_addr{{.*}} -> !spirv.ptr<vector<4xf32>, StorageBuffer>
+// VEC4-NOT: vector<4xf32>, stride=16
