@@ -1,8 +1,8 @@
 // The integer kernels' fused clamp (nn-qdq-to-qlinear's Clip after a
 // QLinear op, runtime/qgemm.c's row code) against the interpreter, bit for
-// bit, on every ISA: the GEMM and depthwise paths, u8 and s8 results, a
-// clamp alone and after the Relu, bounds inside the range, at its ends and
-// beyond it, a lower bound above the upper (all values become the upper),
+// bit, on every ISA: the conv GEMM, depthwise and batched MatMul paths, u8
+// and s8 results, a clamp alone and after the Relu, bounds inside the
+// range, at its ends and beyond it, a lower bound above the upper (all values become the upper),
 // the Relu's zero point above the clamp's upper bound, and a clip with a
 // non-integer bound (not fused: the loops compute it).
 // RUN: %python %S/../compare_all.py %s --rtol 0 --atol 0 | FileCheck %s
@@ -10,7 +10,7 @@
 // RUN: env STRATA_RT_ISA=avx2 %python %S/../compare_all.py %s --rtol 0 --atol 0 | FileCheck %s
 // RUN: env STRATA_RT_ISA=generic %python %S/../compare_all.py %s --rtol 0 --atol 0 | FileCheck %s
 // CHECK-NOT: FAIL
-// CHECK: 6 functions, 0 failed
+// CHECK: 7 functions, 0 failed
 
 func.func @conv_u8_clip(%x: tensor<1x5x9x10xf32>) -> tensor<1x7x9x10xui8> {
   %xs = "nn.constant"() {value = dense<0.01> : tensor<f32>} : () -> tensor<f32>
@@ -103,4 +103,41 @@ func.func @conv_s8_clip_unfused(%x: tensor<1x4x7x7xf32>) -> tensor<1x3x7x7xi8> {
   %r = "nn.qlinear_conv"(%xq, %xs, %xz, %w, %ws, %wz, %ys, %yz, %b) {group = 1 : i64, pads = [1, 1, 1, 1], strides = [1, 1]} : (tensor<1x4x7x7xui8>, tensor<f32>, tensor<ui8>, tensor<3x4x3x3xi8>, tensor<3xf32>, tensor<3xi8>, tensor<f32>, tensor<i8>, tensor<3xi32>) -> tensor<1x3x7x7xi8>
   %e0 = "nn.clip"(%r) {min = -1000.0 : f64, max = 2.5 : f64} : (tensor<1x3x7x7xi8>) -> tensor<1x3x7x7xi8>
   return %e0 : tensor<1x3x7x7xi8>
+}
+
+func.func @matmul_s8_per_column_clip(%x: tensor<2x9x24xf32>) -> tensor<2x9x13xi8> {
+  %xs = "nn.constant"() {value = dense<0.01> : tensor<f32>} : () -> tensor<f32>
+  %xz = "nn.constant"() {value = dense<3> : tensor<i8>} : () -> tensor<i8>
+  %xq = "nn.quantize_linear"(%x, %xs, %xz) : (tensor<2x9x24xf32>, tensor<f32>, tensor<i8>) -> tensor<2x9x24xi8>
+  %w = "nn.constant"() {value = dense<[[ -94,  -96,   76,   -1,   23,   25,   54, -121,   -4,  -91,  -26,  109,   12],
+ [-110,   10,  -95,   65,  114,  122,   31,   94,  -34,  -91,    2,  -15,   41],
+ [ 126,  -58,   91,  -93,  -39,   73,  -65,   43,  -11,    3,  112,   81,   86],
+ [  12,  123,  123,  -94,  -76,  -50,   13,   82,   -5,  123,  -38,  109,   23],
+ [  56,  -68,   23,   77,   98,   94,  119,  -96,   71,   -9,   47,  -58, -125],
+ [-107,  121,  101,  -51,  -18,  -67,  -91,   91,   44, -109,  -77,   16,  102],
+ [ 126,  -73,   28, -120,  -84,  -77,  -15,  -40,   58,   -8,  -42,  103,   32],
+ [  50,   62,  -42,  100, -124,  -50,  -88, -127,  127, -106,  -11,   81,   48],
+ [  91, -115,   -1, -120,  -79,   88, -110,   22, -123,  -49,  110,  -47,  -49],
+ [-106,   70,  -84,   -1, -122, -123,   86, -126,   -9,  -19,  -96,   37,   61],
+ [ 124,  -78,  108, -113,  -92,   25,   94,  101,   61, -122,  -22,   78,    7],
+ [ -80,   46, -105,   50, -124,  -36,  -53,  112,   58,   39,   -2,  -55,   90],
+ [ 114,  -73,  -66,  -48,   -6,  -62,  -25,  122,  -34,  112,    0,  -41,  111],
+ [ -17,   70,  -48,  127,   63,   96, -118, -101, -111,    8,  -25,  122,  -66],
+ [ -85,   88,  -51,   61,  -54,   11, -108,   41,  106,   49,   97,   71,   17],
+ [ 109,   -6,  -90,   14,   32,  -83,  -92,   41,  -15,   -5,   73,   47,  101],
+ [ -86,   66,   10, -119, -110,  -36,   35,  -87,   11,  127,  -92,  -92,  119],
+ [ -66,   95,  -37,   65, -113,   33,   94,  -42,   34,  -73,  -88, -128,   -1],
+ [   5, -108,  -70,   28,  -35,  -69, -127, -119,   35,  -99,   88,   14,  -64],
+ [  35,  -87,  -45,   -1,   36,  -93,  -38, -105,  -95,  -71,  -48,  104,  -27],
+ [-101,  105,   17,  -99, -107, -106,  105,   15,   46,  118,  -26,  104,  -25],
+ [  51,   83, -111,   59,   78,  120,   46,   -4,  -92,   68,   -9,   78, -116],
+ [ -40,   77,   28,   55,   23,   77,   84,   66,   41,  -60, -109,   74,  -39],
+ [ -65, -128,  -93, -119,  -29,  -53,   -1,   18,  -55,    8,   27,   44,   26]]> : tensor<24x13xi8>} : () -> tensor<24x13xi8>
+  %ws = "nn.constant"() {value = dense<[0.00708, 0.01358, 0.00907, 0.01549, 0.00794, 0.01658, 0.01006, 0.01241, 0.01445, 0.01181, 0.00738, 0.01965, 0.00463]> : tensor<13xf32>} : () -> tensor<13xf32>
+  %wz = "nn.constant"() {value = dense<0> : tensor<13xi8>} : () -> tensor<13xi8>
+  %ys = "nn.constant"() {value = dense<0.02> : tensor<f32>} : () -> tensor<f32>
+  %yz = "nn.constant"() {value = dense<-6> : tensor<i8>} : () -> tensor<i8>
+  %r = "nn.qlinear_matmul"(%xq, %xs, %xz, %w, %ws, %wz, %ys, %yz) : (tensor<2x9x24xi8>, tensor<f32>, tensor<i8>, tensor<24x13xi8>, tensor<13xf32>, tensor<13xi8>, tensor<f32>, tensor<i8>) -> tensor<2x9x13xi8>
+  %c = "nn.clip"(%r) {min = -40.0 : f64, max = 33.0 : f64} : (tensor<2x9x13xi8>) -> tensor<2x9x13xi8>
+  return %c : tensor<2x9x13xi8>
 }
