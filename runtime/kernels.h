@@ -45,7 +45,9 @@ enum {
 /* The integer kernels' flags (strata_rt_qmatmul_*, strata_rt_qconv2d_*):
  * which operands are unsigned (a/x, b/w, y), which optional ones are
  * present, a fused Relu (max(q, y_zero_point)), which operand is constant
- * (its packed form is cached). */
+ * (its packed form is cached), a fused clamp of the 8-bit result
+ * (min(max(q, lo), hi) after the Relu: nn-qdq-to-qlinear's Clip), its bounds
+ * the result type's 8-bit values in bits 16-23 (lo) and 24-31 (hi). */
 enum {
   STRATA_RT_Q_A_UNSIGNED = 1,
   STRATA_RT_Q_B_UNSIGNED = 2,
@@ -55,7 +57,10 @@ enum {
   STRATA_RT_Q_HAS_BIAS = 32,
   STRATA_RT_Q_RELU = 64,
   STRATA_RT_Q_CONST_A = 128,
-  STRATA_RT_Q_CONST_B = 256
+  STRATA_RT_Q_CONST_B = 256,
+  STRATA_RT_Q_CLAMP = 512,
+  STRATA_RT_Q_CLAMP_LO_SHIFT = 16,
+  STRATA_RT_Q_CLAMP_HI_SHIFT = 24
 };
 
 /* The activations computed through exp or erf, on whole vectors after the

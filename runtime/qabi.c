@@ -77,6 +77,14 @@ static void qArraysFree(QArrays *a) {
   for (int i = 0; i < a->n; i++) rtFree(rtCurEnv(), a->p[i]);
 }
 
+/* The fused clamp of the flags (STRATA_RT_Q_CLAMP): its bounds as the
+ * result type's values. */
+static void qClamp(RtQOut *out, int64_t f) {
+  out->clamp = f & STRATA_RT_Q_CLAMP;
+  uint8_t lo = (uint8_t)(f >> STRATA_RT_Q_CLAMP_LO_SHIFT), hi = (uint8_t)(f >> STRATA_RT_Q_CLAMP_HI_SHIFT);
+  out->clampLo = out->yUnsigned ? lo : (int8_t)lo, out->clampHi = out->yUnsigned ? hi : (int8_t)hi;
+}
+
 /* ---- MatMul ---- */
 
 typedef struct {
@@ -129,6 +137,7 @@ static void qmatmul(QMatmul *mm) {
       gatherParam(zy, &mm->yzp, yu ? Q_U8 : Q_S8, ra, idx, ra - 2, 0, M);
       out.y8 = (uint8_t *)mm->y.data + yoff;
       out.yUnsigned = yu, out.relu = f & STRATA_RT_Q_RELU, out.hasBias = bias != NULL;
+      qClamp(&out, f);
       out.bias = (RtQParam){bias, 0, 1};
       out.sa = (RtQParam){sa, 1, 0}, out.sb = (RtQParam){sb, 0, 1};
       out.sy = (RtQParam){sy, 1, 0}, out.zy = (RtQParam){zy, 1, 0};
@@ -212,6 +221,7 @@ static void qconv(QConv *c) {
     if (c->q8) {
       out.y8 = (uint8_t *)c->y.data + b * c->y.stride[0];
       out.yUnsigned = yu, out.relu = f & STRATA_RT_Q_RELU, out.hasBias = bias != NULL;
+      qClamp(&out, f);
       out.bias = (RtQParam){bias, 1, 0};
       out.sa = (RtQParam){&sx, 0, 0}, out.sb = (RtQParam){sw, 1, 0};
       out.sy = (RtQParam){&sy, 0, 0}, out.zy = (RtQParam){&zy, 0, 0};
@@ -234,6 +244,7 @@ static void qconv(QConv *c) {
       if (c->q8) {
         out.y8 = (uint8_t *)c->y.data + yoff;
         out.yUnsigned = yu, out.relu = f & STRATA_RT_Q_RELU, out.hasBias = bias != NULL;
+        qClamp(&out, f);
         out.bias = (RtQParam){bias ? bias + g * Mg : NULL, 1, 0};
         out.sa = (RtQParam){&sx, 0, 0}, out.sb = (RtQParam){sw + g * Mg, 1, 0};
         out.sy = (RtQParam){&sy, 0, 0}, out.zy = (RtQParam){&zy, 0, 0};

@@ -426,9 +426,27 @@ struct QRow {
   uint32_t za, rs, K;
   int32_t *y32;
   uint8_t *y8;
-  double zy, lo, hi;
+  double zy, lo, hi; /* lo, hi: the saturation range */
   bool relu;
+  double clo, chi; /* then the clamp (lo, hi without one) */
 };
+
+/* The row's final bounds: q (saturated, then max(q, zy) with the Relu,
+ * then min(max(q, clo), chi)) is min(max(q, floor), ceil) with these, as
+ * zy, clo and chi lie in [lo, hi]; floor > ceil gives ceil, as the clamp
+ * does. NaN is 0 before the Relu and the clamp. */
+static inline double rowFloor(const QRow *r) {
+  double f = r->relu && r->zy > r->lo ? r->zy : r->lo;
+  return r->clo > f ? r->clo : f;
+}
+static inline double rowCeil(const QRow *r) { return r->chi < r->hi ? r->chi : r->hi; }
+static inline double rowNan(double floor, double ceil) { return 0.0 < floor ? (floor > ceil ? ceil : floor) : 0.0 > ceil ? ceil : 0.0; }
+
+/* Saturation range and clamp of out's rows. */
+static void rowBounds(QRow *r, const RtQOut *o) {
+  r->lo = o->yUnsigned ? 0 : -128, r->hi = o->yUnsigned ? 255 : 127;
+  r->clo = o->clamp ? o->clampLo : r->lo, r->chi = o->clamp ? o->clampHi : r->hi;
+}
 
 /* The body, compiled per ISA (the compiler vectorizes it for each):
  * v = c - zb rs - za cs + K za zb (wrapping), then the i32 store, or
@@ -447,13 +465,14 @@ struct QRow {
     const int32_t *restrict bias = r->bias;                                                        \
     const float *restrict m = r->m;                                                                \
     uint8_t *restrict y = r->y8;                                                                   \
-    const double zy = r->zy, lo = r->lo, hi = r->hi, qfloor = r->relu && zy > lo ? zy : lo;         \
-    const double nan0 = r->relu && zy > 0 ? zy : 0.0; /* NaN is 0, then the Relu's max */        \
+    const double zy = r->zy, qfloor = rowFloor(r), qceil = rowCeil(r);                          \
+    const double nan0 = rowNan(qfloor, qceil); /* NaN is 0, then the Relu and the clamp */      \
     for (int64_t n = 0; n < r->nr; n++) {                                                          \
       uint32_t v = (uint32_t)c[n] - (uint32_t)zb[n] * rs - za * (uint32_t)cs[n] + kza * (uint32_t)zb[n] + \
                    (uint32_t)bias[n];                                                              \
       double q = __builtin_roundeven((double)(int32_t)v * (double)m[n]) + zy;                     \
-      q = q != q ? nan0 : q < qfloor ? qfloor : q > hi ? hi : q;                                     \
+      q = q < qfloor ? qfloor : q;                                                                 \
+      q = q != q ? nan0 : q > qceil ? qceil : q;                                                   \
       y[n] = (uint8_t)(int32_t)q;                                                                  \
     }                                                                                              \
   }
@@ -466,8 +485,8 @@ RT_Q_FINISH_ROW(avx2FinishRow, AVX2_TARGET)
 VNNI_TARGET static void vnniFinishRow(const QRow *r) {
   const __m512i rs = _mm512_set1_epi32((int32_t)r->rs), za = _mm512_set1_epi32((int32_t)r->za);
   const __m512i kza = _mm512_set1_epi32((int32_t)(r->K * r->za));
-  const double qfloor = r->relu && r->zy > r->lo ? r->zy : r->lo, nan0 = r->relu && r->zy > 0 ? r->zy : 0.0;
-  const __m512d zy = _mm512_set1_pd(r->zy), vqfloor = _mm512_set1_pd(qfloor), hi = _mm512_set1_pd(r->hi);
+  const double qfloor = rowFloor(r), nan0 = rowNan(qfloor, rowCeil(r));
+  const __m512d zy = _mm512_set1_pd(r->zy), vqfloor = _mm512_set1_pd(qfloor), hi = _mm512_set1_pd(rowCeil(r));
   const __m512d vnan0 = _mm512_set1_pd(nan0);
   for (int64_t n = 0; n < r->nr; n += 16) {
     __mmask16 k = r->nr - n >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (r->nr - n)) - 1);
@@ -562,8 +581,8 @@ static void finishTile(const QTask *t, const int32_t *c, int NR, int64_t i0, int
   int32_t zb[MAX_NR], bias[MAX_NR];
   float m[MAX_NR];
   for (int64_t n = 0; n < nr; n++) zb[n] = t->B->zp[(n0 + n) * t->B->zps] + t->zbShift;
-  QRow r = {NULL, zb, colSums, bias, m, nr, 0, 0, (uint32_t)t->K, NULL, NULL, 0, 0, 0, o->relu};
-  r.lo = o->yUnsigned ? 0 : -128, r.hi = o->yUnsigned ? 255 : 127;
+  QRow r = {NULL, zb, colSums, bias, m, nr, 0, 0, (uint32_t)t->K, NULL, NULL, 0, 0, 0, o->relu, 0, 0};
+  rowBounds(&r, o);
   bool mByColumn = o->sa.cs || o->sb.cs || o->sy.cs;
   for (int64_t i = 0; i < mr; i++) {
     int64_t gi = i0 + i;
@@ -590,8 +609,8 @@ void rtQFinishRow(const RtQOut *o, int64_t gi, int64_t n0, int64_t n, const int3
   bool mByColumn = o->sa.cs || o->sb.cs || o->sy.cs;
   for (int64_t c0 = 0; c0 < n; c0 += MAX_NR) {
     int64_t nr = min64(MAX_NR, n - c0);
-    QRow r = {acc + c0, zeros, zeros, bias, m, nr, 0, 0, 0, NULL, NULL, 0, 0, 0, o->relu};
-    r.lo = o->yUnsigned ? 0 : -128, r.hi = o->yUnsigned ? 255 : 127;
+    QRow r = {acc + c0, zeros, zeros, bias, m, nr, 0, 0, 0, NULL, NULL, 0, 0, 0, o->relu, 0, 0};
+    rowBounds(&r, o);
     if (o->y32) {
       r.y32 = o->y32 + gi * o->ldy + n0 + c0;
     } else {

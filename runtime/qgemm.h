@@ -59,11 +59,14 @@ typedef struct {
  * interpreter computes it (dialects/nn/ops_qlinear.c): acc (+ bias, i32,
  * wrapping) times m = (f32)(sa * sb) / sy in f64, rounded half to even,
  * plus the zero point zy (i32 values), NaN to 0, saturated to the 8-bit
- * range; with relu, then max(q, zy) (nn-qdq-to-qlinear's Relu). */
+ * range; with relu, then max(q, zy) (nn-qdq-to-qlinear's Relu); with
+ * clamp, then min(max(q, clampLo), clampHi) (its Clip; bounds in the
+ * 8-bit range, clampLo > clampHi allowed: then q is clampHi). */
 typedef struct {
   int32_t *y32;
   uint8_t *y8;
-  bool yUnsigned, relu, hasBias;
+  bool yUnsigned, relu, hasBias, clamp;
+  int32_t clampLo, clampHi;
   int64_t ldy;
   RtQParam bias, sa, sb, sy, zy; /* bias, zy: int32_t; scales: float */
 } RtQOut;

@@ -8,11 +8,15 @@ models (the ONNX Runtime quantizer is not installable), the way ORT's static
 quantizer writes them: activations uint8 asymmetric (min/max calibrated on
 sample inputs run through Strata), weights int8 symmetric per output channel,
 biases int32 with scale x_scale * w_scale; a QuantizeLinear/Dequantize pair
-on every Conv/Gemm/MatMul input and on its output (after its Relu, or its
-bias Add). Models (random weights, seeded): a small CNN, ResNet-18, and a
-transformer-style stack of Linear layers (MatMul + Add + Relu).
+on every Conv/Gemm/MatMul input and on its output (after its bias Add and
+its Relu or Clip, as ONNX Runtime's quantizer quantizes an activation's
+output; --clip-outside puts it before a Clip, as the bench did first, so
+the Clip runs in float between a DequantizeLinear and a QuantizeLinear of
+another scale). Models (random weights, seeded): a small CNN, ResNet-18,
+MobileNetV2 (ReLU6 as Clip) and a transformer-style stack of Linear layers
+(MatMul + Add + Relu).
 
-Usage: /usr/bin/python3 bench/quant/qdq_bench.py [--repeats N] [--quick]
+Usage: /usr/bin/python3 bench/quant/qdq_bench.py [--repeats N] [--quick] [--only WORD,...] [--clip-outside]
 Prints a markdown table (docs/dsp.md keeps the last one)."""
 import argparse
 import json
@@ -33,7 +37,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, os.path.join(ROOT, 'python'))
 import strata  # noqa: E402
 
-RUN = os.path.join(ROOT, 'build', 'tools', 'strata-run')
+# STRATA_RUN names another strata-run (a build of another commit: before/after)
+RUN = os.environ.get('STRATA_RUN', os.path.join(ROOT, 'build', 'tools', 'strata-run'))
 ORT_JS = os.path.join(ROOT, 'bench', 'quant', 'ort_run.js')
 # bench/run installs onnxruntime-node here; STRATA_ORT_MODULES names another copy
 ORT_MODULES = os.environ.get('STRATA_ORT_MODULES', os.path.join(ROOT, 'bench', '.peers', 'node_modules'))
@@ -76,18 +81,19 @@ def quantized_nodes(graph):
     return [n for n in graph.node if n.op_type in ('Conv', 'Gemm', 'MatMul') and n.input[1] in inits]
 
 
-def output_of(graph, node):
+def output_of(graph, node, clip=True):
     """The tensor whose QuantizeLinear ends node's quantized group: after a
-    MatMul's bias Add and a Relu, when they are its only consumer."""
+    MatMul's bias Add and a Relu (or, with clip, a Clip), when they are its
+    only consumer."""
     consumers = {}
     for n in graph.node:
         for i in n.input:
             consumers.setdefault(i, []).append(n)
     inits = {i.name for i in graph.initializer}
     t = node.output[0]
-    for kind in ('Add', 'Relu'):
+    for kinds in (('Add',), ('Relu', 'Clip') if clip else ('Relu',)):
         c = consumers.get(t, [])
-        if len(c) == 1 and c[0].op_type == kind and (kind == 'Relu' or any(i in inits for i in c[0].input)):
+        if len(c) == 1 and c[0].op_type in kinds and (kinds[0] != 'Add' or any(i in inits for i in c[0].input)):
             t = c[0].output[0]
     return t
 
@@ -128,11 +134,11 @@ def weight_dq(w, name, axis, add_init, emit):
     return ws
 
 
-def build_qdq(model, samples):
+def build_qdq(model, samples, clip=True):
     g = model.graph
     inits = {i.name: i for i in g.initializer}
     nodes = quantized_nodes(g)
-    ends = {output_of(g, n) for n in nodes}
+    ends = {output_of(g, n, clip) for n in nodes}
     acts = sorted({n.input[0] for n in nodes} | ends)
     lo, hi = calibrate(model, acts, samples)
     new_inits, out, cur, dropped = [], [], {}, set()
@@ -239,6 +245,9 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--repeats', type=int, default=10)
     ap.add_argument('--quick', action='store_true', help='the small CNN only')
+    ap.add_argument('--only', help='the models whose title contains one of these comma-separated words')
+    ap.add_argument('--clip-outside', action='store_true',
+                    help="QuantizeLinear before a conv's Clip, not after it (the Clip runs in float)")
     a = ap.parse_args()
     torch.manual_seed(0)
     rng = np.random.default_rng(0)
@@ -248,6 +257,8 @@ def main():
              ('Linear stack 1x128x256 (4 FFN blocks)', LinearStack().eval(), (1, 128, 256), False)]
     if a.quick:
         cases = cases[:1]
+    if a.only:
+        cases = [c for c in cases if any(w in c[0] for w in a.only.split(','))]
     rows = []
     with tempfile.TemporaryDirectory() as work:
         for title, model, shape, classes in cases:
@@ -255,7 +266,7 @@ def main():
             qp = os.path.join(work, 'qdq.onnx')
             export(model, torch.randn(*shape), fp)
             samples = [rng.standard_normal(shape).astype(np.float32) for _ in range(4)]
-            onnx.save(build_qdq(onnx.load(fp), samples), qp)
+            onnx.save(build_qdq(onnx.load(fp), samples, not a.clip_outside), qp)
             x = rng.standard_normal(shape).astype(np.float32)
             (ref,) = strata.Session(fp, cache_dir=None).run(None, {'x': x})
             (got,) = strata.Session(qp, cache_dir=None, passes='func.func(nn-qdq-to-qlinear)').run(None, {'x': x})

@@ -2,13 +2,15 @@
  * nn.qlinear_matmul and nn.qlinear_conv of static, non-empty shape become calls to
  * libstrata_rt's integer GEMM (runtime/qgemm.c: VNNI, AVX2 or portable C,
  * exact), a QLinear op absorbing the nn.max(y, y_zero_point) that
- * nn-qdq-to-qlinear writes for a Relu when it is the op's only user.
+ * nn-qdq-to-qlinear writes for a Relu, and then the integer nn.clip it
+ * writes for a Clip, each when it is the only user of what it clamps.
  * Covered: matmul with a of rank >= 2 and a 2-D b; 2-D convolutions (any
  * group, stride, dilation, pads). Everything else (1-D or 3-D convs, a
  * batched or 1-D b, dynamic shapes) stays with nn-to-linalg's loops.
  * 8-bit tensors cross the call as memref<*xi8> (a ui8 buffer through an
  * unrealized cast, which folds away in the LLVM lowering: the layout is
  * the same). */
+#include <math.h>
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "strata/builder.h"
@@ -59,6 +61,32 @@ MlirOperation strataNnQLinearReluAfter(MlirOperation op) {
       !mlirTypeEqual(mlirValueGetType(mlirOperationGetResult(u, 0)), mlirValueGetType(y)))
     return (MlirOperation){NULL};
   return u;
+}
+
+/* The integer nn.clip that is v's only user (its type v's), with bounds
+ * integers or infinities: the kernel's clamp flags (STRATA_RT_Q_CLAMP and
+ * the bounds clamped into the 8-bit range: the clip of an integer in that
+ * range by such bounds equals min(max(q, lo'), hi') with lo', hi' the
+ * saturated bounds, saturation commuting with min and max); 0 if not. */
+static int64_t clampAfter(MlirValue v, MlirOperation *clip) {
+  MlirOpOperand use = mlirValueGetFirstUse(v);
+  if (mlirOpOperandIsNull(use) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use))) return 0;
+  MlirOperation u = mlirOpOperandGetOwner(use);
+  double b[2];
+  if (!strataOpIsNamed(u, "nn.clip") || mlirOperationGetNumOperands(u) != 1 ||
+      !mlirTypeEqual(mlirValueGetType(mlirOperationGetResult(u, 0)), mlirValueGetType(v)) ||
+      !nnAttrFloat(u, "min", -INFINITY, &b[0]) || !nnAttrFloat(u, "max", INFINITY, &b[1]))
+    return 0;
+  bool u8 = isUnsignedTensor(v);
+  double lo = u8 ? 0 : -128, hi = u8 ? 255 : 127;
+  int64_t f = STRATA_RT_Q_CLAMP;
+  for (int i = 0; i < 2; i++) {
+    if (isnan(b[i]) || (isfinite(b[i]) && b[i] != nearbyint(b[i]))) return 0;
+    int64_t q = (int64_t)fmin(fmax(b[i], lo), hi);
+    f |= (int64_t)(uint8_t)q << (i ? STRATA_RT_Q_CLAMP_HI_SHIFT : STRATA_RT_Q_CLAMP_LO_SHIFT);
+  }
+  *clip = u;
+  return f;
 }
 
 /* The call: tensor operands (memrefs, the output's slot at `outSlot`),
@@ -183,6 +211,9 @@ static MlirLogicalResult rewriteQLinear(StrataRewrite *rw, MlirOperation op, voi
   int64_t flags = signFlags(op, 0, 3);
   MlirOperation relu = run->epilogues ? strataNnQLinearReluAfter(op) : (MlirOperation){NULL}, last = op;
   if (!mlirOperationIsNull(relu)) flags |= STRATA_RT_Q_RELU, last = relu;
+  MlirOperation clip;
+  int64_t clamp = run->epilogues ? clampAfter(mlirOperationGetResult(last, 0), &clip) : 0;
+  if (clamp) flags |= clamp, last = clip;
   MlirValue t[9];
   for (int i = 0; i < 8; i++) t[i] = mlirOperationGetOperand(op, i);
   int bias = nnQuantOptionalOperand(op, 8);
@@ -199,6 +230,7 @@ static MlirLogicalResult rewriteQLinear(StrataRewrite *rw, MlirOperation op, voi
   }
   s[conv ? 7 : 0] = flags;
   emitQCall(rw, op, last, conv ? "strata_rt_qconv2d_q8" : "strata_rt_qmatmul_q8", t, 9, 9, s, conv ? 8 : 1, run);
+  if (clamp && !mlirOperationIsNull(relu)) strataEraseOp(rw, relu); /* between the two: now unused */
   return mlirLogicalResultSuccess();
 }
 

@@ -3,12 +3,17 @@
  * in float exactly as written. Each
  *   q = QuantizeLinear(F(DequantizeLinear(xq), DequantizeLinear(wq)[, bias]))
  * with F a Conv, a MatMul, a Gemm (transA = 0, alpha = beta = 1), a MatMul
- * followed by an Add of a bias vector, and optionally a Relu before the
- * QuantizeLinear, becomes
+ * followed by an Add of a bias vector, and optionally a Relu or a Clip
+ * before the QuantizeLinear, becomes
  *   q = QLinearConv / QLinearMatMul(xq, x_scale, x_zp, wq, w_scale, w_zp,
  *                                   y_scale, y_zp[, bias_i32])
  *   [q = max(q, y_zp)]              (the Relu: quantization is monotone and
  *                                    maps 0 to y_zp, so this is exact)
+ *   [q = clip(q, Q(min), Q(max))]   (the Clip, where Q(min) and Q(max) are
+ *                                    exact: qdq_clamp.c)
+ * A Clip or Relu between a DequantizeLinear and a QuantizeLinear of the
+ * same 8-bit type becomes an integer clip where that is the float chain's
+ * value at every input (qdq_clamp.c; e.g. the same scale and zero point).
  * when x's parameters are per tensor (i8/ui8 with a zero point, f32
  * scales), w's per tensor or per output channel (Conv: axis 0; MatMul's
  * 2-D b: axis 1; Gemm's b along N), y's per tensor, and F's result (and the
@@ -32,6 +37,7 @@
 #include "strata/pattern.h"
 #include "strata/support.h"
 #include "nn_quant.h"
+#include "qdq_clamp.h"
 
 #define NO_MATCH mlirLogicalResultFailure()
 
@@ -189,14 +195,15 @@ static bool matchMatmul(MlirOperation f, bool gemm, Match *m) {
   return m->n > 0;
 }
 
-/* F (through an optional bias Add of a MatMul, and an optional Relu) for
- * QuantizeLinear q; the ops to erase in dead[] (users first). */
-static bool matchProducer(MlirOperation q, Match *m, MlirOperation *relu, MlirOperation *dead, int *nDead) {
+/* F (through an optional bias Add of a MatMul, and an optional Relu or
+ * Clip) for QuantizeLinear q; the ops to erase in dead[] (users first). */
+static bool matchProducer(MlirOperation q, Match *m, MlirOperation *relu, MlirOperation *clip, MlirOperation *dead,
+                          int *nDead) {
   MlirOperation f = producer(mlirOperationGetOperand(q, 0));
-  *relu = (MlirOperation){NULL};
+  *relu = *clip = (MlirOperation){NULL};
   *nDead = 0;
-  if (isOp(f, "nn.relu") && soleUse(mlirOperationGetResult(f, 0))) {
-    *relu = dead[(*nDead)++] = f;
+  if ((isOp(f, "nn.relu") || isOp(f, "nn.clip")) && soleUse(mlirOperationGetResult(f, 0))) {
+    *(isOp(f, "nn.relu") ? relu : clip) = dead[(*nDead)++] = f;
     f = producer(mlirOperationGetOperand(f, 0));
   }
   MlirValue addBias = {NULL};
@@ -224,14 +231,18 @@ static MlirLogicalResult qdqToQLinear(StrataRewrite *rw, MlirOperation q, void *
   (void)user;
   QParams y;
   Match m = {0};
-  MlirOperation relu, dead[4];
+  MlirOperation relu, clip, dead[4];
   int nDead;
+  float lo, hi;
+  int32_t qlo = 0, qhi = 0;
   if (!qparams(q, "nn.quantize_linear", &y) || y.count != 1 ||
       dtypeOf(mlirOperationGetOperand(q, 0)) != STRATA_DTYPE_F32)
     return NO_MATCH;
   MlirLocation loc = mlirOperationGetLocation(q);
   StrataBuilder *b = &rw->builder;
-  if (!matchProducer(q, &m, &relu, dead, &nDead) ||
+  if (!matchProducer(q, &m, &relu, &clip, dead, &nDead) ||
+      (!mlirOperationIsNull(clip) && !(strataQdqActivationBounds(clip, &lo, &hi) &&
+                                       strataQdqClampBounds(q, lo, hi, &qlo, &qhi))) ||
       (m.biasFloat.ptr && !(m.bias = integerBias(b, loc, m.biasFloat, &m.x, &m.w, m.n)).ptr))
     return NO_MATCH;
   MlirValue wq = m.w.q;
@@ -262,6 +273,7 @@ static MlirLogicalResult qdqToQLinear(StrataRewrite *rw, MlirOperation q, void *
     MlirOperation mx = strataCreateOp(b, "nn.max", loc, .operands = STRATA_VALUES(out, y.zp), .results = STRATA_TYPES(t));
     out = strataResult(mx, 0);
   }
+  if (!mlirOperationIsNull(clip)) out = strataQdqBuildClamp(b, loc, out, qlo, qhi);
   strataReplaceOp(rw, q, STRATA_VALUES(out));
   for (int i = 0; i < nDead; i++) strataEraseOp(rw, dead[i]);
   return mlirLogicalResultSuccess();
@@ -270,6 +282,7 @@ static MlirLogicalResult qdqToQLinear(StrataRewrite *rw, MlirOperation q, void *
 static void runQdqToQLinear(StrataPassRun *run, MlirOperation root) {
   StrataPatternSet *set = strataPatternSetCreate(mlirOperationGetContext(root));
   strataPatternSetAdd(set, "nn.quantize_linear", 1, qdqToQLinear, NULL);
+  strataPatternSetAdd(set, "nn.quantize_linear", 1, strataQdqClampRewrite, NULL);
   StrataGreedyConfig cfg = {0, true, false};
   if (mlirLogicalResultIsFailure(strataApplyPatternsGreedily(set, root, &cfg))) strataPassSignalFailure(run);
   strataPatternSetDestroy(set);
@@ -277,9 +290,10 @@ static void runQdqToQLinear(StrataPassRun *run, MlirOperation root) {
 
 const StrataPassDef strataNnQdqToQLinearPass = {
     .name = "nn-qdq-to-qlinear",
-    .summary = "Rewrite DequantizeLinear -> Conv/MatMul/Gemm[/Add bias][/Relu] -> QuantizeLinear into "
+    .summary = "Rewrite DequantizeLinear -> Conv/MatMul/Gemm[/Add bias][/Relu|Clip] -> QuantizeLinear into "
                "QLinearConv/QLinearMatMul on the int8/uint8 tensors (ONNX Runtime's integer computation of a QDQ "
-               "model; may differ from the float graph by one quantization step)",
+               "model; may differ from the float graph by one quantization step), and an exact DequantizeLinear "
+               "-> Relu|Clip -> QuantizeLinear into an integer clip",
     .anchor = "func.func",
     .run = runQdqToQLinear,
 };

@@ -70,3 +70,46 @@ func.func @left_alone(%x: tensor<1x3x8xi8>, %w: tensor<4x3x3xi8>, %a: tensor<2x3
   %n = "nn.matmul_integer"(%d, %e) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (tensor<?x4xui8>, tensor<4x5xi8>) -> tensor<?x5xi32>
   return %c, %m, %n : tensor<1x4x6xi32>, tensor<2x3x5xi32>, tensor<?x5xi32>
 }
+
+// -----
+// The Relu and then nn-qdq-to-qlinear's integer Clip fused: 357 as above,
+// clamp (512), lo 10 << 16, hi 130 << 24. Both ops are gone.
+// CHECK-LABEL: func.func @qlinear_conv_relu_clip
+// CHECK: %[[F:.*]] = arith.constant 2181694309 : i64
+// CHECK: call @strata_rt_qconv2d_q8({{.*}}, %[[F]])
+// CHECK-NOT: nn.max
+// CHECK-NOT: nn.clip
+// CHECK: return
+// NOFUSE-LABEL: func.func @qlinear_conv_relu_clip
+// NOFUSE: arith.constant 293 : i64
+// NOFUSE: "nn.max"
+// NOFUSE: "nn.clip"
+func.func @qlinear_conv_relu_clip(%x: tensor<1x3x6x6xui8>, %xs: tensor<f32>, %xz: tensor<ui8>, %ws: tensor<4xf32>, %wz: tensor<4xi8>, %ys: tensor<f32>, %yz: tensor<ui8>, %bias: tensor<4xi32>) -> tensor<1x4x6x6xui8> {
+  %w = "nn.constant"() {value = dense<3> : tensor<4x3x3x3xi8>} : () -> tensor<4x3x3x3xi8>
+  %r = "nn.qlinear_conv"(%x, %xs, %xz, %w, %ws, %wz, %ys, %yz, %bias) {pads = [1, 1, 1, 1]} : (tensor<1x3x6x6xui8>, tensor<f32>, tensor<ui8>, tensor<4x3x3x3xi8>, tensor<4xf32>, tensor<4xi8>, tensor<f32>, tensor<ui8>, tensor<4xi32>) -> tensor<1x4x6x6xui8>
+  %m = "nn.max"(%r, %yz) : (tensor<1x4x6x6xui8>, tensor<ui8>) -> tensor<1x4x6x6xui8>
+  %c = "nn.clip"(%m) {min = 10.0 : f64, max = 130.0 : f64} : (tensor<1x4x6x6xui8>) -> tensor<1x4x6x6xui8>
+  return %c : tensor<1x4x6x6xui8>
+}
+
+// -----
+// An i8 clamp alone: 512, lo -15 as the byte 241 << 16, hi 55 << 24. A
+// clip whose bound is not an integer (2.5) is not the kernel's: it stays.
+// Bounds beyond the range saturate: ui8 [-5, 300] is [0, 255] (5 + 512 +
+// 255 << 24).
+// CHECK-LABEL: func.func @qlinear_matmul_clips
+// CHECK: %[[F:.*]] = arith.constant 938541568 : i64
+// CHECK: call @strata_rt_qmatmul_q8({{.*}}, %[[F]])
+// CHECK: call @strata_rt_qmatmul_q8
+// CHECK: "nn.clip"(%{{.*}}) {min = 2.500000e+00 : f64}
+// CHECK: %[[G:.*]] = arith.constant 4278190597 : i64
+// CHECK: call @strata_rt_qmatmul_q8({{.*}}, %[[G]])
+func.func @qlinear_matmul_clips(%a: tensor<2x4x8xi8>, %s: tensor<f32>, %z: tensor<i8>, %b: tensor<8x3xi8>, %au: tensor<4x8xui8>, %zu: tensor<ui8>) -> (tensor<2x4x3xi8>, tensor<2x4x3xi8>, tensor<4x3xui8>) {
+  %r = "nn.qlinear_matmul"(%a, %s, %z, %b, %s, %z, %s, %z) : (tensor<2x4x8xi8>, tensor<f32>, tensor<i8>, tensor<8x3xi8>, tensor<f32>, tensor<i8>, tensor<f32>, tensor<i8>) -> tensor<2x4x3xi8>
+  %c = "nn.clip"(%r) {min = -15.0 : f64, max = 55.0 : f64} : (tensor<2x4x3xi8>) -> tensor<2x4x3xi8>
+  %r2 = "nn.qlinear_matmul"(%a, %s, %z, %b, %s, %z, %s, %z) : (tensor<2x4x8xi8>, tensor<f32>, tensor<i8>, tensor<8x3xi8>, tensor<f32>, tensor<i8>, tensor<f32>, tensor<i8>) -> tensor<2x4x3xi8>
+  %c2 = "nn.clip"(%r2) {min = 2.5 : f64} : (tensor<2x4x3xi8>) -> tensor<2x4x3xi8>
+  %r3 = "nn.qlinear_matmul"(%au, %s, %zu, %b, %s, %z, %s, %zu) : (tensor<4x8xui8>, tensor<f32>, tensor<ui8>, tensor<8x3xi8>, tensor<f32>, tensor<i8>, tensor<f32>, tensor<ui8>) -> tensor<4x3xui8>
+  %c3 = "nn.clip"(%r3) {min = -5.0 : f64, max = 300.0 : f64} : (tensor<4x3xui8>) -> tensor<4x3xui8>
+  return %c, %c2, %c3 : tensor<2x4x3xi8>, tensor<2x4x3xi8>, tensor<4x3xui8>
+}
