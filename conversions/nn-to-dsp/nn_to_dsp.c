@@ -12,6 +12,10 @@
  * nn.qlinear_conv (2-D, group 1) is the same over dsp.im2col(x', xz) (the
  * panel matrix, padded with the zero point) and the weights reshaped and
  * transposed to (C*KH*KW) x OC, the result transposed back to NCHW.
+ * nn.matmul_integer / nn.conv_integer are the same GEMM with
+ *   y = dsp.qsum(acc, rs, cs, az, bz) {k = K}
+ * (the corrected i32 sum, no requantization; an absent zero point is a
+ * zero of its operand's type).
  * Every dsp.matmul, the rows of its `a` in any layout, is an operator
  * --dsp-select-layouts then plans. What the plan cannot express (dynamic
  * shapes, a batched b, grouped or non-2-D convolutions, parameters spread
