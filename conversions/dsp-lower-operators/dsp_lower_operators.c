@@ -17,13 +17,17 @@
  *   dsp.convert_layout -> its operand (the value is unchanged; here each
  *     MatMul forms its layout in registers as it reads A)
  *
- * Refused at the op: dsp.matmul with inst vmpy or vmpa, dsp.transpose and
- * the quantization ops of nn-to-dsp (not lowered yet). */
+ *   dsp.flip_sign, dsp.im2col, dsp.qsum, dsp.qrequant -> linalg.generic
+ *     nests of integer arith (dsp_lower_quant.c)
+ *
+ * Refused at the op: dsp.matmul with inst vmpy or vmpa, dsp.transpose. */
 #include <string.h>
 #include "dsp_internal.h"
+#include "dsp_lower.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/Arith.h"
+#include "mlir-c/Dialect/Linalg.h"
 #include "mlir-c/Dialect/SCF.h"
 #include "mlir-c/Dialect/Tensor.h"
 #include "mlir-c/Dialect/Vector.h"
@@ -44,13 +48,6 @@ static MlirValue cIdx(Gen *g, int64_t v) { return strataConstInt(&g->b, g->loc, 
 static MlirValue bin(Gen *g, const char *name, MlirValue x, MlirValue y) {
   return strataResult(strataCreateOp(&g->b, name, g->loc, .operands = STRATA_VALUES(x, y),
                                      .results = STRATA_TYPES(mlirValueGetType(x))),
-                      0);
-}
-
-static MlirValue splat(Gen *g, MlirValue s, int64_t n) {
-  int64_t d = n;
-  return strataResult(strataCreateOp(&g->b, "vector.broadcast", g->loc, .operands = STRATA_VALUES(s),
-                                     .results = STRATA_TYPES(mlirVectorTypeGet(1, &d, mlirValueGetType(s)))),
                       0);
 }
 
@@ -125,24 +122,11 @@ static MlirLogicalResult lowerMatmul(StrataRewrite *rw, MlirOperation op, void *
   int64_t N = mlirShapedTypeGetDimSize(ct, 1);
   MlirContext ctx = mlirOperationGetContext(op);
   Gen g = {strataBuilderBefore(op, rw->rewriter), mlirOperationGetLocation(op), mlirIndexTypeGet(ctx)};
-  MlirType u8 = mlirIntegerTypeUnsignedGet(ctx, 8), i8 = mlirIntegerTypeGet(ctx, 8), i32 = mlirIntegerTypeGet(ctx, 32);
-  int64_t v128 = 128, v32 = 32, mk = M * K;
-  MlirType vu8 = mlirVectorTypeGet(1, &v128, u8), vi8 = mlirVectorTypeGet(1, &v128, i8);
-  MlirType vi32 = mlirVectorTypeGet(1, &v32, i32), vidx = mlirVectorTypeGet(1, &v128, g.index);
-  MlirAttribute reassoc = strataParseAttr(ctx, "[[0, 1]]");
-  MlirValue flat = strataResult(strataCreateOp(&g.b, "tensor.collapse_shape", g.loc, .operands = STRATA_VALUES(A),
-                                               .results = STRATA_TYPES(strataTensorType(u8, 1, &mk)),
-                                               .attrs = STRATA_ATTRS({"reassociation", reassoc})),
-                                0);
-  /* Lane l of Vu is row l/4, column l%4 of the group. */
-  MlirValue lane = strataResult(strataCreateOp(&g.b, "vector.step", g.loc, .results = STRATA_TYPES(vidx)), 0);
-  MlirValue four = splat(&g, cIdx(&g, 4), 128);
-  MlirValue rowOf = bin(&g, "arith.divui", lane, four), colOf = bin(&g, "arith.remui", lane, four);
-  MlirValue Kv = splat(&g, cIdx(&g, K), 128), Mv = splat(&g, cIdx(&g, M), 128);
-  MlirValue zero8 = strataResult(strataCreateOp(&g.b, "arith.constant", g.loc, .results = STRATA_TYPES(vu8),
-                                                .attrs = STRATA_ATTRS({"value", mlirDenseElementsAttrSplatGet(
-                                                                                    vu8, mlirIntegerAttrGet(u8, 0))})),
-                                 0);
+  MlirType i8 = mlirIntegerTypeGet(ctx, 8), i32 = mlirIntegerTypeGet(ctx, 32);
+  int64_t v128 = 128, v32 = 32;
+  MlirType vi8 = mlirVectorTypeGet(1, &v128, i8);
+  MlirType vi32 = mlirVectorTypeGet(1, &v32, i32);
+  MlirValue packed = dspPackCol4(&g.b, g.loc, A, M, K);
   MlirValue zero32 = strataResult(strataCreateOp(&g.b, "arith.constant", g.loc, .results = STRATA_TYPES(vi32),
                                                  .attrs = STRATA_ATTRS({"value", mlirDenseElementsAttrSplatGet(
                                                                                      vi32, mlirIntegerAttrGet(i32, 0))})),
@@ -151,20 +135,18 @@ static MlirLogicalResult lowerMatmul(StrataRewrite *rw, MlirOperation op, void *
   Loop lp, ln, lg, lr;
   MlirValue p = loopBegin(&g, &lp, cIdx(&g, 0), cIdx(&g, (M + 31) / 32), init);
   MlirValue r0 = bin(&g, "arith.muli", p, cIdx(&g, 32));
-  MlirValue rows = bin(&g, "arith.addi", splat(&g, r0, 128), rowOf), rowIn = cmpUlt(&g, rows, Mv);
-  MlirValue rowBase = bin(&g, "arith.muli", rows, Kv);
   MlirValue n = loopBegin(&g, &ln, cIdx(&g, 0), cIdx(&g, N), loopArg(&lp));
   MlirValue gi = loopBegin(&g, &lg, cIdx(&g, 0), cIdx(&g, (K + 3) / 4), zero32);
   MlirValue k0 = bin(&g, "arith.muli", gi, cIdx(&g, 4));
-  MlirValue cols = bin(&g, "arith.addi", splat(&g, k0, 128), colOf);
-  MlirValue mask = bin(&g, "arith.andi", rowIn, cmpUlt(&g, cols, Kv));
-  MlirValue idx = bin(&g, "arith.addi", rowBase, cols);
-  /* Masked-off lanes are not read: their (clamped) addresses do not matter. */
-  MlirValue vu = strataResult(strataCreateOp(&g.b, "vector.gather", g.loc,
-                                             .operands = STRATA_VALUES(flat, cIdx(&g, 0), idx, mask, zero8),
-                                             .results = STRATA_TYPES(vu8)),
-                              0);
-  vu = strataResult(strataCreateOp(&g.b, "vector.bitcast", g.loc, .operands = STRATA_VALUES(vu), .results = STRATA_TYPES(vi8)), 0);
+  /* The group's 128 bytes, contiguous in the packed panels: one load. */
+  MlirValue vu = strataResult(
+      strataCreateOp(&g.b, "vector.transfer_read", g.loc,
+                     .operands = STRATA_VALUES(packed, p, gi, cIdx(&g, 0), strataConstInt(&g.b, g.loc, i8, 0)),
+                     .results = STRATA_TYPES(vi8),
+                     .attrs = STRATA_ATTRS({"permutation_map", strataParseAttr(ctx, "affine_map<(d0, d1, d2) -> (d2)>")},
+                                           {"in_bounds", mlirArrayAttrGet(ctx, 1, (MlirAttribute[]){mlirBoolAttrGet(ctx, 1)})},
+                                           {"operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 4, (int32_t[]){1, 3, 1, 0})})),
+      0);
   MlirValue rt = formRt(&g, B, k0, n, K);
   MlirValue acc = strataResult(strataCreateOp(&g.b, "dsp.vrmpy_acc", g.loc, .operands = STRATA_VALUES(loopArg(&lg), vu, rt),
                                               .results = STRATA_TYPES(vi32)),
@@ -272,9 +254,7 @@ static MlirWalkResult refuse(MlirOperation op, void *user) {
     else if (!mlirShapedTypeHasStaticShape(mlirValueGetType(mlirOperationGetOperand(op, 0))) ||
              !mlirShapedTypeHasStaticShape(mlirValueGetType(mlirOperationGetOperand(op, 1))))
       why = "its shapes are not static";
-  } else if (strataOpIsNamed(op, "dsp.transpose") ||
-             strataOpIsNamed(op, "dsp.flip_sign") || strataOpIsNamed(op, "dsp.im2col") ||
-             strataOpIsNamed(op, "dsp.qrequant")) {
+  } else if (strataOpIsNamed(op, "dsp.transpose")) {
     why = "this operator has no lowering to the instruction ops yet";
   }
   if (why) {
@@ -295,18 +275,20 @@ static void runLowerOperators(StrataPassRun *run, MlirOperation root) {
   strataPatternSetAdd(set, "dsp.matmul", 1, lowerMatmul, NULL);
   strataPatternSetAdd(set, "dsp.convert_layout", 1, lowerConvert, NULL);
   strataPatternSetAdd(set, "dsp.requant", 1, lowerRequant, NULL);
+  dspLowerQuantPatterns(set);
   strataApplyPatternsWalk(set, root);
   strataPatternSetDestroy(set);
 }
 
 static const StrataDialectHandleFn kDeps[] = {mlirGetDialectHandle__vector__, mlirGetDialectHandle__arith__,
-                                              mlirGetDialectHandle__tensor__, mlirGetDialectHandle__scf__, NULL};
+                                              mlirGetDialectHandle__tensor__, mlirGetDialectHandle__scf__, mlirGetDialectHandle__linalg__, NULL};
 
 const StrataPassDef strataDspLowerOperatorsPass = {
     .name = "dsp-lower-operators",
     .summary = "Lower dsp.matmul (the vrmpy plan) to loops of dsp.vrmpy_acc over gathered 4-column panels, "
-               "dsp.requant to vector arithmetic and dsp.convert_layout to its operand; refuses the operators not "
-               "lowered yet",
+               "dsp.requant to vector arithmetic, dsp.convert_layout to its operand, and nn-to-dsp's flip_sign, im2col, "
+               "qsum and qrequant to integer linalg.generic nests (bit-exact, no f64); refuses the vmpy/vmpa plans "
+               "and dsp.transpose",
     .anchor = "func.func",
     .run = runLowerOperators,
     .dependentDialects = kDeps,

@@ -12,6 +12,10 @@
  * nn.qlinear_conv (2-D, group 1) is the same over dsp.im2col(x', xz) (the
  * panel matrix, padded with the zero point) and the weights reshaped and
  * transposed to (C*KH*KW) x OC, the result transposed back to NCHW.
+ * nn.matmul_integer / nn.conv_integer are the same GEMM with
+ *   y = dsp.qsum(acc, rs, cs, az, bz) {k = K}
+ * (the corrected i32 sum, no requantization; an absent zero point is a
+ * zero of its operand's type).
  * Every dsp.matmul, the rows of its `a` in any layout, is an operator
  * --dsp-select-layouts then plans. What the plan cannot express (dynamic
  * shapes, a batched b, grouped or non-2-D convolutions, parameters spread
@@ -21,6 +25,7 @@
 #include <string.h>
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
+#include "nn_quant.h"
 #include "nn_to_kernels.h"
 #include "strata/builder.h"
 #include "strata/context.h"
@@ -34,7 +39,8 @@
 enum { A, AS, AZ, B, BS, BZ, YS, YZ, BIAS };
 
 typedef struct {
-  bool conv;
+  bool conv, integer;               /* integer: MatMulInteger/ConvInteger */
+  int a, b, az, bz;                 /* operand positions (zero points: -1 if absent) */
   int64_t M, K, N;                  /* the GEMM */
   int64_t x[4], w[4];               /* conv: shapes */
   int64_t out[2];                   /* conv: OH, OW */
@@ -87,10 +93,15 @@ static bool refuse(MlirOperation op, const char *why) {
   return false;
 }
 
+/* Whether parameter operand i (absent if < 0) fits the rows or columns. */
+static bool fits(MlirOperation op, int i, const Plan *p, bool rows, int ra, const int64_t *a) {
+  return i < 0 || paramFits(mlirOperationGetOperand(op, i), rows ? p->M : p->N, rows, ra, a);
+}
+
 static bool planMatmul(MlirOperation op, Plan *p) {
   int ra, rb;
   int64_t a[STRATA_MAX_RANK], b[STRATA_MAX_RANK];
-  if (!shapeOf(mlirOperationGetOperand(op, A), &ra, a) || !shapeOf(mlirOperationGetOperand(op, B), &rb, b) ||
+  if (!shapeOf(mlirOperationGetOperand(op, p->a), &ra, a) || !shapeOf(mlirOperationGetOperand(op, p->b), &rb, b) ||
       !shapeOf(mlirOperationGetResult(op, 0), &p->yrank, p->ydims))
     return refuse(op, "its shapes are not static");
   if (ra < 2 || rb != 2) return refuse(op, "a must have rank >= 2 and b rank 2 (a batched b is not a GEMM)");
@@ -98,18 +109,15 @@ static bool planMatmul(MlirOperation op, Plan *p) {
   p->N = b[1];
   p->M = 1;
   for (int i = 0; i < ra - 1; i++) p->M *= a[i];
-  for (int i = AS; i <= YZ; i++) {
-    bool rows = i != BS && i != BZ;
-    if (i == B) continue;
-    if (!paramFits(mlirOperationGetOperand(op, i), rows ? p->M : p->N, rows, ra, a))
-      return refuse(op, "a scale or zero point is spread otherwise than per tensor, row or column");
-  }
-  return true;
+  bool good = fits(op, p->az, p, true, ra, a) && fits(op, p->bz, p, false, ra, a);
+  for (int i = AS; i <= YZ && !p->integer && good; i++)
+    if (i != B && i != AZ && i != BZ) good = fits(op, i, p, i != BS, ra, a);
+  return good || refuse(op, "a scale or zero point is spread otherwise than per tensor, row or column");
 }
 
 static bool planConv(MlirOperation op, Plan *p) {
   int rx, rw;
-  if (!shapeOf(mlirOperationGetOperand(op, A), &rx, p->x) || !shapeOf(mlirOperationGetOperand(op, B), &rw, p->w) ||
+  if (!shapeOf(mlirOperationGetOperand(op, p->a), &rx, p->x) || !shapeOf(mlirOperationGetOperand(op, p->b), &rw, p->w) ||
       !shapeOf(mlirOperationGetResult(op, 0), &p->yrank, p->ydims))
     return refuse(op, "its shapes are not static");
   if (rx != 4) return refuse(op, "only 2-D convolutions (N, C, H, W) have an im2col plan");
@@ -125,7 +133,13 @@ static bool planConv(MlirOperation op, Plan *p) {
 
 static bool plan(MlirOperation op, Plan *p) {
   memset(p, 0, sizeof *p);
-  p->conv = strataOpIsNamed(op, "nn.qlinear_conv");
+  p->conv = strataOpIsNamed(op, "nn.qlinear_conv") || strataOpIsNamed(op, "nn.conv_integer");
+  p->integer = strataOpIsNamed(op, "nn.matmul_integer") || strataOpIsNamed(op, "nn.conv_integer");
+  if (p->integer) {
+    p->a = 0, p->b = 1, p->az = nnQuantOptionalOperand(op, 2), p->bz = nnQuantOptionalOperand(op, 3);
+  } else {
+    p->a = A, p->b = B, p->az = AZ, p->bz = BZ;
+  }
   return p->conv ? planConv(op, p) : planMatmul(op, p);
 }
 
@@ -192,6 +206,13 @@ static MlirValue ones(Ctx *c, int64_t r, int64_t k, bool u8) {
   return constant(c, t, mlirDenseElementsAttrSplatGet(t, mlirIntegerAttrGet(e, 1)));
 }
 
+/* Zero point operand i, or a zero of x's element type if it is absent. */
+static MlirValue zeroPointOf(Ctx *c, MlirOperation op, int i, MlirValue x) {
+  if (i >= 0) return mlirOperationGetOperand(op, i);
+  MlirType e = elemOf(x), t = strataTensorType(e, 0, NULL);
+  return constant(c, t, mlirDenseElementsAttrSplatGet(t, mlirIntegerAttrGet(e, 0)));
+}
+
 /* A parameter as qrequant takes it: rank 0 or 1. */
 static MlirValue flat(Ctx *c, MlirValue p) {
   if (mlirShapedTypeGetRank(typeOf(p)) <= 1) return p;
@@ -203,15 +224,16 @@ static MlirLogicalResult rewrite(StrataRewrite *rw, MlirOperation op, void *user
   (void)user;
   Plan p;
   if (!plan(op, &p)) return NO_MATCH; /* the pass has refused it already */
-  MlirOperation relu = strataNnQLinearReluAfter(op);
+  MlirOperation relu = p.integer ? (MlirOperation){NULL} : strataNnQLinearReluAfter(op);
   Ctx c = {&rw->builder, mlirOperationGetLocation(op)};
   MlirValue in[9];
   int nin = (int)mlirOperationGetNumOperands(op);
   for (int i = 0; i < nin; i++) in[i] = mlirOperationGetOperand(op, i);
-  MlirValue a = side(&c, in[A], true), b;
+  MlirValue az = zeroPointOf(&c, op, p.az, in[p.a]), bz = zeroPointOf(&c, op, p.bz, in[p.b]);
+  MlirValue a = side(&c, in[p.a], true), b;
   if (p.conv) {
     MlirContext ctx = c.b->ctx;
-    MlirValue pad = in[AZ];
+    MlirValue pad = az;
     int64_t k[2] = {p.w[2], p.w[3]}, s[2] = {p.win.strides[0], p.win.strides[1]};
     int64_t dl[2] = {p.win.dilations[0], p.win.dilations[1]};
     int64_t pads[4] = {p.win.pads[0], p.win.pads[1], p.win.pads[2], p.win.pads[3]}, cd[2] = {p.M, p.K};
@@ -223,26 +245,33 @@ static MlirLogicalResult rewrite(StrataRewrite *rw, MlirOperation op, void *user
                                                           {"pads", mlirDenseI64ArrayGet(ctx, 4, pads)})),
                      0);
     int64_t wd[2] = {p.N, p.K}, perm[2] = {1, 0};
-    b = transpose(&c, reshape(&c, in[B], 2, wd), 2, perm);
+    b = transpose(&c, reshape(&c, in[p.b], 2, wd), 2, perm);
   } else {
     int64_t ad[2] = {p.M, p.K};
     if (mlirShapedTypeGetRank(typeOf(a)) != 2) a = reshape(&c, a, 2, ad);
-    b = in[B];
+    b = in[p.b];
   }
   b = side(&c, b, false);
   MlirValue acc = matmul(&c, a, b, p.M, p.N);
   MlirValue rs = matmul(&c, a, ones(&c, p.K, 1, false), p.M, 1);
   MlirValue cs = matmul(&c, ones(&c, 1, p.K, true), b, 1, p.N);
   MlirValue ops[10] = {acc, rs, cs};
-  for (int i = AS; i <= YZ; i++)
-    if (i != B) ops[i < B ? i + 2 : i + 1] = flat(&c, in[i]);
-  int nops = 9;
-  if (nin > BIAS) ops[nops++] = in[BIAS];
+  int nops = 5;
   int64_t yd[2] = {p.M, p.N};
-  MlirType yt = strataTensorType(elemOf(in[YZ]), 2, yd);
+  MlirType yt = strataTensorType(mlirIntegerTypeGet(c.b->ctx, 32), 2, yd);
+  if (p.integer) {
+    ops[3] = flat(&c, az), ops[4] = flat(&c, bz);
+  } else {
+    for (int i = AS; i <= YZ; i++)
+      if (i != B) ops[i < B ? i + 2 : i + 1] = flat(&c, in[i]);
+    nops = 9;
+    if (nin > BIAS) ops[nops++] = in[BIAS];
+    yt = strataTensorType(elemOf(in[YZ]), 2, yd);
+  }
   StrataNamedAttr attrs[2] = {{"k", strataI64Attr(c.b->ctx, p.K)}, {"relu", mlirUnitAttrGet(c.b->ctx)}};
-  MlirValue y = strataResult(strataCreateOp(c.b, "dsp.qrequant", c.loc, .operands = {ops, nops},
-                                            .results = STRATA_TYPES(yt), .attrs = {attrs, mlirOperationIsNull(relu) ? 1 : 2}),
+  MlirValue y = strataResult(strataCreateOp(c.b, p.integer ? "dsp.qsum" : "dsp.qrequant", c.loc,
+                                            .operands = {ops, nops}, .results = STRATA_TYPES(yt),
+                                            .attrs = {attrs, mlirOperationIsNull(relu) ? 1 : 2}),
                              0);
   if (p.conv) { /* (n, oh, ow) x oc back to n x oc x oh x ow */
     int64_t d3[3] = {p.x[0], p.out[0] * p.out[1], p.N}, perm[3] = {0, 2, 1};
@@ -254,9 +283,14 @@ static MlirLogicalResult rewrite(StrataRewrite *rw, MlirOperation op, void *user
   return mlirLogicalResultSuccess();
 }
 
+static bool isQuantLayer(MlirOperation op) {
+  return strataOpIsNamed(op, "nn.qlinear_matmul") || strataOpIsNamed(op, "nn.qlinear_conv") ||
+         strataOpIsNamed(op, "nn.matmul_integer") || strataOpIsNamed(op, "nn.conv_integer");
+}
+
 static MlirWalkResult check(MlirOperation op, void *user) {
   Plan p;
-  if ((strataOpIsNamed(op, "nn.qlinear_matmul") || strataOpIsNamed(op, "nn.qlinear_conv")) && !plan(op, &p))
+  if (isQuantLayer(op) && !plan(op, &p))
     *(bool *)user = false;
   return MlirWalkResultAdvance;
 }
@@ -271,6 +305,8 @@ static void runNnToDsp(StrataPassRun *run, MlirOperation root) {
   StrataPatternSet *set = strataPatternSetCreate(mlirOperationGetContext(root));
   strataPatternSetAdd(set, "nn.qlinear_matmul", 1, rewrite, NULL);
   strataPatternSetAdd(set, "nn.qlinear_conv", 1, rewrite, NULL);
+  strataPatternSetAdd(set, "nn.matmul_integer", 1, rewrite, NULL);
+  strataPatternSetAdd(set, "nn.conv_integer", 1, rewrite, NULL);
   /* Greedy, not a walk: the rewrite erases the fused Relu after the op. */
   StrataGreedyConfig cfg = {0, true, false};
   if (mlirLogicalResultIsFailure(strataApplyPatternsGreedily(set, root, &cfg))) {
@@ -282,8 +318,9 @@ static void runNnToDsp(StrataPassRun *run, MlirOperation root) {
 
 const StrataPassDef strataNnToDspPass = {
     .name = "nn-to-dsp",
-    .summary = "Rewrite nn.qlinear_matmul/nn.qlinear_conv into dsp plans: dsp.matmul (im2col for conv) with the "
-               "zero-point sums and dsp.qrequant, exactly; refuses what a plan cannot express",
+    .summary = "Rewrite nn.qlinear_matmul/qlinear_conv/matmul_integer/conv_integer into dsp plans: dsp.matmul "
+               "(im2col for conv) with the zero-point sums and dsp.qrequant (dsp.qsum for the integer ops), "
+               "exactly; refuses what a plan cannot express",
     .anchor = "func.func",
     .run = runNnToDsp,
 };

@@ -64,6 +64,18 @@ irdl.dialect @dsp {
     irdl.operands(acc: %t0, row_sum: %t1, col_sum: %t2, a_scale: %t3, a_zero_point: %t4, b_scale: %t5, b_zero_point: %t6, y_scale: %t7, y_zero_point: %t8, bias: optional %t9)
     irdl.results(y: %t10)
   }
+  irdl.operation @qsum {
+    %k = irdl.base "#builtin.integer"
+    irdl.attributes {"k" = %k}
+    %t0 = irdl.base "!builtin.tensor"
+    %t1 = irdl.base "!builtin.tensor"
+    %t2 = irdl.base "!builtin.tensor"
+    %t3 = irdl.base "!builtin.tensor"
+    %t4 = irdl.base "!builtin.tensor"
+    %t5 = irdl.base "!builtin.tensor"
+    irdl.operands(acc: %t0, row_sum: %t1, col_sum: %t2, a_zero_point: %t3, b_zero_point: %t4)
+    irdl.results(y: %t5)
+  }
   irdl.operation @requant {
     %shift = irdl.base "#builtin.integer"
     irdl.attributes {"shift" = %shift}

@@ -153,47 +153,72 @@ static const char *const kQNames[] = {"acc",          "row_sum", "col_sum",  "a_
 
 /* Operand i is one value or `n` values (1-D) of the element kind: 'f' f32,
  * 'q' i8/ui8, 'i' i32 (then exactly [n]). */
-static bool param(MlirOperation op, int i, int64_t n, char kind) {
+static bool paramAs(MlirOperation op, int i, const char *name, int64_t n, char kind) {
   int rank;
   int64_t d[STRATA_MAX_RANK];
   MlirType e;
   bool u;
-  if (!operandShape(op, i, kQNames[i], &rank, d, &e)) return false;
+  if (!operandShape(op, i, name, &rank, d, &e)) return false;
   bool type = kind == 'f'   ? mlirTypeIsAF32(e)
               : kind == 'q' ? isByte(e, &u)
                             : mlirTypeIsAInteger(e) && mlirIntegerTypeGetWidth(e) == 32;
   bool shape = kind == 'i' ? rank == 1 && d[0] == n : oneValue(rank, d) || (rank == 1 && d[0] == n);
   if (type && shape) return true;
-  strataEmitOpError(op, "operand '%s' must be %s %s tensor of %lld values", kQNames[i],
+  strataEmitOpError(op, "operand '%s' must be %s %s tensor of %lld values", name,
                     kind == 'i' ? "a 1-D" : "one value or a 1-D", kind == 'f' ? "f32" : kind == 'q' ? "i8/ui8" : "i32",
                     (long long)n);
   return false;
 }
 
-static MlirLogicalResult inferQrequant(const StrataOpDef *def, MlirOperation op, StrataShape *res) {
-  (void)def;
+/* The sums every correction reads: an i32 acc (M x N), row_sum (M x 1)
+ * and col_sum (1 x N), and k; *M and *N receive the GEMM's extents. */
+static bool sums(MlirOperation op, int64_t *M, int64_t *N) {
   int rank, r1, r2;
   int64_t a[STRATA_MAX_RANK], rs[STRATA_MAX_RANK], cs[STRATA_MAX_RANK];
   MlirType e, e1, e2;
   if (!operandShape(op, Q_ACC, "acc", &rank, a, &e) || !operandShape(op, Q_ROWSUM, "row_sum", &r1, rs, &e1) ||
       !operandShape(op, Q_COLSUM, "col_sum", &r2, cs, &e2))
-    return fail();
+    return false;
   bool i32 = mlirTypeIsAInteger(e) && mlirIntegerTypeGetWidth(e) == 32 && mlirTypeEqual(e, e1) && mlirTypeEqual(e, e2);
   if (rank != 2 || r1 != 2 || r2 != 2 || !i32 || rs[0] != a[0] || rs[1] != 1 || cs[0] != 1 || cs[1] != a[1]) {
     strataEmitOpError(op, "needs an i32 acc (M x N), row_sum (M x 1) and col_sum (1 x N)");
-    return fail();
+    return false;
   }
-  int64_t M = a[0], N = a[1];
+  int64_t k;
+  if (!strataGetI64(op, "k", &k) || k < 0) {
+    strataEmitOpError(op, "needs k, the summed extent (>= 0)");
+    return false;
+  }
+  *M = a[0];
+  *N = a[1];
+  return true;
+}
+
+static bool param(MlirOperation op, int i, int64_t n, char kind) { return paramAs(op, i, kQNames[i], n, kind); }
+
+static MlirLogicalResult inferQrequant(const StrataOpDef *def, MlirOperation op, StrataShape *res) {
+  (void)def;
+  int64_t M, N;
+  if (!sums(op, &M, &N)) return fail();
   int nops = (int)mlirOperationGetNumOperands(op);
   if (!param(op, Q_AS, M, 'f') || !param(op, Q_AZ, M, 'q') || !param(op, Q_BS, N, 'f') || !param(op, Q_BZ, N, 'q') ||
       !param(op, Q_YS, M, 'f') || !param(op, Q_YZ, M, 'q') || (nops > Q_BIAS && !param(op, Q_BIAS, N, 'i')))
     return fail();
-  int64_t k;
-  if (!strataGetI64(op, "k", &k) || k < 0) {
-    strataEmitOpError(op, "needs k, the summed extent (>= 0)");
+  int64_t d[2] = {M, N};
+  setShape(res, 2, d, mlirShapedTypeGetElementType(mlirValueGetType(mlirOperationGetOperand(op, Q_YZ))));
+  return ok();
+}
+
+/* dsp.qsum's operands: acc, row_sum, col_sum, a_zero_point, b_zero_point. */
+enum { S_AZ = 3, S_BZ = 4 };
+
+static MlirLogicalResult inferQsum(const StrataOpDef *def, MlirOperation op, StrataShape *res) {
+  (void)def;
+  int64_t M, N;
+  if (!sums(op, &M, &N) || !paramAs(op, S_AZ, "a_zero_point", M, 'q') || !paramAs(op, S_BZ, "b_zero_point", N, 'q'))
     return fail();
-  }
-  setShape(res, 2, a, mlirShapedTypeGetElementType(mlirValueGetType(mlirOperationGetOperand(op, Q_YZ))));
+  int64_t d[2] = {M, N};
+  setShape(res, 2, d, mlirIntegerTypeGet(mlirOperationGetContext(op), 32));
   return ok();
 }
 
@@ -209,6 +234,25 @@ static uint32_t zeroPoint(const StrataTensor *z, int64_t i, bool aSide) {
   return (uint32_t)v;
 }
 
+/* Sum (a' - za')(b' - zb') = acc - zb' rs - za' cs + k za' zb', mod 2^32,
+ * at (i, j); the zero points are operands az and bz. */
+static uint32_t correctedSum(StrataTensor *const *x, int az, int bz, int64_t k, int64_t i, int64_t j, int64_t N) {
+  const int32_t *acc = x[Q_ACC]->data, *rs = x[Q_ROWSUM]->data, *cs = x[Q_COLSUM]->data;
+  uint32_t za = zeroPoint(x[az], i, true), zb = zeroPoint(x[bz], j, false);
+  return (uint32_t)acc[i * N + j] - zb * (uint32_t)rs[i] - za * (uint32_t)cs[j] + (uint32_t)k * za * zb;
+}
+
+static MlirLogicalResult interpQsum(StrataInterp *in, MlirOperation op, StrataTensor *const *x, StrataTensor **y) {
+  (void)in;
+  int64_t k;
+  if (!y[0] || !strataGetI64(op, "k", &k)) return fail();
+  int64_t M = x[Q_ACC]->dims[0], N = x[Q_ACC]->dims[1];
+  int32_t *d = y[0]->data;
+  for (int64_t i = 0; i < M; i++)
+    for (int64_t j = 0; j < N; j++) d[i * N + j] = (int32_t)correctedSum(x, S_AZ, S_BZ, k, i, j, N);
+  return ok();
+}
+
 static MlirLogicalResult interpQrequant(StrataInterp *in, MlirOperation op, StrataTensor *const *x, StrataTensor **y) {
   (void)in;
   int64_t k;
@@ -217,12 +261,9 @@ static MlirLogicalResult interpQrequant(StrataInterp *in, MlirOperation op, Stra
   bool bias = mlirOperationGetNumOperands(op) > Q_BIAS;
   int64_t M = x[Q_ACC]->dims[0], N = x[Q_ACC]->dims[1];
   double lo = y[0]->dtype == STRATA_DTYPE_U8 ? 0 : -128, hi = lo + 255;
-  const int32_t *acc = x[Q_ACC]->data, *rs = x[Q_ROWSUM]->data, *cs = x[Q_COLSUM]->data;
   for (int64_t i = 0; i < M; i++)
     for (int64_t j = 0; j < N; j++) {
-      /* Sum (a' - za')(b' - zb') = acc - zb' rs - za' cs + k za' zb', mod 2^32. */
-      uint32_t za = zeroPoint(x[Q_AZ], i, true), zb = zeroPoint(x[Q_BZ], j, false);
-      uint32_t s = (uint32_t)acc[i * N + j] - zb * (uint32_t)rs[i] - za * (uint32_t)cs[j] + (uint32_t)k * za * zb;
+      uint32_t s = correctedSum(x, Q_AZ, Q_BZ, k, i, j, N);
       if (bias) s += (uint32_t)((const int32_t *)x[Q_BIAS]->data)[j];
       float m = (float)at(x[Q_AS], i) * (float)at(x[Q_BS], j);
       m = m / (float)at(x[Q_YS], i);
@@ -263,6 +304,13 @@ static const StrataOpDef kOps[] = {
      .operands = "acc, row_sum, col_sum, a_scale, a_zero_point, b_scale, b_zero_point, y_scale, y_zero_point, bias?",
      .results = "y", .flags = STRATA_OP_PURE, .infer = inferQrequant, .interpret = interpQrequant,
      .dynamism = STRATA_DYN_ISDOS, .types = "i32, f32 scales -> i8 ui8", .attrs = kQrequantAttrs, .numAttrs = 2},
+    {.name = "dsp.qsum",
+     .summary = "acc - zb' row_sum - za' col_sum + k za' zb' in wrapping i32: sum (a - a_zero_point)(b - "
+                "b_zero_point) of MatMulInteger/ConvInteger; za' = a_zero_point (+128 if i8), zb' = b_zero_point "
+                "(-128 if ui8); per tensor, row (a) or column (b)",
+     .operands = "acc, row_sum, col_sum, a_zero_point, b_zero_point", .results = "y", .flags = STRATA_OP_PURE,
+     .infer = inferQsum, .interpret = interpQsum, .dynamism = STRATA_DYN_ISDOS, .types = "i32 -> i32",
+     .attrs = kQrequantAttrs, .numAttrs = 1},
 };
 
 const StrataOpTable strataDspQuantOps = {kOps, sizeof kOps / sizeof kOps[0]};

@@ -2,7 +2,8 @@
  * here) whose `_start` builds a memref descriptor per input and output over
  * buffers in its data section (the inputs' bytes embedded), calls the
  * function's C interface, writes each output's bytes to stdout with the
- * Linux write syscall and exits, both through trap0(#1) (r6 = 64, 93). It is
+ * Linux write syscall and exits, both through trap0(#1) (r6 = 64, 93); it
+ * also defines the memset/memcpy/memmove that LLVM's code may call. It is
  * compiled like the model, linked with it by ld.lld into a static
  * executable and run under qemu-hexagon; stdout goes to a file the host
  * reads back. Everything lives in a fresh temporary directory, removed
@@ -74,6 +75,64 @@ static void descriptor(FILE *f, size_t k, const StrataTensor *t) {
   fprintf(f, "    llvm.store %%s%zu_%d, %%d%zu : ", k, step, k), descType(f, t->rank), fprintf(f, ", !llvm.ptr\n");
 }
 
+/* memset, memcpy and memmove, which LLVM calls for fills and copies (of
+ * constants, of buffers returned through out-parameters): there is no libc
+ * to link. Byte loops with volatile accesses, so that LLVM does not turn
+ * them back into calls of themselves. Hexagon's size_t is 32 bits. */
+static const char kMemFunctions[] =
+    "  llvm.func @memset(%p: !llvm.ptr, %v: i32, %n: i32) -> !llvm.ptr {\n"
+    "    %z = llvm.mlir.constant(0 : i32) : i32\n"
+    "    %o = llvm.mlir.constant(1 : i32) : i32\n"
+    "    %b = llvm.trunc %v : i32 to i8\n"
+    "    llvm.br ^h(%z : i32)\n"
+    "  ^h(%i: i32):\n"
+    "    %c = llvm.icmp \"ult\" %i, %n : i32\n"
+    "    llvm.cond_br %c, ^s, ^e\n"
+    "  ^s:\n"
+    "    %q = llvm.getelementptr %p[%i] : (!llvm.ptr, i32) -> !llvm.ptr, i8\n"
+    "    llvm.store volatile %b, %q : i8, !llvm.ptr\n"
+    "    %j = llvm.add %i, %o : i32\n"
+    "    llvm.br ^h(%j : i32)\n"
+    "  ^e:\n"
+    "    llvm.return %p : !llvm.ptr\n"
+    "  }\n"
+    /* memmove: forwards when the destination is below the source, else
+     * backwards; memcpy is memmove. */
+    "  llvm.func @memmove(%d: !llvm.ptr, %s: !llvm.ptr, %n: i32) -> !llvm.ptr {\n"
+    "    %z = llvm.mlir.constant(0 : i32) : i32\n"
+    "    %o = llvm.mlir.constant(1 : i32) : i32\n"
+    "    %di = llvm.ptrtoint %d : !llvm.ptr to i32\n"
+    "    %si = llvm.ptrtoint %s : !llvm.ptr to i32\n"
+    "    %fw = llvm.icmp \"ult\" %di, %si : i32\n"
+    "    llvm.cond_br %fw, ^f(%z : i32), ^b(%n : i32)\n"
+    "  ^f(%i: i32):\n"
+    "    %c = llvm.icmp \"ult\" %i, %n : i32\n"
+    "    llvm.cond_br %c, ^fs, ^e\n"
+    "  ^fs:\n"
+    "    %fp = llvm.getelementptr %s[%i] : (!llvm.ptr, i32) -> !llvm.ptr, i8\n"
+    "    %fq = llvm.getelementptr %d[%i] : (!llvm.ptr, i32) -> !llvm.ptr, i8\n"
+    "    %fv = llvm.load volatile %fp : !llvm.ptr -> i8\n"
+    "    llvm.store volatile %fv, %fq : i8, !llvm.ptr\n"
+    "    %j = llvm.add %i, %o : i32\n"
+    "    llvm.br ^f(%j : i32)\n"
+    "  ^b(%k: i32):\n"
+    "    %bc = llvm.icmp \"ugt\" %k, %z : i32\n"
+    "    llvm.cond_br %bc, ^bs, ^e\n"
+    "  ^bs:\n"
+    "    %l = llvm.sub %k, %o : i32\n"
+    "    %bp = llvm.getelementptr %s[%l] : (!llvm.ptr, i32) -> !llvm.ptr, i8\n"
+    "    %bq = llvm.getelementptr %d[%l] : (!llvm.ptr, i32) -> !llvm.ptr, i8\n"
+    "    %bv = llvm.load volatile %bp : !llvm.ptr -> i8\n"
+    "    llvm.store volatile %bv, %bq : i8, !llvm.ptr\n"
+    "    llvm.br ^b(%l : i32)\n"
+    "  ^e:\n"
+    "    llvm.return %d : !llvm.ptr\n"
+    "  }\n"
+    "  llvm.func @memcpy(%d: !llvm.ptr, %s: !llvm.ptr, %n: i32) -> !llvm.ptr {\n"
+    "    %r = llvm.call @memmove(%d, %s, %n) : (!llvm.ptr, !llvm.ptr, i32) -> !llvm.ptr\n"
+    "    llvm.return %r : !llvm.ptr\n"
+    "  }\n";
+
 /* The runner's LLVM-dialect text (malloc'ed), NULL if out of memory. */
 static char *runnerText(const char *name, StrataTensor *const *inputs, size_t numInputs,
                         StrataTensor *const *outputs, size_t numOutputs) {
@@ -82,7 +141,7 @@ static char *runnerText(const char *name, StrataTensor *const *inputs, size_t nu
   FILE *f = open_memstream(&text, &len);
   if (!f) return NULL;
   size_t n = numInputs + numOutputs;
-  fprintf(f, "module {\n");
+  fprintf(f, "module {\n%s", kMemFunctions);
   for (size_t k = 0; k < n; k++) {
     const StrataTensor *t = k < numInputs ? inputs[k] : outputs[k - numInputs];
     size_t bytes = strataTensorNumBytes(t), room = bytes ? bytes : 1;

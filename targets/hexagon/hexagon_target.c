@@ -16,7 +16,8 @@
 #include "../llvm/cpu_internal.h"
 #include "hexagon_internal.h"
 
-/* The operator ops to loops of instruction ops (dsp-lower-operators),
+/* Quantized nn layers to dsp plans (nn-to-dsp), the operator ops to loops
+ * of instruction ops (dsp-lower-operators),
  * bufferized with the results as out-parameters (the runner owns every
  * buffer), the dsp ops to intrinsics, then the LLVM dialect. No buffer
  * deallocation: it refuses ops whose memory effects it does not know (the
@@ -26,13 +27,18 @@
  * intermediate between two operators; larger ones fail the link naming
  * _mlir_memref_to_llvm_alloc). */
 static const char kPipeline[] =
+    /* Quantized nn layers as dsp plans; the nn ops the plans keep (constants,
+     * reshapes, transposes) and any other through linalg, as loops. */
+    "func.func(nn-to-dsp),"
     "func.func(dsp-lower-operators),"
+    "func.func(nn-to-linalg),"
     "strata-emit-c-interface,"
     "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},"
     "func.func(cse,canonicalize),"
     "buffer-results-to-out-params{hoist-static-allocs modify-public-functions},"
     "func.func(promote-buffers-to-stack{max-alloc-size-in-bytes=1048576 max-rank-of-allocated-memref=4}),"
     "convert-bufferization-to-memref,"
+    "func.func(convert-linalg-to-loops),"
     "func.func(dsp-to-hexagon),"
     "convert-scf-to-cf,"
     "expand-strided-metadata,"
@@ -150,7 +156,7 @@ const StrataTargetDef strataHexagonTarget = {
     .name = "hexagon",
     .summary = "Hexagon HVX (v67, 128-byte vectors) through LLVM's Hexagon backend; runs under qemu-hexagon",
     .pipelines = {[STRATA_FUSION_FIXED] = kPipeline},
-    .dialects = "dsp",
+    .dialects = "dsp,nn",
     .compile = compile,
     .invoke = invoke,
     .destroy = destroy,

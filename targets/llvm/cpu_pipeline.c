@@ -55,9 +55,13 @@
   "convert-cf-to-llvm,"                                                           \
   "convert-func-to-llvm,"                                                         \
   "convert-index-to-llvm,"                                                        \
+  "convert-ub-to-llvm," /* the poison vector.step/gather of dsp lowerings start from */ \
   "reconcile-unrealized-casts"
+/* dsp IR (docs/dsp.md): the operator ops to instruction ops and loops,
+ * the instruction ops to vector code, before anything looks at nn ops. */
+#define DSP "func.func(dsp-lower-operators,dsp-to-vector),"
 #define CPU_PIPELINE(PRE, SPARSE, KERNELS, POST, ARENA) \
-  "func.func(nn-fold)," PRE CPU_PIPELINE_TAIL(SPARSE, KERNELS, POST, ARENA)
+  DSP "func.func(nn-fold)," PRE CPU_PIPELINE_TAIL(SPARSE, KERNELS, POST, ARENA)
 /* The kernel pipelines compile sparse ops to vector code for the host's
  * SIMD; the upstream baseline to the portable scalar loops. A
  * sparse.pattern_conv with constant weights gets its FKW form first. */
@@ -93,7 +97,7 @@ const char strataCpuPipelineUnfusedText[] =
 /* DNNFusion: algebraic rewriting, fusion planning (its options are closed
  * by the user of FUSED_PLAN), fused code generation. */
 #define FUSED_PLAN \
-  "func.func(nn-fold),func.func(nn-raise),func.func(nn-algebraic-rewrite),nn-fuse{cpu-kernels profile-green"
+  DSP "func.func(nn-fold),func.func(nn-raise),func.func(nn-algebraic-rewrite),nn-fuse{cpu-kernels profile-green"
 const char strataCpuPipelineFusedText[] =
     FUSED_PLAN "}," CPU_PIPELINE_TAIL(SPARSE_VECTOR, "nn-to-kernels,", FUSED_POST MATH, MEMORY_PLAN);
 const char strataCpuPipelineFusedCodegenText[] =

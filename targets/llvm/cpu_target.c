@@ -68,7 +68,7 @@ const StrataTargetDef strataCpuTarget = {
             [STRATA_FUSION_PLANNED] = strataCpuPipelineFusedCodegenText,
             [STRATA_FUSION_BASELINE] = strataCpuPipelineUpstreamText,
         },
-    .dialects = "nn,instr,sparse",
+    .dialects = "nn,instr,sparse,dsp",
     .isKernel = isKernel,
     .absorbsPrologue = absorbsPrologue,
     .compile = compile,

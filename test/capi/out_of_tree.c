@@ -187,7 +187,7 @@ int main(void) {
   /* The CPU target has no lowering for ext.scaled: a located refusal. */
   exe = strataCompile(ctx, m, "cpu", NULL);
   printf("cpu: %s\n", exe ? "compiled" : "refused");
-  // CHECK-NEXT: diag: model.mlir:3:8: 'ext.scaled' op: target 'cpu' compiles no 'ext' ops (it lowers: nn,instr,sparse)
+  // CHECK-NEXT: diag: model.mlir:3:8: 'ext.scaled' op: target 'cpu' compiles no 'ext' ops (it lowers: nn,instr,sparse,dsp)
   // CHECK-NEXT: cpu: refused
   strataExecutableDestroy(exe);
 

@@ -1,6 +1,8 @@
 // dsp-lower-operators: a MatMul (its vrmpy plan, or none) becomes loops of
-// dsp.vrmpy_acc over 4-column panels gathered from row-major A; a layout
-// conversion is its operand. The result then lowers through dsp-to-vector
+// dsp.vrmpy_acc over 4-column panels packed from row-major A once (a group
+// is one 128-byte load); a layout conversion is its operand; nn-to-dsp's
+// flip_sign, im2col, qrequant and qsum become linalg.generic nests of
+// integer arith (quant.mlir). The result then lowers through dsp-to-vector
 // and dsp-to-hexagon with no dsp op left (test/targets/hexagon/matmul.test
 // runs it under qemu-hexagon against the interpreter).
 // RUN: strata-opt %s --dsp-lower-operators | FileCheck %s
@@ -9,13 +11,14 @@
 // RUN: not strata-opt %S/Inputs/refused.mlir --dsp-lower-operators 2>&1 | FileCheck %S/Inputs/refused.mlir
 
 // CHECK-LABEL: func.func @mm
-// CHECK: %[[FLAT:.*]] = tensor.collapse_shape %{{.*}} {{\[\[}}0, 1]] : tensor<70x37xui8> into tensor<2590xui8>
+// The panels packed once: 3 panels x 10 groups x 128 bytes, zero beyond M and K.
+// CHECK: %[[PACK:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<3x10x128xi8>)
+// CHECK: tensor.extract %{{.*}} : tensor<70x37xui8>
 // CHECK: %[[INIT:.*]] = tensor.empty() : tensor<70x7xi32>
-// CHECK: scf.for %{{.*}} = %{{.*}} to %c3 step
+// CHECK: scf.for %[[P:.*]] = %{{.*}} to %c3 step
 // CHECK: scf.for %[[N:.*]] = %{{.*}} to %c7 step
-// CHECK: scf.for %{{.*}} = %{{.*}} to %c10 step {{.*}} -> (vector<32xi32>)
-// CHECK: vector.gather %[[FLAT]]{{.*}} : tensor<2590xui8>, vector<128xindex>, vector<128xi1>, vector<128xui8> into vector<128xui8>
-// CHECK: vector.bitcast %{{.*}} : vector<128xui8> to vector<128xi8>
+// CHECK: scf.for %[[G:.*]] = %{{.*}} to %c10 step {{.*}} -> (vector<32xi32>)
+// CHECK: vector.transfer_read %[[PACK]][%[[P]], %[[G]], %{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<3x10x128xi8>, vector<128xi8>
 // CHECK-COUNT-4: tensor.extract %{{.*}}[%{{.*}}, %[[N]]] : tensor<37x7xi8>
 // CHECK: "dsp.vrmpy_acc"(%{{.*}}, %{{.*}}, %{{.*}}) : (vector<32xi32>, vector<128xi8>, i32) -> vector<32xi32>
 // CHECK: arith.minsi

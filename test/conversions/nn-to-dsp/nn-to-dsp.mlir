@@ -51,3 +51,29 @@ func.func @conv(%x: tensor<2x3x7x6xui8>, %w: tensor<4x3x3x2xi8>) -> tensor<2x4x4
   %y = "nn.qlinear_conv"(%x, %s, %xz, %w, %s, %wz, %s, %yz) {auto_pad = "SAME_UPPER", strides = [2, 1], dilations = [1, 2]} : (tensor<2x3x7x6xui8>, tensor<f32>, tensor<ui8>, tensor<4x3x3x2xi8>, tensor<f32>, tensor<i8>, tensor<f32>, tensor<ui8>) -> tensor<2x4x4x6xui8>
   return %y : tensor<2x4x4x6xui8>
 }
+
+// MatMulInteger: the same MatMuls, then dsp.qsum (the corrected i32 sum, no
+// requantization); an absent zero point is a zero of the operand's type.
+// CHECK-LABEL: func.func @matmul_integer
+// CHECK: %[[Z:.*]] = "nn.constant"() {value = dense<0> : tensor<i8>} : () -> tensor<i8>
+// CHECK: %[[ACC:.*]] = "dsp.matmul"(%arg0, %arg1) : (tensor<3x9xui8>, tensor<9x4xi8>) -> tensor<3x4xi32>
+// CHECK: "dsp.qsum"(%[[ACC]], %{{.*}}, %{{.*}}, %{{.*}}, %[[Z]]) {k = 9 : i64} : (tensor<3x4xi32>, tensor<3x1xi32>, tensor<1x4xi32>, tensor<3xui8>, tensor<i8>) -> tensor<3x4xi32>
+// CHECK-NOT: nn.matmul_integer
+func.func @matmul_integer(%a: tensor<3x9xui8>, %b: tensor<9x4xi8>) -> tensor<3x4xi32> {
+  %az = "nn.constant"() {value = dense<[1, 2, 200]> : tensor<3xui8>} : () -> tensor<3xui8>
+  %y = "nn.matmul_integer"(%a, %b, %az) {operandSegmentSizes = array<i32: 1, 1, 1, 0>} : (tensor<3x9xui8>, tensor<9x4xi8>, tensor<3xui8>) -> tensor<3x4xi32>
+  return %y : tensor<3x4xi32>
+}
+
+// ConvInteger: im2col padded with the x zero point, then dsp.qsum.
+// CHECK-LABEL: func.func @conv_integer
+// CHECK: %[[F:.*]] = "dsp.flip_sign"(%arg0) : (tensor<1x2x5x5xi8>) -> tensor<1x2x5x5xui8>
+// CHECK: "dsp.im2col"(%[[F]], %{{.*}}) {{.*}}pads = array<i64: 1, 1, 1, 1>{{.*}} -> tensor<25x18xui8>
+// CHECK: "dsp.qsum"({{.*}}) {k = 18 : i64} : (tensor<25x3xi32>, tensor<25x1xi32>, tensor<1x3xi32>, tensor<i8>, tensor<3xi8>) -> tensor<25x3xi32>
+// CHECK: "nn.transpose"
+func.func @conv_integer(%x: tensor<1x2x5x5xi8>, %w: tensor<3x2x3x3xi8>) -> tensor<1x3x5x5xi32> {
+  %xz = "nn.constant"() {value = dense<-3> : tensor<i8>} : () -> tensor<i8>
+  %wz = "nn.constant"() {value = dense<[0, 1, -1]> : tensor<3xi8>} : () -> tensor<3xi8>
+  %y = "nn.conv_integer"(%x, %w, %xz, %wz) {pads = [1, 1, 1, 1], operandSegmentSizes = array<i32: 1, 1, 1, 1>} : (tensor<1x2x5x5xi8>, tensor<3x2x3x3xi8>, tensor<i8>, tensor<3xi8>) -> tensor<1x3x5x5xi32>
+  return %y : tensor<1x3x5x5xi32>
+}

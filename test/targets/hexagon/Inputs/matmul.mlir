@@ -9,6 +9,10 @@ func.func @wide(%a: tensor<130x131xui8>, %b: tensor<131x3xi8>) -> tensor<130x3xi
   %c = "dsp.matmul"(%a, %b) : (tensor<130x131xui8>, tensor<131x3xi8>) -> tensor<130x3xi32>
   return %c : tensor<130x3xi32>
 }
+func.func @full(%a: tensor<64x128xui8>, %b: tensor<128x4xi8>) -> tensor<64x4xi32> {
+  %c = "dsp.matmul"(%a, %b) : (tensor<64x128xui8>, tensor<128x4xi8>) -> tensor<64x4xi32>
+  return %c : tensor<64x4xi32>
+}
 func.func @one(%a: tensor<1x1xui8>, %b: tensor<1x1xi8>) -> tensor<1x1xi32> {
   %c = "dsp.matmul"(%a, %b) : (tensor<1x1xui8>, tensor<1x1xi8>) -> tensor<1x1xi32>
   return %c : tensor<1x1xi32>
