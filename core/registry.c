@@ -53,6 +53,7 @@ extern const StrataPassDef strataGpuFuseBlocksPass;
 extern const StrataPassDef strataGpuTileWorkgroupPass;
 extern const StrataPassDef strataGpuRoundF16Pass;
 extern const StrataPassDef strataGpuPrivateTemporariesPass;
+extern const StrataPassDef strataShapePlanPass;
 /* NULL-terminated lists kept beside their passes. */
 extern const StrataPassDef *const strataSparseTransformPasses[];
 extern const StrataPassDef *const strataSparseLowerPasses[];
@@ -113,6 +114,7 @@ static const StrataPassDef *const kPasses[] = {
     &strataGpuTileWorkgroupPass,
     &strataGpuRoundF16Pass,
     &strataGpuPrivateTemporariesPass,
+    &strataShapePlanPass,
 };
 
 static const StrataTargetDef *const kTargets[] = {&strataCpuTarget, &strataOpenclTarget, &strataVulkanTarget,

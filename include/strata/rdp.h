@@ -116,11 +116,16 @@ int64_t strataOrderPlanExact(const StrataOrderGraph *g, size_t *order);
  * Tensors with sizes (>= 0) and inclusive lifetimes [start, end] in steps
  * (0 <= start <= end); each planner writes one offset per tensor so that
  * tensors live at the same step do not overlap, and returns the arena size
- * (-1 for an invalid tensor, on overflow or when memory runs out). */
+ * (-1 for an invalid tensor, on overflow or when memory runs out). They
+ * live in libstrata_rt (runtime/mem_plan.c): compiled code plans its
+ * dynamic buffers with the peak walk once per shape class (shape_plan.c). */
+#ifndef STRATA_MEM_TENSOR_DEFINED /* also declared by runtime/mem_plan.h */
+#define STRATA_MEM_TENSOR_DEFINED
 typedef struct {
   int64_t size;
   int64_t start, end;
 } StrataMemTensor;
+#endif
 
 /* SOD²'s plan: the tensors live at the peak step are stacked first; then
  * walking forward and backward from the peak, each tensor met goes into

@@ -16,6 +16,7 @@
 #include "memref.h"
 #include "results.h"
 #include "status.h"
+#include "strata/builder.h"
 #include "strata/pass.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/IR.h"
@@ -176,8 +177,20 @@ fail:
 
 bool strataJitFromCache(const StrataJit *jit) { return jit && jit->fromCache; }
 
+/* The shape plans the code kept (strata-shape-plan) live in the runtime,
+ * keyed by its `__strata_shape_plans` table: freed before the code goes. */
+static void releaseShapePlans(StrataJit *jit) {
+  if (!jit->orc || !jit->lowered.ptr || !strataModuleHasSymbol(mlirModuleGetOperation(jit->lowered), "__strata_shape_plans"))
+    return;
+  LLVMOrcExecutorAddress addr = 0;
+  LLVMErrorRef err = LLVMOrcLLJITLookup(jit->orc, &addr, "__strata_shape_plans");
+  if (err) LLVMConsumeError(err);
+  else strataRtShapePlansRelease((int64_t *)(uintptr_t)addr);
+}
+
 void strataJitDestroy(StrataJit *jit) {
   if (!jit) return;
+  releaseShapePlans(jit);
   if (jit->orc) {
     LLVMErrorRef err = LLVMOrcDisposeLLJIT(jit->orc);
     if (err) LLVMConsumeError(err);

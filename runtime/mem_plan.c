@@ -5,11 +5,14 @@
  * outwards from the peak, forward and backward in turn, putting each
  * tensor it meets into the lowest free gap among the placed tensors whose
  * lifetimes overlap its own. A best-fit greedy in program order (MNN's) and
- * an exhaustive search (for tests) use the same gap search. */
+ * an exhaustive search (for tests) use the same gap search. In libstrata_rt:
+ * the compiler plans with it (--nn-rdp-plan) and so does compiled code, once
+ * per shape class (shape_plan.c). */
 #include <stdlib.h>
 #include <string.h>
-#include "strata/rdp.h"
-#include "strata/support.h"
+#include "mem_plan.h"
+
+static bool strataCheckedAdd(int64_t a, int64_t b, int64_t *out) { return !__builtin_add_overflow(a, b, out); }
 
 static bool overlapsInTime(const StrataMemTensor *a, const StrataMemTensor *b) {
   return a->start <= b->end && b->start <= a->end;
