@@ -11,10 +11,13 @@
  * (mem_plan.h) places them and the plan is kept in the function's cache (at
  * most PLAN_CAP classes, the least recently used evicted). A later call of
  * the class opens one arena of the plan's size on the calling thread's
- * frame stack (frames.c: the same memory every call) and gets each buffer
+ * frame stack (an empty one without a plan) (frames.c: the same memory every call) and gets each buffer
  * at its planned offset; a buffer larger than its slot (a size that
  * depends on data after all) goes to the heap. The cache is shared by the
  * threads calling the function (a mutex), each call's state is its own.
+ *
+ * STRATA_SHAPE_PLANS=0 turns the plans off: every call takes its buffers
+ * from the heap, as without strata-shape-plan (for measurements).
  *
  * STRATA_SHAPE_PLAN_CHECK=1 checks every placement: a buffer placed over
  * one still live is an internal error, and a released slot is filled with
@@ -33,6 +36,7 @@ typedef struct {
   int64_t *offset; /* n: each buffer's slot */
   int64_t *bytes;  /* n: its size */
   int64_t total;   /* the arena */
+  int64_t live;    /* the most bytes live at one step: total's lower bound */
   uint64_t used;   /* last use, for eviction */
 } Plan;
 
@@ -52,22 +56,33 @@ typedef struct {
   int64_t n, keyLen;
   const int64_t *life; /* n pairs: first and last step */
   bool planned;        /* a kept plan serves the call: its arena is open */
-  int64_t total;
+  int64_t total, livePeak; /* the plan's arena and live peak */
   StrataMemRefDesc arena;
   int64_t *key, *offset, *bytes; /* the plan's, or (no plan) the sizes met */
   void **heap;                   /* buffers on the heap, by index */
   unsigned char *live;           /* check mode: slots in use */
 } CallState;
 
-static bool checkMode(void) {
-  static int mode = -1; /* a benign race: every thread computes the same */
-  int m = __atomic_load_n(&mode, __ATOMIC_RELAXED);
+/* A boolean environment variable, read once into *cache (a benign race:
+ * every thread reads the same). */
+static bool envFlag(int *cache, const char *name, bool unset) {
+  int m = __atomic_load_n(cache, __ATOMIC_RELAXED);
   if (m < 0) {
-    const char *e = getenv("STRATA_SHAPE_PLAN_CHECK");
-    m = e && *e && strcmp(e, "0") != 0;
-    __atomic_store_n(&mode, m, __ATOMIC_RELAXED);
+    const char *e = getenv(name);
+    m = e && *e ? strcmp(e, "0") != 0 : unset;
+    __atomic_store_n(cache, m, __ATOMIC_RELAXED);
   }
   return m;
+}
+
+static bool checkMode(void) {
+  static int mode = -1;
+  return envFlag(&mode, "STRATA_SHAPE_PLAN_CHECK", false);
+}
+
+static bool plansOn(void) {
+  static int mode = -1;
+  return envFlag(&mode, "STRATA_SHAPE_PLANS", true);
 }
 
 /* The elements of a rank-1 i64 memref; their count in *count. */
@@ -141,20 +156,25 @@ void _mlir_ciface_strata_rt_shape_plan_begin(StrataMemRefDesc *out, StrataUnrank
   st->live = (unsigned char *)(st->bytes + n);
   memcpy(st->key, k, sizeof *k * (size_t)keyLen);
   pthread_mutex_lock(&cache->mu);
-  Plan *p = findPlan(cache, k);
+  Plan *p = plansOn() ? findPlan(cache, k) : NULL;
   if (p) {
     p->used = ++cache->tick;
     memcpy(st->offset, p->offset, sizeof *p->offset * (size_t)n);
     memcpy(st->bytes, p->bytes, sizeof *p->bytes * (size_t)n);
     st->total = p->total;
+    st->livePeak = p->live;
     st->planned = true;
   }
   pthread_mutex_unlock(&cache->mu);
   if (st->planned) {
     __atomic_add_fetch(&st->env->plans.reused, 1, __ATOMIC_RELAXED);
     __atomic_store_n(&st->env->plans.lastArenaBytes, st->total, __ATOMIC_RELAXED);
-    _mlir_ciface_strata_rt_frame_push(&st->arena, st->total);
+    __atomic_store_n(&st->env->plans.lastLiveBytes, st->livePeak, __ATOMIC_RELAXED);
   }
+  /* an empty frame without a plan: the frames the function pushes next
+   * (strata-buffer-arena's) sit at the same depth in every call, so each
+   * keeps reusing its own memory */
+  _mlir_ciface_strata_rt_frame_push(&st->arena, st->total);
   setDesc(out, st, (int64_t)bytes);
 }
 
@@ -207,7 +227,7 @@ static void keepPlan(CallState *st) {
   int64_t n = st->n;
   StrataMemTensor *t = malloc(sizeof *t * (size_t)(n ? n : 1));
   Plan p = {malloc(sizeof(int64_t) * (size_t)(st->keyLen ? st->keyLen : 1)),
-            malloc(sizeof(int64_t) * (size_t)(n ? n : 1)), malloc(sizeof(int64_t) * (size_t)(n ? n : 1)), 0, 0};
+            malloc(sizeof(int64_t) * (size_t)(n ? n : 1)), malloc(sizeof(int64_t) * (size_t)(n ? n : 1)), 0, 0, 0};
   if (!t || !p.key || !p.offset || !p.bytes) {
     free(t);
     freePlan(&p);
@@ -215,6 +235,12 @@ static void keepPlan(CallState *st) {
   }
   for (int64_t i = 0; i < n; i++) t[i] = (StrataMemTensor){st->bytes[i], st->life[2 * i], st->life[2 * i + 1]};
   p.total = strataMemPlanPeakWalk(t, (size_t)n, p.offset);
+  for (int64_t i = 0; i < n; i++) { /* the peak of live bytes is reached where a buffer starts */
+    int64_t live = 0;
+    for (int64_t k = 0; k < n; k++)
+      if (t[k].start <= t[i].start && t[i].start <= t[k].end) live += t[k].size;
+    if (live > p.live) p.live = live;
+  }
   free(t);
   if (p.total < 0) rtInvariant("shape plan: the buffers cannot be planned");
   memcpy(p.key, st->key, sizeof *p.key * (size_t)st->keyLen);
@@ -238,14 +264,15 @@ static void keepPlan(CallState *st) {
   pthread_mutex_unlock(&c->mu);
   __atomic_add_fetch(&st->env->plans.computed, 1, __ATOMIC_RELAXED);
   __atomic_store_n(&st->env->plans.lastArenaBytes, p.total, __ATOMIC_RELAXED);
+  __atomic_store_n(&st->env->plans.lastLiveBytes, p.live, __ATOMIC_RELAXED);
 }
 
 void _mlir_ciface_strata_rt_shape_plan_end(StrataMemRefDesc *call) {
   CallState *st = call->aligned;
   for (int64_t i = 0; i < st->n; i++) /* a buffer the code did not release */
     if (st->heap[i]) _mlir_memref_to_llvm_free(st->heap[i]);
-  if (st->planned) _mlir_ciface_strata_rt_frame_pop(&st->arena);
-  else keepPlan(st);
+  _mlir_ciface_strata_rt_frame_pop(&st->arena);
+  if (!st->planned && plansOn()) keepPlan(st);
   _mlir_memref_to_llvm_free(st);
 }
 
@@ -268,6 +295,7 @@ void strataRtEnvShapePlanStats(const StrataRtEnv *env, StrataRtShapePlanStats *o
   out->heapBuffers = __atomic_load_n(&s->heapBuffers, __ATOMIC_RELAXED);
   out->evicted = __atomic_load_n(&s->evicted, __ATOMIC_RELAXED);
   out->lastArenaBytes = __atomic_load_n(&s->lastArenaBytes, __ATOMIC_RELAXED);
+  out->lastLiveBytes = __atomic_load_n(&s->lastLiveBytes, __ATOMIC_RELAXED);
 }
 
 void strataRtEnvResetShapePlanStats(StrataRtEnv *env) {
@@ -277,4 +305,5 @@ void strataRtEnvResetShapePlanStats(StrataRtEnv *env) {
   __atomic_store_n(&s->heapBuffers, 0, __ATOMIC_RELAXED);
   __atomic_store_n(&s->evicted, 0, __ATOMIC_RELAXED);
   __atomic_store_n(&s->lastArenaBytes, 0, __ATOMIC_RELAXED);
+  __atomic_store_n(&s->lastLiveBytes, 0, __ATOMIC_RELAXED);
 }

@@ -138,10 +138,11 @@ size_t strataRtEnvKeptBytes(const StrataRtEnv *env);
  * kept a plan for: it runs on the heap and plans at its end), calls served
  * by a kept plan, buffers such a call still took from the heap (larger
  * than planned: sizes that depend on data), plans evicted from a full
- * cache, and the arena bytes of the last plan computed or used. */
+ * cache, and the arena bytes of the last plan computed or used, with the
+ * most bytes its buffers have live at one step (the arena's lower bound). */
 typedef struct {
   uint64_t computed, reused, heapBuffers, evicted;
-  int64_t lastArenaBytes;
+  int64_t lastArenaBytes, lastLiveBytes;
 } StrataRtShapePlanStats;
 void strataRtEnvShapePlanStats(const StrataRtEnv *env, StrataRtShapePlanStats *out);
 void strataRtEnvResetShapePlanStats(StrataRtEnv *env);

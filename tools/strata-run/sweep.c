@@ -11,7 +11,8 @@
  * whose buffers of dynamic size have a shape plan (strata-shape-plan) also
  * reports whether this shape's class was planned now ("plan new": its first
  * call ran on the heap and planned it) or served by a plan kept from an
- * earlier line ("plan kept"), and the plan's arena; the last line counts
+ * earlier line ("plan kept"), and the plan's arena (and the most bytes its buffers have live at one step,
+ * the arena's lower bound); the last line counts
  * the plans computed and the calls they served. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -131,8 +132,8 @@ bool sweepShapes(RunState *r, const Options *o) {
     printf("  %.4f ms  peak %.1f KiB", toolMedian(times, (size_t)repeat), (double)peak / 1024.0);
     strataRtEnvShapePlanStats(env, &plans1);
     if (plans1.computed != plans0.computed || plans1.reused != plans0.reused)
-      printf("  plan %s, arena %.1f KiB", plans1.computed != plans0.computed ? "new" : "kept",
-             (double)plans1.lastArenaBytes / 1024.0);
+      printf("  plan %s, arena %.1f KiB (live peak %.1f KiB)", plans1.computed != plans0.computed ? "new" : "kept",
+             (double)plans1.lastArenaBytes / 1024.0, (double)plans1.lastLiveBytes / 1024.0);
     printf("\n");
     if (o->mode == MODE_COMPARE) ok = checkAgainstInterpreter(r, o);
   }

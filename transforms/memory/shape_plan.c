@@ -4,10 +4,16 @@
  * plans the static buffers at compile time; a dynamic buffer's size is
  * known only once the function runs, but where its size follows from the
  * extents of the function's arguments alone (its size operands are
- * arithmetic on constants and `memref.dim`s of the arguments), one set of
+ * arithmetic on constants and `memref.dim`s of the arguments, also through
+ * the shape lists of lowered reshapes: stored, then loaded), one set of
  * extents, a shape class, fixes every such size. Its live range (alloc to
  * the last use of it or of a view of it, over the body's top-level ops)
- * does not depend on the class.
+ * does not depend on the class. Sizes the function computes from values it
+ * reads from memory (the shape arithmetic of an ONNX graph, done on
+ * tensors; a Reshape's shape that is an input) are planned too, as the
+ * class's first call met them: a later call gets the slot when its buffer
+ * fits and the heap when not (the runtime checks every size), so the plan
+ * stays exact whatever the values.
  *
  * Each such function gets:
  *   - a slot in the module's plan table `__strata_shape_plans` (a mutable
@@ -23,8 +29,8 @@
  * The runtime (runtime/shape_plan.c) plans a class at the end of its first
  * call, keeps the plan, and serves later calls from one arena.
  *
- * Buffers whose size depends on data (counted from values, read from
- * memory), allocated inside loops or branches, freed anywhere but once at
+ * Buffers whose size is counted from data (a result of a loop, a branch or
+ * a call: NonZero, Unique, ...), allocated inside loops or branches, freed anywhere but once at
  * the top level, or escaping the body stay on the heap, untouched. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,25 +77,78 @@ typedef struct {
   bool oom;
 } ShapePlan;
 
-/* True if v, at the top of `entry`'s function, is fixed by the extents of
- * the function's arguments: constants, memref.dim of an argument, and
- * arithmetic on such values. */
-static bool classDetermined(MlirValue v, MlirBlock entry, int depth) {
-  if (depth > 32 || mlirValueIsABlockArgument(v)) return false;
+/* How a size is known: from the class (the arguments' extents), or from
+ * values the function computes before the alloc (read from memory: shape
+ * computations the code does on tensors, or data), or neither. */
+typedef enum { SIZE_CLASS, SIZE_COMPUTED, SIZE_UNKNOWN } SizeKind;
+
+static SizeKind sizeKind(MlirValue v, MlirBlock entry, int depth);
+
+/* The integer of an arith.constant index, or -1. */
+static int64_t constantIndex(MlirValue v) {
+  if (mlirValueIsABlockArgument(v) || !strataOpIsNamed(mlirOpResultGetOwner(v), "arith.constant")) return -1;
+  MlirAttribute a = strataOpAttr(mlirOpResultGetOwner(v), "value");
+  return mlirAttributeIsAInteger(a) ? mlirIntegerAttrGetValueInt(a) : -1;
+}
+
+/* The value `load` (memref.load at the top level of `entry`, at a constant
+ * index of a 1-D buffer) reads, when the buffer is a shape list (lowered
+ * reshape targets): used only by top-level stores at constant indices,
+ * loads and as the shape of memref.reshape. The last store to that index
+ * before the load; null otherwise. */
+static MlirValue storedValue(MlirOperation load, MlirBlock entry) {
+  if (!mlirBlockEqual(mlirOperationGetBlock(load), entry) || mlirOperationGetNumOperands(load) != 2)
+    return (MlirValue){NULL};
+  MlirValue buf = mlirOperationGetOperand(load, 0);
+  int64_t index = constantIndex(mlirOperationGetOperand(load, 1));
+  if (index < 0) return (MlirValue){NULL};
+  for (MlirOpOperand u = mlirValueGetFirstUse(buf); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation user = mlirOpOperandGetOwner(u);
+    intptr_t at = mlirOpOperandGetOperandNumber(u);
+    bool store = strataOpIsNamed(user, "memref.store") && at == 1 &&
+                 mlirBlockEqual(mlirOperationGetBlock(user), entry) &&
+                 constantIndex(mlirOperationGetOperand(user, 2)) >= 0;
+    if (!store && !strataOpIsNamed(user, "memref.load") && !(strataOpIsNamed(user, "memref.reshape") && at == 1))
+      return (MlirValue){NULL};
+  }
+  MlirValue found = {NULL};
+  for (MlirOperation op = mlirBlockGetFirstOperation(entry); !mlirOperationEqual(op, load);
+       op = mlirOperationGetNextInBlock(op))
+    if (strataOpIsNamed(op, "memref.store") && mlirValueEqual(mlirOperationGetOperand(op, 1), buf) &&
+        constantIndex(mlirOperationGetOperand(op, 2)) == index)
+      found = mlirOperationGetOperand(op, 0);
+  return found;
+}
+
+/* How v, at the top of `entry`'s function, is known: SIZE_CLASS for
+ * constants, memref.dim of an argument, arithmetic on such values, and
+ * such values stored to a shape list and loaded back; SIZE_COMPUTED when
+ * other loads from memory enter; SIZE_UNKNOWN for anything else (results
+ * of loops, branches and calls: counted from data). */
+static SizeKind sizeKind(MlirValue v, MlirBlock entry, int depth) {
+  if (depth > 32 || mlirValueIsABlockArgument(v)) return SIZE_UNKNOWN;
   MlirOperation def = mlirOpResultGetOwner(v);
+  if (!mlirBlockEqual(mlirOperationGetBlock(def), entry)) return SIZE_UNKNOWN;
+  if (strataOpIsNamed(def, "memref.load")) {
+    MlirValue stored = storedValue(def, entry);
+    return mlirValueIsNull(stored) ? SIZE_COMPUTED : sizeKind(stored, entry, depth + 1);
+  }
   if (strataOpIsNamed(def, "memref.dim")) {
     MlirValue src = mlirOperationGetOperand(def, 0);
-    return mlirValueIsABlockArgument(src) && mlirBlockEqual(mlirBlockArgumentGetOwner(src), entry) &&
-           classDetermined(mlirOperationGetOperand(def, 1), entry, depth + 1);
+    bool arg = mlirValueIsABlockArgument(src) && mlirBlockEqual(mlirBlockArgumentGetOwner(src), entry);
+    return arg ? sizeKind(mlirOperationGetOperand(def, 1), entry, depth + 1) : SIZE_UNKNOWN;
   }
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(def));
   bool arith = (name.length > 6 && !strncmp(name.data, "arith.", 6)) || (name.length > 6 && !strncmp(name.data, "index.", 6)) ||
                strataOpIsNamed(def, "affine.apply") || strataOpIsNamed(def, "affine.min") ||
                strataOpIsNamed(def, "affine.max");
-  if (!arith || mlirOperationGetNumRegions(def) != 0) return false;
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(def); i++)
-    if (!classDetermined(mlirOperationGetOperand(def, i), entry, depth + 1)) return false;
-  return true;
+  if (!arith || mlirOperationGetNumRegions(def) != 0) return SIZE_UNKNOWN;
+  SizeKind kind = SIZE_CLASS;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(def) && kind != SIZE_UNKNOWN; i++) {
+    SizeKind k = sizeKind(mlirOperationGetOperand(def, i), entry, depth + 1);
+    if (k > kind) kind = k;
+  }
+  return kind;
 }
 
 /* The one dealloc of `alloc`'s buffer, at the top level of `block`; null
@@ -115,7 +174,7 @@ static bool plannable(MlirOperation alloc, MlirBlock block) {
   if (!mlirAttributeIsNull(align) && (!mlirAttributeIsAInteger(align) || mlirIntegerAttrGetValueInt(align) > 64))
     return false;
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(alloc); i++)
-    if (!classDetermined(mlirOperationGetOperand(alloc, i), block, 0)) return false;
+    if (sizeKind(mlirOperationGetOperand(alloc, i), block, 0) == SIZE_UNKNOWN) return false;
   return !mlirOperationIsNull(soleTopLevelDealloc(alloc, block));
 }
 
