@@ -3,6 +3,7 @@
  * (aot.c) or comes from the compile cache (objcache.c), and ORC's LLJIT
  * links that object into this process, binding the weights, libstrata_rt's
  * kernels and the process's own symbols (libc, libm). */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,7 +32,9 @@ struct StrataJit {
   StrataParams *params; /* the weights the compiled code reads */
   bool fromCache;
   /* The last function looked up: an ORC symbol lookup costs microseconds,
-   * as much as a small kernel, and callers invoke one function repeatedly. */
+   * as much as a small kernel, and callers invoke one function repeatedly.
+   * Guarded by lastMu: threads may invoke one executable concurrently. */
+  pthread_mutex_t lastMu;
   char lastName[256];
   void (*lastFn)(void **);
   MlirAttribute lastRuntime; /* its strata.runtime_results, or null */
@@ -130,6 +133,7 @@ static char *objectCode(MlirModule lowered, int optLevel, const char *cacheDir, 
 StrataJit *strataJitCreateCached(StrataContext *ctx, MlirModule lowered, int optLevel, const char *cacheDir) {
   MlirLocation loc = mlirOperationGetLocation(mlirModuleGetOperation(lowered));
   StrataJit *jit = calloc(1, sizeof *jit);
+  if (jit) pthread_mutex_init(&jit->lastMu, NULL);
   size_t size = 0;
   char *obj = NULL;
   LLVMErrorRef err = NULL;
@@ -198,6 +202,7 @@ void strataJitDestroy(StrataJit *jit) {
   strataRtReleasePackedConstants(); /* keyed by addresses this code owned */
   strataParamsDestroy(jit->params);
   mlirModuleDestroy(jit->lowered);
+  pthread_mutex_destroy(&jit->lastMu);
   free(jit);
 }
 
@@ -282,8 +287,12 @@ MlirLogicalResult strataJitInvoke(StrataJit *jit, const char *name, StrataTensor
   MlirLocation loc = mlirOperationGetLocation(mlirModuleGetOperation(jit->lowered));
   if (!descs || !ptrs || !args || !isRuntime || !slots) goto done;
   /* the last function's lookups are cached: a call costs microseconds */
+  pthread_mutex_lock(&jit->lastMu);
   bool cached = jit->lastFn && !strcmp(jit->lastName, name);
-  MlirAttribute runtime = cached ? jit->lastRuntime : runtimeResultsOf(jit, name);
+  void (*packed)(void **) = cached ? jit->lastFn : NULL;
+  MlirAttribute runtime = cached ? jit->lastRuntime : mlirAttributeGetNull();
+  pthread_mutex_unlock(&jit->lastMu);
+  if (!cached) runtime = runtimeResultsOf(jit, name);
   if (!runtimeOutputs(runtime, isRuntime, numOutputs)) {
     strataEmitError(loc, "JIT: '%s' has fewer outputs than its compiled form delivers (%zu given)", name,
                     numOutputs);
@@ -298,10 +307,7 @@ MlirLogicalResult strataJitInvoke(StrataJit *jit, const char *name, StrataTensor
     args[numArgs] = &ptrs[numArgs];
     numArgs++;
   }
-  void (*packed)(void **) = NULL;
-  if (cached) {
-    packed = jit->lastFn;
-  } else {
+  if (!cached) {
     char sym[512];
     snprintf(sym, sizeof sym, "_mlir__mlir_ciface_%s", name);
     LLVMOrcExecutorAddress addr = 0;
@@ -309,9 +315,11 @@ MlirLogicalResult strataJitInvoke(StrataJit *jit, const char *name, StrataTensor
     if (err) LLVMConsumeError(err);
     packed = err ? NULL : (void (*)(void **))(uintptr_t)addr;
     if (packed && strlen(name) < sizeof jit->lastName) {
+      pthread_mutex_lock(&jit->lastMu);
       strcpy(jit->lastName, name);
       jit->lastFn = packed;
       jit->lastRuntime = runtime;
+      pthread_mutex_unlock(&jit->lastMu);
     }
   }
   if (packed) {

@@ -93,7 +93,8 @@ static int64_t constantIndex(MlirValue v) {
 
 /* The value `load` (memref.load at the top level of `entry`, at a constant
  * index of a 1-D buffer) reads, when the buffer is a shape list (lowered
- * reshape targets): used only by top-level stores at constant indices,
+ * reshape targets): the function's own (allocated, or a view of an
+ * arena), used only by top-level stores at constant indices,
  * loads and as the shape of memref.reshape. The last store to that index
  * before the load; null otherwise. */
 static MlirValue storedValue(MlirOperation load, MlirBlock entry) {
@@ -101,7 +102,12 @@ static MlirValue storedValue(MlirOperation load, MlirBlock entry) {
     return (MlirValue){NULL};
   MlirValue buf = mlirOperationGetOperand(load, 0);
   int64_t index = constantIndex(mlirOperationGetOperand(load, 1));
-  if (index < 0) return (MlirValue){NULL};
+  /* the function's own buffer: an argument might alias another */
+  if (index < 0 || mlirValueIsABlockArgument(buf)) return (MlirValue){NULL};
+  MlirOperation def = mlirOpResultGetOwner(buf);
+  if (!strataOpIsNamed(def, "memref.view") && !strataOpIsNamed(def, "memref.alloc") &&
+      !strataOpIsNamed(def, "memref.alloca"))
+    return (MlirValue){NULL};
   for (MlirOpOperand u = mlirValueGetFirstUse(buf); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
     MlirOperation user = mlirOpOperandGetOwner(u);
     intptr_t at = mlirOpOperandGetOperandNumber(u);
