@@ -10,7 +10,7 @@
  * per shape class (shape_plan.c). */
 #include <stdlib.h>
 #include <string.h>
-#include "mem_plan.h"
+#include "strata/mem_plan.h"
 
 static bool strataCheckedAdd(int64_t a, int64_t b, int64_t *out) { return !__builtin_add_overflow(a, b, out); }
 

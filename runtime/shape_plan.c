@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "kernels.h"
-#include "mem_plan.h"
+#include "strata/mem_plan.h"
 #include "rt_internal.h"
 
 enum { PLAN_CAP = 16 };

@@ -1,5 +1,5 @@
-#ifndef STRATA_RUNTIME_MEM_PLAN_H
-#define STRATA_RUNTIME_MEM_PLAN_H
+#ifndef STRATA_MEM_PLAN_H
+#define STRATA_MEM_PLAN_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -9,22 +9,19 @@
 extern "C" {
 #endif
 
-/* libstrata_rt memory planning (SOD² B6), internal: the declarations of
- * strata/rdp.h's memory planners (public there, defined in mem_plan.c) for
- * the runtime, which cannot include the compiler's headers. Compiled code
- * plans with them once per shape class (shape_plan.c).
+/* Memory planning (SOD² B6), plain C: defined in libstrata_rt
+ * (runtime/mem_plan.c), where compiled code plans its buffers of dynamic
+ * size with the peak walk once per shape class (runtime/shape_plan.c);
+ * --nn-rdp-plan plans with it too (strata/rdp.h includes this).
  *
  * Tensors with sizes (>= 0) and inclusive lifetimes [start, end] in steps
  * (0 <= start <= end); each planner writes one offset per tensor so that
  * tensors live at the same step do not overlap, and returns the arena size
  * (-1 for an invalid tensor, on overflow or when memory runs out). */
-#ifndef STRATA_MEM_TENSOR_DEFINED /* also declared by strata/rdp.h */
-#define STRATA_MEM_TENSOR_DEFINED
 typedef struct {
   int64_t size;
   int64_t start, end;
 } StrataMemTensor;
-#endif
 
 /* SOD²'s plan: the tensors live at the peak step are stacked first; then
  * walking forward and backward from the peak, each tensor met goes into
@@ -43,4 +40,4 @@ bool strataMemPlanValid(const StrataMemTensor *t, size_t n, const int64_t *offse
 #ifdef __cplusplus
 }
 #endif
-#endif /* STRATA_RUNTIME_MEM_PLAN_H */
+#endif /* STRATA_MEM_PLAN_H */
