@@ -145,6 +145,28 @@ int64_t strataMemPlanBestFit(const StrataMemTensor *t, size_t n, int64_t *offset
   return arena;
 }
 
+int64_t strataMemPlanLargestFirst(const StrataMemTensor *t, size_t n, int64_t *offsets) {
+  if (!validLifetimes(t, n)) return -1;
+  PlaceKey *keys = malloc((n ? n : 1) * sizeof *keys);
+  if (!keys) return -1;
+  for (size_t i = 0; i < n; i++) keys[i] = (PlaceKey){0, 0, t[i].size, i}; /* by size alone */
+  int64_t arena = placeByKeys(t, n, keys, false, offsets);
+  free(keys);
+  return arena;
+}
+
+int64_t strataMemPlanLivePeak(const StrataMemTensor *t, size_t n) {
+  if (!validLifetimes(t, n)) return -1;
+  int64_t peak = 0;
+  for (size_t i = 0; i < n; i++) { /* the peak is reached where some tensor starts */
+    int64_t live = 0;
+    for (size_t k = 0; k < n; k++)
+      if (t[k].start <= t[i].start && t[i].start <= t[k].end && !strataCheckedAdd(live, t[k].size, &live)) return -1;
+    if (live > peak) peak = live;
+  }
+  return peak;
+}
+
 /* Next permutation in lexicographic order; false after the last. */
 static bool nextPermutation(size_t *a, size_t n) {
   if (n < 2) return false;

@@ -8,7 +8,9 @@
  *
  * A call of a shape class the function keeps no plan for takes its buffers
  * from the heap and records their sizes; at its end the peak-first walk
- * (mem_plan.h) places them and the plan is kept in the function's cache (at
+ * (strata/mem_plan.h; when its arena exceeds the most bytes live at one
+ * step, largest-first and best-fit placements too, the smallest kept)
+ * places them and the plan is kept in the function's cache (at
  * most PLAN_CAP classes, the least recently used evicted). A later call of
  * the class opens one arena of the plan's size on the calling thread's
  * frame stack (an empty one without a plan) (frames.c: the same memory every call) and gets each buffer
@@ -235,11 +237,19 @@ static void keepPlan(CallState *st) {
   }
   for (int64_t i = 0; i < n; i++) t[i] = (StrataMemTensor){st->bytes[i], st->life[2 * i], st->life[2 * i + 1]};
   p.total = strataMemPlanPeakWalk(t, (size_t)n, p.offset);
-  for (int64_t i = 0; i < n; i++) { /* the peak of live bytes is reached where a buffer starts */
-    int64_t live = 0;
-    for (int64_t k = 0; k < n; k++)
-      if (t[k].start <= t[i].start && t[i].start <= t[k].end) live += t[k].size;
-    if (live > p.live) p.live = live;
+  p.live = strataMemPlanLivePeak(t, (size_t)n);
+  if (p.total > p.live) { /* above its bound: largest first or best fit may do better */
+    int64_t (*const others[2])(const StrataMemTensor *, size_t, int64_t *) = {strataMemPlanLargestFirst,
+                                                                             strataMemPlanBestFit};
+    int64_t *trial = malloc(sizeof *trial * (size_t)(n ? n : 1));
+    for (int k = 0; k < 2 && trial && p.total > p.live; k++) {
+      int64_t total = others[k](t, (size_t)n, trial);
+      if (total >= 0 && total < p.total) {
+        p.total = total;
+        memcpy(p.offset, trial, sizeof *trial * (size_t)n);
+      }
+    }
+    free(trial);
   }
   free(t);
   if (p.total < 0) rtInvariant("shape plan: the buffers cannot be planned");

@@ -70,6 +70,7 @@ def main():
     ap.add_argument('--no-torch', action='store_true', help='skip the PyTorch comparison')
     ap.add_argument('--table', action='store_true', help='print every shape')
     ap.add_argument('--no-ort', action='store_true', help='skip ONNX Runtime (Strata with and without plans only)')
+    ap.add_argument('--model', help='only the model whose name starts with this')
     a = ap.parse_args()
     torch.manual_seed(0)
     cases = [
@@ -83,6 +84,8 @@ def main():
         subprocess.run(['cc', '-O2', '-shared', '-fPIC', os.path.join(ROOT, 'bench', 'dynamic', 'memcount.c'), '-o',
                         memcount], check=True)
         for title, model, name, sample, dtype, axes, shapes in cases:
+            if a.model and not title.startswith(a.model):
+                continue
             path = os.path.join(work, 'dyn.onnx')
             export(model, sample, path, name, axes)
             sweep = os.path.join(work, 'shapes.txt')

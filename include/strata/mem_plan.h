@@ -30,6 +30,13 @@ int64_t strataMemPlanPeakWalk(const StrataMemTensor *t, size_t n, int64_t *offse
 /* The greedy baseline (MNN's): tensors in order of their first step, each
  * into the smallest free gap that fits (best fit) among those it overlaps. */
 int64_t strataMemPlanBestFit(const StrataMemTensor *t, size_t n, int64_t *offsets);
+/* Largest first (the static arena's order, strata-buffer-arena): each
+ * tensor at the lowest offset free of those placed before it that it
+ * overlaps in time. */
+int64_t strataMemPlanLargestFirst(const StrataMemTensor *t, size_t n, int64_t *offsets);
+/* The most bytes live at one step: every plan's lower bound (-1 for an
+ * invalid tensor or on overflow). */
+int64_t strataMemPlanLivePeak(const StrataMemTensor *t, size_t n);
 /* The optimum by exhaustive search over placement orders (each tensor at
  * its lowest feasible offset; some order reaches every optimum); n <= 9,
  * else -1. For tests. */
