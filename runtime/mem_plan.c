@@ -134,25 +134,25 @@ int64_t strataMemPlanPeakWalk(const StrataMemTensor *t, size_t n, int64_t *offse
   return arena;
 }
 
-int64_t strataMemPlanBestFit(const StrataMemTensor *t, size_t n, int64_t *offsets) {
+/* Places tensors by size, larger first (after their first step, when
+ * byStart); returns the arena size or -1. */
+static int64_t placeSorted(const StrataMemTensor *t, size_t n, bool byStart, bool bestFit, int64_t *offsets) {
   if (!validLifetimes(t, n)) return -1;
   PlaceKey *keys = malloc((n ? n : 1) * sizeof *keys);
   if (!keys) return -1;
-  /* Program order: by first step; at one step the larger first. */
-  for (size_t i = 0; i < n; i++) keys[i] = (PlaceKey){t[i].start, 0, t[i].size, i};
-  int64_t arena = placeByKeys(t, n, keys, true, offsets);
+  for (size_t i = 0; i < n; i++) keys[i] = (PlaceKey){byStart ? t[i].start : 0, 0, t[i].size, i};
+  int64_t arena = placeByKeys(t, n, keys, bestFit, offsets);
   free(keys);
   return arena;
 }
 
+/* Program order: by first step; at one step the larger first. */
+int64_t strataMemPlanBestFit(const StrataMemTensor *t, size_t n, int64_t *offsets) {
+  return placeSorted(t, n, true, true, offsets);
+}
+
 int64_t strataMemPlanLargestFirst(const StrataMemTensor *t, size_t n, int64_t *offsets) {
-  if (!validLifetimes(t, n)) return -1;
-  PlaceKey *keys = malloc((n ? n : 1) * sizeof *keys);
-  if (!keys) return -1;
-  for (size_t i = 0; i < n; i++) keys[i] = (PlaceKey){0, 0, t[i].size, i}; /* by size alone */
-  int64_t arena = placeByKeys(t, n, keys, false, offsets);
-  free(keys);
-  return arena;
+  return placeSorted(t, n, false, false, offsets);
 }
 
 int64_t strataMemPlanLivePeak(const StrataMemTensor *t, size_t n) {

@@ -2,8 +2,27 @@
 #include <stdlib.h>
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/Arith.h"
+#include "mlir-c/Dialect/Func.h"
+#include "mlir-c/Dialect/MemRef.h"
 #include "strata/support.h"
 #include "arena_common.h"
+
+MlirOperation *strataArenaBodyOps(MlirOperation func, MlirBlock *block, intptr_t *n) {
+  *block = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  *n = 0;
+  if (mlirBlockIsNull(*block) || !mlirBlockIsNull(mlirBlockGetNextInRegion(*block))) return NULL;
+  for (MlirOperation op = mlirBlockGetFirstOperation(*block); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    (*n)++;
+  MlirOperation *ops = malloc(sizeof *ops * (size_t)(*n ? *n : 1));
+  if (!ops) return *n = -1, NULL;
+  intptr_t i = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(*block); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    ops[i++] = op;
+  return ops;
+}
 
 MlirOperation strataArenaTopLevel(MlirOperation op, MlirBlock block) {
   while (!mlirOperationIsNull(op)) {
@@ -74,3 +93,6 @@ MlirValue strataArenaCallRuntime(StrataBuilder *b, MlirLocation loc, const char 
       .attrs = STRATA_ATTRS({"callee", mlirFlatSymbolRefAttrGet(b->ctx, mlirStringRefCreateFromCString(callee))}));
   return resultType ? strataResult(call, 0) : (MlirValue){NULL};
 }
+
+const StrataDialectHandleFn strataArenaPassDeps[] = {mlirGetDialectHandle__memref__, mlirGetDialectHandle__func__,
+                                                     mlirGetDialectHandle__arith__, NULL};

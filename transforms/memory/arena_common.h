@@ -8,7 +8,15 @@
 #include <stdint.h>
 #include "mlir-c/IR.h"
 #include "strata/builder.h"
+#include "strata/pass.h"
 
+/* The dialects both passes create ops of (memref, func, arith). */
+extern const StrataDialectHandleFn strataArenaPassDeps[];
+
+/* The top-level ops of `func`'s body when it is one block (*block set),
+ * malloc'ed, their count in *n; NULL with *n = 0 for another body, with
+ * *n = -1 when out of memory. */
+MlirOperation *strataArenaBodyOps(MlirOperation func, MlirBlock *block, intptr_t *n);
 /* The ancestor of `op` that sits directly in `block` (null if none). */
 MlirOperation strataArenaTopLevel(MlirOperation op, MlirBlock block);
 /* The index of `op` in ops[0..n), or -1. */

@@ -141,13 +141,10 @@ static void planEarlyFree(ArenaPlan *plan, MlirOperation alloc, MlirBlock block,
  * bounded live ranges, their offsets, and their deallocs; and the early
  * deallocs of the heap buffers. */
 static void planFunction(ArenaPlan *plan, size_t *capBufs, size_t *capDeallocs, MlirOperation func) {
-  MlirBlock block = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-  if (mlirBlockIsNull(block) || !mlirBlockIsNull(mlirBlockGetNextInRegion(block))) return;
-  intptr_t n = 0;
-  for (MlirOperation op = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(op);
-       op = mlirOperationGetNextInBlock(op))
-    n++;
-  MlirOperation *ops = malloc(sizeof *ops * (size_t)(n ? n : 1));
+  MlirBlock block;
+  intptr_t n;
+  MlirOperation *ops = strataArenaBodyOps(func, &block, &n);
+  if (!ops && n == 0) return;
   Buffer *grown = ops ? strataGrow(plan->bufs, capBufs, plan->numBufs + (size_t)n, sizeof *grown) : NULL;
   if (!grown) {
     free(ops);
@@ -157,11 +154,7 @@ static void planFunction(ArenaPlan *plan, size_t *capBufs, size_t *capDeallocs, 
   plan->bufs = grown;
   Buffer *bufs = plan->bufs + plan->numBufs;
   int count = 0;
-  intptr_t i = 0;
-  for (MlirOperation op = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(op);
-       op = mlirOperationGetNextInBlock(op))
-    ops[i++] = op;
-  for (i = 0; i < n; i++) {
+  for (intptr_t i = 0; i < n; i++) {
     if (!strataOpIsNamed(ops[i], "memref.alloc")) continue;
     int64_t bytes = staticBytes(ops[i]);
     intptr_t last = strataArenaLastUse(mlirOperationGetResult(ops[i], 0), block, ops, n);
@@ -303,13 +296,10 @@ static void runBufferArena(StrataPassRun *run, MlirOperation module) {
   free(plan.deallocs);
 }
 
-static const StrataDialectHandleFn kDeps[] = {mlirGetDialectHandle__memref__, mlirGetDialectHandle__func__,
-                                              mlirGetDialectHandle__arith__, NULL};
-
 const StrataPassDef strataBufferArenaPass = {
     .name = "strata-buffer-arena",
     .summary = "Place a function's static buffers in one reused arena by live range (memref level)",
     .anchor = "builtin.module",
     .run = runBufferArena,
-    .dependentDialects = kDeps,
+    .dependentDialects = strataArenaPassDeps,
 };

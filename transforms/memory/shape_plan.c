@@ -194,26 +194,19 @@ static bool addSite(Site **sites, size_t *count, size_t *cap, Site s) {
 
 /* Plans one function body: its plannable allocs and their live ranges. */
 static void planFunction(ShapePlan *plan, MlirOperation func) {
-  MlirBlock block = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-  if (mlirBlockIsNull(block) || !mlirBlockIsNull(mlirBlockGetNextInRegion(block))) return;
-  intptr_t n = 0;
-  for (MlirOperation op = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(op);
-       op = mlirOperationGetNextInBlock(op))
-    n++;
-  MlirOperation *ops = malloc(sizeof *ops * (size_t)(n ? n : 1));
-  int64_t *life = malloc(sizeof *life * (size_t)(2 + 2 * n));
+  MlirBlock block;
+  intptr_t n;
+  MlirOperation *ops = strataArenaBodyOps(func, &block, &n);
+  if (!ops && n == 0) return;
+  int64_t *life = ops ? malloc(sizeof *life * (size_t)(2 + 2 * n)) : NULL;
   if (!ops || !life) {
     free(ops);
     free(life);
     plan->oom = true;
     return;
   }
-  intptr_t i = 0;
-  for (MlirOperation op = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(op);
-       op = mlirOperationGetNextInBlock(op))
-    ops[i++] = op;
   int64_t count = 0;
-  for (i = 0; i < n && !plan->oom; i++) {
+  for (intptr_t i = 0; i < n && !plan->oom; i++) {
     if (!strataOpIsNamed(ops[i], "memref.alloc") || !plannable(ops[i], block)) continue;
     intptr_t last = strataArenaLastUse(mlirOperationGetResult(ops[i], 0), block, ops, n);
     if (last < 0) continue;
@@ -436,14 +429,11 @@ static void runShapePlan(StrataPassRun *run, MlirOperation module) {
   free(plan.deallocs);
 }
 
-static const StrataDialectHandleFn kDeps[] = {mlirGetDialectHandle__memref__, mlirGetDialectHandle__func__,
-                                              mlirGetDialectHandle__arith__, NULL};
-
 const StrataPassDef strataShapePlanPass = {
     .name = "strata-shape-plan",
     .summary = "Serve a function's buffers of argument-determined dynamic size from one arena per shape class, "
                "planned at run time (memref level, after strata-buffer-arena)",
     .anchor = "builtin.module",
     .run = runShapePlan,
-    .dependentDialects = kDeps,
+    .dependentDialects = strataArenaPassDeps,
 };
