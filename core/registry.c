@@ -54,6 +54,7 @@ extern const StrataPassDef strataGpuTileWorkgroupPass;
 extern const StrataPassDef strataGpuRoundF16Pass;
 extern const StrataPassDef strataGpuPrivateTemporariesPass;
 extern const StrataPassDef strataGpuLaunchOperandsPass;
+extern const StrataPassDef strataShapePlanPass;
 /* NULL-terminated lists kept beside their passes. */
 extern const StrataPassDef *const strataSparseTransformPasses[];
 extern const StrataPassDef *const strataSparseLowerPasses[];
@@ -115,6 +116,7 @@ static const StrataPassDef *const kPasses[] = {
     &strataGpuRoundF16Pass,
     &strataGpuPrivateTemporariesPass,
     &strataGpuLaunchOperandsPass,
+    &strataShapePlanPass,
 };
 
 static const StrataTargetDef *const kTargets[] = {&strataCpuTarget, &strataOpenclTarget, &strataVulkanTarget,

@@ -323,6 +323,7 @@ struct StrataRtEnv {
   RtThread *threads;
   struct StrataRtEnv *next; /* the registry of live environments */
   RtPool pool;
+  StrataRtShapePlanStats plans; /* shape_plan.c (atomic fields) */
 };
 
 /* The calling thread's state in its current environment: set by

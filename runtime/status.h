@@ -140,4 +140,26 @@ void strataRtEnvResetPeak(StrataRtEnv *env);
  * long as the environment. */
 size_t strataRtEnvKeptBytes(const StrataRtEnv *env);
 
+/* Shape plans (strata-shape-plan, shape_plan.c): a function compiled for
+ * dynamic shapes plans the arena of its intermediates once per shape class
+ * (the extents of its dynamic arguments) and serves every later call of
+ * that class from it. Counted per environment since its creation (or the
+ * last reset): plans computed (a call of a class the function had not
+ * kept a plan for: it runs on the heap and plans at its end), calls served
+ * by a kept plan, buffers such a call still took from the heap (larger
+ * than planned: sizes that depend on data), plans evicted from a full
+ * cache, and the arena bytes of the last plan computed or used, with the
+ * most bytes its buffers have live at one step (the arena's lower bound). */
+typedef struct {
+  uint64_t computed, reused, heapBuffers, evicted;
+  int64_t lastArenaBytes, lastLiveBytes;
+} StrataRtShapePlanStats;
+void strataRtEnvShapePlanStats(const StrataRtEnv *env, StrataRtShapePlanStats *out);
+void strataRtEnvResetShapePlanStats(StrataRtEnv *env);
+/* Frees the plans kept for the functions of one loaded module: `table` is
+ * its `__strata_shape_plans` global (the count, then one cache per
+ * function). The JIT calls it before it unloads the code; AOT code that is
+ * unloaded should too. NULL is ignored. */
+void strataRtShapePlansRelease(int64_t *table);
+
 #endif /* STRATA_RUNTIME_STATUS_H */

@@ -43,8 +43,8 @@ def export(model, sample, path, name, axes):
                       dynamic_axes={name: axes} if axes else None, opset_version=17)
 
 
-def strata(args):
-    env = dict(os.environ, STRATA_CACHE_DIR='')
+def strata(args, **extra_env):
+    env = dict(os.environ, STRATA_CACHE_DIR='', **extra_env)
     p = subprocess.run([RUN] + args, capture_output=True, text=True, env=env)
     if p.returncode:
         sys.exit('strata-run failed: %s\n%s' % (' '.join(args), p.stdout + p.stderr))

@@ -14,7 +14,12 @@ shape held at once through malloc and friends beyond what was held before
 it, in a fresh process after the session was created (ort_memory.js;
 outputs included). Both at one thread.
 
-Usage: /usr/bin/python3 bench/dynamic/dyn_memory.py [--shapes N] [--no-torch]
+Strata's intermediates of dynamic size come from one arena per shape class,
+planned once per class (strata-shape-plan); the sweep also runs with
+STRATA_SHAPE_PLANS=0 (every such buffer on the heap, freed at its last use)
+and prints both peaks and the plans computed.
+
+Usage: /usr/bin/python3 bench/dynamic/dyn_memory.py [--shapes N] [--no-torch] [--no-ort]
 Prints a summary per model and, with --table, every shape's row."""
 import argparse
 import json
@@ -64,6 +69,8 @@ def main():
     ap.add_argument('--shapes', type=int, default=50)
     ap.add_argument('--no-torch', action='store_true', help='skip the PyTorch comparison')
     ap.add_argument('--table', action='store_true', help='print every shape')
+    ap.add_argument('--no-ort', action='store_true', help='skip ONNX Runtime (Strata with and without plans only)')
+    ap.add_argument('--model', help='only the model whose name starts with this')
     a = ap.parse_args()
     torch.manual_seed(0)
     cases = [
@@ -77,6 +84,8 @@ def main():
         subprocess.run(['cc', '-O2', '-shared', '-fPIC', os.path.join(ROOT, 'bench', 'dynamic', 'memcount.c'), '-o',
                         memcount], check=True)
         for title, model, name, sample, dtype, axes, shapes in cases:
+            if a.model and not title.startswith(a.model):
+                continue
             path = os.path.join(work, 'dyn.onnx')
             export(model, sample, path, name, axes)
             sweep = os.path.join(work, 'shapes.txt')
@@ -84,9 +93,26 @@ def main():
                 f.write(''.join('%s=%s\n' % (name, 'x'.join(map(str, s))) for s in shapes))
             out = strata([path, '--shapes', sweep, '--quiet'])
             compiles = re.search(r'swept (\d+) shapes through (\d+) compile', out)
-            peaks = [float(k) for k in re.findall(r'peak ([0-9.]+) KiB', out)]
+            peaks = [float(k) for k in re.findall(r'ms  peak ([0-9.]+) KiB', out)]
             if not compiles or int(compiles.group(1)) != len(shapes) or len(peaks) != len(shapes):
                 sys.exit('unexpected strata-run output:\n' + out)
+            plans = re.search(r'shape plans: (\d+) computed', out)
+            arenas = [float(k) for k in re.findall(r'arena ([0-9.]+) KiB', out)]
+            heap = strata([path, '--shapes', sweep, '--quiet'], STRATA_SHAPE_PLANS='0')
+            heap_peaks = [float(k) for k in re.findall(r'ms  peak ([0-9.]+) KiB', heap)]
+            if len(heap_peaks) != len(shapes):
+                sys.exit('unexpected strata-run output:\n' + heap)
+            with_plans = [p / h for p, h in zip(peaks, heap_peaks) if h > 0]
+            print('%s: shape plans: %s computed for %d shapes; arena %.1f-%.1f MiB; peak with plans / without '
+                  '(heap): geomean %.3fx (min %.3fx, max %.3fx)' % (
+                      title, plans.group(1) if plans else 0, len(shapes), min(arenas or [0]) / 1024,
+                      max(arenas or [0]) / 1024, float(np.exp(np.mean(np.log(with_plans)))), min(with_plans),
+                      max(with_plans)))
+            if a.table:
+                for s, p, h in zip(shapes, peaks, heap_peaks):
+                    print('  | %s | %.2f | %.2f | %.3fx |' % ('x'.join(map(str, s)), p / 1024, h / 1024, p / h))
+            if a.no_ort:
+                continue
             ort = []
             for s in shapes:
                 p = subprocess.run(['node', ORT_MEM, path, json.dumps(list(s)), dtype], capture_output=True,

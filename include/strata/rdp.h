@@ -28,6 +28,7 @@
 #include "mlir-c/IR.h"
 #include "strata/context.h"
 #include "strata/dialect.h"
+#include "strata/mem_plan.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -112,29 +113,8 @@ int64_t strataOrderPeak(const StrataOrderGraph *g, const size_t *order);
 #define STRATA_ORDER_MAX_EXACT 16
 int64_t strataOrderPlanExact(const StrataOrderGraph *g, size_t *order);
 
-/* ---- Memory planning (SOD² B6) ---------------------------------------------
- * Tensors with sizes (>= 0) and inclusive lifetimes [start, end] in steps
- * (0 <= start <= end); each planner writes one offset per tensor so that
- * tensors live at the same step do not overlap, and returns the arena size
- * (-1 for an invalid tensor, on overflow or when memory runs out). */
-typedef struct {
-  int64_t size;
-  int64_t start, end;
-} StrataMemTensor;
-
-/* SOD²'s plan: the tensors live at the peak step are stacked first; then
- * walking forward and backward from the peak, each tensor met goes into
- * the lowest free gap among the placed tensors it overlaps in time. */
-int64_t strataMemPlanPeakWalk(const StrataMemTensor *t, size_t n, int64_t *offsets);
-/* The greedy baseline (MNN's): tensors in order of their first step, each
- * into the smallest free gap that fits (best fit) among those it overlaps. */
-int64_t strataMemPlanBestFit(const StrataMemTensor *t, size_t n, int64_t *offsets);
-/* The optimum by exhaustive search over placement orders (each tensor at
- * its lowest feasible offset; some order reaches every optimum); n <= 9,
- * else -1. For tests. */
-int64_t strataMemPlanExhaustive(const StrataMemTensor *t, size_t n, int64_t *offsets);
-/* True if no two tensors live at a common step overlap in [offset, offset+size). */
-bool strataMemPlanValid(const StrataMemTensor *t, size_t n, const int64_t *offsets);
+/* ---- Memory planning (SOD² B6): strata/mem_plan.h (StrataMemTensor,
+ * strataMemPlanPeakWalk, ...), included above. */
 
 #ifdef __cplusplus
 }

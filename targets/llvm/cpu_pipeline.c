@@ -78,8 +78,10 @@
 /* The kernel pipelines' memory planning: buffers copied into the
  * function's outputs are computed in them (pred-placeholder-alias: the
  * results that are views, e.g. reshapes, which buffer-results-to-out-params
- * copies out), then the rest share one arena. */
-#define MEMORY_PLAN "pred-placeholder-alias,strata-buffer-arena,"
+ * copies out), then the static rest share one arena, and the buffers of
+ * dynamic size one arena per shape class, planned at run time
+ * (strata-shape-plan). */
+#define MEMORY_PLAN "pred-placeholder-alias,strata-buffer-arena,strata-shape-plan,"
 /* The kernel pipelines vectorize f32 exp/tanh/erf in the loops that
  * remain (polynomials in arith instead of a libm call per element); the
  * upstream baseline keeps libm. */

@@ -3,6 +3,7 @@
  * (aot.c) or comes from the compile cache (objcache.c), and ORC's LLJIT
  * links that object into this process, binding the weights, libstrata_rt's
  * kernels and the process's own symbols (libc, libm). */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include "memref.h"
 #include "results.h"
 #include "status.h"
+#include "strata/builder.h"
 #include "strata/pass.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/IR.h"
@@ -30,7 +32,9 @@ struct StrataJit {
   StrataParams *params; /* the weights the compiled code reads */
   bool fromCache;
   /* The last function looked up: an ORC symbol lookup costs microseconds,
-   * as much as a small kernel, and callers invoke one function repeatedly. */
+   * as much as a small kernel, and callers invoke one function repeatedly.
+   * Guarded by lastMu: threads may invoke one executable concurrently. */
+  pthread_mutex_t lastMu;
   char lastName[256];
   void (*lastFn)(void **);
   MlirAttribute lastRuntime; /* its strata.runtime_results, or null */
@@ -129,6 +133,7 @@ static char *objectCode(MlirModule lowered, int optLevel, const char *cacheDir, 
 StrataJit *strataJitCreateCached(StrataContext *ctx, MlirModule lowered, int optLevel, const char *cacheDir) {
   MlirLocation loc = mlirOperationGetLocation(mlirModuleGetOperation(lowered));
   StrataJit *jit = calloc(1, sizeof *jit);
+  if (jit) pthread_mutex_init(&jit->lastMu, NULL);
   size_t size = 0;
   char *obj = NULL;
   LLVMErrorRef err = NULL;
@@ -176,8 +181,20 @@ fail:
 
 bool strataJitFromCache(const StrataJit *jit) { return jit && jit->fromCache; }
 
+/* The shape plans the code kept (strata-shape-plan) live in the runtime,
+ * keyed by its `__strata_shape_plans` table: freed before the code goes. */
+static void releaseShapePlans(StrataJit *jit) {
+  if (!jit->orc || !jit->lowered.ptr || !strataModuleHasSymbol(mlirModuleGetOperation(jit->lowered), "__strata_shape_plans"))
+    return;
+  LLVMOrcExecutorAddress addr = 0;
+  LLVMErrorRef err = LLVMOrcLLJITLookup(jit->orc, &addr, "__strata_shape_plans");
+  if (err) LLVMConsumeError(err);
+  else strataRtShapePlansRelease((int64_t *)(uintptr_t)addr);
+}
+
 void strataJitDestroy(StrataJit *jit) {
   if (!jit) return;
+  releaseShapePlans(jit);
   if (jit->orc) {
     LLVMErrorRef err = LLVMOrcDisposeLLJIT(jit->orc);
     if (err) LLVMConsumeError(err);
@@ -185,6 +202,7 @@ void strataJitDestroy(StrataJit *jit) {
   strataRtReleasePackedConstants(); /* keyed by addresses this code owned */
   strataParamsDestroy(jit->params);
   mlirModuleDestroy(jit->lowered);
+  pthread_mutex_destroy(&jit->lastMu);
   free(jit);
 }
 
@@ -269,8 +287,12 @@ MlirLogicalResult strataJitInvoke(StrataJit *jit, const char *name, StrataTensor
   MlirLocation loc = mlirOperationGetLocation(mlirModuleGetOperation(jit->lowered));
   if (!descs || !ptrs || !args || !isRuntime || !slots) goto done;
   /* the last function's lookups are cached: a call costs microseconds */
+  pthread_mutex_lock(&jit->lastMu);
   bool cached = jit->lastFn && !strcmp(jit->lastName, name);
-  MlirAttribute runtime = cached ? jit->lastRuntime : runtimeResultsOf(jit, name);
+  void (*packed)(void **) = cached ? jit->lastFn : NULL;
+  MlirAttribute runtime = cached ? jit->lastRuntime : mlirAttributeGetNull();
+  pthread_mutex_unlock(&jit->lastMu);
+  if (!cached) runtime = runtimeResultsOf(jit, name);
   if (!runtimeOutputs(runtime, isRuntime, numOutputs)) {
     strataEmitError(loc, "JIT: '%s' has fewer outputs than its compiled form delivers (%zu given)", name,
                     numOutputs);
@@ -285,10 +307,7 @@ MlirLogicalResult strataJitInvoke(StrataJit *jit, const char *name, StrataTensor
     args[numArgs] = &ptrs[numArgs];
     numArgs++;
   }
-  void (*packed)(void **) = NULL;
-  if (cached) {
-    packed = jit->lastFn;
-  } else {
+  if (!cached) {
     char sym[512];
     snprintf(sym, sizeof sym, "_mlir__mlir_ciface_%s", name);
     LLVMOrcExecutorAddress addr = 0;
@@ -296,9 +315,11 @@ MlirLogicalResult strataJitInvoke(StrataJit *jit, const char *name, StrataTensor
     if (err) LLVMConsumeError(err);
     packed = err ? NULL : (void (*)(void **))(uintptr_t)addr;
     if (packed && strlen(name) < sizeof jit->lastName) {
+      pthread_mutex_lock(&jit->lastMu);
       strcpy(jit->lastName, name);
       jit->lastFn = packed;
       jit->lastRuntime = runtime;
+      pthread_mutex_unlock(&jit->lastMu);
     }
   }
   if (packed) {

@@ -7,7 +7,13 @@
  * runs (buffer arenas, buffers of dynamic size, kernel scratch -- also the
  * arenas and scratch kept from the warm-up run: the intermediates; not the
  * weights, the inputs, or the constants it packed in the warm-up run),
- * and with --compare checks the outputs against the interpreter. */
+ * and with --compare checks the outputs against the interpreter. A function
+ * whose buffers of dynamic size have a shape plan (strata-shape-plan) also
+ * reports whether this shape's class was planned now ("plan new": its first
+ * call ran on the heap and planned it) or served by a plan kept from an
+ * earlier line ("plan kept"), and the plan's arena (and the most bytes its buffers have live at one step,
+ * the arena's lower bound); the last line counts
+ * the plans computed and the calls they served. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,6 +111,8 @@ bool sweepShapes(RunState *r, const Options *o) {
     }
     /* a warm-up run first: it also packs the constants the runtime keeps */
     struct StrataRtEnv *env = strataContextGetRuntimeEnv(r->ctx);
+    StrataRtShapePlanStats plans0, plans1;
+    strataRtEnvShapePlanStats(env, &plans0);
     ok = runOnce(r) >= 0;
     /* the arenas and scratch the warm-up left are this shape's working
      * memory too: only what outlives calls (packed constants) is not */
@@ -121,12 +129,23 @@ bool sweepShapes(RunState *r, const Options *o) {
       strataTensorFormatType(r->outputs[i], s, sizeof s);
       printf("%s %s", i ? "," : " ->", s);
     }
-    printf("  %.4f ms  peak %.1f KiB\n", toolMedian(times, (size_t)repeat), (double)peak / 1024.0);
+    printf("  %.4f ms  peak %.1f KiB", toolMedian(times, (size_t)repeat), (double)peak / 1024.0);
+    strataRtEnvShapePlanStats(env, &plans1);
+    if (plans1.computed != plans0.computed || plans1.reused != plans0.reused)
+      printf("  plan %s, arena %.1f KiB (live peak %.1f KiB)", plans1.computed != plans0.computed ? "new" : "kept",
+             (double)plans1.lastArenaBytes / 1024.0, (double)plans1.lastLiveBytes / 1024.0);
+    printf("\n");
     if (o->mode == MODE_COMPARE) ok = checkAgainstInterpreter(r, o);
   }
   free(times);
   fclose(f);
   if (ok && !shapes) fprintf(stderr, "error: --shapes file '%s' holds no shape\n", o->shapesFile), ok = false;
   if (ok) printf("swept %d shapes through %d compile%s\n", shapes, r->exe ? 1 : 0, r->exe ? "" : "s");
+  StrataRtShapePlanStats plans;
+  strataRtEnvShapePlanStats(r->exe ? strataContextGetRuntimeEnv(r->ctx) : NULL, &plans);
+  if (ok && (plans.computed || plans.reused))
+    printf("shape plans: %llu computed, %llu calls served from one (%llu buffers past their slot), %llu evicted\n",
+           (unsigned long long)plans.computed, (unsigned long long)plans.reused,
+           (unsigned long long)plans.heapBuffers, (unsigned long long)plans.evicted);
   return ok;
 }

@@ -31,6 +31,7 @@
 #include "strata/pass.h"
 #include "strata/pattern.h"
 #include "strata/support.h"
+#include "arena_common.h"
 #include "grow.h"
 
 #define PUSH_FN "strata_rt_frame_push"
@@ -70,65 +71,17 @@ typedef struct {
   bool oom;
 } ArenaPlan;
 
-/* The ancestor of `op` that sits directly in `block` (null if none). */
-static MlirOperation topLevel(MlirOperation op, MlirBlock block) {
-  while (!mlirOperationIsNull(op)) {
-    MlirBlock b = mlirOperationGetBlock(op);
-    if (mlirBlockEqual(b, block)) return op;
-    op = mlirBlockGetParentOperation(b);
-  }
-  return op;
-}
-
-static intptr_t indexOf(MlirOperation op, MlirOperation *ops, intptr_t n) {
-  for (intptr_t i = 0; i < n; i++)
-    if (mlirOperationEqual(ops[i], op)) return i;
-  return -1;
-}
-
-/* The last top-level index using v or anything derived from it: results of
- * any op that takes it and yields a memref (ranked or not: the kernels take
- * memref<*xf32>), or its address (extract_aligned_pointer_as_index), count
- * as aliases. -1: a use we cannot bound (outside the block). Deallocs are
- * not uses. */
-static intptr_t lastUse(MlirValue v, MlirBlock block, MlirOperation *ops, intptr_t n, int depth) {
-  intptr_t last = 0;
-  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
-    MlirOperation user = mlirOpOperandGetOwner(u);
-    if (strataOpIsNamed(user, "memref.dealloc")) continue;
-    MlirOperation top = topLevel(user, block);
-    intptr_t i = mlirOperationIsNull(top) ? -1 : indexOf(top, ops, n);
-    if (i < 0 || depth > 64) return -1;
-    if (i > last) last = i;
-    for (intptr_t r = 0; r < mlirOperationGetNumResults(user); r++) {
-      MlirValue res = mlirOperationGetResult(user, r);
-      MlirType rt = mlirValueGetType(res);
-      bool pointer = strataOpIsNamed(user, "memref.extract_aligned_pointer_as_index") ||
-                     strataOpIsNamed(user, "builtin.unrealized_conversion_cast");
-      if (!pointer && !mlirTypeIsAMemRef(rt) && !mlirTypeIsAUnrankedMemRef(rt)) continue;
-      intptr_t l = lastUse(res, block, ops, n, depth + 1);
-      if (l < 0) return -1;
-      if (l > last) last = l;
-    }
-  }
-  return last;
-}
-
 /* Bytes of a statically shaped, identity-layout alloc without operands; -1
  * otherwise. */
 static int64_t staticBytes(MlirOperation alloc) {
   if (mlirOperationGetNumOperands(alloc) != 0) return -1;
   MlirType t = mlirValueGetType(mlirOperationGetResult(alloc, 0));
-  if (!mlirShapedTypeHasStaticShape(t) || !mlirAttributeIsNull(mlirMemRefTypeGetMemorySpace(t)) ||
-      !mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(t)))
-    return -1;
-  MlirType e = mlirShapedTypeGetElementType(t);
-  int64_t bits = mlirTypeIsAIndex(e) ? 64 : mlirTypeIsAInteger(e) ? (int64_t)mlirIntegerTypeGetWidth(e)
-                 : mlirTypeIsAFloat(e) ? (int64_t)mlirFloatTypeGetWidth(e) : -1;
-  if (bits <= 0) return -1;
+  if (!mlirShapedTypeHasStaticShape(t) || !strataArenaPlainLayout(t)) return -1;
+  int64_t bytes = strataArenaElementBytes(t);
+  if (bytes <= 0) return -1;
   int64_t count = 1;
   for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); i++) count *= mlirShapedTypeGetDimSize(t, i);
-  return (count * ((bits + 7) / 8) + 63) / 64 * 64;
+  return (count * bytes + 63) / 64 * 64;
 }
 
 static int bySizeDesc(const void *a, const void *b) {
@@ -172,7 +125,7 @@ static void planEarlyFree(ArenaPlan *plan, MlirOperation alloc, MlirBlock block,
        u = mlirOpOperandGetNextUse(u)) {
     MlirOperation user = mlirOpOperandGetOwner(u);
     if (!strataOpIsNamed(user, "memref.dealloc") || !mlirBlockEqual(mlirOperationGetBlock(user), block)) continue;
-    if (indexOf(user, ops, n) <= last + 1) return;
+    if (strataArenaIndexOf(user, ops, n) <= last + 1) return;
     EarlyFree *grown = strataGrow(plan->frees, &plan->capFrees, plan->numFrees + 1, sizeof *grown);
     if (!grown) {
       plan->oom = true;
@@ -188,13 +141,10 @@ static void planEarlyFree(ArenaPlan *plan, MlirOperation alloc, MlirBlock block,
  * bounded live ranges, their offsets, and their deallocs; and the early
  * deallocs of the heap buffers. */
 static void planFunction(ArenaPlan *plan, size_t *capBufs, size_t *capDeallocs, MlirOperation func) {
-  MlirBlock block = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-  if (mlirBlockIsNull(block) || !mlirBlockIsNull(mlirBlockGetNextInRegion(block))) return;
-  intptr_t n = 0;
-  for (MlirOperation op = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(op);
-       op = mlirOperationGetNextInBlock(op))
-    n++;
-  MlirOperation *ops = malloc(sizeof *ops * (size_t)(n ? n : 1));
+  MlirBlock block;
+  intptr_t n;
+  MlirOperation *ops = strataArenaBodyOps(func, &block, &n);
+  if (!ops && n == 0) return;
   Buffer *grown = ops ? strataGrow(plan->bufs, capBufs, plan->numBufs + (size_t)n, sizeof *grown) : NULL;
   if (!grown) {
     free(ops);
@@ -204,14 +154,10 @@ static void planFunction(ArenaPlan *plan, size_t *capBufs, size_t *capDeallocs, 
   plan->bufs = grown;
   Buffer *bufs = plan->bufs + plan->numBufs;
   int count = 0;
-  intptr_t i = 0;
-  for (MlirOperation op = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(op);
-       op = mlirOperationGetNextInBlock(op))
-    ops[i++] = op;
-  for (i = 0; i < n; i++) {
+  for (intptr_t i = 0; i < n; i++) {
     if (!strataOpIsNamed(ops[i], "memref.alloc")) continue;
     int64_t bytes = staticBytes(ops[i]);
-    intptr_t last = lastUse(mlirOperationGetResult(ops[i], 0), block, ops, n, 0);
+    intptr_t last = strataArenaLastUse(mlirOperationGetResult(ops[i], 0), block, ops, n);
     if (last < 0) continue;
     if (bytes > 0) bufs[count++] = (Buffer){ops[i], bytes, 0, i, last > i ? last : i, func};
     else if (last > i) planEarlyFree(plan, ops[i], block, ops, n, last);
@@ -236,50 +182,30 @@ static void planFunction(ArenaPlan *plan, size_t *capBufs, size_t *capDeallocs, 
     }
 }
 
-static int byPointer(const void *a, const void *b) {
-  uintptr_t x = (uintptr_t)((const MlirOperation *)a)->ptr, y = (uintptr_t)((const MlirOperation *)b)->ptr;
-  return x < y ? -1 : x > y;
-}
-
-/* The entry for `op` in an array sorted by byPointer whose elements start
- * with their op; NULL if it has none. */
-static void *findOp(void *array, size_t count, size_t size, MlirOperation op) {
-  return count ? bsearch(&op, array, count, size, byPointer) : NULL;
-}
-
 /* Pattern on memref.dealloc: a heap buffer is freed right after its last
  * use. */
 static MlirLogicalResult freeEarly(StrataRewrite *rw, MlirOperation dealloc, void *user) {
   ArenaPlan *plan = user;
-  EarlyFree *f = findOp(plan->frees, plan->numFrees, sizeof *plan->frees, dealloc);
+  EarlyFree *f = strataArenaFindOp(plan->frees, plan->numFrees, sizeof *plan->frees, dealloc);
   if (!f || mlirOperationIsNull(f->after)) return mlirLogicalResultFailure();
   mlirRewriterBaseMoveOpAfter(rw->rewriter, dealloc, f->after);
   f->after = (MlirOperation){NULL}; /* once */
   return mlirLogicalResultSuccess();
 }
 
-/* A call of runtime function `callee`, returning an arena (memref<?xi8>) or nothing. */
-static MlirValue callRuntime(StrataBuilder *b, MlirLocation loc, const char *callee, StrataValueList args,
-                             const MlirType *arenaType) {
-  MlirOperation call = strataCreateOp(
-      b, "func.call", loc, .operands = args, .results = {arenaType, arenaType ? 1 : 0},
-      .attrs = STRATA_ATTRS({"callee", mlirFlatSymbolRefAttrGet(b->ctx, mlirStringRefCreateFromCString(callee))}));
-  return arenaType ? strataResult(call, 0) : (MlirValue){NULL};
-}
-
 /* Pattern on func.func: a planned function pushes its arena first and pops
  * it before its terminator. */
 static MlirLogicalResult openArena(StrataRewrite *rw, MlirOperation func, void *user) {
   ArenaPlan *plan = user;
-  FunctionPlan *f = findOp(plan->funcs, plan->numFuncs, sizeof *plan->funcs, func);
+  FunctionPlan *f = strataArenaFindOp(plan->funcs, plan->numFuncs, sizeof *plan->funcs, func);
   if (!f || !mlirValueIsNull(f->arena)) return mlirLogicalResultFailure();
   MlirBlock block = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   MlirLocation loc = mlirOperationGetLocation(func);
   StrataBuilder b = strataBuilderBefore(mlirBlockGetFirstOperation(block), rw->rewriter);
   MlirValue size = strataConstInt(&b, loc, mlirIntegerTypeGet(b.ctx, 64), f->total);
-  f->arena = callRuntime(&b, loc, PUSH_FN, STRATA_VALUES(size), &plan->arenaType);
+  f->arena = strataArenaCallRuntime(&b, loc, PUSH_FN, STRATA_VALUES(size), &plan->arenaType);
   StrataBuilder end = strataBuilderBefore(mlirBlockGetTerminator(block), rw->rewriter);
-  callRuntime(&end, loc, POP_FN, STRATA_VALUES(f->arena), NULL);
+  strataArenaCallRuntime(&end, loc, POP_FN, STRATA_VALUES(f->arena), NULL);
   return mlirLogicalResultSuccess();
 }
 
@@ -287,13 +213,13 @@ static MlirLogicalResult openArena(StrataRewrite *rw, MlirOperation func, void *
  * the arena, each through its own opaque slot call (runtime/kernels.h). */
 static MlirLogicalResult placeBuffer(StrataRewrite *rw, MlirOperation alloc, void *user) {
   ArenaPlan *plan = user;
-  const Buffer *buf = findOp(plan->bufs, plan->numBufs, sizeof *plan->bufs, alloc);
-  const FunctionPlan *f = buf ? findOp(plan->funcs, plan->numFuncs, sizeof *plan->funcs, buf->func) : NULL;
+  const Buffer *buf = strataArenaFindOp(plan->bufs, plan->numBufs, sizeof *plan->bufs, alloc);
+  const FunctionPlan *f = buf ? strataArenaFindOp(plan->funcs, plan->numFuncs, sizeof *plan->funcs, buf->func) : NULL;
   if (!f || mlirValueIsNull(f->arena)) return mlirLogicalResultFailure();
   StrataBuilder *at = &rw->builder;
   MlirLocation loc = mlirOperationGetLocation(alloc);
   MlirType i64 = mlirIntegerTypeGet(at->ctx, 64);
-  MlirValue slot = callRuntime(at, loc, SLOT_FN,
+  MlirValue slot = strataArenaCallRuntime(at, loc, SLOT_FN,
                                STRATA_VALUES(f->arena, strataConstInt(at, loc, i64, buf->offset),
                                              strataConstInt(at, loc, i64, buf->bytes)),
                                &plan->arenaType);
@@ -308,7 +234,7 @@ static MlirLogicalResult placeBuffer(StrataRewrite *rw, MlirOperation alloc, voi
 /* Pattern on memref.dealloc: the arena, not the heap, holds the buffer. */
 static MlirLogicalResult dropDealloc(StrataRewrite *rw, MlirOperation dealloc, void *user) {
   ArenaPlan *plan = user;
-  if (!findOp(plan->deallocs, plan->numDeallocs, sizeof *plan->deallocs, dealloc))
+  if (!strataArenaFindOp(plan->deallocs, plan->numDeallocs, sizeof *plan->deallocs, dealloc))
     return mlirLogicalResultFailure();
   strataEraseOp(rw, dealloc);
   return mlirLogicalResultSuccess();
@@ -342,9 +268,9 @@ static void runBufferArena(StrataPassRun *run, MlirOperation module) {
     MlirContext ctx = mlirOperationGetContext(module);
     plan.arenaType = mlirMemRefTypeContiguousGet(mlirIntegerTypeGet(ctx, 8), 1,
                                                  (int64_t[]){mlirShapedTypeGetDynamicSize()}, mlirAttributeGetNull());
-    qsort(plan.funcs, plan.numFuncs, sizeof *plan.funcs, byPointer);
-    qsort(plan.bufs, plan.numBufs, sizeof *plan.bufs, byPointer);
-    if (plan.numDeallocs) qsort(plan.deallocs, plan.numDeallocs, sizeof *plan.deallocs, byPointer);
+    qsort(plan.funcs, plan.numFuncs, sizeof *plan.funcs, strataArenaByPointer);
+    qsort(plan.bufs, plan.numBufs, sizeof *plan.bufs, strataArenaByPointer);
+    if (plan.numDeallocs) qsort(plan.deallocs, plan.numDeallocs, sizeof *plan.deallocs, strataArenaByPointer);
     /* Every arena is open before any buffer is placed in one: the walk
      * driver visits a function after the ops in it. */
     strataPatternSetAdd(open, "func.func", 1, openArena, &plan);
@@ -357,7 +283,7 @@ static void runBufferArena(StrataPassRun *run, MlirOperation module) {
     strataDeclareRuntimeFunc(module, SLOT_FN);
   }
   if (!plan.oom && plan.numFrees) {
-    qsort(plan.frees, plan.numFrees, sizeof *plan.frees, byPointer);
+    qsort(plan.frees, plan.numFrees, sizeof *plan.frees, strataArenaByPointer);
     strataPatternSetAdd(frees, "memref.dealloc", 1, freeEarly, &plan);
     strataApplyPatternsWalk(frees, module);
   }
@@ -370,13 +296,10 @@ static void runBufferArena(StrataPassRun *run, MlirOperation module) {
   free(plan.deallocs);
 }
 
-static const StrataDialectHandleFn kDeps[] = {mlirGetDialectHandle__memref__, mlirGetDialectHandle__func__,
-                                              mlirGetDialectHandle__arith__, NULL};
-
 const StrataPassDef strataBufferArenaPass = {
     .name = "strata-buffer-arena",
     .summary = "Place a function's static buffers in one reused arena by live range (memref level)",
     .anchor = "builtin.module",
     .run = runBufferArena,
-    .dependentDialects = kDeps,
+    .dependentDialects = strataArenaPassDeps,
 };

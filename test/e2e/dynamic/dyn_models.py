@@ -3,7 +3,8 @@ and resolution (residual blocks, strided and padded convolutions, max and
 global pooling, a classifier) and a transformer encoder with a dynamic batch
 and sequence length, exported with dynamic axes. Each compiles once and runs
 at every shape of a sweep (strata-run --shapes --compare: against the
-interpreter), and at some of those shapes its outputs are checked against
+interpreter; its intermediates from one arena plan per shape class, planned
+once per class and checked for overlaps), and at some of those shapes its outputs are checked against
 PyTorch's to 1e-3 of the output range.
 
 Usage: dyn_models.py WORKDIR    (strata-run on PATH; Debian's python3)"""
@@ -76,11 +77,15 @@ for name, model, inp, sample, axes, shapes in MODELS:
     torch.onnx.export(model, sample, path, input_names=[inp], output_names=['y'],
                       dynamic_axes={inp: axes, 'y': {0: axes[0]}}, opset_version=17)
     sweep = os.path.join(work, name + '.shapes')
+    swept = shapes + shapes[:2]  # two classes again: served from their kept plans
     with open(sweep, 'w') as f:
-        for s in shapes:
+        for s in swept:
             f.write('%s=%s\n' % (inp, 'x'.join(map(str, s))))
-    p = run(['strata-run', path, '--shapes', sweep, '--compare', '--quiet', '--atol', '1e-4', '--rtol', '1e-3'])
-    ok = p.returncode == 0 and ('swept %d shapes through 1 compile' % len(shapes)) in p.stdout
+    p = run(['env', 'STRATA_SHAPE_PLAN_CHECK=1', 'strata-run', path, '--shapes', sweep, '--compare', '--quiet',
+             '--atol', '1e-4', '--rtol', '1e-3'])
+    ok = p.returncode == 0 and ('swept %d shapes through 1 compile' % len(swept)) in p.stdout
+    # one arena plan per shape class, each computed once
+    ok = ok and ('shape plans: %d computed' % len(shapes)) in p.stdout and p.stdout.count('plan kept') == 2
     print('%s sweep: %s' % (name, 'OK' if ok else 'FAILED'))
     failed += not ok
     for s in shapes[:3]:

@@ -5,11 +5,14 @@
  * outwards from the peak, forward and backward in turn, putting each
  * tensor it meets into the lowest free gap among the placed tensors whose
  * lifetimes overlap its own. A best-fit greedy in program order (MNN's) and
- * an exhaustive search (for tests) use the same gap search. */
+ * an exhaustive search (for tests) use the same gap search. In libstrata_rt:
+ * the compiler plans with it (--nn-rdp-plan) and so does compiled code, once
+ * per shape class (shape_plan.c). */
 #include <stdlib.h>
 #include <string.h>
-#include "strata/rdp.h"
-#include "strata/support.h"
+#include "strata/mem_plan.h"
+
+static bool strataCheckedAdd(int64_t a, int64_t b, int64_t *out) { return !__builtin_add_overflow(a, b, out); }
 
 static bool overlapsInTime(const StrataMemTensor *a, const StrataMemTensor *b) {
   return a->start <= b->end && b->start <= a->end;
@@ -131,15 +134,37 @@ int64_t strataMemPlanPeakWalk(const StrataMemTensor *t, size_t n, int64_t *offse
   return arena;
 }
 
-int64_t strataMemPlanBestFit(const StrataMemTensor *t, size_t n, int64_t *offsets) {
+/* Places tensors by size, larger first (after their first step, when
+ * byStart); returns the arena size or -1. */
+static int64_t placeSorted(const StrataMemTensor *t, size_t n, bool byStart, bool bestFit, int64_t *offsets) {
   if (!validLifetimes(t, n)) return -1;
   PlaceKey *keys = malloc((n ? n : 1) * sizeof *keys);
   if (!keys) return -1;
-  /* Program order: by first step; at one step the larger first. */
-  for (size_t i = 0; i < n; i++) keys[i] = (PlaceKey){t[i].start, 0, t[i].size, i};
-  int64_t arena = placeByKeys(t, n, keys, true, offsets);
+  for (size_t i = 0; i < n; i++) keys[i] = (PlaceKey){byStart ? t[i].start : 0, 0, t[i].size, i};
+  int64_t arena = placeByKeys(t, n, keys, bestFit, offsets);
   free(keys);
   return arena;
+}
+
+/* Program order: by first step; at one step the larger first. */
+int64_t strataMemPlanBestFit(const StrataMemTensor *t, size_t n, int64_t *offsets) {
+  return placeSorted(t, n, true, true, offsets);
+}
+
+int64_t strataMemPlanLargestFirst(const StrataMemTensor *t, size_t n, int64_t *offsets) {
+  return placeSorted(t, n, false, false, offsets);
+}
+
+int64_t strataMemPlanLivePeak(const StrataMemTensor *t, size_t n) {
+  if (!validLifetimes(t, n)) return -1;
+  int64_t peak = 0;
+  for (size_t i = 0; i < n; i++) { /* the peak is reached where some tensor starts */
+    int64_t live = 0;
+    for (size_t k = 0; k < n; k++)
+      if (t[k].start <= t[i].start && t[i].start <= t[k].end && !strataCheckedAdd(live, t[k].size, &live)) return -1;
+    if (live > peak) peak = live;
+  }
+  return peak;
 }
 
 /* Next permutation in lexicographic order; false after the last. */
