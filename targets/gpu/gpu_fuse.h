@@ -18,7 +18,7 @@ typedef struct {
 } GpuNest;
 
 /* Views: memref.subview, expand_shape, collapse_shape, cast,
- * reinterpret_cast, view, reshape (operand 0 is the source). */
+ * reinterpret_cast, view, reshape, transpose (operand 0 is the source). */
 bool gpuFuseIsView(MlirOperation op);
 /* The buffer a memref value views (through views to their sources). */
 MlirValue gpuFuseRootOf(MlirValue v);

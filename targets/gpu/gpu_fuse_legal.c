@@ -29,7 +29,7 @@ bool gpuFuseIsView(MlirOperation op) {
   return strataOpIsNamed(op, "memref.subview") || strataOpIsNamed(op, "memref.expand_shape") ||
          strataOpIsNamed(op, "memref.collapse_shape") || strataOpIsNamed(op, "memref.cast") ||
          strataOpIsNamed(op, "memref.reinterpret_cast") || strataOpIsNamed(op, "memref.view") ||
-         strataOpIsNamed(op, "memref.reshape");
+         strataOpIsNamed(op, "memref.reshape") || strataOpIsNamed(op, "memref.transpose");
 }
 
 MlirValue gpuFuseRootOf(MlirValue v) {

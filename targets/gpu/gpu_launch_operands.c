@@ -25,24 +25,9 @@
 #include "strata/builder.h"
 #include "strata/pass.h"
 #include "strata/support.h"
+#include "gpu_fuse.h"
 
 enum { MAX_CHAIN = 256 };
-
-static bool isView(MlirOperation op) {
-  static const char *const kViews[] = {"memref.subview",       "memref.reinterpret_cast", "memref.collapse_shape",
-                                       "memref.expand_shape",  "memref.cast",             "memref.view",
-                                       "memref.transpose"};
-  for (size_t i = 0; i < sizeof kViews / sizeof *kViews; i++)
-    if (strataOpIsNamed(op, kViews[i])) return true;
-  return false;
-}
-
-/* The buffer a memref value views (through view ops). */
-static MlirValue rootOf(MlirValue v) {
-  while (mlirValueIsAOpResult(v) && isView(mlirOpResultGetOwner(v)))
-    v = mlirOperationGetOperand(mlirOpResultGetOwner(v), 0);
-  return v;
-}
 
 /* Whether `op` (or an op nested in it) may write `root`: any use of the
  * buffer or a view of it other than a load, a copy's source or a view. */
@@ -53,10 +38,10 @@ typedef struct {
 
 static MlirWalkResult scanWrites(MlirOperation op, void *user) {
   WriteScan *s = user;
-  if (isView(op)) return MlirWalkResultAdvance;
+  if (gpuFuseIsView(op)) return MlirWalkResultAdvance;
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++) {
     MlirValue v = mlirOperationGetOperand(op, i);
-    if (!mlirTypeIsAMemRef(mlirValueGetType(v)) || !mlirValueEqual(rootOf(v), s->root)) continue;
+    if (!mlirTypeIsAMemRef(mlirValueGetType(v)) || !mlirValueEqual(gpuFuseRootOf(v), s->root)) continue;
     if (strataOpIsNamed(op, "memref.load") && i == 0) continue;
     if (strataOpIsNamed(op, "memref.copy") && i == 0) continue;
     s->writes = true;
@@ -68,7 +53,7 @@ static MlirWalkResult scanWrites(MlirOperation op, void *user) {
 /* True if the load `load` (a top-level op before `launch` in one block)
  * reads the same value at the launch. */
 static bool loadStable(MlirOperation load, MlirOperation launch) {
-  WriteScan s = {rootOf(mlirOperationGetOperand(load, 0)), false};
+  WriteScan s = {gpuFuseRootOf(mlirOperationGetOperand(load, 0)), false};
   for (MlirOperation op = mlirOperationGetNextInBlock(load); !s.writes; op = mlirOperationGetNextInBlock(op)) {
     if (mlirOperationIsNull(op)) return false;
     mlirOperationWalk(op, scanWrites, &s, MlirWalkPreOrder);

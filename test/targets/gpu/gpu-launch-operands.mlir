@@ -104,3 +104,29 @@ func.func @globals() {
   }
   return
 }
+
+// The load reads a reshape of a buffer that a launch in between writes
+// through the buffer itself: the load stays.
+// CHECK-LABEL: func.func @reshaped(
+// CHECK: %[[V:.+]] = memref.load %{{.+}}[%{{.+}}] : memref<4xf32>
+// CHECK: gpu.launch
+// CHECK: gpu.launch
+// CHECK-NOT: memref.load
+// CHECK: memref.store %[[V]], %arg2
+func.func @reshaped(%a: memref<2x2xf32>, %shape: memref<1xindex>, %out: memref<8xf32>) {
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 2.0 : f32
+  %r = memref.reshape %a(%shape) : (memref<2x2xf32>, memref<1xindex>) -> memref<4xf32>
+  %v = memref.load %r[%c1] : memref<4xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    memref.store %f, %a[%tx, %tx] : memref<2x2xf32>
+    gpu.terminator
+  }
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    memref.store %v, %out[%tx] : memref<8xf32>
+    gpu.terminator
+  }
+  return
+}
