@@ -1,7 +1,8 @@
 """Exports a real model with Debian's PyTorch/torchvision (random weights, no
 downloads), runs it with strata-run, and compares with PyTorch's output:
-max abs error <= 1e-3 * (output range), once per fusion mode of strata-run; on a
-GPU target it also prints the kernel launches a call makes (strata-run --stats).
+max abs error <= 1e-3 * (output range) on the cpu target, 1e-4 on a GPU target
+(issue 16's bound), once per fusion mode of strata-run; on a GPU target it also
+prints the kernel launches a call makes (strata-run --stats).
 Usage: real_models.py NAME WORKDIR [MODE,MODE...] [OPSET] [TARGET]  (modes:
 none, fixed, dnnfusion; default fixed; opset default 14; target default cpu)"""
 import os
@@ -51,7 +52,7 @@ for mode in modes:
     got = np.load(out)
     err = float(np.abs(got - want).max())
     rng = float(want.max() - want.min())
-    ok = got.shape == want.shape and err <= 1e-3 * rng
+    ok = got.shape == want.shape and err <= (1e-3 if target == 'cpu' else 1e-4) * rng
     failed |= not ok
     for line in p.stdout.splitlines():
         if line.startswith('stats: '):
