@@ -35,9 +35,9 @@ void gpuFuseLowerCopies(MlirBlock body);
 MlirOperation gpuFuseNewParallel(MlirOperation before, const MlirValue *lb, const MlirValue *ub, const MlirValue *step,
                                  intptr_t n);
 
-/* True if `from` or an op after it in its block, other than `except`, may
- * write `v`'s buffer. */
-bool gpuFuseWritten(MlirOperation from, MlirValue v, MlirOperation except);
+/* True if `from` or an op after it in its block, up to `last` (included;
+ * null: to the block's end), may write `v`'s buffer. */
+bool gpuFuseWritten(MlirOperation from, MlirValue v, MlirOperation last);
 
 /* Recomputes element-wise producers in their readers (gpu_fuse_inline.c). */
 void gpuFuseInlineProducers(MlirBlock body);

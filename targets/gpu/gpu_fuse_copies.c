@@ -42,11 +42,12 @@ static MlirWalkResult findWrite(MlirOperation op, void *user) {
   return q->written ? MlirWalkResultInterrupt : MlirWalkResultAdvance;
 }
 
-bool gpuFuseWritten(MlirOperation from, MlirValue v, MlirOperation except) {
+bool gpuFuseWritten(MlirOperation from, MlirValue v, MlirOperation last) {
   WriteQuery q = {gpuFuseRootOf(v), false};
-  for (MlirOperation op = from; !q.written && !mlirOperationIsNull(op);
-       op = mlirOperationGetNextInBlock(op))
-    if (!mlirOperationEqual(op, except)) mlirOperationWalk(op, findWrite, &q, MlirWalkPreOrder);
+  for (MlirOperation op = from; !q.written && !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    mlirOperationWalk(op, findWrite, &q, MlirWalkPreOrder);
+    if (mlirOperationEqual(op, last)) break;
+  }
   return q.written;
 }
 

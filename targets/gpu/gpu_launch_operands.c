@@ -29,37 +29,11 @@
 
 enum { MAX_CHAIN = 256 };
 
-/* Whether `op` (or an op nested in it) may write `root`: any use of the
- * buffer or a view of it other than a load, a copy's source or a view. */
-typedef struct {
-  MlirValue root;
-  bool writes;
-} WriteScan;
-
-static MlirWalkResult scanWrites(MlirOperation op, void *user) {
-  WriteScan *s = user;
-  if (gpuFuseIsView(op)) return MlirWalkResultAdvance;
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++) {
-    MlirValue v = mlirOperationGetOperand(op, i);
-    if (!mlirTypeIsAMemRef(mlirValueGetType(v)) || !mlirValueEqual(gpuFuseRootOf(v), s->root)) continue;
-    if (strataOpIsNamed(op, "memref.load") && i == 0) continue;
-    if (strataOpIsNamed(op, "memref.copy") && i == 0) continue;
-    s->writes = true;
-    return MlirWalkResultInterrupt;
-  }
-  return MlirWalkResultAdvance;
-}
-
 /* True if the load `load` (a top-level op before `launch` in one block)
- * reads the same value at the launch. */
+ * reads the same value at the launch: nothing after it up to the launch,
+ * the launch included, may write its buffer or a view of it. */
 static bool loadStable(MlirOperation load, MlirOperation launch) {
-  WriteScan s = {gpuFuseRootOf(mlirOperationGetOperand(load, 0)), false};
-  for (MlirOperation op = mlirOperationGetNextInBlock(load); !s.writes; op = mlirOperationGetNextInBlock(op)) {
-    if (mlirOperationIsNull(op)) return false;
-    mlirOperationWalk(op, scanWrites, &s, MlirWalkPreOrder);
-    if (mlirOperationEqual(op, launch)) break;
-  }
-  return !s.writes;
+  return !gpuFuseWritten(mlirOperationGetNextInBlock(load), mlirOperationGetOperand(load, 0), launch);
 }
 
 static bool isSinkableArith(MlirOperation op) {
@@ -102,7 +76,6 @@ static bool collect(Chain *c, MlirValue v, MlirOperation launch) {
 /* Uses inside `region` of values defined outside it, by chain member: the
  * chain's ops cloned at the top of the body, uses redirected. */
 typedef struct {
-  MlirRegion region;
   MlirOperation launch;
   Chain chain;
   bool ok;
@@ -135,7 +108,7 @@ static void replaceInside(MlirValue from, MlirValue to, MlirOperation launch) {
 
 static void sinkInto(MlirOperation launch) {
   MlirRegion body = mlirOperationGetRegion(launch, 0);
-  Sink s = {body, launch, {.n = 0}, true};
+  Sink s = {launch, {.n = 0}, true};
   MlirBlock entry = mlirRegionGetFirstBlock(body);
   for (MlirOperation op = mlirBlockGetFirstOperation(entry); s.ok && !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op))
