@@ -302,12 +302,21 @@ static bool winograd(const Conv *cv, int64_t n) {
   return rtWinogradConv3x3(&p);
 }
 
-/* Grouped convolutions with a few channels per group run the direct
- * kernel (grouped.c) where, measured on RegNetX-400MF's and ResNeXt-like
- * layers (docs/performance.md), it beats one implicit-im2col GEMM per
- * group: 2..64 input and output channels per group and at most 64 taps.
- * STRATA_RT_GROUPED=gemm|direct forces one where both apply (the tests
- * run both). */
+/* The direct kernel (grouped.c) runs convolutions with a few output
+ * channels per group where, measured (docs/performance.md), it beats the
+ * implicit-im2col GEMM, whose B panel packing costs as much as its
+ * arithmetic when M is small:
+ * - grouped: 2..64 input and output channels per group (RegNetX-400MF's
+ *   and ResNeXt-like layers);
+ * - ungrouped: at most 64 output channels, a window of more than one tap
+ *   and at least 64 products per output (Cg KH KW: 3-channel 3x3 stems pack
+ *   too little to lose), where Winograd does not apply (0.52-0.95x the
+ *   GEMM's time on 3x3 layers of 16-256 input and 16-64 output channels;
+ *   ResNet's 7x7 stem 0.84x). A 1x1 convolution is a GEMM reading the
+ *   image in place: it stays one.
+ * At most 64 taps either way. STRATA_RT_GROUPED=gemm|direct forces one
+ * where both apply (the tests run both). */
+
 static bool useGroupedDirect(const Conv *cv) {
   static int mode = -1; /* 0 auto, 1 gemm, 2 direct */
   if (mode < 0) {
@@ -315,10 +324,12 @@ static bool useGroupedDirect(const Conv *cv) {
     mode = e && !strcmp(e, "gemm") ? 1 : e && !strcmp(e, "direct") ? 2 : 0;
   }
   const RtConvGeom *g = &cv->g;
-  if (cv->G < 2 || cv->Cg < 2 || cv->Mg < 1 || cv->xscale.data || g->KH * g->KW > RT_GROUPED_MAXTAPS)
+  int64_t taps = g->KH * g->KW;
+  if (cv->Cg < 2 || cv->Mg < 1 || cv->xscale.data || taps > RT_GROUPED_MAXTAPS || (cv->G == 1 && taps == 1))
     return false;
   if (mode != 0) return mode == 2;
-  return cv->Cg <= 64 && cv->Mg <= 64;
+  if (cv->G > 1) return cv->Cg <= 64 && cv->Mg <= 64;
+  return cv->Mg <= 64 && cv->Cg * taps >= 64 && !useWinograd(cv);
 }
 
 typedef struct {
@@ -412,11 +423,11 @@ void _mlir_ciface_strata_rt_conv2d_f32(StrataUnrankedMemRef *x, StrataUnrankedMe
     rtParallelFor(images * ((cv.y.size[1] + vw - 1) / vw), depthwiseBlockTask, &cv);
   } else if (cv.Cg == 1 && cv.Mg >= 1) {
     rtParallelFor(images * cv.y.size[1], depthwiseTask, &cv);
+  } else if (useGroupedDirect(&cv)) {
+    groupedDirect(&cv, images);
   } else if (cv.G == 1) {
     for (int64_t n = 0; n < images; n++)
       if (!useWinograd(&cv) || !winograd(&cv, n)) convGemm(&cv, n, 0, true);
-  } else if (useGroupedDirect(&cv)) {
-    groupedDirect(&cv, images);
   } else {
     rtParallelFor(images * cv.G, convGemmTask, &cv);
   }
