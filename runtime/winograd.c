@@ -75,41 +75,75 @@ typedef struct {
 #define RT_CLONES
 #endif
 
+/* One padded patch row split into even (E[k] = d[2k]) and odd (O[k] =
+ * d[2k + 1]) columns, k < L, where d[q] is image column q - pw of row xr
+ * (NULL: a row in the padding) and zero outside [0, W). The columns
+ * inside the image are a branch-free loop, unit-stride or not. */
+RT_CLONES static void splitRow(float *restrict E, float *restrict O, const float *restrict xr, int64_t L,
+                               int64_t pw, int64_t W, int64_t ws) {
+  if (!xr) {
+    memset(E, 0, sizeof(float) * (size_t)L);
+    memset(O, 0, sizeof(float) * (size_t)L);
+    return;
+  }
+  /* k with 0 <= 2k - pw and 2k + 1 - pw < W: both columns inside */
+  int64_t lo = (pw + 1) / 2, hi = (W + pw) / 2; /* [lo, hi) */
+  if (hi > L) hi = L;
+  if (lo > hi) lo = hi;
+  for (int64_t k = 0; k < lo; k++) {
+    int64_t q0 = 2 * k - pw, q1 = q0 + 1;
+    E[k] = q0 >= 0 && q0 < W ? xr[q0 * ws] : 0.0f;
+    O[k] = q1 >= 0 && q1 < W ? xr[q1 * ws] : 0.0f;
+  }
+  const float *x0 = xr + (2 * lo - pw) * ws;
+  if (ws == 1)
+    for (int64_t k = lo; k < hi; k++) E[k] = x0[2 * (k - lo)], O[k] = x0[2 * (k - lo) + 1];
+  else
+    for (int64_t k = lo; k < hi; k++) E[k] = x0[2 * (k - lo) * ws], O[k] = x0[(2 * (k - lo) + 1) * ws];
+  for (int64_t k = hi; k < L; k++) {
+    int64_t q0 = 2 * k - pw, q1 = q0 + 1;
+    E[k] = q0 >= 0 && q0 < W ? xr[q0 * ws] : 0.0f;
+    O[k] = q1 >= 0 && q1 < W ? xr[q1 * ws] : 0.0f;
+  }
+}
+
+/* Row a of B^T d B for a row of tiles: u = s1 * d[r1] + s2 * d[r2] (row a
+ * of B^T d, from the patch's split rows), then B's columns: v0 = u0 - u2,
+ * v1 = u1 + u2, v2 = u2 - u1, v3 = u1 - u3 (u's columns: u0 = E[tw],
+ * u1 = O[tw], u2 = E[tw + 1], u3 = O[tw + 1]). */
+RT_CLONES static void transformRow(float *restrict v0, float *restrict v1, float *restrict v2, float *restrict v3,
+                                   const float *restrict e1, const float *restrict o1, const float *restrict e2,
+                                   const float *restrict o2, float s1, float s2, int64_t TW) {
+  for (int64_t tw = 0; tw < TW; tw++) {
+    float t0 = s1 * e1[tw] + s2 * e2[tw], t1 = s1 * o1[tw] + s2 * o2[tw];
+    float t2 = s1 * e1[tw + 1] + s2 * e2[tw + 1], t3 = s1 * o1[tw + 1] + s2 * o2[tw + 1];
+    v0[tw] = t0 - t2;
+    v1[tw] = t1 + t2;
+    v2[tw] = t2 - t1;
+    v3[tw] = t1 - t3;
+  }
+}
+
 /* V[xi][c][t] = (B^T d B)[xi] for the 4x4 input patch d of each tile t,
  * one row of tiles at a time: the patch rows are padded and split into
  * even and odd columns, so every transform term is a unit-stride vector
  * loop over the tiles of the row. */
-RT_CLONES static void inputRow(const RtWinograd *p, const Job *j, int64_t c, int64_t th, float *buf) {
+static void inputRow(const RtWinograd *p, const Job *j, int64_t c, int64_t th, float *buf) {
   const int64_t TW = j->TW, L = TW + 1;
   float *E = buf, *O = buf + 4 * L; /* E[a][k] = d row a, column 2k; O: 2k + 1 */
   const float *x = p->x + c * p->xcs;
   for (int a = 0; a < 4; a++) {
     int64_t r = 2 * th - p->ph + a;
-    bool in = r >= 0 && r < p->H;
-    for (int64_t k = 0; k < L; k++) {
-      int64_t q0 = 2 * k - p->pw, q1 = q0 + 1;
-      E[a * L + k] = in && q0 >= 0 && q0 < p->W ? x[r * p->xhs + q0 * p->xws] : 0.0f;
-      O[a * L + k] = in && q1 >= 0 && q1 < p->W ? x[r * p->xhs + q1 * p->xws] : 0.0f;
-    }
+    splitRow(E + a * L, O + a * L, r >= 0 && r < p->H ? x + r * p->xhs : NULL, L, p->pw, p->W, p->xws);
   }
   int64_t xs = p->C * j->T;
   float *v = j->v + c * j->T + (th - j->th0) * TW;
   for (int a = 0; a < 4; a++) {
-    float *v0 = v + (a * 4 + 0) * xs, *v1 = v + (a * 4 + 1) * xs, *v2 = v + (a * 4 + 2) * xs,
-          *v3 = v + (a * 4 + 3) * xs;
-    /* row a of B^T d, from d's rows (d[r][b] at column tw: b = 0 E[tw], 1 O[tw], 2 E[tw+1], 3 O[tw+1]) */
     /* B^T rows: d0 - d2, d1 + d2, d2 - d1, d1 - d3, as s1 * d[r1] + s2 * d[r2] */
     const int r1 = a == 0 ? 0 : 1, r2 = a == 3 ? 3 : 2;
     const float s1 = a == 2 ? -1.0f : 1.0f, s2 = a == 1 || a == 2 ? 1.0f : -1.0f;
-    const float *e1 = E + r1 * L, *o1 = O + r1 * L, *e2 = E + r2 * L, *o2 = O + r2 * L;
-    for (int64_t tw = 0; tw < TW; tw++) {
-      float t0 = s1 * e1[tw] + s2 * e2[tw], t1 = s1 * o1[tw] + s2 * o2[tw];
-      float t2 = s1 * e1[tw + 1] + s2 * e2[tw + 1], t3 = s1 * o1[tw + 1] + s2 * o2[tw + 1];
-      v0[tw] = t0 - t2;
-      v1[tw] = t1 + t2;
-      v2[tw] = t2 - t1;
-      v3[tw] = t1 - t3;
-    }
+    transformRow(v + (a * 4 + 0) * xs, v + (a * 4 + 1) * xs, v + (a * 4 + 2) * xs, v + (a * 4 + 3) * xs,
+                 E + r1 * L, O + r1 * L, E + r2 * L, O + r2 * L, s1, s2, TW);
   }
 }
 
@@ -132,29 +166,38 @@ static void gemmTask(void *ctx, int64_t x0, int64_t x1) {
   }
 }
 
-/* Y = A^T M A for a row of tiles of channel m: unit-stride loops over the
- * tiles into the two output rows (even and odd columns interleaved). */
-RT_CLONES static void outputRow(const RtWinograd *p, const Job *j, int64_t m, int64_t th, float *buf) {
-  const int64_t TW = j->TW, xs = p->M * j->T;
-  const float *s = j->mm + m * j->T + (th - j->th0) * TW;
-  float *out = buf; /* out[a][2 * tw + b] */
+/* Y = A^T M A for a row of tiles: o0/o1 get output rows 2th and 2th + 1,
+ * even and odd columns interleaved, from the 16 rows of M (s + i * xs,
+ * i = 4r + b: element (r, b) of each tile's 4x4 M). */
+RT_CLONES static void outputTiles(float *restrict o0, float *restrict o1, const float *restrict s, int64_t xs,
+                                  int64_t TW) {
   for (int64_t tw = 0; tw < TW; tw++) {
-    float v[4][4];
-    for (int r = 0; r < 4; r++)
-      for (int b = 0; b < 4; b++) v[r][b] = s[(r * 4 + b) * xs + tw];
     float t0[4], t1[4];
     for (int b = 0; b < 4; b++) {
-      t0[b] = v[0][b] + v[1][b] + v[2][b];
-      t1[b] = v[1][b] - v[2][b] - v[3][b];
+      float v0 = s[b * xs + tw], v1 = s[(4 + b) * xs + tw], v2 = s[(8 + b) * xs + tw], v3 = s[(12 + b) * xs + tw];
+      t0[b] = v0 + v1 + v2;
+      t1[b] = v1 - v2 - v3;
     }
-    out[2 * tw] = t0[0] + t0[1] + t0[2];
-    out[2 * tw + 1] = t0[1] - t0[2] - t0[3];
-    out[2 * TW + 2 * tw] = t1[0] + t1[1] + t1[2];
-    out[2 * TW + 2 * tw + 1] = t1[1] - t1[2] - t1[3];
+    o0[2 * tw] = t0[0] + t0[1] + t0[2];
+    o0[2 * tw + 1] = t0[1] - t0[2] - t0[3];
+    o1[2 * tw] = t1[0] + t1[1] + t1[2];
+    o1[2 * tw + 1] = t1[1] - t1[2] - t1[3];
   }
+}
+
+/* One row of tiles of channel m into the output (its last row and
+ * column cut where OH or OW is odd). */
+static void outputRow(const RtWinograd *p, const Job *j, int64_t m, int64_t th, float *buf) {
+  const int64_t TW = j->TW;
+  const float *s = j->mm + m * j->T + (th - j->th0) * TW;
   float *y = p->y + m * p->ycs;
+  if (2 * TW == p->OW && 2 * th + 1 < p->OH) { /* whole rows: straight into y */
+    outputTiles(y + 2 * th * p->OW, y + (2 * th + 1) * p->OW, s, p->M * j->T, TW);
+    return;
+  }
+  outputTiles(buf, buf + 2 * TW, s, p->M * j->T, TW);
   for (int a = 0; a < 2 && 2 * th + a < p->OH; a++)
-    memcpy(y + (2 * th + a) * p->OW, out + a * 2 * TW, sizeof(float) * (size_t)p->OW);
+    memcpy(y + (2 * th + a) * p->OW, buf + a * 2 * TW, sizeof(float) * (size_t)p->OW);
 }
 
 static void outputTask(void *ctx, int64_t m0, int64_t m1) {

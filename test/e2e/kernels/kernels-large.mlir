@@ -61,3 +61,16 @@ func.func @winograd_bands(%x: tensor<1x64x75x61xf32>, %w: tensor<64x64x3x3xf32>,
   %z = "nn.relu"(%s) : (tensor<1x64x75x61xf32>) -> tensor<1x64x75x61xf32>
   return %z : tensor<1x64x75x61xf32>
 }
+func.func @winograd_strided_asymmetric(%big: tensor<1x64x16x26xf32>, %w: tensor<64x64x3x3xf32>) -> tensor<1x64x13x12xf32> {
+  // A strided input (every other column of a slice: splitRow's non-unit
+  // stride), asymmetric pads of 2 columns on the left and none on the right
+  // or bottom (the patch rows' edge loops), an even width with an odd
+  // height (whole tile rows written in place, the last through the buffer).
+  %s = "nn.constant"() {value = dense<[1, 1]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %e = "nn.constant"() {value = dense<[15, 25]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %a = "nn.constant"() {value = dense<[2, 3]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %st = "nn.constant"() {value = dense<[1, 2]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %x = "nn.slice"(%big, %s, %e, %a, %st) {operandSegmentSizes = array<i32: 1, 1, 1, 1, 1>} : (tensor<1x64x16x26xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<1x64x14x12xf32>
+  %y = "nn.conv"(%x, %w) {pads = array<i64: 1, 2, 0, 0>} : (tensor<1x64x14x12xf32>, tensor<64x64x3x3xf32>) -> tensor<1x64x13x12xf32>
+  return %y : tensor<1x64x13x12xf32>
+}
