@@ -359,6 +359,14 @@ static void groupedDirect(const Conv *cv, int64_t images) {
   GroupedRun gr = {cv, {cv->g, cv->G, cv->Mg, 0, cv->w.data, cv->constW, NULL, NULL, cv->y.stride[1], NULL}, 0, 0};
   if (!rtGroupedPack(&gr.p)) rtError("out of memory for the grouped convolution's weights");
   gr.rows = rtGroupedBandRows(&cv->g);
+  /* at least two tasks per thread where the rows allow (an ungrouped
+   * layer on a small map is otherwise one band: one thread) */
+  int64_t want = 2 * rtNumThreads(), have = images * cv->G * ((cv->g.OH + gr.rows - 1) / gr.rows);
+  if (have < want) {
+    int64_t bands = (want + images * cv->G - 1) / (images * cv->G);
+    int64_t rows = (cv->g.OH + bands - 1) / bands;
+    if (rows < gr.rows) gr.rows = rows < 1 ? 1 : rows;
+  }
   gr.bands = (cv->g.OH + gr.rows - 1) / gr.rows;
   rtParallelFor(images * cv->G * gr.bands, groupedTask, &gr);
 }
