@@ -76,8 +76,14 @@ RT_INLINE void epilogueBody(float *c, int64_t ldc, int64_t m0, int64_t n0, int64
     return (NAME##_vf)(((NAME##_vi)v & ~m) | ((NAME##_vi)(hi - (NAME##_vf){0}) & m));              \
   }                                                                                                \
   /* exp on a vector (Cephes expf: range reduction by ln 2, degree-6      \
-   * polynomial, 2^n through the exponent bits; NaN propagates). */       \
+   * polynomial, 2^n through the exponent bits; NaN propagates). Below    \
+   * the normal range (x < -87.34, -inf included) it is 0, as the         \
+   * generated code's (math-approx), not the clamp's 2^-126: a masked      \
+   * softmax entry (-inf or -1e4 added) must be exactly 0, and a           \
+   * denormal there (2^-126 / sum) costs a microcode assist per FMA that   \
+   * reads it on Intel cores in the GEMM that follows. */                  \
   TARGET RT_INLINE NAME##_vf NAME##_exp(NAME##_vf v) {                                             \
+    NAME##_vi under = (NAME##_vi)(v < -87.3365447f);                                               \
     v = NAME##_clamp(v, -87.3365447f, 88.3762626f);                                                \
     NAME##_vf fx = v * 1.44269504088896341f + 0.5f;                                                \
     NAME##_vf t = __builtin_convertvector(__builtin_convertvector(fx, NAME##_vi), NAME##_vf);       \
@@ -93,7 +99,7 @@ RT_INLINE void epilogueBody(float *c, int64_t ldc, int64_t m0, int64_t n0, int64
     y = y * v + 5.0000001201e-1f;                                                                  \
     y = y * z + v + 1.0f;                                                                          \
     NAME##_vi n = __builtin_convertvector(t, NAME##_vi);                                           \
-    return y * (NAME##_vf)((n + 127) << 23);                                                       \
+    return (NAME##_vf)((NAME##_vi)(y * (NAME##_vf)((n + 127) << 23)) & ~under);                   \
   }                                                                                                \
   /* erf on a vector: a rational approximation on [-4, 4] (odd degree-13 \
    * over even degree-8, as Eigen's float erf; erf(4) is 1 in float) with  \
