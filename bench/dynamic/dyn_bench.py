@@ -118,7 +118,8 @@ def main():
           'ORT (ms) | dynamic / ORT |')
     print('|---|---|---|---|---|---|---|---|')
     for t, s, c, d, st, r, o in rows:
-        print('| %s | %s | %s | %.2f | %.2f | %.2fx | %.2f | %.2fx |' % (t, s, c, d, st, r, o, d / o))
+        ort = ('%.2f | %.2fx' % (o, d / o)) if o == o else '- | -'  # NaN: --no-ort
+        print('| %s | %s | %s | %.2f | %.2f | %.2fx | %s |' % (t, s, c, d, st, r, ort))
 
 
 if __name__ == '__main__':
