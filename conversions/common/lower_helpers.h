@@ -60,6 +60,11 @@ MlirValue emitConvert(StrataBuilder *b, MlirLocation loc, const char *name, Mlir
  * `b`, and runtime function `fn` (kernel_abi.def) declared in the module.
  * False (located error) outside a builtin.module. */
 bool lowerRuntimeSite(StrataBuilder *b, MlirOperation op, const char *fn, MlirValue *site);
+/* Reports run-time error `kind` (strata_rt_shape_error; kinds listed in
+ * lower_dims.c) located at op when `bad` holds; *site (start NULL) holds
+ * the op's location string once made. False after a located error. */
+bool lowerCheck(StrataBuilder *b, MlirOperation op, MlirValue *site, MlirValue bad, int kind, int operand, int dim,
+                MlirValue got, MlirValue want);
 
 /* An index constant, and an index value (a count of elements) as a float
  * of floatType: how the lowerings compute extents and the divisors of

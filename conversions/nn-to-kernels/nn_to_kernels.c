@@ -7,7 +7,8 @@
  * become calls to the libstrata_rt kernels
  * (runtime/kernels.h); conv/matmul/gemm absorb the epilogue that follows when
  * it is the only user: up to two adds whose other operand broadcasts to
- * the result (bias, residual), then nn.relu or nn.clip; matmul/gemm also
+ * the result (bias, residual; of dynamic type too, its extents checked at
+ * run time: kernel_dims.c), then nn.relu or nn.clip; matmul/gemm also
  * a Mul or Div by a scalar constant (into alpha) and, before any addend,
  * a Transpose of the last two dims (computed as B^T A^T); the probes of the
  * `profile` tool in between do not count as users (they move after the
@@ -56,21 +57,10 @@ static bool shapedF32(MlirValue v) {
   return true;
 }
 
-/* The same, of static shape: epilogue addends, scales and prologues, whose
- * broadcasting the kernels take on trust. */
+/* The same, of static shape: weights, biases and scales, whose shapes the
+ * kernels take on trust. */
 static bool staticF32(MlirValue v) {
   return shapedF32(v) && mlirShapedTypeHasStaticShape(mlirValueGetType(v));
-}
-
-/* An addend of static shape that broadcasts to r's type whatever r's
- * dynamic extents are (1 wherever r is dynamic). */
-static bool addendFits(MlirValue addend, MlirValue r) {
-  if (!staticF32(addend)) return false;
-  MlirType at = mlirValueGetType(addend), rt = mlirValueGetType(r);
-  intptr_t ra = mlirShapedTypeGetRank(at), rr = mlirShapedTypeGetRank(rt);
-  for (intptr_t d = 0; d < ra && ra <= rr; d++)
-    if (mlirShapedTypeIsDynamicDim(rt, rr - ra + d) && mlirShapedTypeGetDimSize(at, d) != 1) return false;
-  return ra <= rr;
 }
 
 /* Dim d of t, -1 when dynamic (the window arithmetic's unknown extent). */
@@ -123,7 +113,7 @@ bool strataNnToKernelsIsConstant(MlirValue v) {
 bool strataNnToKernelsAbsorbsPrologue(MlirOperation producer, MlirOperation kernelOp) {
   if (!strataOpIsNamed(producer, "nn.transpose") || mlirOperationGetNumResults(producer) != 1 ||
       (!strataOpIsNamed(kernelOp, "nn.matmul") && !strataOpIsNamed(kernelOp, "nn.gemm")) ||
-      !staticF32(mlirOperationGetOperand(producer, 0)))
+      !shapedF32(mlirOperationGetOperand(producer, 0)))
     return false;
   MlirOpOperand use = mlirValueGetFirstUse(mlirOperationGetResult(producer, 0));
   return mlirOperationEqual(lowerSoleUser(mlirOperationGetResult(producer, 0)), kernelOp) &&
@@ -147,6 +137,11 @@ typedef struct {
   MlirValue add[2];
   double beta[2];
   int nadd;
+  /* the op and operand each addend comes from, for its run-time extent
+   * checks (kernelsCheckAddend): an absorbed add, or the root for gemm's
+   * C; null for the conv's bias (static, along its static channel dim) */
+  MlirOperation addOp[2];
+  int addOperand[2];
   int64_t act; /* STRATA_RT_ACT_* of runtime/kernels.h */
   double lo, hi;
   MlirOperation last;      /* the op whose result the call replaces */
@@ -253,8 +248,10 @@ static void absorbEpilogue(Epilogue *e, const KernelsRun *k) {
         addendProbes[numAddendProbes++] = p;
         other = mlirOperationGetOperand(p, 0);
       }
-      if (mlirValueEqual(other, r) || !addendFits(other, r)) return;
+      if (mlirValueEqual(other, r) || !kernelsAddendFits(other, r)) return;
       e->beta[e->nadd] = 1.0;
+      e->addOp[e->nadd] = u;
+      e->addOperand[e->nadd] = mlirValueEqual(mlirOperationGetOperand(u, 0), r) ? 1 : 0;
       e->add[e->nadd++] = other;
     } else if (e->scalable && (strataOpIsNamed(u, "nn.mul") || strataOpIsNamed(u, "nn.div"))) {
       /* by a scalar constant: x * c, c * x, x / c (not c / x) */
@@ -314,9 +311,12 @@ static bool emitCall(StrataRewrite *rw, MlirOperation root, Epilogue *e, const c
                                   mlirAttributeGetNull());
   /* Dynamic dims: the root's result extents (the epilogue keeps them, a
    * transposing one swaps the last two), with the run-time checks that
-   * the operands agree, which the kernels take on trust. */
+   * the operands and the addends agree, which the kernels take on trust. */
   MlirValue dims[STRATA_MAX_RANK], dyn[STRATA_MAX_RANK];
   int32_t segments[2] = {0, 0};
+  bool dynamicAddend = false;
+  for (int i = 0; i < e->nadd; i++)
+    dynamicAddend |= e->addOp[i].ptr && !mlirShapedTypeHasStaticShape(mlirValueGetType(e->add[i]));
   if (lowerHasDynamicDims(root)) {
     if (!lowerResultDims(&b, root, 0, dims)) return false;
     if (e->transposed) {
@@ -325,7 +325,14 @@ static bool emitCall(StrataRewrite *rw, MlirOperation root, Epilogue *e, const c
     }
     for (intptr_t i = 0; i < rank; i++)
       if (shape[i] < 0) dyn[segments[0]++] = dims[i];
+  } else if (dynamicAddend) {
+    for (intptr_t i = 0; i < rank; i++) dims[i] = lowerIndexConst(&b, loc, shape[i]);
   }
+  for (int i = 0; i < e->nadd; i++)
+    if (e->addOp[i].ptr &&
+        !kernelsCheckAddend(&b, e->addOp[i], e->addOperand[i], mlirOperationEqual(e->addOp[i], root) ? -1 : 1 - e->addOperand[i],
+                            e->add[i], rt, dims, mlirOperationEqual(e->addOp[i], root)))
+      return false;
   MlirValue out = strataResult(
       strataCreateOp(&b, "memref.alloc", loc, .operands = {dyn, segments[0]}, .results = STRATA_TYPES(mt),
                      .attrs = STRATA_ATTRS({"alignment", strataI64Attr(ctx, 64)},
@@ -616,7 +623,7 @@ static MlirLogicalResult rewriteMatmul(StrataRewrite *rw, MlirOperation op, void
   intptr_t numOperands = mlirOperationGetNumOperands(op);
   for (intptr_t i = 0; i < numOperands; i++)
     if (i < 2 ? !shapedF32(mlirOperationGetOperand(op, i))
-              : !addendFits(mlirOperationGetOperand(op, i), mlirOperationGetResult(op, 0)))
+              : !kernelsAddendFits(mlirOperationGetOperand(op, i), mlirOperationGetResult(op, 0)))
       return mlirLogicalResultFailure();
   if (numOperands < 2 || !shapedF32(mlirOperationGetResult(op, 0))) return mlirLogicalResultFailure();
   int64_t ta = 0, tb = 0;
@@ -644,6 +651,8 @@ static MlirLogicalResult rewriteMatmul(StrataRewrite *rw, MlirOperation op, void
   if (gemm && numOperands == 3 && beta != 0.0) {
     e.add[0] = mlirOperationGetOperand(op, 2);
     e.beta[0] = beta;
+    e.addOp[0] = op;
+    e.addOperand[0] = 2;
     e.nadd = 1;
   }
   absorbEpilogue(&e, u);
@@ -671,7 +680,7 @@ static MlirLogicalResult rewriteMatmul(StrataRewrite *rw, MlirOperation op, void
   strataDeclareRuntimeFunc(*module, MATMUL_FN);
   bool ok = emitCall(rw, op, &e, MATMUL_FN, true, tensors, perms, nt, s, ns);
   for (int i = 0; ok && i < 2; i++)
-    if (!mlirOperationIsNull(prologue[i])) mlirRewriterBaseEraseOp(rw->rewriter, prologue[i]);
+    if (!mlirOperationIsNull(prologue[i])) kernelsDimsThroughTranspose(rw, prologue[i], permBuf[i]);
   return called(u, ok);
 }
 

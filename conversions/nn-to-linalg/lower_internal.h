@@ -108,11 +108,6 @@ MlirValue lowerCountTrue(StrataBuilder *b, MlirLocation loc, MlirValue mask, Mli
 MlirValue lowerSliceAt(StrataBuilder *b, MlirLocation loc, MlirValue x, int axis, MlirValue offset);
 MlirValue lowerInsertSliceAt(StrataBuilder *b, MlirLocation loc, MlirValue slice, MlirValue dest, int axis,
                              MlirValue offset);
-/* Reports run-time error `kind` (strata_rt_shape_error; kinds listed in
- * lower_dims.c) located at op when `bad` holds; *site (start NULL) holds
- * the op's location string once made. False after a located error. */
-bool lowerCheck(StrataBuilder *b, MlirOperation op, MlirValue *site, MlirValue bad, int kind, int operand, int dim,
-                MlirValue got, MlirValue want);
 
 /* Result 0 of op, of extents out[0..rank), computed by `body` at every
  * index (an identity linalg.generic over a tensor.empty): each static

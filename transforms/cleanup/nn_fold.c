@@ -11,7 +11,8 @@
  *   - trivial folds: identity, dropout, relu(relu(x)), reshape-likes of
  *     reshape-likes, transpose of transpose, and ops that leave their
  *     operand's type unchanged (reshape, expand, cast, transpose by the
- *     identity permutation);
+ *     identity permutation); the shape or size of a transpose of dynamic
+ *     type read from the transpose's input;
  *   - result types are refined when shape inference now knows more (e.g. a
  *     reshape whose shape became constant); users outside nn get a
  *     tensor.cast back to the old type. */
@@ -81,6 +82,8 @@ static void runNnFold(StrataPassRun *run, MlirOperation root) {
   for (size_t i = 0; i < sizeof kReshapes / sizeof kReshapes[0]; i++)
     strataPatternSetAdd(set, kReshapes[i], 2, nnFoldReshapeChain, &s);
   strataPatternSetAdd(set, "nn.transpose", 2, nnFoldTransposeChain, &s);
+  strataPatternSetAdd(set, "nn.shape", 2, nnFoldShapeOfTranspose, &s);
+  strataPatternSetAdd(set, "nn.size", 2, nnFoldShapeOfTranspose, &s);
   /* Upstream ops without memory effects that sit between nn ops (scalars
    * extracted from tensors, selects, compares): merged here too, so that nn
    * ops reading equal copies of them merge in the same run -- upstream's

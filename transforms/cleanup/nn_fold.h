@@ -15,6 +15,7 @@ MlirLogicalResult nnFoldNoOp(StrataRewrite *rw, MlirOperation op, void *user);
 MlirLogicalResult nnFoldReluRelu(StrataRewrite *rw, MlirOperation op, void *user);
 MlirLogicalResult nnFoldReshapeChain(StrataRewrite *rw, MlirOperation op, void *user);
 MlirLogicalResult nnFoldTransposeChain(StrataRewrite *rw, MlirOperation op, void *user);
+MlirLogicalResult nnFoldShapeOfTranspose(StrataRewrite *rw, MlirOperation op, void *user);
 MlirLogicalResult nnFoldCse(StrataRewrite *rw, MlirOperation op, void *user);
 MlirLogicalResult nnFoldRefineTypes(StrataRewrite *rw, MlirOperation op, void *user);
 

@@ -5,6 +5,7 @@
 #include "nn_fold.h"
 #include "strata/nn.h"
 #include "strata/support.h"
+#include "nn_internal.h"
 
 static MlirOperation producer(MlirValue v) {
   return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
@@ -200,4 +201,53 @@ MlirLogicalResult nnFoldRefineTypes(StrataRewrite *rw, MlirOperation op, void *u
     changed = true;
   }
   return changed ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+/* The shape or size of a transpose is its input's (the shape's elements
+ * permuted: an nn.gather with constant indices). Exported models read
+ * shapes of transposed activations (attention's head split); rewritten,
+ * those reads no longer keep a transpose alive whose one other reader, a
+ * matmul kernel, reads its input in place. Dynamic dims only: static ones
+ * fold to a constant. */
+MlirLogicalResult nnFoldShapeOfTranspose(StrataRewrite *rw, MlirOperation op, void *user) {
+  (void)user;
+  MlirValue t = mlirOperationGetOperand(op, 0);
+  MlirOperation p = producer(t);
+  if (mlirOperationIsNull(p) || !strataOpIsNamed(p, "nn.transpose") ||
+      mlirShapedTypeHasStaticShape(mlirValueGetType(t)))
+    return mlirLogicalResultFailure();
+  MlirValue x = mlirOperationGetOperand(p, 0);
+  MlirLocation loc = mlirOperationGetLocation(op);
+  MlirContext ctx = mlirOperationGetContext(op);
+  MlirType rt = resultType(op);
+  if (strataOpIsNamed(op, "nn.size")) {
+    MlirOperation s = strataCreateOp(&rw->builder, "nn.size", loc, .operands = STRATA_VALUES(x), .results = STRATA_TYPES(rt));
+    strataReplaceOp(rw, op, STRATA_VALUES(strataResult(s, 0)));
+    return mlirLogicalResultSuccess();
+  }
+  int rank = (int)mlirShapedTypeGetRank(mlirValueGetType(x));
+  int64_t perm[STRATA_MAX_RANK], start, end;
+  int n = strataGetI64Array(p, "perm", perm, STRATA_MAX_RANK);
+  if (n == -1)
+    for (int d = 0; d < rank; d++) perm[d] = rank - 1 - d, n = rank;
+  if (n != rank) return mlirLogicalResultFailure();
+  nnShapeRange(op, rank, &start, &end);
+  if (mlirShapedTypeIsDynamicDim(rt, 0) || mlirShapedTypeGetDimSize(rt, 0) != end - start)
+    return mlirLogicalResultFailure();
+  bool dynamic = false; /* else the elements read are static: a constant */
+  for (int64_t d = start; d < end; d++) dynamic |= mlirShapedTypeIsDynamicDim(mlirValueGetType(t), d);
+  if (!dynamic) return mlirLogicalResultFailure();
+  MlirType i64 = mlirIntegerTypeGet(ctx, 64);
+  int64_t full = rank;
+  MlirType shapeType = mlirRankedTensorTypeGet(1, &full, i64, mlirAttributeGetNull());
+  MlirValue shape = strataResult(
+      strataCreateOp(&rw->builder, "nn.shape", loc, .operands = STRATA_VALUES(x), .results = STRATA_TYPES(shapeType)), 0);
+  MlirAttribute indices = mlirDenseElementsAttrInt64Get(rt, end - start, perm + start);
+  MlirValue idx = strataResult(strataCreateOp(&rw->builder, "nn.constant", loc, .results = STRATA_TYPES(rt),
+                                              .attrs = STRATA_ATTRS({"value", indices})),
+                               0);
+  MlirOperation g = strataCreateOp(&rw->builder, "nn.gather", loc, .operands = STRATA_VALUES(shape, idx),
+                                   .results = STRATA_TYPES(rt), .attrs = STRATA_ATTRS({"axis", strataI64Attr(ctx, 0)}));
+  strataReplaceOp(rw, op, STRATA_VALUES(strataResult(g, 0)));
+  return mlirLogicalResultSuccess();
 }

@@ -182,3 +182,27 @@ func.func @dynamic_reshape_kept(%x: tensor<?x?x?xf32>, %s: tensor<3xi64>) -> (te
   %e = "nn.expand"(%x, %s) : (tensor<?x?x?xf32>, tensor<3xi64>) -> tensor<?x?x?xf32>
   return %r, %e : tensor<?x?x?xf32>, tensor<?x?x?xf32>
 }
+
+// -----
+
+// The shape or size of a transpose of dynamic type reads the transpose's
+// input: its shape's elements permuted (a gather with constant indices, over
+// the start:end range), its size as it is. Elements that are static fold.
+// CHECK-LABEL: func.func @shape_of_transpose
+// CHECK-NEXT: %[[T:.*]] = "nn.transpose"(%arg0)
+// CHECK-NEXT: %[[S:.*]] = "nn.shape"(%arg0) : (tensor<?x?x256xf32>) -> tensor<3xi64>
+// CHECK-NEXT: %[[P:.*]] = "nn.constant"() {value = dense<[1, 2, 0]> : tensor<3xi64>}
+// CHECK-NEXT: %[[A:.*]] = "nn.gather"(%[[S]], %[[P]]) {axis = 0 : i64}
+// CHECK-NEXT: %[[L:.*]] = "nn.constant"() {value = dense<0> : tensor<1xi64>}
+// CHECK-NEXT: %[[B:.*]] = "nn.gather"(%[[S]], %[[L]]) {axis = 0 : i64}
+// CHECK-NEXT: %[[C:.*]] = "nn.constant"() {value = dense<256> : tensor<1xi64>}
+// CHECK-NEXT: %[[N:.*]] = "nn.size"(%arg0)
+// CHECK-NEXT: return %[[A]], %[[B]], %[[C]], %[[N]], %[[T]]
+func.func @shape_of_transpose(%x: tensor<?x?x256xf32>) -> (tensor<3xi64>, tensor<1xi64>, tensor<1xi64>, tensor<i64>, tensor<?x256x?xf32>) {
+  %t = "nn.transpose"(%x) {perm = array<i64: 1, 2, 0>} : (tensor<?x?x256xf32>) -> tensor<?x256x?xf32>
+  %s = "nn.shape"(%t) : (tensor<?x256x?xf32>) -> tensor<3xi64>
+  %e = "nn.shape"(%t) {start = -1 : i64} : (tensor<?x256x?xf32>) -> tensor<1xi64>
+  %m = "nn.shape"(%t) {start = 1 : i64, end = 2 : i64} : (tensor<?x256x?xf32>) -> tensor<1xi64>
+  %n = "nn.size"(%t) : (tensor<?x256x?xf32>) -> tensor<i64>
+  return %s, %e, %m, %n, %t : tensor<3xi64>, tensor<1xi64>, tensor<1xi64>, tensor<i64>, tensor<?x256x?xf32>
+}
