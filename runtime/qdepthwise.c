@@ -43,7 +43,7 @@ typedef struct {
   const int32_t *zw;
   int32_t zx;
   bool wU, xU, wide; /* wide: avx512Row for W strides 1 and 2 */
-  const RtQOut *out;
+  const RtQFinish *fin;
   DwTap tap;
 } DwTask;
 
@@ -106,7 +106,7 @@ static void dwTask(void *ctx, int64_t begin, int64_t end) {
 #if defined(__x86_64__) || defined(__i386__)
       if (d->wide) {
         avx512Row(d, plane, wv, oh, acc);
-        rtQFinishRow(d->out, m, oh * g->OW, g->OW, (const int32_t *)acc);
+        rtQFinishRow(d->fin, m, oh * g->OW, g->OW, (const int32_t *)acc);
         continue;
       }
 #endif
@@ -123,14 +123,16 @@ static void dwTask(void *ctx, int64_t begin, int64_t end) {
                  wv[i * g->KW + j], d->xU);
         }
       }
-      rtQFinishRow(d->out, m, oh * g->OW, g->OW, (const int32_t *)acc);
+      rtQFinishRow(d->fin, m, oh * g->OW, g->OW, (const int32_t *)acc);
     }
   }
 }
 
 void rtQDepthwise(const RtQConvGeom *g, int64_t channels, int64_t Mg, const uint8_t *w, bool wUnsigned,
                   const int32_t *zw, bool xUnsigned, int32_t zx, const RtQOut *out, bool parallel) {
-  DwTask d = {g, Mg, w, zw, zx, wUnsigned, xUnsigned, false, out, genericTap};
+  RtQFinish fin;
+  rtQFinishBegin(&fin, out, channels * Mg, g->OH * g->OW);
+  DwTask d = {g, Mg, w, zw, zx, wUnsigned, xUnsigned, false, &fin, genericTap};
 #if defined(__x86_64__) || defined(__i386__)
   int level = rtQIsaLevel();
   d.tap = level == 2 ? avx512Tap : level == 1 ? avx2Tap : genericTap;
@@ -139,4 +141,5 @@ void rtQDepthwise(const RtQConvGeom *g, int64_t channels, int64_t Mg, const uint
   int64_t M = channels * Mg;
   if (parallel) rtParallelFor(M, dwTask, &d);
   else dwTask(&d, 0, M);
+  rtQFinishEnd(&fin);
 }
