@@ -26,7 +26,7 @@ enum { MAX_MR = 8, MAX_NR = 32 };
 
 typedef void (*QKernel)(int64_t kq, const uint8_t *ap, const uint8_t *bp, int32_t *c, bool aUnsigned);
 typedef struct QRow QRow;
-typedef struct QFast QFast;
+typedef RtQFast QFast;
 
 typedef struct {
   const char *name;
@@ -574,20 +574,6 @@ static void rowParams(const RtQOut *o, int64_t gi, int64_t n0, int64_t nr, bool 
     for (int64_t n = 0; n < nr; n++) bias[n] = v;
   }
 }
-
-/* The fast requantization's values for one call (the VNNI path,
- * rtQRequantTile): per output row its term of the corrections and bias,
- * m (or m per column), zy and bounds, when the corrections v = c - zb rs[i]
- * - za[i] cs[n] + K za[i] zb + bias split into a row and a column term (zb
- * one value over the columns, za one over the rows: colAdd[n] = bias[n] -
- * za0 cs[n]), m varies by row or by column only and is finite. */
-struct QFast {
-  int32_t *rowAdd, *zy;
-  float *mRow, *mCol; /* one of them */
-  double *lo, *hi;
-  uint32_t za0;
-  bool useCs, colBias;
-};
 
 /* Row gi's m, or column n's (f32, as rowParams); false if not finite. */
 static inline bool finiteM(const RtQOut *o, int64_t gi, int64_t n, float *m) {

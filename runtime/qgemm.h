@@ -82,10 +82,24 @@ void rtQGemm(int64_t M, int64_t N, int64_t K, const RtQOperand *A, const RtQOper
  * row gi of n sums (zero points already applied), columns n0..n0+n, stored
  * or requantized as rtQGemm's rows are (the same code, bit for bit);
  * rtQFinishEnd frees what rtQFinishBegin allocated. */
+/* The fast requantization's values for one call (the VNNI path,
+ * rtQRequantTile): per output row its term of the corrections and bias,
+ * m (or m per column), zy and bounds minus zy, when the corrections v = c -
+ * zb rs[i] - za[i] cs[n] + K za[i] zb + bias split into a row and a column
+ * term (zb one value over the columns, za one over the rows: the column's
+ * is bias[n] - za0 cs[n]), m varies by row or by column only and is
+ * finite. */
+typedef struct {
+  int32_t *rowAdd, *zy;
+  float *mRow, *mCol; /* one of them */
+  double *lo, *hi;
+  uint32_t za0;
+  bool useCs, colBias;
+} RtQFast;
 typedef struct {
   const RtQOut *out;
   const void *isa;
-  void *fast;
+  RtQFast *fast; /* or NULL */
 } RtQFinish;
 void rtQFinishBegin(RtQFinish *f, const RtQOut *out, int64_t rows, int64_t columns);
 void rtQFinishRow(const RtQFinish *f, int64_t gi, int64_t n0, int64_t n, const int32_t *acc);
