@@ -11,8 +11,7 @@
 // keeps NaN -> 0 and the saturation), pointwise and 3x3 GEMM convolutions
 // with one nonzero weight zero point (row and column correction terms) and
 // with per-channel ones (the general path), Relu. Weights random (numpy,
-// seed 2121; generator in the commit that added this file), first and last
-// values the type's extremes.
+// seed 2121), first and last values the type's extremes.
 // RUN: %python %S/../compare_all.py %s --rtol 0 --atol 0 | FileCheck %s
 // RUN: %python %S/../compare_all.py %s --rtol 0 --atol 0 --threads 2 | FileCheck %s
 // RUN: env STRATA_RT_ISA=avx2 %python %S/../compare_all.py %s --rtol 0 --atol 0 | FileCheck %s
