@@ -7,8 +7,7 @@
  * computed as roundeven(min(max(p, floor - zy), ceil - zy)) + zy with p the
  * same f64 product: rounding is monotone and leaves the integer bounds
  * fixed, so clamping before it changes nothing (floor > ceil gives ceil
- * both ways), and the clamped p fits the i32 conversion, which rounds half
- * to even itself (embedded rounding). A finite m keeps p finite (|v| <
+ * both ways), and the clamped, rounded p converts to i32 exactly. A finite m keeps p finite (|v| <
  * 2^31), so there is no NaN to map to 0. */
 #include "qgemm.h"
 

@@ -25,8 +25,11 @@ RT_QREQ_TARGET static inline void rtQReq16(__m512i v, __mmask16 k, __m512d m0, _
   __m512d p0 = _mm512_mul_pd(_mm512_cvtepi32_pd(_mm512_castsi512_si256(v)), m0);
   __m512d p1 = _mm512_mul_pd(_mm512_cvtepi32_pd(_mm512_extracti64x4_epi64(v, 1)), m1);
   p0 = _mm512_min_pd(_mm512_max_pd(p0, lo), hi), p1 = _mm512_min_pd(_mm512_max_pd(p1, lo), hi);
-  __m256i r0 = _mm512_cvt_roundpd_epi32(p0, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-  __m256i r1 = _mm512_cvt_roundpd_epi32(p1, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+  /* rounded to integers, then converted exactly (the embedded-rounding
+   * conversion truncated in GCC's unoptimized build) */
+  p0 = _mm512_roundscale_pd(p0, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+  p1 = _mm512_roundscale_pd(p1, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+  __m256i r0 = _mm512_cvttpd_epi32(p0), r1 = _mm512_cvttpd_epi32(p1);
   __m512i q = _mm512_add_epi32(_mm512_inserti64x4(_mm512_castsi256_si512(r0), r1, 1), zy);
   _mm_mask_storeu_epi8(y, k, _mm512_cvtepi32_epi8(q));
 }
