@@ -5,7 +5,9 @@
  * padding's taps read the zero point, x - zx = 0, and add nothing), in
  * u32 (the GEMM's wrapping sums, bit for bit), then rtQFinishRow
  * requantizes it with the GEMM's own row code. The tap loop is compiled per
- * ISA and vectorized by the compiler (strides 1 and 2 specialized). */
+ * ISA and vectorized by the compiler (strides 1 and 2 specialized). On the
+ * VNNI path, W strides 1 and 2 run avx512Row instead (taps in pairs through
+ * vpdpwssd, requantized in registers with the GEMM's fast step). */
 #include <string.h>
 #include "qgemm.h"
 #include "rt_internal.h"
