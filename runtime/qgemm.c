@@ -26,6 +26,7 @@ enum { MAX_MR = 8, MAX_NR = 32 };
 
 typedef void (*QKernel)(int64_t kq, const uint8_t *ap, const uint8_t *bp, int32_t *c, bool aUnsigned);
 typedef struct QRow QRow;
+typedef RtQFast QFast;
 
 typedef struct {
   const char *name;
@@ -414,6 +415,7 @@ typedef struct {
   const uint8_t *ap, *bpWhole; /* bpWhole: B packed whole (constant), or NULL */
   const int32_t *rowSums, *colSumsWhole;
   int32_t zaShift, zbShift; /* +128 / -128 of a flipped side */
+  const QFast *fast;        /* the fast requantization, or NULL */
 } QTask;
 
 /* One row of a finished tile: the corrections' row terms and the
@@ -573,6 +575,75 @@ static void rowParams(const RtQOut *o, int64_t gi, int64_t n0, int64_t nr, bool 
   }
 }
 
+/* Row gi's m, or column n's (f32, as rowParams); false if not finite. */
+static inline bool finiteM(const RtQOut *o, int64_t gi, int64_t n, float *m) {
+  float v = paramF(&o->sa, gi, n) * paramF(&o->sb, gi, n);
+  *m = v / paramF(&o->sy, gi, n);
+  return isfinite(*m);
+}
+
+/* The QFast of out's M x N result (NULL: the fast form does not apply, or
+ * not this ISA): za (M, stride zas, plus zaShift) and rs, the row sums, of
+ * a GEMM (NULL: the sums come corrected, as rtQFinishRow's); zb (N, stride
+ * zbs, plus zbShift; NULL: 0). One allocation; free with rtFree. */
+static QFast *qFastNew(const QIsa *isa, const RtQOut *o, int64_t M, int64_t N, const int32_t *za, int64_t zas,
+                       int32_t zaShift, const int32_t *rs, const int32_t *zb, int64_t zbs, int32_t zbShift,
+                       uint32_t K) {
+#ifdef RT_QREQ_TILE
+  const bool mByColumn = o->sa.cs || o->sb.cs || o->sy.cs, mByRow = o->sa.rs || o->sb.rs || o->sy.rs;
+  if (isa != &kVnni || !o->y8 || (mByColumn && mByRow) || (o->hasBias && o->bias.rs && o->bias.cs)) return NULL;
+  const uint32_t zb0 = zb ? (uint32_t)(zb[0] + zbShift) : 0, za0 = rs ? (uint32_t)(za[0] + zaShift) : 0;
+  for (int64_t n = 1; zb && zbs && n < N; n++)
+    if ((uint32_t)(zb[n * zbs] + zbShift) != zb0) return NULL;
+  for (int64_t i = 1; rs && zas && i < M; i++)
+    if ((uint32_t)(za[i * zas] + zaShift) != za0) return NULL;
+  size_t rowBytes = (size_t)M * (4 + 4 + 4 + 8 + 8), bytes = sizeof(QFast) + rowBytes + (mByColumn ? (size_t)N * 4 : 0);
+  QFast *f = rtAlloc(rtCurEnv(), bytes + 64);
+  if (!f) rtError("out of memory for the requantization's parameters");
+  f->lo = (double *)(f + 1), f->hi = f->lo + M;
+  f->rowAdd = (int32_t *)(f->hi + M), f->zy = f->rowAdd + M;
+  f->mRow = mByColumn ? NULL : (float *)(f->zy + M);
+  f->mCol = mByColumn ? (float *)(f->zy + M) : NULL;
+  f->za0 = za0, f->useCs = rs && za0, f->colBias = o->hasBias && o->bias.cs;
+  QRow r = {0};
+  r.relu = o->relu;
+  rowBounds(&r, o);
+  bool ok = true;
+  for (int64_t i = 0; i < M && ok; i++) {
+    if (!mByColumn) ok = finiteM(o, i, 0, &f->mRow[i]);
+    uint32_t b = o->hasBias && !o->bias.cs ? (uint32_t)paramI(&o->bias, i, 0) : 0;
+    f->rowAdd[i] = (int32_t)(b - zb0 * (rs ? (uint32_t)rs[i] : 0) + K * za0 * zb0);
+    f->zy[i] = paramI(&o->zy, i, 0);
+    r.zy = f->zy[i];
+    f->lo[i] = rowFloor(&r) - f->zy[i], f->hi[i] = rowCeil(&r) - f->zy[i];
+  }
+  for (int64_t n = 0; mByColumn && n < N && ok; n++) ok = finiteM(o, 0, n, &f->mCol[n]);
+  if (!ok) rtFree(rtCurEnv(), f);
+  return ok ? f : NULL;
+#else
+  (void)isa, (void)o, (void)M, (void)N, (void)za, (void)zas, (void)zaShift, (void)rs, (void)zb, (void)zbs;
+  (void)zbShift, (void)K;
+  return NULL;
+#endif
+}
+
+/* Rows i0.. (mr) x columns n0.. (nr <= MAX_NR) of sums c (row stride ldc)
+ * through f; cs: the columns' sums (GEMM), or NULL. */
+static void qFastTile(const QFast *f, const RtQOut *o, const int32_t *c, int64_t ldc, int64_t i0, int64_t n0,
+                      int64_t mr, int64_t nr, const int32_t *cs) {
+#ifdef RT_QREQ_TILE
+  int32_t colAdd[MAX_NR];
+  for (int64_t n = 0; n < nr; n++)
+    colAdd[n] = (int32_t)((f->colBias ? (uint32_t)paramI(&o->bias, 0, n0 + n) : 0) -
+                          (f->useCs ? f->za0 * (uint32_t)cs[n] : 0));
+  RtQReqTile t = {c, ldc, mr, nr, f->rowAdd + i0, colAdd, f->zy + i0, f->mRow ? f->mRow + i0 : NULL,
+                  f->mCol ? f->mCol + n0 : NULL, f->lo + i0, f->hi + i0, o->y8 + i0 * o->ldy + n0, o->ldy};
+  rtQRequantTile(&t);
+#else
+  (void)f, (void)o, (void)c, (void)ldc, (void)i0, (void)n0, (void)mr, (void)nr, (void)cs;
+#endif
+}
+
 /* Tile c (mr x nr, row stride NR) at (i0, n0): the zero-point corrections,
  * then the i32 store or the requantization, a row at a time. */
 static void finishTile(const QTask *t, const int32_t *c, int NR, int64_t i0, int64_t n0, int64_t mr, int64_t nr,
@@ -580,6 +651,10 @@ static void finishTile(const QTask *t, const int32_t *c, int NR, int64_t i0, int
   const RtQOut *o = t->out;
   int32_t zb[MAX_NR], bias[MAX_NR];
   float m[MAX_NR];
+  if (t->fast) {
+    qFastTile(t->fast, o, c, NR, i0, n0, mr, nr, colSums);
+    return;
+  }
   for (int64_t n = 0; n < nr; n++) zb[n] = t->B->zp[(n0 + n) * t->B->zps] + t->zbShift;
   QRow r = {NULL, zb, colSums, bias, m, nr, 0, 0, (uint32_t)t->K, NULL, NULL, 0, 0, 0, o->relu, 0, 0};
   rowBounds(&r, o);
@@ -601,14 +676,30 @@ static void finishTile(const QTask *t, const int32_t *c, int NR, int64_t i0, int
 }
 
 /* See qgemm.h. */
-void rtQFinishRow(const RtQOut *o, int64_t gi, int64_t n0, int64_t n, const int32_t *acc) {
-  static const int32_t zeros[MAX_NR];
+void rtQFinishBegin(RtQFinish *f, const RtQOut *out, int64_t rows, int64_t columns) {
   const QIsa *isa = qIsa();
+  f->out = out, f->isa = isa;
+  f->fast = qFastNew(isa, out, rows, columns, NULL, 0, 0, NULL, NULL, 0, 0, 0);
+}
+
+void rtQFinishEnd(RtQFinish *f) {
+  if (f->fast) rtFree(rtCurEnv(), f->fast);
+  f->fast = NULL;
+}
+
+void rtQFinishRow(const RtQFinish *f, int64_t gi, int64_t n0, int64_t n, const int32_t *acc) {
+  static const int32_t zeros[MAX_NR];
+  const RtQOut *o = f->out;
+  const QIsa *isa = f->isa;
   int32_t bias[MAX_NR];
   float m[MAX_NR];
   bool mByColumn = o->sa.cs || o->sb.cs || o->sy.cs;
   for (int64_t c0 = 0; c0 < n; c0 += MAX_NR) {
     int64_t nr = min64(MAX_NR, n - c0);
+    if (f->fast) {
+      qFastTile(f->fast, o, acc + c0, 0, gi, n0 + c0, 1, nr, NULL);
+      continue;
+    }
     QRow r = {acc + c0, zeros, zeros, bias, m, nr, 0, 0, 0, NULL, NULL, 0, 0, 0, o->relu, 0, 0};
     rowBounds(&r, o);
     if (o->y32) {
@@ -661,7 +752,7 @@ void rtQGemm(int64_t M, int64_t N, int64_t K, const RtQOperand *A, const RtQOper
              bool parallel) {
   if (M <= 0 || N <= 0) return;
   const QIsa *isa = qIsa();
-  QTask t = {M, N, K, isa, canonical(A, B), A, B, out, NULL, NULL, NULL, NULL, 0, 0};
+  QTask t = {M, N, K, isa, canonical(A, B), A, B, out, NULL, NULL, NULL, NULL, 0, 0, NULL};
   t.zaShift = t.cn.flipA ? 128 : 0;
   t.zbShift = t.cn.flipB ? -128 : 0;
   char isaKey = isa->name[0];
@@ -670,7 +761,10 @@ void rtQGemm(int64_t M, int64_t N, int64_t K, const RtQOperand *A, const RtQOper
     /* packed as NR-column panels (packWhole's B form), columns as rows */
     t.bpWhole = packed(B, true, N, K, isa->nr, t.cn.flipB ? 0x80 : 0, !t.cn.aU, &t.colSumsWhole, isaKey);
   }
+  QFast *fast = qFastNew(isa, out, M, N, A->zp, A->zps, t.zaShift, t.rowSums, B->zp, B->zps, t.zbShift, (uint32_t)K);
+  t.fast = fast;
   int64_t panels = (N + isa->nr - 1) / isa->nr;
   if (parallel) rtParallelFor(panels, qTask, &t);
   else qTask(&t, 0, panels);
+  if (fast) rtFree(rtCurEnv(), fast);
 }

@@ -76,10 +76,55 @@ typedef struct {
 void rtQGemm(int64_t M, int64_t N, int64_t K, const RtQOperand *A, const RtQOperand *B, const RtQOut *out,
              bool parallel);
 
-/* One output row gi of n sums (zero points already applied), columns
- * n0..n0+n: stored, or requantized as rtQGemm's rows are (the same code,
- * bit for bit); for kernels that accumulate otherwise (qdepthwise.c). */
-void rtQFinishRow(const RtQOut *out, int64_t gi, int64_t n0, int64_t n, const int32_t *acc);
+/* Rows of sums finished as rtQGemm's are, for kernels that accumulate
+ * otherwise (qdepthwise.c): prepared once per call for out's rows x
+ * columns (the ISA, the requantization's per-row values), then one output
+ * row gi of n sums (zero points already applied), columns n0..n0+n, stored
+ * or requantized as rtQGemm's rows are (the same code, bit for bit);
+ * rtQFinishEnd frees what rtQFinishBegin allocated. */
+/* The fast requantization's values for one call (the VNNI path,
+ * rtQRequantTile): per output row its term of the corrections and bias,
+ * m (or m per column), zy and bounds minus zy, when the corrections v = c -
+ * zb rs[i] - za[i] cs[n] + K za[i] zb + bias split into a row and a column
+ * term (zb one value over the columns, za one over the rows: the column's
+ * is bias[n] - za0 cs[n]), m varies by row or by column only and is
+ * finite. */
+typedef struct {
+  int32_t *rowAdd, *zy;
+  float *mRow, *mCol; /* one of them */
+  double *lo, *hi;
+  uint32_t za0;
+  bool useCs, colBias;
+} RtQFast;
+typedef struct {
+  const RtQOut *out;
+  const void *isa;
+  RtQFast *fast; /* or NULL */
+} RtQFinish;
+void rtQFinishBegin(RtQFinish *f, const RtQOut *out, int64_t rows, int64_t columns);
+void rtQFinishRow(const RtQFinish *f, int64_t gi, int64_t n0, int64_t n, const int32_t *acc);
+void rtQFinishEnd(RtQFinish *f);
+/* The requantization's fast form (qrequant.c, AVX-512; the VNNI path's):
+ * rows i < mr, columns n < nr <= 32 of wrapping i32 sums c[i * ldc + n],
+ * v = c + rowAdd[i] + colAdd[n] (colAdd NULL: 0), in i32 wrapping; then
+ * y[i * ldy + n] = min(max(roundeven(v * m) + zy[i], floor), ceil) (the
+ * f64 product of m = mRow[i] or mCol[n], exactly one given, all finite),
+ * lo[i] = floor - zy[i], hi[i] = ceil - zy[i] (integers, the row's bounds
+ * after saturation, Relu and clamp). */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define RT_QREQ_TILE 1
+typedef struct {
+  const int32_t *c;
+  int64_t ldc, mr, nr;
+  const int32_t *rowAdd, *colAdd, *zy;
+  const float *mRow, *mCol;
+  const double *lo, *hi;
+  uint8_t *y;
+  int64_t ldy;
+} RtQReqTile;
+void rtQRequantTile(const RtQReqTile *t);
+#endif
+
 /* The integer ISA rtQGemm runs: 0 portable C, 1 AVX2, 2 AVX-512 VNNI. */
 int rtQIsaLevel(void);
 
