@@ -147,32 +147,42 @@ MlirAttribute strataNumberAttr(MlirType elementType, double v) {
   return mlirIntegerAttrGet(elementType, strataIntFromDouble(elementType, v));
 }
 
-MlirValue strataConstStringRef(StrataBuilder *b, MlirOperation module, MlirLocation loc,
-                               const char *sym, const char *text) {
+MlirValue strataGlobalUnrankedRef(StrataBuilder *b, MlirOperation module, MlirLocation loc, const char *sym,
+                                  MlirAttribute init, bool constant) {
   MlirContext ctx = b->ctx;
-  int64_t len = (int64_t)strlen(text);
-  MlirType i8 = mlirIntegerTypeGet(ctx, 8);
-  MlirType mt = mlirMemRefTypeGet(i8, 1, &len, mlirAttributeGetNull(), mlirAttributeGetNull());
+  MlirType tt = mlirAttributeGetType(init), elem = mlirShapedTypeGetElementType(tt);
+  int64_t count = mlirShapedTypeGetDimSize(tt, 0);
+  MlirType mt = mlirMemRefTypeGet(elem, 1, &count, mlirAttributeGetNull(), mlirAttributeGetNull());
   if (!strataModuleHasSymbol(module, sym)) {
     MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
     StrataBuilder top = strataBuilderAtEnd(ctx, body);
     top.before = mlirBlockGetFirstOperation(body);
-    MlirType tt = mlirRankedTensorTypeGet(1, &len, i8, mlirAttributeGetNull());
-    MlirAttribute bytes = mlirDenseElementsAttrInt8Get(tt, len, (const int8_t *)text);
-    strataCreateOp(&top, "memref.global", loc,
-                   .attrs = STRATA_ATTRS({"sym_name", strataStrAttr(ctx, sym)},
-                                         {"sym_visibility", strataStrAttr(ctx, "private")},
-                                         {"type", mlirTypeAttrGet(mt)}, {"initial_value", bytes},
-                                         {"constant", mlirUnitAttrGet(ctx)}));
+    MlirAttribute name = strataStrAttr(ctx, sym), type = mlirTypeAttrGet(mt);
+    if (constant)
+      strataCreateOp(&top, "memref.global", loc,
+                     .attrs = STRATA_ATTRS({"sym_name", name}, {"sym_visibility", strataStrAttr(ctx, "private")},
+                                           {"type", type}, {"initial_value", init},
+                                           {"constant", mlirUnitAttrGet(ctx)}));
+    else
+      strataCreateOp(&top, "memref.global", loc,
+                     .attrs = STRATA_ATTRS({"sym_name", name}, {"type", type}, {"initial_value", init}));
   }
   MlirValue global = strataResult(
       strataCreateOp(b, "memref.get_global", loc, .results = STRATA_TYPES(mt),
                      .attrs = STRATA_ATTRS({"name", mlirFlatSymbolRefAttrGet(ctx, mlirStringRefCreateFromCString(sym))})),
       0);
-  MlirType unranked = mlirUnrankedMemRefTypeGet(i8, mlirAttributeGetNull());
+  MlirType unranked = mlirUnrankedMemRefTypeGet(elem, mlirAttributeGetNull());
   return strataResult(strataCreateOp(b, "memref.cast", loc, .operands = STRATA_VALUES(global),
                                      .results = STRATA_TYPES(unranked)),
                       0);
+}
+
+MlirValue strataConstStringRef(StrataBuilder *b, MlirOperation module, MlirLocation loc,
+                               const char *sym, const char *text) {
+  int64_t len = (int64_t)strlen(text);
+  MlirType tt = mlirRankedTensorTypeGet(1, &len, mlirIntegerTypeGet(b->ctx, 8), mlirAttributeGetNull());
+  return strataGlobalUnrankedRef(b, module, loc, sym, mlirDenseElementsAttrInt8Get(tt, len, (const int8_t *)text),
+                                 true);
 }
 
 MlirValue strataTensorToUnrankedMemRef(StrataBuilder *b, MlirLocation loc, MlirValue t) {

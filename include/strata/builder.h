@@ -90,6 +90,12 @@ bool strataModuleHasSymbol(MlirOperation module, const char *name);
 int64_t strataIntFromDouble(MlirType intType, double v);
 /* A FloatAttr or IntegerAttr (through strataIntFromDouble) of `v`. */
 MlirAttribute strataNumberAttr(MlirType elementType, double v);
+/* A memref<*x elem> of the module-level memref.global `sym` whose initial
+ * value is the 1-D dense attribute `init` (of tensor<N x elem>), created
+ * at the top of `module` on first use (a second use of `sym` reuses it):
+ * private and constant when `constant`, public and writable otherwise. */
+MlirValue strataGlobalUnrankedRef(StrataBuilder *b, MlirOperation module, MlirLocation loc, const char *sym,
+                                  MlirAttribute init, bool constant);
 /* A memref<*xi8> of `text` (no terminator), held in a private constant
  * memref.global `sym` at the top of `module` (created on first use; a
  * second use of `sym` must name the same text). How text reaches

@@ -235,32 +235,9 @@ static void planFunction(ShapePlan *plan, MlirOperation func) {
 /* A module global `sym` of `values` (i64) and a memref<*xi64> of it at b. */
 static MlirValue i64Global(StrataBuilder *b, MlirOperation module, MlirLocation loc, const char *sym,
                            const int64_t *values, int64_t count, bool constant) {
-  MlirContext ctx = b->ctx;
-  MlirType i64 = mlirIntegerTypeGet(ctx, 64);
-  MlirType mt = mlirMemRefTypeGet(i64, 1, &count, mlirAttributeGetNull(), mlirAttributeGetNull());
-  if (!strataModuleHasSymbol(module, sym)) {
-    MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-    StrataBuilder top = strataBuilderAtEnd(ctx, body);
-    top.before = mlirBlockGetFirstOperation(body);
-    MlirType tt = mlirRankedTensorTypeGet(1, &count, i64, mlirAttributeGetNull());
-    MlirAttribute init = mlirDenseElementsAttrInt64Get(tt, count, values);
-    MlirAttribute name = strataStrAttr(ctx, sym), type = mlirTypeAttrGet(mt);
-    if (constant)
-      strataCreateOp(&top, "memref.global", loc,
-                     .attrs = STRATA_ATTRS({"sym_name", name}, {"sym_visibility", strataStrAttr(ctx, "private")},
-                                           {"type", type}, {"initial_value", init},
-                                           {"constant", mlirUnitAttrGet(ctx)}));
-    else /* public: the JIT looks it up to free the caches */
-      strataCreateOp(&top, "memref.global", loc,
-                     .attrs = STRATA_ATTRS({"sym_name", name}, {"type", type}, {"initial_value", init}));
-  }
-  MlirValue g = strataResult(
-      strataCreateOp(b, "memref.get_global", loc, .results = STRATA_TYPES(mt),
-                     .attrs = STRATA_ATTRS({"name", mlirFlatSymbolRefAttrGet(ctx, mlirStringRefCreateFromCString(sym))})),
-      0);
-  return strataResult(strataCreateOp(b, "memref.cast", loc, .operands = STRATA_VALUES(g),
-                                     .results = STRATA_TYPES(mlirUnrankedMemRefTypeGet(i64, mlirAttributeGetNull()))),
-                      0);
+  MlirType tt = mlirRankedTensorTypeGet(1, &count, mlirIntegerTypeGet(b->ctx, 64), mlirAttributeGetNull());
+  /* not constant: public, the JIT looks it up to free the caches */
+  return strataGlobalUnrankedRef(b, module, loc, sym, mlirDenseElementsAttrInt64Get(tt, count, values), constant);
 }
 
 /* The class's key at b: every dynamic extent of the entry block's memref
