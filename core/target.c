@@ -7,6 +7,7 @@
 #include <string.h>
 #include "grow.h"
 #include "internal.h"
+#include "mlir-c/BuiltinAttributes.h"
 #include "strata/target.h"
 
 static const char *const kModeNames[STRATA_NUM_FUSION_MODES] = {"fixed", "none", "dnnfusion",
@@ -266,6 +267,74 @@ const char *strataDefaultCacheDir(char *buf, size_t size) {
 
 bool strataExecutableFromCache(const StrataExecutable *exe) {
   return exe->def->fromCache && exe->def->fromCache(exe->state);
+}
+
+bool strataExecutableCacheKey(StrataContext *ctx, const char *target, const void *const *parts,
+                              const size_t *sizes, size_t n, char key[33]) {
+  const StrataTargetDef *def = strataContextLookupTarget(ctx, target ? target : "cpu");
+  if (!def || !def->cacheKey || !def->store || !def->load) return false;
+  def->cacheKey(def, parts, sizes, n, key);
+  return true;
+}
+
+/* `func` as a private declaration (no body), printed in a module. */
+static char *declarationText(MlirOperation func) {
+  MlirOperationState st = mlirOperationStateGet(mlirIdentifierStr(mlirOperationGetName(func)), mlirOperationGetLocation(func));
+  intptr_t n = mlirOperationGetNumAttributes(func);
+  MlirNamedAttribute *attrs = malloc(sizeof *attrs * (size_t)(n + 1));
+  if (!attrs) return NULL;
+  MlirContext mctx = mlirOperationGetContext(func);
+  MlirIdentifier vis = mlirIdentifierGet(mctx, mlirStringRefCreateFromCString("sym_visibility"));
+  intptr_t k = 0;
+  for (intptr_t i = 0; i < n; i++) {
+    MlirNamedAttribute a = mlirOperationGetAttribute(func, i);
+    if (!mlirIdentifierEqual(a.name, vis)) attrs[k++] = a;
+  }
+  attrs[k++] = mlirNamedAttributeGet(vis, mlirStringAttrGet(mctx, mlirStringRefCreateFromCString("private")));
+  mlirOperationStateAddAttributes(&st, k, attrs);
+  MlirRegion body = mlirRegionCreate();
+  mlirOperationStateAddOwnedRegions(&st, 1, &body);
+  MlirOperation decl = mlirOperationCreate(&st);
+  free(attrs);
+  if (mlirOperationIsNull(decl)) return NULL;
+  StrataStr s = {0};
+  strataStrAppendf(&s, "module {\n");
+  mlirOperationPrint(decl, strataStrCallback, &s);
+  strataStrAppendf(&s, "\n}\n");
+  mlirOperationDestroy(decl);
+  return s.data;
+}
+
+bool strataExecutableStore(StrataExecutable *exe, const char *cacheDir, const char *key, MlirOperation entry,
+                           char *why, size_t whySize) {
+  if (!exe->def->store) {
+    snprintf(why, whySize, "target '%s' keeps no model cache", exe->def->name);
+    return false;
+  }
+  char *text = declarationText(entry);
+  bool ok = text && exe->def->store(exe->state, cacheDir, key, text, why, whySize);
+  if (!text) snprintf(why, whySize, "out of memory");
+  free(text);
+  return ok;
+}
+
+StrataExecutable *strataExecutableLoad(StrataContext *ctx, const char *target, const char *cacheDir,
+                                       const char *key, MlirModule *entry) {
+  const StrataTargetDef *def = strataContextLookupTarget(ctx, target ? target : "cpu");
+  *entry = (MlirModule){NULL};
+  if (!def || !def->load || !def->invoke) return NULL;
+  char *text = NULL;
+  void *state = def->load(def, ctx, cacheDir, key, &text);
+  StrataExecutable *exe = state ? malloc(sizeof *exe) : NULL;
+  if (exe) *entry = mlirModuleCreateParse(strataContextGetMlir(ctx), mlirStringRefCreateFromCString(text));
+  free(text);
+  if (!exe || mlirModuleIsNull(*entry)) {
+    free(exe);
+    if (state && def->destroy) def->destroy(state);
+    return NULL;
+  }
+  *exe = (StrataExecutable){def, state};
+  return exe;
 }
 
 void strataExecutableDestroy(StrataExecutable *exe) {

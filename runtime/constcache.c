@@ -4,7 +4,8 @@
  * cache for the process (code loaded once may run in several
  * environments); each buffer comes from the environment of the call that
  * filled it and goes back to it on release or when that environment is
- * destroyed. */
+ * destroyed, except those a persistent cache lends (strataRtPackedConstantsAdd:
+ * never freed here). */
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -16,12 +17,26 @@ typedef struct {
   const void *src;
   int64_t key[6];
   float *data;
-  StrataRtEnv *env;
+  size_t floats;
+  StrataRtEnv *env; /* where data came from; NULL: borrowed (strataRtPackedConstantsAdd) */
 } Entry;
 
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 static Entry *entries;
 static size_t count, cap;
+
+/* Room for one more entry (under mu); false if out of memory. */
+static bool grow(void) {
+  if (count < cap) return true;
+  size_t n = cap ? 2 * cap : 64;
+  /* the index lives in the default environment: it outlives any other */
+  Entry *grown = rtAlloc(strataRtDefaultEnv(), n * sizeof *grown);
+  if (!grown) return false;
+  if (count) memcpy(grown, entries, count * sizeof *grown);
+  rtFree(strataRtDefaultEnv(), entries);
+  entries = grown, cap = n;
+  return true;
+}
 
 const float *rtConstCacheGet(char kind, const void *src, const int64_t key[6], size_t floats,
                              RtDeriveFn fill, const void *ctx) {
@@ -34,34 +49,51 @@ const float *rtConstCacheGet(char kind, const void *src, const int64_t key[6], s
       return d;
     }
   float *d = floats <= SIZE_MAX / sizeof(float) ? rtAlloc(env, floats * sizeof(float)) : NULL;
-  if (d && count == cap) {
-    size_t n = cap ? 2 * cap : 64;
-    /* the index lives in the default environment: it outlives any other */
-    Entry *grown = rtAlloc(strataRtDefaultEnv(), n * sizeof *grown);
-    if (grown) {
-      if (count) memcpy(grown, entries, count * sizeof *grown);
-      rtFree(strataRtDefaultEnv(), entries);
-      entries = grown, cap = n;
-    }
-  }
-  if (!d || count == cap) {
+  if (d && !grow()) {
     rtFree(env, d);
+    d = NULL;
+  }
+  if (!d) {
     pthread_mutex_unlock(&mu);
     return NULL;
   }
   /* Under the lock: a second thread asking waits for it. fill never
    * raises an error (it only reorders or transforms the constant). */
   fill(d, ctx);
-  entries[count] = (Entry){kind, src, {0}, d, env};
+  entries[count] = (Entry){kind, src, {0}, d, floats, env};
   memcpy(entries[count].key, key, sizeof entries[count].key);
   count++;
   pthread_mutex_unlock(&mu);
   return d;
 }
 
+size_t strataRtPackedConstantsList(StrataRtPacked *out, size_t max) {
+  pthread_mutex_lock(&mu);
+  for (size_t i = 0; i < count && i < max; i++) {
+    out[i] = (StrataRtPacked){entries[i].kind, entries[i].src, {0}, entries[i].data, entries[i].floats};
+    memcpy(out[i].key, entries[i].key, sizeof out[i].key);
+  }
+  size_t n = count;
+  pthread_mutex_unlock(&mu);
+  return n;
+}
+
+bool strataRtPackedConstantsAdd(const StrataRtPacked *p) {
+  pthread_mutex_lock(&mu);
+  bool ok = grow();
+  if (ok) {
+    entries[count] = (Entry){p->kind, p->src, {0}, (float *)p->data, p->floats, NULL};
+    memcpy(entries[count].key, p->key, sizeof entries[count].key);
+    count++;
+  }
+  pthread_mutex_unlock(&mu);
+  return ok;
+}
+
 void strataRtReleasePackedConstants(void) {
   pthread_mutex_lock(&mu);
-  for (size_t i = 0; i < count; i++) rtFree(entries[i].env, entries[i].data);
+  for (size_t i = 0; i < count; i++)
+    if (entries[i].env) rtFree(entries[i].env, entries[i].data);
   rtFree(strataRtDefaultEnv(), entries);
   entries = NULL;
   count = cap = 0;

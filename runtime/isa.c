@@ -434,3 +434,5 @@ const RtIsa *rtIsa(void) {
 }
 
 const char *strataRtGetIsa(void) { return rtIsa()->name; }
+
+const char *strataRtIsaName(void) { return rtIsa()->name; }

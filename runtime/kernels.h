@@ -10,6 +10,7 @@
 #ifndef STRATA_RUNTIME_KERNELS_H
 #define STRATA_RUNTIME_KERNELS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "memref.h"
@@ -96,6 +97,27 @@ void _mlir_memref_to_llvm_free(void *p);
 /* Frees the packed constants; call it when code that passed `constant`
  * operands is unloaded (strataJitDestroy does). */
 void strataRtReleasePackedConstants(void);
+
+/* The packed constants, for a cache that keeps them across processes (the
+ * model cache, targets/llvm/modelcache.c): the form of constant `src`
+ * derived as `kind` with parameters `key`, `floats` 4-byte words at
+ * `data`. List copies up to `max` entries into `out` and returns how many
+ * there are. Add records one whose data the caller owns (mapped from a
+ * file): it is never freed and must outlive the code (false if out of
+ * memory). Both are valid only between processes of one build of
+ * libstrata_rt on one CPU with the same instruction set chosen
+ * (strataRtIsaName). */
+typedef struct {
+  char kind;
+  const void *src;
+  int64_t key[6];
+  const float *data;
+  size_t floats;
+} StrataRtPacked;
+size_t strataRtPackedConstantsList(StrataRtPacked *out, size_t max);
+bool strataRtPackedConstantsAdd(const StrataRtPacked *p);
+/* The instruction set the kernels run ("avx512", ...). */
+const char *strataRtIsaName(void);
 
 /* Threads the kernels use in the calling thread's current environment
  * (the default one outside strataRtCallIn; status.h) (>= 1; default 1).

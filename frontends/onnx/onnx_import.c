@@ -130,6 +130,7 @@ MlirAttribute onnxConvertAttr(Importer *im, MlirLocation loc, const Onnx__NodePr
   case ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__TENSOR: {
     char err[256];
     StrataTensor *t = a->t ? onnxReadTensor(a->t, im->baseDir, err, sizeof err) : NULL;
+    im->externalTensors += a->t && onnxIsExternal(a->t);
     if (!t) {
       NODE_ERROR(im, loc, n, "attribute '%s': %s", a->name, a->t ? err : "missing tensor");
       return mlirAttributeGetNull();
@@ -194,6 +195,7 @@ bool onnxImportGraphBody(Importer *im, const Onnx__GraphProto *g) {
     const Onnx__TensorProto *t = g->initializer[i];
     MlirLocation loc = mlirLocationNameGet(im->mc, mlirStringRefCreateFromCString(t->name ? t->name : "initializer"), im->fileLoc);
     StrataTensor *tensor = onnxReadTensor(t, im->baseDir, err, sizeof err);
+    im->externalTensors += onnxIsExternal(t);
     if (!tensor) {
       strataEmitError(loc, "initializer '%s': %s", t->name ? t->name : "", err);
       return false;
@@ -232,7 +234,7 @@ MlirModule strataImportOnnx(StrataContext *ctx, const void *data, size_t size, c
     return (MlirModule){NULL};
   }
   Importer im = {ctx, mc, name, baseDir, -1, opts && opts->resourceThreshold ? opts->resourceThreshold : 64,
-                 NULL, 0, 0, 0, 0, {{NULL}, {NULL}, {NULL}, {NULL}}, fileLoc, 0};
+                 NULL, 0, 0, 0, 0, {{NULL}, {NULL}, {NULL}, {NULL}}, fileLoc, 0, 0};
   for (size_t i = 0; i < model->n_opset_import; i++) {
     const Onnx__OperatorSetIdProto *o = model->opset_import[i];
     if (!o->domain || !*o->domain || !strcmp(o->domain, "ai.onnx")) im.opset = o->version;
@@ -343,6 +345,7 @@ MlirModule strataImportOnnx(StrataContext *ctx, const void *data, size_t size, c
   }
   mlirOperationSetAttributeByName(func, mlirStringRefCreateFromCString("function_type"),
                                   mlirTypeAttrGet(mlirFunctionTypeGet(mc, nIn, inTypes, (intptr_t)g->n_output, outTypes)));
+  if (opts && opts->externalTensors) *opts->externalTensors = im.externalTensors;
   goto done;
 fail:
   mlirModuleDestroy(module);

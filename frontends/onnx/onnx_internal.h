@@ -18,6 +18,8 @@ const char *onnxDTypeName(int32_t elemType);
  * relative to baseDir). NULL with a message in err if the data is missing,
  * of the wrong size, or of an unsupported type. */
 StrataTensor *onnxReadTensor(const Onnx__TensorProto *t, const char *baseDir, char *err, size_t errSize);
+/* True if t's data is in an external file. */
+bool onnxIsExternal(const Onnx__TensorProto *t);
 
 /* ---- The importer's state (onnx_import.c) ---- */
 
@@ -43,6 +45,7 @@ typedef struct {
   StrataBuilder b; /* at the end of the block being imported into */
   MlirLocation fileLoc;
   int64_t trainingOpset; /* of ai.onnx.preview.training; 0: not imported */
+  int externalTensors;   /* tensors read from external data files */
 } Importer;
 
 /* Defines `name` as a value of `kind`. ONNX graphs are SSA: a name that is

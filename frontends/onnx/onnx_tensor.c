@@ -76,6 +76,10 @@ static bool readExternal(const Onnx__TensorProto *t, const char *baseDir, Strata
   return ok;
 }
 
+bool onnxIsExternal(const Onnx__TensorProto *t) {
+  return t->has_data_location && t->data_location == ONNX__TENSOR_PROTO__DATA_LOCATION__EXTERNAL;
+}
+
 StrataTensor *onnxReadTensor(const Onnx__TensorProto *t, const char *baseDir, char *err, size_t errSize) {
   StrataDType dt = onnxDType(t->data_type);
   if (dt == STRATA_DTYPE_INVALID) {
@@ -103,7 +107,7 @@ StrataTensor *onnxReadTensor(const Onnx__TensorProto *t, const char *baseDir, ch
     return NULL;
   }
   size_t bytes = (size_t)need;
-  bool external = t->has_data_location && t->data_location == ONNX__TENSOR_PROTO__DATA_LOCATION__EXTERNAL;
+  bool external = onnxIsExternal(t);
   /* Typed fields: float_data (f32), double_data, int64_data, uint64_data
    * (u32 and u64), and int32_data (also holding i8/u8/i16/u16/bool/f16/bf16 bits). */
   size_t have = dt == STRATA_DTYPE_F32 ? t->n_float_data

@@ -14,6 +14,9 @@ typedef struct {
   const char *entryName;    /* the function's name; NULL: "main" */
   size_t resourceThreshold; /* initializers with more elements become MLIR
                                resources (not printed inline); 0: 64 */
+  int *externalTensors;     /* if set, receives after a successful import the
+                               number of tensors read from external data files
+                               (a caller caching by the model's bytes must know) */
 } StrataOnnxOptions;
 
 /* Supported ai.onnx opsets: the importer refuses models outside this range. */

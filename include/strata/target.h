@@ -125,6 +125,19 @@ struct StrataTargetDef {
   /* True if the executable's code came from options->cacheDir (NULL: the
    * target keeps no cache). */
   bool (*fromCache)(void *executable);
+  /* The model cache (NULL: the target keeps none; strataExecutableStore
+   * and strataExecutableLoad). cacheKey: the key of byte strings `parts`
+   * (a model, the options that shaped its code) for this target, machine
+   * and build of Strata, as 32 hex digits and a NUL. store: writes the
+   * executable to cacheDir under `key` with the caller's text `entry`;
+   * false with the reason in `why`. load: the executable stored there,
+   * its entry text (malloc'ed) in *entry; NULL on a miss, silently. */
+  void (*cacheKey)(const StrataTargetDef *def, const void *const *parts, const size_t *sizes, size_t n,
+                   char key[33]);
+  bool (*store)(void *executable, const char *cacheDir, const char *key, const char *entry, char *why,
+                size_t whySize);
+  void *(*load)(const StrataTargetDef *def, StrataContext *ctx, const char *cacheDir, const char *key,
+                char **entry);
   /* The launches and copies a call of public function `name` makes
    * (false: no such function). NULL: the target launches no device
    * kernels (cpu). */
@@ -208,6 +221,31 @@ const char *strataDefaultCacheDir(char *buf, size_t size);
 /* True if the executable's code came from the compile cache
  * (StrataCompileOptions.cacheDir) instead of being compiled. */
 bool strataExecutableFromCache(const StrataExecutable *exe);
+/* The model cache: a whole executable kept under a key its caller makes
+ * from the model's bytes and the options that shape its code, so that a
+ * later process gets it back without importing, lowering or compiling the
+ * model (strata-run does this for the cpu target; docs/performance.md,
+ * "Time to a first result"). The key covers `parts`, the target, the
+ * machine and this build of Strata; the caller must put in `parts`
+ * everything that shaped the code (a model whose weights live in other
+ * files is not one byte string: leave it uncached). False if the target
+ * keeps no model cache. */
+bool strataExecutableCacheKey(StrataContext *ctx, const char *target, const void *const *parts,
+                              const size_t *sizes, size_t n, char key[33]);
+/* Stores `exe` (compiled with a StrataCompileOptions.cacheDir of
+ * `cacheDir`) under `key`, with the declaration of `entry` (the function
+ * callers invoke, as it was before lowering: its signature and argument
+ * attributes), and the packed forms of its weights the runtime made in
+ * the calls so far. False with the reason in `why` (nothing is left
+ * behind); an empty reason when it was reported already (the code itself
+ * could not be cached: a warning said so). */
+bool strataExecutableStore(StrataExecutable *exe, const char *cacheDir, const char *key, MlirOperation entry,
+                           char *why, size_t whySize);
+/* The executable stored under `key`, and in *entry a new module holding
+ * the stored declaration (the caller destroys both); NULL on a miss (no
+ * such entry, a damaged one, another build of Strata), with no message. */
+StrataExecutable *strataExecutableLoad(StrataContext *ctx, const char *target, const char *cacheDir,
+                                       const char *key, MlirModule *entry);
 /* What a call of compiled function `name` launches on the device (kernels,
  * copies); false if the target launches no device kernels or there is no
  * such function. */

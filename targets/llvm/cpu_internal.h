@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include "mlir-c/IR.h"
 #include "strata/context.h"
 #include "strata/target_llvm.h"
@@ -67,6 +68,23 @@ void strataParamsDestroy(StrataParams *p);
 char *strataLlvmEmit(MlirModule lowered, const StrataAotOptions *o, const StrataParams *params, bool packed,
                      size_t *size);
 
+/* Cache keys (objcache.c): two FNV-1a streams, 128 bits. */
+typedef struct {
+  uint64_t a, b;
+} StrataCacheHash;
+StrataCacheHash strataCacheHashInit(void);
+/* Adds n bytes (fast on megabytes: four word lanes, then the streams). */
+void strataCacheHashBlock(StrataCacheHash *h, const void *data, size_t n);
+/* Adds this build of Strata (version, ELF build ID), LLVM's version, the
+ * LLVM level and the host CPU with its features. */
+void strataCacheHashMachine(StrataCacheHash *h, int optLevel);
+/* 32 hex digits and a NUL. */
+void strataCacheHashHex(const StrataCacheHash *h, char key[33]);
+/* A 64-bit checksum of n bytes (strataCacheHashBlock's). */
+uint64_t strataCacheChecksum(const void *data, size_t n);
+/* mkdir -p; 0 or an errno. */
+int strataCacheMakeDirs(const char *dir);
+
 /* The compile cache (objcache.c). The key of a module whose weights are
  * out, for the host CPU at an LLVM level: 32 hex digits and a NUL. */
 void strataObjCacheKey(MlirModule lowered, int optLevel, char key[33]);
@@ -76,5 +94,28 @@ char *strataObjCacheRead(const char *dir, const char *key, size_t *size);
  * `why` when it cannot. */
 bool strataObjCacheWrite(const char *dir, const char *key, const char *data, size_t size, char *why,
                          size_t whySize);
+
+/* The model cache (modelcache.c): a whole executable under a key its
+ * caller makes from the model (strataExecutableStore/Load). DIR/<key>.model
+ * holds the key of its object in the object cache, the declarations the
+ * JIT reads (interface), the caller's text (`entry`) and the weights, 4 KiB
+ * aligned, which a load maps rather than reads. */
+void strataCpuCacheKey(const void *const *parts, const size_t *sizes, size_t n, char key[33]);
+bool strataJitStore(StrataJit *jit, const char *dir, const char *key, const char *entry, char *why,
+                    size_t whySize);
+/* NULL on a miss (no message): no such file, a damaged one, or its object
+ * gone from the cache. *entry gets the stored text (malloc'ed). */
+StrataJit *strataJitLoad(StrataContext *ctx, const char *dir, const char *key, char **entry);
+
+/* What modelcache.c needs of the JIT (jit.c). The object key the JIT's
+ * code has in the cache, its module and weights; false when the code is not
+ * in the cache (*warned: its write failed, with a warning). */
+bool strataJitCacheParts(const StrataJit *jit, MlirModule *lowered, const StrataParams **params, char objKey[33],
+                         bool *warned);
+/* A JIT from cached parts, taking ownership of all of them also on failure:
+ * `iface` (the interface module), `params` (entries into `map`, munmapped
+ * with the JIT) and the object `obj` (malloc'ed). NULL after located errors. */
+StrataJit *strataJitFromParts(StrataContext *ctx, MlirModule iface, StrataParams *params, void *map,
+                              size_t mapSize, char *obj, size_t objSize);
 
 #endif /* STRATA_CPU_INTERNAL_H */

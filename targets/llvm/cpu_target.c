@@ -27,6 +27,22 @@ static void *compile(const StrataTargetDef *def, StrataContext *ctx, MlirModule 
 
 static bool fromCache(void *exe) { return strataJitFromCache(exe); }
 
+static void cacheKey(const StrataTargetDef *def, const void *const *parts, const size_t *sizes, size_t n,
+                     char key[33]) {
+  (void)def;
+  strataCpuCacheKey(parts, sizes, n, key);
+}
+
+static bool store(void *exe, const char *cacheDir, const char *key, const char *entry, char *why, size_t whySize) {
+  return strataJitStore(exe, cacheDir, key, entry, why, whySize);
+}
+
+static void *load(const StrataTargetDef *def, StrataContext *ctx, const char *cacheDir, const char *key,
+                  char **entry) {
+  (void)def;
+  return strataJitLoad(ctx, cacheDir, key, entry);
+}
+
 static MlirLogicalResult invoke(void *exe, const char *name, StrataTensor *const *inputs,
                                 size_t numInputs, StrataTensor *const *outputs,
                                 size_t numOutputs) {
@@ -75,6 +91,9 @@ const StrataTargetDef strataCpuTarget = {
     .invoke = invoke,
     .destroy = destroy,
     .fromCache = fromCache,
+    .cacheKey = cacheKey,
+    .store = store,
+    .load = load,
     .emitFormats = "obj,asm,llvm",
     .emit = emit,
     .emitHeader = emitHeader,

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include "llvm-c/Core.h"
 #include "llvm-c/Error.h"
 #include "llvm-c/LLJIT.h"
@@ -30,7 +31,11 @@ struct StrataJit {
   MlirModule lowered;
   LLVMOrcLLJITRef orc;
   StrataParams *params; /* the weights the compiled code reads */
+  void *map;            /* a model cache file the weights are in (munmapped last) */
+  size_t mapSize;
   bool fromCache;
+  char objKey[33]; /* the code's key in the object cache; "" when not cached */
+  bool cacheWarned; /* writing it there failed, with a warning */
   /* The last function looked up: an ORC symbol lookup costs microseconds,
    * as much as a small kernel, and callers invoke one function repeatedly.
    * Guarded by lastMu: threads may invoke one executable concurrently. */
@@ -112,38 +117,35 @@ static LLVMErrorRef defineSymbols(LLVMOrcLLJITRef orc, const StrataParams *param
 }
 
 /* The object code of `lowered` (its weights out): from the cache when it
- * holds it, compiled (and stored) otherwise. */
-static char *objectCode(MlirModule lowered, int optLevel, const char *cacheDir, size_t *size, bool *fromCache) {
+ * holds it, compiled (and stored) otherwise. objKey gets its key when it
+ * is in the cache. */
+static char *objectCode(MlirModule lowered, int optLevel, const char *cacheDir, size_t *size, bool *fromCache,
+                        char objKey[33], bool *warned) {
   char key[33];
   *fromCache = false;
   if (cacheDir) {
     strataObjCacheKey(lowered, optLevel, key);
     char *cached = strataObjCacheRead(cacheDir, key, size);
-    if (cached) return *fromCache = true, cached;
+    if (cached) return *fromCache = true, memcpy(objKey, key, 33), cached;
   }
   StrataAotOptions o = {.kind = STRATA_AOT_OBJECT, .optLevel = optLevel};
   char *obj = strataLlvmEmit(lowered, &o, NULL, true, size);
   char why[256];
-  if (obj && cacheDir && !strataObjCacheWrite(cacheDir, key, obj, *size, why, sizeof why))
-    strataEmitDiagnostic(STRATA_SEVERITY_WARNING, mlirOperationGetLocation(mlirModuleGetOperation(lowered)),
-                         "the compile cache '%s' cannot be written (%s): this code is not cached", cacheDir, why);
+  if (obj && cacheDir) {
+    if (strataObjCacheWrite(cacheDir, key, obj, *size, why, sizeof why)) memcpy(objKey, key, 33);
+    else {
+      *warned = true;
+      strataEmitDiagnostic(STRATA_SEVERITY_WARNING, mlirOperationGetLocation(mlirModuleGetOperation(lowered)),
+                           "the compile cache '%s' cannot be written (%s): this code is not cached", cacheDir, why);
+    }
+  }
   return obj;
 }
 
-StrataJit *strataJitCreateCached(StrataContext *ctx, MlirModule lowered, int optLevel, const char *cacheDir) {
-  MlirLocation loc = mlirOperationGetLocation(mlirModuleGetOperation(lowered));
-  StrataJit *jit = calloc(1, sizeof *jit);
-  if (jit) pthread_mutex_init(&jit->lastMu, NULL);
-  size_t size = 0;
-  char *obj = NULL;
+/* Links `obj` (taken) into a new LLJIT with the runtime and the weights. */
+static bool linkObject(StrataJit *jit, char *obj, size_t size, MlirLocation loc) {
   LLVMErrorRef err = NULL;
   LLVMOrcDefinitionGeneratorRef process = NULL;
-  if (!jit || !(jit->params = strataParamsExtract(lowered, STRATA_PARAM_MIN_BYTES))) {
-    strataEmitError(loc, "JIT: out of memory for the module's weights");
-    goto fail;
-  }
-  jit->ctx = ctx, jit->lowered = lowered;
-  if (!(obj = objectCode(lowered, optLevel, cacheDir, &size, &jit->fromCache))) goto fail;
   LLVMInitializeNativeTarget();
   LLVMInitializeNativeAsmPrinter();
   if ((err = LLVMOrcCreateLLJIT(&jit->orc, NULL))) {
@@ -167,16 +169,70 @@ StrataJit *strataJitCreateCached(StrataContext *ctx, MlirModule lowered, int opt
     orcError(loc, "cannot load the compiled code", err);
     goto fail;
   }
-  return jit;
+  return true;
 fail:
   free(obj);
-  if (jit) {
-    jit->lowered = lowered; /* destroyed below, as the caller gave it */
-    strataJitDestroy(jit);
-  } else {
+  return false;
+}
+
+static StrataJit *newJit(StrataContext *ctx, MlirModule lowered) {
+  StrataJit *jit = calloc(1, sizeof *jit);
+  if (!jit) return NULL;
+  pthread_mutex_init(&jit->lastMu, NULL);
+  jit->ctx = ctx, jit->lowered = lowered;
+  return jit;
+}
+
+StrataJit *strataJitCreateCached(StrataContext *ctx, MlirModule lowered, int optLevel, const char *cacheDir) {
+  MlirLocation loc = mlirOperationGetLocation(mlirModuleGetOperation(lowered));
+  StrataJit *jit = newJit(ctx, lowered);
+  size_t size = 0;
+  char *obj = NULL;
+  if (!jit) {
+    strataEmitError(loc, "JIT: out of memory");
     mlirModuleDestroy(lowered);
+    return NULL;
   }
-  return NULL;
+  if (!(jit->params = strataParamsExtract(lowered, STRATA_PARAM_MIN_BYTES))) {
+    strataEmitError(loc, "JIT: out of memory for the module's weights");
+    strataJitDestroy(jit);
+    return NULL;
+  }
+  if (!(obj = objectCode(lowered, optLevel, cacheDir, &size, &jit->fromCache, jit->objKey, &jit->cacheWarned)) ||
+      !linkObject(jit, obj, size, loc)) {
+    strataJitDestroy(jit);
+    return NULL;
+  }
+  return jit;
+}
+
+StrataJit *strataJitFromParts(StrataContext *ctx, MlirModule iface, StrataParams *params, void *map,
+                              size_t mapSize, char *obj, size_t objSize) {
+  MlirLocation loc = mlirOperationGetLocation(mlirModuleGetOperation(iface));
+  StrataJit *jit = newJit(ctx, iface);
+  if (!jit) {
+    strataEmitError(loc, "JIT: out of memory");
+    mlirModuleDestroy(iface);
+    strataParamsDestroy(params);
+    munmap(map, mapSize);
+    free(obj);
+    return NULL;
+  }
+  jit->params = params, jit->map = map, jit->mapSize = mapSize, jit->fromCache = true;
+  if (!linkObject(jit, obj, objSize, loc)) {
+    strataJitDestroy(jit);
+    return NULL;
+  }
+  return jit;
+}
+
+bool strataJitCacheParts(const StrataJit *jit, MlirModule *lowered, const StrataParams **params, char objKey[33],
+                         bool *warned) {
+  *warned = jit->cacheWarned;
+  if (!jit->objKey[0]) return false;
+  *lowered = jit->lowered, *params = jit->params;
+  memcpy(objKey, jit->objKey, 33);
+  return true;
 }
 
 bool strataJitFromCache(const StrataJit *jit) { return jit && jit->fromCache; }
@@ -201,7 +257,8 @@ void strataJitDestroy(StrataJit *jit) {
   }
   strataRtReleasePackedConstants(); /* keyed by addresses this code owned */
   strataParamsDestroy(jit->params);
-  mlirModuleDestroy(jit->lowered);
+  if (jit->map) munmap(jit->map, jit->mapSize);
+  if (!mlirModuleIsNull(jit->lowered)) mlirModuleDestroy(jit->lowered);
   pthread_mutex_destroy(&jit->lastMu);
   free(jit);
 }

@@ -28,12 +28,10 @@
 #define STRATA_VERSION "unknown"
 #endif
 
-static const char kMagic[16] = "STRATA-OBJECT-1";
+static const char kMagic[16] = "STRATA-OBJECT-2";
 
 /* Two 64-bit FNV-1a streams with different offsets: a 128-bit key. */
-typedef struct {
-  uint64_t a, b;
-} Hash;
+typedef StrataCacheHash Hash;
 
 static void hashBytes(Hash *h, const void *data, size_t n) {
   const unsigned char *p = data;
@@ -49,6 +47,33 @@ static void hashString(Hash *h, const char *s) { hashBytes(h, s, strlen(s) + 1);
 static void hashChunk(MlirStringRef s, void *user) { hashBytes(user, s.data, s.length); }
 
 static Hash hashInit(void) { return (Hash){0xcbf29ce484222325ULL, 0x84222325cbf29ce4ULL}; }
+
+StrataCacheHash strataCacheHashInit(void) { return hashInit(); }
+
+static uint64_t rotl(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
+
+/* Megabytes of weights: four independent 64-bit lanes, each step a
+ * bijection of the lane (xor, rotate, odd multiply), so any one changed
+ * word changes the result; folded into the FNV streams with the length. */
+void strataCacheHashBlock(StrataCacheHash *h, const void *data, size_t n) {
+  const unsigned char *p = data;
+  uint64_t lane[4] = {0x9e3779b97f4a7c15ULL, 0xc2b2ae3d27d4eb4fULL, 0x165667b19e3779f9ULL, 0x27d4eb2f165667c5ULL};
+  size_t i = 0;
+  for (; i + 32 <= n; i += 32)
+    for (int k = 0; k < 4; k++) {
+      uint64_t w;
+      memcpy(&w, p + i + 8 * k, 8);
+      lane[k] = rotl(lane[k] ^ w, 29) * 0x9e3779b97f4a7c15ULL;
+    }
+  uint64_t len = n;
+  hashBytes(h, lane, sizeof lane);
+  hashBytes(h, &len, sizeof len);
+  hashBytes(h, p + i, n - i);
+}
+
+void strataCacheHashHex(const StrataCacheHash *h, char key[33]) {
+  snprintf(key, 33, "%016llx%016llx", (unsigned long long)h->a, (unsigned long long)h->b);
+}
 
 /* The build ID note of the object that holds this code. */
 typedef struct {
@@ -97,29 +122,33 @@ static void hashBuild(Hash *h) {
   }
 }
 
-void strataObjCacheKey(MlirModule lowered, int optLevel, char key[33]) {
-  Hash h = hashInit();
+void strataCacheHashMachine(StrataCacheHash *h, int optLevel) {
   char *cpu = LLVMGetHostCPUName(), *features = LLVMGetHostCPUFeatures();
   unsigned major, minor, patch;
   LLVMGetVersion(&major, &minor, &patch);
   char head[128];
   snprintf(head, sizeof head, "strata %s llvm %u.%u.%u O%d", STRATA_VERSION, major, minor, patch, optLevel);
-  hashString(&h, head);
-  hashBuild(&h);
-  hashString(&h, cpu);
-  hashString(&h, features);
+  hashString(h, head);
+  hashBuild(h);
+  hashString(h, cpu);
+  hashString(h, features);
   LLVMDisposeMessage(cpu);
   LLVMDisposeMessage(features);
+}
+
+void strataObjCacheKey(MlirModule lowered, int optLevel, char key[33]) {
+  Hash h = hashInit();
+  strataCacheHashMachine(&h, optLevel);
   MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
   mlirOpPrintingFlagsPrintGenericOpForm(flags);
   mlirOperationPrintWithFlags(mlirModuleGetOperation(lowered), flags, hashChunk, &h);
   mlirOpPrintingFlagsDestroy(flags);
-  snprintf(key, 33, "%016llx%016llx", (unsigned long long)h.a, (unsigned long long)h.b);
+  strataCacheHashHex(&h, key);
 }
 
-static uint64_t checksum(const char *data, size_t n) {
+uint64_t strataCacheChecksum(const void *data, size_t n) {
   Hash h = hashInit();
-  hashBytes(&h, data, n);
+  strataCacheHashBlock(&h, data, n);
   return h.a ^ h.b;
 }
 
@@ -138,7 +167,7 @@ char *strataObjCacheRead(const char *dir, const char *key, size_t *size) {
   char *data = NULL;
   if (fread(magic, 1, 16, f) == 16 && !memcmp(magic, kMagic, 16) && fread(&n, sizeof n, 1, f) == 1 &&
       fread(&sum, sizeof sum, 1, f) == 1 && n > 0 && n < ((uint64_t)1 << 34) && (data = malloc((size_t)n)) &&
-      fread(data, 1, (size_t)n, f) == n && fgetc(f) == EOF && checksum(data, (size_t)n) == sum) {
+      fread(data, 1, (size_t)n, f) == n && fgetc(f) == EOF && strataCacheChecksum(data, (size_t)n) == sum) {
     fclose(f);
     *size = (size_t)n;
     return data;
@@ -149,7 +178,7 @@ char *strataObjCacheRead(const char *dir, const char *key, size_t *size) {
 }
 
 /* mkdir -p, for the directories a cache path needs. */
-static int makeDirs(const char *dir) {
+int strataCacheMakeDirs(const char *dir) {
   char buf[4096];
   if (snprintf(buf, sizeof buf, "%s", dir) >= (int)sizeof buf) return ENAMETOOLONG;
   for (char *p = buf + 1;; p++) {
@@ -168,14 +197,14 @@ bool strataObjCacheWrite(const char *dir, const char *key, const char *data, siz
     snprintf(why, whySize, "%s", strerror(ENAMETOOLONG));
     return false;
   }
-  int err = makeDirs(dir);
+  int err = strataCacheMakeDirs(dir);
   if (err) {
     snprintf(why, whySize, "%s", strerror(err));
     return false;
   }
   StrataRtOutFile out;
   if (strataRtOutFileOpen(&out, path, why, whySize) != 0) return false;
-  uint64_t n = size, sum = checksum(data, size);
+  uint64_t n = size, sum = strataCacheChecksum(data, size);
   if (fwrite(kMagic, 1, 16, out.f) == 16 && fwrite(&n, sizeof n, 1, out.f) == 1 &&
       fwrite(&sum, sizeof sum, 1, out.f) == 1 && fwrite(data, 1, size, out.f) == size)
     return strataRtOutFileCommit(&out, why, whySize) == 0;

@@ -95,13 +95,20 @@ static bool runCompiled(RunState *r, const Options *o) {
   }
   double t0 = toolNowMs();
   StrataCompileOptions options = compileOptions(o);
-  if (!(r->exe = strataCompile(r->ctx, r->module, o->target, &options))) return false;
+  bool compiled = false;
+  if (r->exe) { /* from the model cache (cached.c) */
+    t0 -= r->loadMs;
+  } else {
+    if (!(r->exe = strataCompile(r->ctx, r->module, o->target, &options))) return false;
+    compiled = true;
+  }
   double t1 = toolNowMs();
   if (mlirLogicalResultIsFailure(
           strataExecutableInvoke(r->exe, r->entry, r->inputs, r->numIn, r->outputs, r->numOut)))
     return false;
   printf("compiled '%s' in %.1f ms, ran in %.3f ms%s\n", r->entry, t1 - t0, toolNowMs() - t1,
-         strataExecutableFromCache(r->exe) ? " (code from the cache)" : "");
+         compiled ? (strataExecutableFromCache(r->exe) ? " (code from the cache)" : "") : " (model from the cache)");
+  if (compiled) storeCached(r, o);
   if (o->stats) {
     StrataCallStats s;
     if (strataExecutableCallStats(r->exe, r->entry, &s))

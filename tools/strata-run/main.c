@@ -56,7 +56,8 @@ int main(int argc, char **argv) {
     runStateDestroy(&r);
     return ok ? 0 : 1;
   }
-  bool ok = checkTarget(r.ctx, &o) && loadModel(&r, &o) && prepareEntry(&r, &o);
+  bool hit = false;
+  bool ok = checkTarget(r.ctx, &o) && loadCached(&r, &o, &hit) && (hit || (loadModel(&r, &o) && prepareEntry(&r, &o)));
   if (ok && o.debugNumerics) ok = debugNumerics(&r, &o);
   else if (ok) ok = execute(&r, &o) && (o.shapesFile || report(&r, &o));
   runStateDestroy(&r);

@@ -5,18 +5,22 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "run.h"
 #include "tool_io.h"
 
 bool loadModel(RunState *r, const Options *o) {
-  size_t len;
-  if (!(r->text = toolReadFile(o->file, &len))) return false;
+  if (!r->text && !(r->text = toolReadFile(o->file, &r->textLen))) return false;
+  size_t len = r->textLen;
   if (strataLooksLikeOnnx(o->file, r->text, len)) {
     char *dirCopy = strdup(o->file);
-    r->module = strataImportOnnx(r->ctx, r->text, len, o->file, dirCopy ? dirname(dirCopy) : ".", NULL);
+    int external = 0;
+    StrataOnnxOptions onnx = {.externalTensors = &external};
+    r->module = strataImportOnnx(r->ctx, r->text, len, o->file, dirCopy ? dirname(dirCopy) : ".", &onnx);
     free(dirCopy);
+    if (external) r->cacheable = false; /* its weights are not all in the bytes the key covers */
   } else {
     r->module = strataParseModule(r->ctx, mlirStringRefCreate(r->text, len), o->file);
   }
@@ -154,6 +158,10 @@ bool prepareEntry(RunState *r, const Options *o) {
     fprintf(stderr, "error: out of memory\n");
     return false;
   }
+  return describeEntry(r, o);
+}
+
+bool describeEntry(RunState *r, const Options *o) {
   r->ftype = strataFuncSignature(r->func, r->entry, sizeof r->entry);
   r->numIn = (size_t)mlirFunctionTypeGetNumInputs(r->ftype);
   r->numOut = (size_t)mlirFunctionTypeGetNumResults(r->ftype);
@@ -203,6 +211,7 @@ void runStateDestroy(RunState *r) {
   for (size_t i = 0; i < r->numRef; i++) strataTensorDestroy(r->ref[i]);
   free(r->ref);
   if (!mlirModuleIsNull(r->module)) mlirModuleDestroy(r->module);
-  free(r->text);
+  if (r->mapped) munmap(r->text, r->textLen);
+  else free(r->text);
   strataContextDestroy(r->ctx);
 }

@@ -100,6 +100,25 @@ static bool parseSize(const char *s, size_t *out) {
   return true;
 }
 
+/* Options that change neither the code nor which code runs: the model
+ * cache's key leaves them out (cached.c). */
+static bool runOnly(const char *a) {
+  static const char *const kRunOnly[] = {"--input", "--input-shape", "--output", "--seed",  "--repeat",
+                                         "--threads", "--max-memory", "--quiet", "--stats", "--cache-dir",
+                                         "--no-cache", "--atol", "--rtol"};
+  for (size_t i = 0; i < sizeof kRunOnly / sizeof kRunOnly[0]; i++)
+    if (!strcmp(a, kRunOnly[i])) return true;
+  return false;
+}
+
+/* Appends option `a` (and its value) to the options that shape the code. */
+static void noteCodeOption(Options *o, const char *a, const char *val) {
+  int n = snprintf(o->codeArgs + o->codeArgsLen, sizeof o->codeArgs - o->codeArgsLen, "%s%s%s", a, val ? "=" : "",
+                   val ? val : "");
+  if (n < 0 || (size_t)n + 1 >= sizeof o->codeArgs - o->codeArgsLen) o->codeArgsOverflow = true;
+  else o->codeArgsLen += (size_t)n + 1; /* each one NUL-terminated */
+}
+
 int parseArgs(int argc, char **argv, Options *o) {
   *o = (Options){.repeat = 0, .threads = 1, .optLevel = 2, .target = "cpu", .atol = 1e-4, .rtol = 1e-4};
   for (int i = 1; i < argc; i++) {
@@ -231,6 +250,7 @@ int parseArgs(int argc, char **argv, Options *o) {
       o->file = a;
     }
     if (inlineVal && !tookValue) return fprintf(stderr, "error: option '%s' takes no value\n", a), 1;
+    if (a[0] == '-' && a[1] && !runOnly(a)) noteCodeOption(o, a, tookValue ? val : NULL);
 #undef NEED_VALUE
   }
   if (o->listTargets || o->listDevices) return 0;

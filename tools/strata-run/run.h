@@ -40,6 +40,9 @@ typedef struct {
   const char *cacheDir; /* the compile cache; NULL: none */
   bool noCache;
   char cacheBuf[4096];  /* the default cacheDir's text */
+  char codeArgs[4096];  /* the options that shape the code, each NUL-terminated (cached.c) */
+  size_t codeArgsLen;
+  bool codeArgsOverflow;
 } Options;
 
 /* Parses the command line: 0 to go on, -1 to exit successfully (--help,
@@ -57,6 +60,11 @@ typedef struct {
   size_t numIn, numOut, numRef;
   StrataTensor *inputs[MAX_IO], *outputs[MAX_IO], **ref;
   StrataExecutable *exe;
+  bool mapped;        /* text is a mapping of the model file (munmap, not free) */
+  size_t textLen;
+  bool cacheable;     /* the model may be stored in the model cache under cacheKey */
+  char cacheKey[33];
+  double loadMs;      /* a hit: the time the model cache took */
 } RunState;
 
 /* model.c: reads, imports or parses, verifies and instruments the model;
@@ -64,6 +72,18 @@ typedef struct {
  * False after an error message. */
 bool loadModel(RunState *r, const Options *o);
 bool prepareEntry(RunState *r, const Options *o);
+/* The part of prepareEntry after r->func is set: its signature, checked
+ * against the options, and the inputs. */
+bool describeEntry(RunState *r, const Options *o);
+/* cached.c: the model cache. loadCached reads the model file and, when the
+ * run may use the cache (the cpu target, the compiled code only, a cache
+ * directory), looks it up by the file's bytes and the options that shape
+ * the code: on a hit (*hit) the run has its entry, inputs and executable
+ * without importing or compiling; on a miss loadModel goes on from the
+ * bytes read. False after an error message. storeCached keeps the
+ * executable a miss compiled (a warning when it cannot). */
+bool loadCached(RunState *r, const Options *o, bool *hit);
+void storeCached(RunState *r, const Options *o);
 /* The inputs, random (seeded) or read; `specs` (NAME=DIMS, NAME an input's
  * ONNX name or its number) give the dims that input types leave dynamic.
  * Replaces r->inputs. False after an error message. */
