@@ -115,25 +115,53 @@ static void putInterface(Buf *b, MlirModule lowered) {
 static size_t alignTo(size_t n, size_t a) { return (n + a - 1) / a * a; }
 
 /* The runtime's packed constants derived from these weights, each with
- * the index of its weight and its offset into it. */
+ * where its source lies: `from` < the weights' count is a weight, else
+ * packed constant `from` - count of the list (one derived from another:
+ * Winograd's transformed filters are packed again as GEMM panels), which
+ * comes before it; `offset` is into that source. */
 typedef struct {
   StrataRtPacked p;
-  uint64_t param, offset;
+  uint64_t from, offset;
 } Packed;
+
+/* Where `src` lies among the weights and the first n packed constants of
+ * `out`; false if nowhere. */
+static bool originOf(const void *src, const StrataParams *params, const Packed *out, size_t n, Packed *q) {
+  const unsigned char *at = src;
+  for (int k = 0; k < params->count; k++) {
+    const unsigned char *lo = params->entries[k].data;
+    if (at >= lo && at < lo + params->entries[k].bytes) return q->from = (uint64_t)k, q->offset = (uint64_t)(at - lo), true;
+  }
+  for (size_t j = 0; j < n; j++) {
+    const unsigned char *lo = (const unsigned char *)out[j].p.data;
+    if (at >= lo && at < lo + out[j].p.floats * sizeof(float))
+      return q->from = (uint64_t)params->count + j, q->offset = (uint64_t)(at - lo), true;
+  }
+  return false;
+}
 
 static Packed *packedOf(const StrataParams *params, size_t *n) {
   *n = 0;
   size_t all = strataRtPackedConstantsList(NULL, 0);
   StrataRtPacked *list = all ? malloc(all * sizeof *list) : NULL;
   Packed *out = list ? malloc(all * sizeof *out) : NULL;
-  if (out) all = strataRtPackedConstantsList(list, all);
-  for (size_t i = 0; out && i < all; i++)
-    for (int k = 0; k < params->count; k++) {
-      const unsigned char *lo = params->entries[k].data, *src = list[i].src;
-      if (src < lo || src >= lo + params->entries[k].bytes) continue;
-      out[(*n)++] = (Packed){list[i], (uint64_t)k, (uint64_t)(src - lo)};
-      break;
+  bool *taken = out ? calloc(all, sizeof *taken) : NULL;
+  if (taken) {
+    size_t listed = strataRtPackedConstantsList(list, all);
+    all = listed < all ? listed : all;
+  }
+  /* Rounds until none is added: each adds those whose source is placed. */
+  for (bool added = taken != NULL; added;) {
+    added = false;
+    for (size_t i = 0; i < all; i++) {
+      if (taken[i]) continue;
+      Packed q = {list[i], 0, 0};
+      if (!originOf(list[i].src, params, out, *n, &q)) continue;
+      out[(*n)++] = q;
+      taken[i] = added = true;
     }
+  }
+  free(taken);
   free(list);
   return out;
 }
@@ -169,7 +197,7 @@ bool strataJitStore(StrataJit *jit, const char *dir, const char *key, const char
   for (size_t i = 0; i < numPacked; i++) {
     const StrataRtPacked *q = &packed[i].p;
     putU64(&meta, (uint64_t)(unsigned char)q->kind);
-    putU64(&meta, packed[i].param);
+    putU64(&meta, packed[i].from);
     putU64(&meta, packed[i].offset);
     put(&meta, q->key, sizeof q->key);
     putU64(&meta, q->floats);
@@ -316,24 +344,37 @@ static bool getPacked(Reader *r, const StrataParams *params, const char *data, u
   free(isa);
   if (!count || !sameIsa) return true;
   if (!(*out = calloc(count, sizeof **out))) return false;
+  bool *isSource = calloc(count, sizeof *isSource);
+  if (!isSource) return false;
   for (uint64_t i = 0; i < count; i++) {
     StrataRtPacked *q = &(*out)[i];
-    uint64_t kind, param, offset, floats, at, sum;
+    uint64_t kind, from, offset, floats, at, sum, nparams = (uint64_t)params->count;
     int64_t pkey[6];
-    if (!getU64(r, &kind) || !getU64(r, &param) || !getU64(r, &offset) || (size_t)(r->end - r->p) < sizeof pkey)
+    bool ok = getU64(r, &kind) && getU64(r, &from) && getU64(r, &offset) && (size_t)(r->end - r->p) >= sizeof pkey;
+    if (ok) {
+      memcpy(pkey, r->p, sizeof pkey);
+      r->p += sizeof pkey;
+    }
+    /* the source: a weight, or a packed constant listed before this one */
+    ok = ok && getU64(r, &floats) && getU64(r, &at) && getU64(r, &sum) && kind <= 255 && from < nparams + i &&
+         (from < nparams ? offset < params->entries[from].bytes : offset < (*out)[from - nparams].floats * sizeof(float)) &&
+         at % kAlign == 0 && at <= dataSize && floats <= (dataSize - at) / sizeof(float) &&
+         strataCacheChecksum(data + at, (size_t)floats * sizeof(float)) == sum;
+    if (!ok) {
+      free(isSource);
       return false;
-    memcpy(pkey, r->p, sizeof pkey);
-    r->p += sizeof pkey;
-    if (!getU64(r, &floats) || !getU64(r, &at) || !getU64(r, &sum) || kind > 255 ||
-        param >= (uint64_t)params->count || offset >= params->entries[param].bytes || at % kAlign ||
-        at > dataSize || floats > (dataSize - at) / sizeof(float) ||
-        strataCacheChecksum(data + at, (size_t)floats * sizeof(float)) != sum)
-      return false;
-    *q = (StrataRtPacked){(char)kind, params->entries[param].data + offset, {0},
-                          (const float *)(const void *)(data + at), (size_t)floats};
+    }
+    const unsigned char *src = from < nparams ? params->entries[from].data + offset
+                                              : (const unsigned char *)(*out)[from - nparams].data + offset;
+    if (from >= nparams) isSource[from - nparams] = true;
+    *q = (StrataRtPacked){(char)kind, src, {0}, (const float *)(const void *)(data + at), (size_t)floats};
     memcpy(q->key, pkey, sizeof pkey);
     ++*n;
   }
+  /* A constant packed again is only its copy's key from now on. */
+  for (uint64_t i = 0; i < count; i++)
+    if (isSource[i]) dropPages((*out)[i].data, (*out)[i].floats * sizeof(float));
+  free(isSource);
   return true;
 }
 

@@ -52,15 +52,17 @@ StrataCacheHash strataCacheHashInit(void) { return hashInit(); }
 
 static uint64_t rotl(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
 
-/* Megabytes of weights: four independent 64-bit lanes, each step a
- * bijection of the lane (xor, rotate, odd multiply), so any one changed
- * word changes the result; folded into the FNV streams with the length. */
+/* Megabytes of weights: eight independent 64-bit lanes (as many as the
+ * multiplier's latency needs to stay busy), each step a bijection of the
+ * lane (xor, rotate, odd multiply), so any one changed word changes the
+ * result; folded into the FNV streams with the length. */
 void strataCacheHashBlock(StrataCacheHash *h, const void *data, size_t n) {
   const unsigned char *p = data;
-  uint64_t lane[4] = {0x9e3779b97f4a7c15ULL, 0xc2b2ae3d27d4eb4fULL, 0x165667b19e3779f9ULL, 0x27d4eb2f165667c5ULL};
+  uint64_t lane[8];
+  for (int k = 0; k < 8; k++) lane[k] = 0x9e3779b97f4a7c15ULL * (uint64_t)(2 * k + 1);
   size_t i = 0;
-  for (; i + 32 <= n; i += 32)
-    for (int k = 0; k < 4; k++) {
+  for (; i + 64 <= n; i += 64)
+    for (int k = 0; k < 8; k++) {
       uint64_t w;
       memcpy(&w, p + i + 8 * k, 8);
       lane[k] = rotl(lane[k] ^ w, 29) * 0x9e3779b97f4a7c15ULL;
