@@ -11,6 +11,7 @@
 #include "strata/context.h"
 #include "strata/dialect.h"
 #include "strata/pass.h"
+#include "strata/session.h"
 #include "strata/target.h"
 
 /* ---- Growable string buffer ---- */
@@ -26,6 +27,14 @@ void strataStrFree(StrataStr *s);
 void strataStrCallback(MlirStringRef chunk, void *user);
 /* Levenshtein distance, for "did you mean" suggestions. */
 size_t strataEditDistance(const char *a, const char *b);
+
+/* ---- Sessions from the model cache (core/session_file.c) ---- */
+/* A session of an executable the model cache gave and of the module
+ * holding its entry's declaration (both taken, also on failure). */
+StrataSession *strataSessionAdopt(StrataContext *ctx, MlirModule module, StrataExecutable *exe);
+/* After its first successful call, the session stores its executable in
+ * the model cache `dir` under `key` (a warning if it cannot). */
+void strataSessionStoreAfterFirstCall(StrataSession *s, const char *dir, const char *key);
 
 /* ---- Context internals ---- */
 typedef struct {

@@ -19,10 +19,14 @@ struct StrataSession {
   char entry[256];
   MlirType ftype;
   StrataExecutable *exe; /* NULL: the interpreter runs func */
+  bool fromCache;        /* the model cache gave exe (strataSessionCreateFromFile) */
+  char *storeDir;        /* after the first call, store exe there under storeKey */
+  char storeKey[33];
 };
 
 void strataSessionDestroy(StrataSession *s) {
   if (!s) return;
+  free(s->storeDir);
   strataExecutableDestroy(s->exe);
   if (!mlirModuleIsNull(s->module)) mlirModuleDestroy(s->module);
   free(s);
@@ -56,6 +60,28 @@ fail:
   strataSessionDestroy(s);
   return NULL;
 }
+
+StrataSession *strataSessionAdopt(StrataContext *ctx, MlirModule module, StrataExecutable *exe) {
+  StrataSession *s = calloc(1, sizeof *s);
+  if (!s) {
+    strataEmitError(mlirOperationGetLocation(mlirModuleGetOperation(module)), "out of memory");
+    strataExecutableDestroy(exe);
+    mlirModuleDestroy(module);
+    return NULL;
+  }
+  *s = (StrataSession){.ctx = ctx, .module = module, .exe = exe, .fromCache = true};
+  s->func = mlirBlockGetFirstOperation(mlirModuleGetBody(module));
+  s->ftype = strataFuncSignature(s->func, s->entry, sizeof s->entry);
+  return s;
+}
+
+void strataSessionStoreAfterFirstCall(StrataSession *s, const char *dir, const char *key) {
+  free(s->storeDir);
+  s->storeDir = s->exe ? strdup(dir) : NULL;
+  memcpy(s->storeKey, key, sizeof s->storeKey);
+}
+
+bool strataSessionFromCache(const StrataSession *s) { return s->fromCache; }
 
 size_t strataSessionNumInputs(const StrataSession *s) { return (size_t)mlirFunctionTypeGetNumInputs(s->ftype); }
 size_t strataSessionNumOutputs(const StrataSession *s) { return (size_t)mlirFunctionTypeGetNumResults(s->ftype); }
@@ -125,8 +151,17 @@ MlirLogicalResult strataSessionRun(StrataSession *s, StrataTensor *const *inputs
       goto fail;
     }
   }
-  if (mlirLogicalResultIsSuccess(strataExecutableInvoke(s->exe, s->entry, inputs, numInputs, outputs, numOutputs)))
+  if (mlirLogicalResultIsSuccess(strataExecutableInvoke(s->exe, s->entry, inputs, numInputs, outputs, numOutputs))) {
+    if (s->storeDir) { /* now that the kernels have packed the weights */
+      char why[512];
+      if (!strataExecutableStore(s->exe, s->storeDir, s->storeKey, s->func, why, sizeof why) && *why)
+        strataEmitDiagnostic(STRATA_SEVERITY_WARNING, loc, "the model cache '%s' cannot be written (%s)", s->storeDir,
+                             why);
+      free(s->storeDir);
+      s->storeDir = NULL;
+    }
     return mlirLogicalResultSuccess();
+  }
 fail:
   for (size_t i = 0; i < numOutputs; i++) {
     strataTensorDestroy(outputs[i]);

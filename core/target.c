@@ -2,7 +2,9 @@
  * strataCompile lowers a clone of the module through the target's pipeline
  * for the fusion mode asked, then hands it to the target's compile; the
  * executable it returns is invoked through the target. */
+#define _DEFAULT_SOURCE /* madvise */
 #include <stdio.h>
+#include <sys/mman.h>
 #include <stdlib.h>
 #include <string.h>
 #include "grow.h"
@@ -274,6 +276,25 @@ bool strataExecutableCacheKey(StrataContext *ctx, const char *target, const void
   const StrataTargetDef *def = strataContextLookupTarget(ctx, target ? target : "cpu");
   if (!def || !def->cacheKey || !def->store || !def->load) return false;
   def->cacheKey(def, parts, sizes, n, key);
+  return true;
+}
+
+bool strataExecutableCacheKeyOfModel(StrataContext *ctx, const char *target, const void *bytes, size_t size,
+                                     bool mapped, const void *options, size_t optionsSize, char key[33]) {
+  enum { kSlice = 8 << 20 };
+  char chain[33] = "";
+  const char *p = bytes;
+  for (size_t at = 0;; at += kSlice) {
+    size_t n = size - at < kSlice ? size - at : kSlice;
+    bool last = at + n == size;
+    const void *parts[3] = {chain, p + at, options};
+    size_t sizes[3] = {strlen(chain), n, last ? optionsSize : 0};
+    if (!strataExecutableCacheKey(ctx, target, parts, sizes, 3, chain)) return false;
+    /* at is a multiple of the page size: the slice's pages go back */
+    if (mapped) madvise((void *)(p + at), n, MADV_DONTNEED);
+    if (last) break;
+  }
+  memcpy(key, chain, sizeof chain);
   return true;
 }
 

@@ -41,6 +41,18 @@ typedef struct StrataSession StrataSession;
  * gives NULL with no further message. NULL after located errors. Destroy
  * the session with strataSessionDestroy. */
 StrataSession *strataSessionCreate(StrataContext *ctx, MlirModule module, const StrataSessionOptions *options);
+/* A session of the model in file `path` (ONNX, its external data beside
+ * it; or MLIR text or bytecode), as strataSessionCreate makes of it. With
+ * options->compile.cacheDir set and a target that keeps a model cache
+ * (cpu), a file opened before with the same options is served from that
+ * cache: no import, no passes, no compile (strataSessionFromCache says
+ * so); otherwise the session stores its executable there after its first
+ * successful call (with the weights' packed forms, which that call made).
+ * The key covers the file's bytes and every field of the options; an ONNX
+ * model with external data is never stored. NULL after located errors. */
+StrataSession *strataSessionCreateFromFile(StrataContext *ctx, const char *path, const StrataSessionOptions *options);
+/* True if the session's executable came from the model cache. */
+bool strataSessionFromCache(const StrataSession *s);
 size_t strataSessionNumInputs(const StrataSession *s);
 size_t strataSessionNumOutputs(const StrataSession *s);
 /* Input (or output, with `output`) i's dtype, rank and dims (-1: dynamic);

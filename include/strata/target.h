@@ -232,6 +232,14 @@ bool strataExecutableFromCache(const StrataExecutable *exe);
  * keeps no model cache. */
 bool strataExecutableCacheKey(StrataContext *ctx, const char *target, const void *const *parts,
                               const size_t *sizes, size_t n, char key[33]);
+/* The key of a model's `size` bytes at `bytes` and of `options`: the bytes
+ * are hashed in slices (each chained to the last), and when `mapped` says
+ * they are a read-only mapping of the model's file, each slice's pages are
+ * given back to the kernel once hashed (they come back from the page cache
+ * if read again), so the model never counts whole in the process's memory.
+ * What strata-run and strataSessionCreateFromFile use. */
+bool strataExecutableCacheKeyOfModel(StrataContext *ctx, const char *target, const void *bytes, size_t size,
+                                     bool mapped, const void *options, size_t optionsSize, char key[33]);
 /* Stores `exe` (compiled with a StrataCompileOptions.cacheDir of
  * `cacheDir`) under `key`, with the declaration of `entry` (the function
  * callers invoke, as it was before lowering: its signature and argument

@@ -108,6 +108,8 @@ def _load():
         'strataImportOnnx': (_Module, [P, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_char_p, P]),
         'strataParseModule': (_Module, [P, _StringRef, ctypes.c_char_p]),
         'strataSessionCreate': (P, [P, _Module, ctypes.POINTER(_SessionOptions)]),
+        'strataSessionCreateFromFile': (P, [P, ctypes.c_char_p, ctypes.POINTER(_SessionOptions)]),
+        'strataSessionFromCache': (ctypes.c_bool, [P]),
         'strataSessionNumInputs': (ctypes.c_size_t, [P]),
         'strataSessionNumOutputs': (ctypes.c_size_t, [P]),
         'strataSessionGetType': (ctypes.c_bool, [P, ctypes.c_bool, ctypes.c_size_t, ctypes.POINTER(ctypes.c_int),
@@ -158,7 +160,6 @@ class Session:
             raise StrataError('fusion must be one of %s' % ', '.join(_FUSION))
         if not lib.strataContextSetRuntime(self._ctx, ctypes.byref(_RuntimeOptions(None, None, 0, int(threads)))):
             self._raise('cannot use %r threads' % threads)
-        module, in_names, out_names = self._read(model, mlir)
         if cache_dir is True:
             buf = ctypes.create_string_buffer(4096)
             cache_dir = lib.strataDefaultCacheDir(buf, len(buf))
@@ -168,7 +169,17 @@ class Session:
                                passes.encode() if passes else None,
                                _CompileOptions(_FUSION[fusion], int(opt_level), pipeline.encode() if pipeline else None,
                                                None, None, cache_dir or None))
-        self._sess = lib.strataSessionCreate(self._ctx, module, ctypes.byref(opts))
+        if isinstance(model, (str, os.PathLike)) and not mlir:
+            # a file: strataSessionCreateFromFile, which the model cache serves
+            path = os.fspath(model)
+            self._sess = lib.strataSessionCreateFromFile(self._ctx, os.fsencode(path), ctypes.byref(opts))
+            in_names, out_names = (None, None)
+            if self._sess and path.endswith('.onnx'):
+                with open(path, 'rb') as f:
+                    in_names, out_names = _onnx_names(f.read())
+        else:
+            module, in_names, out_names = self._read(model, mlir)
+            self._sess = lib.strataSessionCreate(self._ctx, module, ctypes.byref(opts))
         if not self._sess:
             self._raise('could not compile the model')
         self._inputs = [self._arg(False, i, in_names) for i in range(lib.strataSessionNumInputs(self._sess))]
@@ -189,15 +200,8 @@ class Session:
         lib = _load()
         if hasattr(model, 'SerializeToString'):
             model = model.SerializeToString()
-        name, base = '<memory>', '.'
-        if isinstance(model, (str, os.PathLike)) and not mlir:
-            name = os.fspath(model)
-            base = os.path.dirname(os.path.abspath(name))
-            with open(name, 'rb') as f:
-                data = f.read()
-            mlir = not name.endswith('.onnx')
-        else:
-            data = model.encode() if isinstance(model, str) else bytes(model)
+        name, base = '<memory>', '.'  # (a file path goes to strataSessionCreateFromFile)
+        data = model.encode() if isinstance(model, str) else bytes(model)
         if mlir:
             buf = ctypes.create_string_buffer(data, len(data))
             module = lib.strataParseModule(self._ctx, _StringRef(ctypes.cast(buf, ctypes.c_char_p), len(data)),
@@ -215,6 +219,12 @@ class Session:
             raise StrataError('%s #%d has a type Python cannot exchange' % ('output' if output else 'input', i))
         name = names[i] if names and i < len(names) else ('%s%d' % ('result' if output else 'arg', i))
         return NodeArg(name, [None if d < 0 else int(d) for d in dims[:rank.value]], _DTYPES[dt.value], dt.value)
+
+    @property
+    def from_cache(self):
+        """True if the model cache gave this session's code (a file opened
+        before with the same options: no import, no compile)."""
+        return bool(_load().strataSessionFromCache(self._sess))
 
     def get_inputs(self):
         return list(self._inputs)

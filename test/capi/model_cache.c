@@ -4,7 +4,9 @@
  * the same bits (its weights and their packed GEMM panels mapped from the
  * file); other keys miss silently; an executable compiled without a cache
  * directory is refused with the reason; a target without a model cache
- * makes no key.
+ * makes no key. Sessions of a model file (strataSessionCreateFromFile) use
+ * it: the second session of the file is served from it, with the same
+ * bits, and other options are another entry.
  * RUN: %capi/model_cache 2>&1 | FileCheck %s
  */
 #ifndef _POSIX_C_SOURCE
@@ -118,7 +120,36 @@ int main(void) {
   strataContextRegisterTarget(ctx, &kNoCache);
   printf("no model cache: key %d\n", strataExecutableCacheKey(ctx, "no-cache", parts, sizes, 2, other));
   // CHECK-NEXT: no model cache: key 0
-  // CHECK-NOT: diag:
+
+  /* Sessions of a model file. */
+  char file[4200];
+  snprintf(file, sizeof file, "%s/model.mlir", dir);
+  FILE *out = fopen(file, "w");
+  if (!out || fputs(text, out) < 0 || fclose(out) != 0) return 1;
+  StrataSessionOptions so = {.compile = {.fusion = STRATA_FUSION_FIXED, .optLevel = 2, .cacheDir = dir}};
+  for (int k = 0; k < 3; k++) {
+    if (k == 2) so.compile.optLevel = 1;
+    StrataSession *sess = strataSessionCreateFromFile(ctx, file, &so);
+    StrataTensor *y3 = NULL;
+    bool ok = sess && mlirLogicalResultIsSuccess(strataSessionRun(sess, &x, 1, &y3, 1));
+    printf("session %d: ran %d, from the cache %d, same bits %d\n", k, ok, sess && strataSessionFromCache(sess),
+           ok && !memcmp(y1->data, y3->data, strataTensorNumBytes(y1)));
+    strataTensorDestroy(y3);
+    strataSessionDestroy(sess);
+  }
+  // CHECK-NEXT: session 0: ran 1, from the cache 0, same bits 1
+  // CHECK-NEXT: session 1: ran 1, from the cache 1, same bits 1
+  // CHECK-NEXT: session 2: ran 1, from the cache 0, same bits 1
+  so.target = "interpreter";
+  StrataSession *interp = strataSessionCreateFromFile(ctx, file, &so);
+  printf("interpreter: from the cache %d\n", interp && strataSessionFromCache(interp));
+  // CHECK-NEXT: interpreter: from the cache 0
+  strataSessionDestroy(interp);
+  snprintf(file, sizeof file, "%s/none.onnx", dir);
+  printf("missing file: %d\n", strataSessionCreateFromFile(ctx, file, &so) == NULL);
+  // CHECK-NEXT: diag: cannot open '{{.*}}none.onnx'
+  // CHECK-NEXT: missing file: 1
+
   strataContextDestroy(ctx);
   removeDir(dir);
   strataTensorDestroy(x), strataTensorDestroy(y1), strataTensorDestroy(y2);

@@ -36,6 +36,13 @@ print('resnet18: %s max abs error %.3g (output range %.3g)' % (
     'OK' if got.shape == want.shape and err <= 1e-3 * np.ptp(want) else 'MISMATCH', err, np.ptp(want)))
 (again,) = sess.run(['logits'], [x.numpy()])
 print('second run identical:', bool(np.array_equal(again, got)))
+# The model cache: the second session of the file is served from it.
+cache = os.path.join(work, 'cache')
+for k in range(2):
+    cs = strata.Session(path, threads=2, cache_dir=cache)
+    (c,) = cs.run(None, {'input': x.numpy()})
+    print('cached session %d: from the cache %s, identical %s' % (k, cs.from_cache, bool(np.array_equal(c, got))))
+    cs.close()
 
 for what, call in [
         ('wrong dtype', lambda: sess.run(None, {'input': x.numpy().astype(np.float64)})),

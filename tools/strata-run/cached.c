@@ -2,7 +2,6 @@
  * that only needs the compiled code looks the model up by its file's bytes
  * and the options that shape the code (Options.codeArgs), and on a hit
  * neither imports, lowers nor compiles it. */
-#define _DEFAULT_SOURCE /* madvise */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,31 +38,12 @@ static bool eligible(const Options *o) {
          !o->traceOut && !o->sparse.report && !o->codeArgsOverflow;
 }
 
-/* The model's key: its bytes in slices, each hashed with the key so far,
- * then the options. A slice of a mapped file is given back to the kernel
- * once hashed: the model never counts whole in the process's memory (a
- * miss reads it again from the page cache). */
-static bool modelKey(RunState *r, const Options *o) {
-  enum { kSlice = 8 << 20 };
-  char key[33] = "";
-  for (size_t at = 0;; at += kSlice) {
-    size_t n = r->textLen - at < kSlice ? r->textLen - at : kSlice;
-    bool last = at + n == r->textLen;
-    const void *parts[3] = {key, r->text + at, o->codeArgs};
-    size_t sizes[3] = {strlen(key), n, last ? o->codeArgsLen : 0};
-    if (!strataExecutableCacheKey(r->ctx, o->target, parts, sizes, 3, key)) return false;
-    if (r->mapped) madvise(r->text + at, n, MADV_DONTNEED); /* at: a multiple of the page size */
-    if (last) break;
-  }
-  memcpy(r->cacheKey, key, sizeof key);
-  return true;
-}
-
 bool loadCached(RunState *r, const Options *o, bool *hit) {
   *hit = false;
   if (!readModel(r, o)) return false;
   double t0 = toolNowMs();
-  r->cacheable = eligible(o) && modelKey(r, o);
+  r->cacheable = eligible(o) && strataExecutableCacheKeyOfModel(r->ctx, o->target, r->text, r->textLen, r->mapped,
+                                                                o->codeArgs, o->codeArgsLen, r->cacheKey);
   if (!r->cacheable) return true;
   MlirModule entry;
   StrataExecutable *exe = strataExecutableLoad(r->ctx, o->target, o->cacheDir, r->cacheKey, &entry);
