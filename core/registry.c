@@ -13,6 +13,7 @@ extern const StrataPassDef strataNnToKernelsPass;
 extern const StrataPassDef strataMathApproxPass;
 extern const StrataPassDef strataBufferArenaPass;
 extern const StrataPassDef strataPredPlaceholderAliasPass;
+extern const StrataPassDef strataSliceAliasPass;
 extern const StrataPassDef strataPredCompressPlansPass;
 extern const StrataPassDef strataCpuPipelinePass;
 extern const StrataPassDef strataCpuPipelineUpstreamPass;
@@ -117,6 +118,7 @@ static const StrataPassDef *const kPasses[] = {
     &strataGpuPrivateTemporariesPass,
     &strataGpuLaunchOperandsPass,
     &strataShapePlanPass,
+    &strataSliceAliasPass,
 };
 
 static const StrataTargetDef *const kTargets[] = {&strataCpuTarget, &strataOpenclTarget, &strataVulkanTarget,

@@ -8,6 +8,9 @@
 
 /* C parameter types. */
 #define STRATA_RT_C_MEMREF_F32 StrataUnrankedMemRef *
+#define STRATA_RT_C_MEMREF_F32_ANY StrataUnrankedMemRef *
+#define STRATA_RT_C_MEMREF_F32_ROWS StrataUnrankedMemRef *
+#define STRATA_RT_C_MEMREF_F32_PLANES StrataUnrankedMemRef *
 #define STRATA_RT_C_MEMREF_I8 StrataUnrankedMemRef *
 #define STRATA_RT_C_MEMREF_F64 StrataUnrankedMemRef *
 #define STRATA_RT_C_MEMREF_F16 StrataUnrankedMemRef *
@@ -26,6 +29,9 @@
  * for a result), and MLIR result types (a RESULT_ kind is the function's
  * result in MLIR and its first, out, parameter in C). */
 #define STRATA_RT_MLIR_MEMREF_F32 ", memref<*xf32>"
+#define STRATA_RT_MLIR_MEMREF_F32_ANY ", memref<*xf32>"
+#define STRATA_RT_MLIR_MEMREF_F32_ROWS ", memref<*xf32>"
+#define STRATA_RT_MLIR_MEMREF_F32_PLANES ", memref<*xf32>"
 #define STRATA_RT_MLIR_MEMREF_I8 ", memref<*xi8>"
 #define STRATA_RT_MLIR_MEMREF_F64 ", memref<*xf64>"
 #define STRATA_RT_MLIR_MEMREF_F16 ", memref<*xf16>"
@@ -41,6 +47,9 @@
 #define STRATA_RT_MLIR_CHUNK_FN \
   ", (memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, index, index) -> ()"
 #define STRATA_RT_MLIR_RES_MEMREF_F32 ""
+#define STRATA_RT_MLIR_RES_MEMREF_F32_ANY ""
+#define STRATA_RT_MLIR_RES_MEMREF_F32_ROWS ""
+#define STRATA_RT_MLIR_RES_MEMREF_F32_PLANES ""
 #define STRATA_RT_MLIR_RES_MEMREF_I8 ""
 #define STRATA_RT_MLIR_RES_MEMREF_F64 ""
 #define STRATA_RT_MLIR_RES_MEMREF_F16 ""
@@ -54,6 +63,34 @@
 #define STRATA_RT_MLIR_RES_MEMREF_I8_1D ""
 #define STRATA_RT_MLIR_RES_RESULT_MEMREF_I8_1D ", memref<?xi8>"
 #define STRATA_RT_MLIR_RES_CHUNK_FN ""
+
+/* The layout each memref argument accepts, one letter per MLIR operand
+ * ("" for VOID and RESULT_ kinds, '-' for scalars and functions):
+ * 'd' dense (any MEMREF_<type> kind: the elements contiguous in row-major
+ * order, at the descriptor's offset; strides of size-1 dims are never
+ * read), 'a' any strides (MEMREF_F32_ANY), 'r' rows: the last dim dense,
+ * the others any (MEMREF_F32_ROWS), 'p' planes: every dim after the first
+ * two dense, those two any (MEMREF_F32_PLANES: NCHW images and channels).
+ * strataRtAbiArgLayout reads them; strata-slice-alias aliases a buffer
+ * with a slice of another only where every kernel taking it accepts the
+ * slice's layout. */
+#define STRATA_RT_LAYOUT_MEMREF_F32 "d"
+#define STRATA_RT_LAYOUT_MEMREF_F32_ANY "a"
+#define STRATA_RT_LAYOUT_MEMREF_F32_ROWS "r"
+#define STRATA_RT_LAYOUT_MEMREF_F32_PLANES "p"
+#define STRATA_RT_LAYOUT_MEMREF_I8 "d"
+#define STRATA_RT_LAYOUT_MEMREF_F64 "d"
+#define STRATA_RT_LAYOUT_MEMREF_F16 "d"
+#define STRATA_RT_LAYOUT_MEMREF_I64 "d"
+#define STRATA_RT_LAYOUT_MEMREF_I32 "d"
+#define STRATA_RT_LAYOUT_MEMREF_I16 "d"
+#define STRATA_RT_LAYOUT_MEMREF_I1 "d"
+#define STRATA_RT_LAYOUT_I64 "-"
+#define STRATA_RT_LAYOUT_F32 "-"
+#define STRATA_RT_LAYOUT_VOID ""
+#define STRATA_RT_LAYOUT_MEMREF_I8_1D "d"
+#define STRATA_RT_LAYOUT_RESULT_MEMREF_I8_1D ""
+#define STRATA_RT_LAYOUT_CHUNK_FN "-"
 
 /* STRATA_RT_ARG for C prototypes: ", <type> <name>"; STRATA_RT_PARAMS drops
  * the first comma of a sequence of them. */
@@ -69,6 +106,32 @@
 #define STRATA_RT_MLIR_RES(kind, name) STRATA_RT_MLIR_RES_##kind
 
 #endif /* STRATA_RUNTIME_KERNEL_ABI_H */
+
+/* With STRATA_RT_ABI_LAYOUTS defined before the first include:
+ * strataRtAbiArgLayout(symbol, operand), the layout letter (above) of
+ * MLIR operand `operand` of a table entry's call; 0 if `symbol` is not in
+ * the table or has no such operand. */
+#if defined(STRATA_RT_ABI_LAYOUTS) && !defined(STRATA_RUNTIME_KERNEL_ABI_LAYOUTS)
+#define STRATA_RUNTIME_KERNEL_ABI_LAYOUTS
+#include <stddef.h>
+#include <string.h>
+#define STRATA_RT_ARG(kind, name) STRATA_RT_LAYOUT_##kind
+#define STRATA_RT_ABI(fn, args) {#fn, "" args},
+static const struct {
+  const char *name, *layouts;
+} strataRtAbiLayouts[] = {
+#include "kernel_abi.def"
+};
+#undef STRATA_RT_ARG
+#undef STRATA_RT_ABI
+
+static inline char strataRtAbiArgLayout(const char *symbol, size_t operand) {
+  for (size_t i = 0; i < sizeof strataRtAbiLayouts / sizeof strataRtAbiLayouts[0]; i++)
+    if (!strcmp(strataRtAbiLayouts[i].name, symbol))
+      return operand < strlen(strataRtAbiLayouts[i].layouts) ? strataRtAbiLayouts[i].layouts[operand] : 0;
+  return 0;
+}
+#endif
 
 /* With STRATA_RT_ABI_MLIR_TYPES defined before the first include:
  * strataRtAbiMlirType(symbol, buf, size), the MLIR function

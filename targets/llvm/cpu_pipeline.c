@@ -23,7 +23,7 @@
  * (`SPARSE`), runtime kernels (`KERNELS`), the rest to
  * linalg, `POST` (the fused code generation's element-wise loop fusion and
  * block dissolution), instrumentation probes to runtime calls, bufferization, the arena (`ARENA`), loops, LLVM. */
-#define CPU_PIPELINE_TAIL(SPARSE, KERNELS, POST, ARENA)                           \
+#define CPU_PIPELINE_TAIL(SPARSE, KERNELS, POST, SLICES, ARENA)                        \
   SPARSE KERNELS "func.func(nn-to-linalg)," RESULT_DIMS POST                      \
   "instr-to-runtime,"                                                             \
   "strata-emit-c-interface,"                                                      \
@@ -34,6 +34,7 @@
   "strata-distinct-results,"                                                      \
   "strata-dynamic-results,"                                                       \
   "buffer-results-to-out-params{hoist-static-allocs modify-public-functions},"    \
+  SLICES                                                                          \
   "buffer-deallocation-pipeline,"                                                 \
   "convert-bufferization-to-memref," ARENA                                        \
   "func.func(convert-linalg-to-loops),"                                           \
@@ -57,11 +58,16 @@
   "convert-index-to-llvm,"                                                        \
   "convert-ub-to-llvm," /* the poison vector.step/gather of dsp lowerings start from */ \
   "reconcile-unrealized-casts"
+/* The kernel pipelines (those with a memory plan) compute a buffer copied
+ * into a slice of another (a Concat's operands) in the slice
+ * (strata-slice-alias), before deallocation is planned; the upstream
+ * baseline keeps the copies. */
+#define SLICE_ALIAS "strata-slice-alias,"
 /* dsp IR (docs/dsp.md): the operator ops to instruction ops and loops,
  * the instruction ops to vector code, before anything looks at nn ops. */
 #define DSP "func.func(dsp-lower-operators,dsp-to-vector),"
-#define CPU_PIPELINE(PRE, SPARSE, KERNELS, POST, ARENA) \
-  DSP "func.func(nn-fold)," PRE CPU_PIPELINE_TAIL(SPARSE, KERNELS, POST, ARENA)
+#define CPU_PIPELINE(PRE, SPARSE, KERNELS, POST, SLICES, ARENA) \
+  DSP "func.func(nn-fold)," PRE CPU_PIPELINE_TAIL(SPARSE, KERNELS, POST, SLICES, ARENA)
 /* The kernel pipelines compile sparse ops to vector code for the host's
  * SIMD; the upstream baseline to the portable scalar loops. A
  * sparse.pattern_conv with constant weights gets its FKW form first. */
@@ -91,23 +97,23 @@
  * pipelines' fixed-pattern fusion; the unfused and upstream baselines keep
  * the chains. */
 const char strataCpuPipelineText[] =
-    CPU_PIPELINE("func.func(nn-raise),", SPARSE_VECTOR, "nn-to-kernels,", MATH, MEMORY_PLAN);
+    CPU_PIPELINE("func.func(nn-raise),", SPARSE_VECTOR, "nn-to-kernels,", MATH, SLICE_ALIAS, MEMORY_PLAN);
 /* No fusion at all: kernels without epilogues, one loop nest per op. */
 const char strataCpuPipelineUnfusedText[] =
     CPU_PIPELINE("", "sparse-fkw,sparse-to-vector{epilogues=false},", "nn-to-kernels{epilogues=false},", MATH,
-                 MEMORY_PLAN);
+                 SLICE_ALIAS, MEMORY_PLAN);
 /* DNNFusion: algebraic rewriting, fusion planning (its options are closed
  * by the user of FUSED_PLAN), fused code generation. */
 #define FUSED_PLAN \
   DSP "func.func(nn-fold),func.func(nn-raise),func.func(nn-algebraic-rewrite),nn-fuse{cpu-kernels profile-green"
 const char strataCpuPipelineFusedText[] =
-    FUSED_PLAN "}," CPU_PIPELINE_TAIL(SPARSE_VECTOR, "nn-to-kernels,", FUSED_POST MATH, MEMORY_PLAN);
+    FUSED_PLAN "}," CPU_PIPELINE_TAIL(SPARSE_VECTOR, "nn-to-kernels,", FUSED_POST MATH, SLICE_ALIAS, MEMORY_PLAN);
 const char strataCpuPipelineFusedCodegenText[] =
-    CPU_PIPELINE_TAIL(SPARSE_VECTOR, "nn-to-kernels,", FUSED_POST MATH, MEMORY_PLAN);
+    CPU_PIPELINE_TAIL(SPARSE_VECTOR, "nn-to-kernels,", FUSED_POST MATH, SLICE_ALIAS, MEMORY_PLAN);
 /* Every op through nn-to-linalg and upstream MLIR's default lowering of
  * linalg (loops), no runtime kernels, no arena: the baseline bench/ compares
  * against. */
-const char strataCpuPipelineUpstreamText[] = CPU_PIPELINE("", SPARSE_SCALAR, "", "", "");
+const char strataCpuPipelineUpstreamText[] = CPU_PIPELINE("", SPARSE_SCALAR, "", "", "", "");
 
 const char *strataCpuPipelineUpstream(void) { return strataCpuPipelineUpstreamText; }
 

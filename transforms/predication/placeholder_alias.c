@@ -47,8 +47,7 @@
 #include "strata/pattern.h"
 #include "strata/support.h"
 #include "grow.h"
-
-#define PLACEHOLDER_ATTR "pred.placeholder"
+#include "../memory/buffer_uses.h"
 
 /* A planned rewrite: `alloc` becomes placeholder `ph`, `copy` goes. */
 typedef struct {
@@ -66,138 +65,6 @@ typedef struct {
   bool oom;
 } AliasPlan;
 
-/* The ancestor of `op` that sits directly in `block` (null if none). */
-static MlirOperation ancestorIn(MlirOperation op, MlirBlock block) {
-  while (!mlirOperationIsNull(op)) {
-    MlirBlock b = mlirOperationGetBlock(op);
-    if (mlirBlockIsNull(b)) break;
-    if (mlirBlockEqual(b, block)) return op;
-    op = mlirBlockGetParentOperation(b);
-  }
-  return (MlirOperation){NULL};
-}
-
-/* Position of `op` in its block (ops are few between an alloc and its
- * copy, so counting is cheap enough). */
-static intptr_t positionOf(MlirOperation op) {
-  intptr_t i = 0;
-  for (MlirOperation o = mlirBlockGetFirstOperation(mlirOperationGetBlock(op)); !mlirOperationIsNull(o);
-       o = mlirOperationGetNextInBlock(o), i++)
-    if (mlirOperationEqual(o, op)) return i;
-  return -1;
-}
-
-/* Views that keep a buffer whole and contiguous (on identity layouts). */
-static bool isWholeView(MlirOperation op) {
-  return strataOpIsNamed(op, "memref.reshape") || strataOpIsNamed(op, "memref.collapse_shape") ||
-         strataOpIsNamed(op, "memref.expand_shape") || strataOpIsNamed(op, "memref.cast");
-}
-
-/* Ops whose memref or index results alias their operand: any op yielding a
- * memref from one, and the pointer extractions (checked separately). */
-static bool derivesAlias(MlirOperation user, MlirValue res) {
-  MlirType t = mlirValueGetType(res);
-  return mlirTypeIsAMemRef(t) || mlirTypeIsAUnrankedMemRef(t) ||
-         strataOpIsNamed(user, "memref.extract_aligned_pointer_as_index") ||
-         strataOpIsNamed(user, "builtin.unrealized_conversion_cast");
-}
-
-static bool isRuntimeCall(MlirOperation op) {
-  if (!strataOpIsNamed(op, "func.call")) return false;
-  MlirAttribute callee = strataOpAttr(op, "callee");
-  if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee)) return false;
-  MlirStringRef name = mlirFlatSymbolRefAttrGetValue(callee);
-  return name.length > 10 && !strncmp(name.data, "strata_rt_", 10);
-}
-
-/* Statically shaped, identity layout, default memory space: its element
- * count in *count. */
-static bool plainBuffer(MlirType t, int64_t *count) {
-  if (!mlirTypeIsAMemRef(t) || !mlirShapedTypeHasStaticShape(t) ||
-      !mlirAttributeIsNull(mlirMemRefTypeGetMemorySpace(t)) ||
-      !mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(t)))
-    return false;
-  int64_t n = 1;
-  for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); i++)
-    if (!strataCheckedMul(n, mlirShapedTypeGetDimSize(t, i), &n)) return false;
-  *count = n;
-  return true;
-}
-
-/* Checks every use of v (and of what aliases it) is in `block` before
- * position `copyAt`, except `copy` itself and v's own deallocs (depth 0); sets *why
- * otherwise. */
-static bool usesEndBefore(MlirValue v, MlirBlock block, intptr_t copyAt, MlirOperation copy, const char **why,
-                          int depth) {
-  if (depth > 64) return *why = "its views nest too deep", false;
-  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
-    MlirOperation user = mlirOpOperandGetOwner(u);
-    if (mlirOperationEqual(user, copy)) continue;
-    /* Its own deallocs go with it; one through a view would free the
-     * placeholder. */
-    if (strataOpIsNamed(user, "memref.dealloc")) {
-      if (depth == 0) continue;
-      return *why = "the buffer is freed through a view of it", false;
-    }
-    if (strataOpIsNamed(user, "func.return")) return *why = "the buffer is returned", false;
-    if (strataOpIsNamed(user, "func.call") && !isRuntimeCall(user))
-      return *why = "the buffer is passed to a call that may keep it", false;
-    if (strataOpIsNamed(user, "memref.extract_aligned_pointer_as_index") ||
-        strataOpIsNamed(user, "builtin.unrealized_conversion_cast"))
-      return *why = "the buffer's address escapes", false;
-    MlirOperation top = ancestorIn(user, block);
-    if (mlirOperationIsNull(top) || positionOf(top) >= copyAt)
-      return *why = "the buffer is used after the copy", false;
-    for (intptr_t r = 0; r < mlirOperationGetNumResults(user); r++) {
-      MlirValue res = mlirOperationGetResult(user, r);
-      if (derivesAlias(user, res) && !usesEndBefore(res, block, copyAt, copy, why, depth + 1)) return false;
-    }
-  }
-  return true;
-}
-
-/* True if v, or anything aliasing it, is used by an op of `block` at a
- * position in (from, to), or by an op holding `block` (passed into its
- * regions). */
-static bool touchedBetween(MlirValue v, MlirBlock block, intptr_t from, intptr_t to, MlirOperation copy,
-                           int depth) {
-  if (depth > 64) return true;
-  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
-    MlirOperation user = mlirOpOperandGetOwner(u);
-    if (mlirOperationEqual(user, copy)) continue;
-    MlirOperation top = ancestorIn(user, block);
-    if (mlirOperationIsNull(top)) {
-      /* Outside the block: harmless unless it holds the block. */
-      for (MlirOperation p = mlirBlockGetParentOperation(block); !mlirOperationIsNull(p);
-           p = mlirBlockIsNull(mlirOperationGetBlock(p)) ? (MlirOperation){NULL}
-                                                         : mlirBlockGetParentOperation(mlirOperationGetBlock(p)))
-        if (mlirOperationEqual(p, user)) return true;
-    } else {
-      intptr_t at = positionOf(top);
-      if (at > from && at < to) return true;
-    }
-    for (intptr_t r = 0; r < mlirOperationGetNumResults(user); r++) {
-      MlirValue res = mlirOperationGetResult(user, r);
-      if (derivesAlias(user, res) && touchedBetween(res, block, from, to, copy, depth + 1)) return true;
-    }
-  }
-  return false;
-}
-
-/* Whether argument `arg` of `func` is a placeholder, and whether it was
- * marked (refusals are reported only for marked ones). */
-static bool isPlaceholder(MlirOperation func, intptr_t arg, bool cInterfaceOutputs, bool *marked) {
-  *marked = false;
-  MlirAttribute all = strataOpAttr(func, "arg_attrs");
-  if (!mlirAttributeIsNull(all) && mlirAttributeIsAArray(all) && arg < mlirArrayAttrGetNumElements(all)) {
-    MlirAttribute dict = mlirArrayAttrGetElement(all, arg);
-    if (mlirAttributeIsADictionary(dict) &&
-        !mlirAttributeIsNull(mlirDictionaryAttrGetElementByName(dict, mlirStringRefCreateFromCString(PLACEHOLDER_ATTR))))
-      *marked = true;
-  }
-  return *marked || (cInterfaceOutputs && !mlirAttributeIsNull(strataOpAttr(func, "llvm.emit_c_interface")));
-}
-
 /* The planning decision for one copy: NULL if it can be rewritten, else
  * why not ("" when its target is no placeholder). *report: the target
  * was marked pred.placeholder, so a refusal is remarked. */
@@ -206,10 +73,10 @@ static const char *judgeCopy(MlirOperation copy, MlirOperation func, bool cInter
   MlirValue src = mlirOperationGetOperand(copy, 0), ph = mlirOperationGetOperand(copy, 1);
   MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   if (!mlirValueIsABlockArgument(ph) || !mlirBlockEqual(mlirBlockArgumentGetOwner(ph), entry)) return "";
-  if (!isPlaceholder(func, mlirBlockArgumentGetArgNumber(ph), cInterfaceOutputs, report)) return "";
+  if (!strataBufferIsPlaceholder(func, mlirBlockArgumentGetArgNumber(ph), cInterfaceOutputs, report)) return "";
   /* The source: the whole of an alloc, through contiguous views. */
   MlirValue root = src;
-  for (int k = 0; k < 16 && mlirValueIsAOpResult(root) && isWholeView(mlirOpResultGetOwner(root)); k++)
+  for (int k = 0; k < 16 && mlirValueIsAOpResult(root) && strataBufferIsWholeView(mlirOpResultGetOwner(root)); k++)
     root = mlirOperationGetOperand(mlirOpResultGetOwner(root), 0);
   if (!mlirValueIsAOpResult(root) || !strataOpIsNamed(mlirOpResultGetOwner(root), "memref.alloc"))
     return "the source is not the whole of a buffer allocated in this function";
@@ -218,21 +85,21 @@ static const char *judgeCopy(MlirOperation copy, MlirOperation func, bool cInter
   if (!mlirBlockEqual(mlirOperationGetBlock(alloc), block)) return "the alloc and the copy are in different blocks";
   int64_t nt, np, ns;
   MlirType tt = mlirValueGetType(root), pt = mlirValueGetType(ph), st = mlirValueGetType(src);
-  if (!plainBuffer(tt, &nt) || !plainBuffer(pt, &np) || !plainBuffer(st, &ns))
+  if (!strataBufferPlain(tt, &nt) || !strataBufferPlain(pt, &np) || !strataBufferPlain(st, &ns))
     return "the buffers are not statically shaped with identity layouts";
   if (nt != np || ns != nt || !mlirTypeEqual(mlirShapedTypeGetElementType(tt), mlirShapedTypeGetElementType(pt)))
     return "the buffer and the placeholder differ in size or element type";
-  intptr_t allocAt = positionOf(alloc), copyAt = positionOf(copy);
-  if (touchedBetween(ph, block, allocAt, copyAt, copy, 0))
+  intptr_t allocAt = strataBufferPositionOf(alloc), copyAt = strataBufferPositionOf(copy);
+  if (strataBufferTouchedBetween(ph, block, allocAt, copyAt, copy, NULL, NULL, 0))
     return "the placeholder is accessed between the alloc and the copy";
   const char *why = NULL;
-  if (!usesEndBefore(root, block, copyAt, copy, &why, 0)) return why;
+  if (!strataBufferUsesEndBefore(root, block, copyAt, copy, &why, 0)) return why;
   return NULL;
 }
 
 static int64_t bufferBytes(MlirType t) {
   int64_t n = 0;
-  plainBuffer(t, &n);
+  strataBufferPlain(t, &n);
   MlirType e = mlirShapedTypeGetElementType(t);
   int64_t bits = mlirTypeIsAIndex(e) ? 64 : mlirTypeIsAInteger(e) ? (int64_t)mlirIntegerTypeGetWidth(e)
                  : mlirTypeIsAFloat(e) ? (int64_t)mlirFloatTypeGetWidth(e) : 0;
@@ -337,7 +204,7 @@ static MlirLogicalResult dropSelfCopy(StrataRewrite *rw, MlirOperation copy, voi
                          "pred-placeholder-alias: copy of %lld bytes into the placeholder removed", (long long)a->bytes);
   MlirValue src = mlirOperationGetOperand(copy, 0);
   strataEraseOp(rw, copy);
-  while (mlirValueIsAOpResult(src) && isWholeView(mlirOpResultGetOwner(src)) &&
+  while (mlirValueIsAOpResult(src) && strataBufferIsWholeView(mlirOpResultGetOwner(src)) &&
          mlirOpOperandIsNull(mlirValueGetFirstUse(src))) {
     MlirOperation v = mlirOpResultGetOwner(src);
     src = mlirOperationGetOperand(v, 0);
