@@ -191,15 +191,16 @@ RT_QDW_VBMI_TARGET static inline uint64_t dwSpan(int64_t lo, int64_t hi) {
   return _bzhi_u64(~(uint64_t)0, (unsigned)hi) & ~_bzhi_u64(~(uint64_t)0, (unsigned)lo);
 }
 
-/* Kernel row i's source of vector v: input bytes as the idx tables read them. */
-RT_QDW_VBMI_TARGET static inline __m512i dwQuadSource(const DwTask *d, const uint8_t *plane, int64_t v, int64_t i,
-                                                      __m512i fill, bool xU) {
+/* Kernel row i's source of the vector whose first output is (oh, t0) (rows
+ * 2: rows oh and oh + 1, t0 = 0): input bytes as the idx tables read them. */
+RT_QDW_VBMI_TARGET static inline __m512i dwQuadSource(const DwTask *d, const uint8_t *plane, int64_t oh, int64_t t0,
+                                                      int64_t i, __m512i fill, bool xU) {
   const RtQConvGeom *g = d->g;
   const struct DwQuads *p = d->quads;
   const int64_t c0 = -g->pw, row = i * g->dh - g->ph;
   __m512i s;
   if (p->rows == 1) {
-    const int64_t oh = v / p->steps, first = c0 + (v % p->steps) * 16 * g->sw, ih = oh * g->sh + row;
+    const int64_t first = c0 + t0 * g->sw, ih = oh * g->sh + row;
     s = fill;
     if (ih >= 0 && ih < g->H)
       s = _mm512_mask_loadu_epi8(fill, dwSpan(-first, g->W - first),
@@ -208,9 +209,9 @@ RT_QDW_VBMI_TARGET static inline __m512i dwQuadSource(const DwTask *d, const uin
     const __mmask32 cols = (__mmask32)dwSpan(-c0, g->W - c0);
     __m256i h[2];
     for (int r = 0; r < 2; r++) {
-      const int64_t oh = 2 * v + r, ih = oh * g->sh + row;
+      const int64_t ih = (oh + r) * g->sh + row;
       h[r] = _mm512_castsi512_si256(fill);
-      if (oh < g->OH && ih >= 0 && ih < g->H)
+      if (oh + r < g->OH && ih >= 0 && ih < g->H)
         h[r] = _mm256_mask_loadu_epi8(h[r], cols, (const void *)((uintptr_t)(plane + ih * g->hs) + (uintptr_t)c0));
     }
     s = _mm512_inserti64x4(_mm512_castsi256_si512(h[0]), h[1], 1);
@@ -226,12 +227,17 @@ RT_QDW_VBMI_TARGET static inline __attribute__((always_inline)) void dwQuadBlock
   const struct DwQuads *p = d->quads;
   const RtQFast *f = d->fin->fast;
   __m512i acc[4];
+  int64_t oh[4], t0[4]; /* each vector's first output (one division per vector) */
 #pragma GCC unroll 4
-  for (int b = 0; b < nb; b++) acc[b] = _mm512_setzero_si512();
+  for (int b = 0; b < nb; b++) {
+    acc[b] = _mm512_setzero_si512();
+    if (p->rows == 1) oh[b] = (v0 + b) / p->steps, t0[b] = ((v0 + b) - oh[b] * p->steps) * 16;
+    else oh[b] = 2 * (v0 + b), t0[b] = 0;
+  }
   for (int64_t i = 0; i < g->KH; i++) {
     __m512i src[4];
 #pragma GCC unroll 4
-    for (int b = 0; b < nb; b++) src[b] = dwQuadSource(d, plane, v0 + b, i, fill, xU);
+    for (int b = 0; b < nb; b++) src[b] = dwQuadSource(d, plane, oh[b], t0[b], i, fill, xU);
     for (int q = 0; q < p->ng; q++) {
       const __m512i idx = _mm512_loadu_si512((const void *)p->idx[q]), w = _mm512_set1_epi32(wq[i * p->ng + q]);
 #pragma GCC unroll 4
@@ -243,14 +249,8 @@ RT_QDW_VBMI_TARGET static inline __attribute__((always_inline)) void dwQuadBlock
   uint8_t *y = d->fin->out->y8 + m * d->fin->out->ldy;
 #pragma GCC unroll 4
   for (int b = 0; b < nb; b++) {
-    const int64_t v = v0 + b;
-    int64_t at, live;
-    if (p->rows == 1) {
-      const int64_t t0 = (v % p->steps) * 16;
-      at = (v / p->steps) * g->OW + t0, live = g->OW - t0;
-    } else {
-      at = 2 * v * g->OW, live = (2 * v + 1 < g->OH ? 2 : 1) * g->OW;
-    }
+    const int64_t at = oh[b] * g->OW + t0[b];
+    const int64_t live = p->rows == 1 ? g->OW - t0[b] : (oh[b] + 1 < g->OH ? 2 : 1) * g->OW;
     rtQReq16(_mm512_add_epi32(acc[b], add), rtQLive16(live), mRow, mRow, lo, hi, zy, y + at);
   }
 }
