@@ -308,8 +308,68 @@ VNNI_TARGET static __m256i vnniIm2colRow(const RtQConvGeom *g, const QRuns *r, i
   return v;
 }
 
+/* A packed k group of a B panel (columns 0-15 in w0, 16-31 in w1) stored,
+ * and its bytes added to the column sums acc (vpdpbusd against ones, in
+ * the bytes' domain). */
+VNNI_TARGET static inline void vnniStoreGroup(uint8_t *dst, __m512i w0, __m512i w1, __m512i acc[2], bool isUnsigned) {
+  const __m512i ones = _mm512_set1_epi8(1);
+  _mm512_storeu_si512((void *)dst, w0);
+  _mm512_storeu_si512((void *)(dst + 64), w1);
+  if (isUnsigned) {
+    acc[0] = _mm512_dpbusd_epi32(acc[0], w0, ones);
+    acc[1] = _mm512_dpbusd_epi32(acc[1], w1, ones);
+  } else {
+    acc[0] = _mm512_dpbusd_epi32(acc[0], ones, w0);
+    acc[1] = _mm512_dpbusd_epi32(acc[1], ones, w1);
+  }
+}
+
+/* The column sums of a panel of `live` columns: the padding columns
+ * (flipped zeros) are not read, their sums are 0. */
+VNNI_TARGET static inline void vnniStoreSums(int32_t *sums, __mmask32 live, const __m512i acc[2]) {
+  _mm512_storeu_si512((void *)sums, _mm512_maskz_mov_epi32((__mmask16)live, acc[0]));
+  _mm512_storeu_si512((void *)(sums + 16), _mm512_maskz_mov_epi32((__mmask16)(live >> 16), acc[1]));
+}
+
+/* The panel of a 1x1 convolution of stride 1 without pads over dense
+ * image rows: B(k, n) is the image's byte k * cs + n, so a k row of the
+ * panel is one 32-byte load (lanes past nr zero, as packBPanel's), and the
+ * four rows of a k group interleave into one u32 per column with byte and
+ * halfword unpacks (the column order restored by the 128-bit permutes). */
+VNNI_TARGET static void vnniPackPointwise(uint8_t *dst, int32_t *sums, const RtQConvGeom *g, int64_t K, int64_t n0,
+                                          int64_t nr, uint8_t flip, bool isUnsigned) {
+  const int64_t KQ = (K + 3) / 4;
+  const __mmask32 live = nr >= 32 ? ~(__mmask32)0 : (__mmask32)(((uint64_t)1 << nr) - 1);
+  const __m256i fl = _mm256_set1_epi8((char)flip);
+  const uint8_t *x = g->x + n0;
+  __m512i acc[2] = {_mm512_setzero_si512(), _mm512_setzero_si512()};
+  for (int64_t q = 0; q < KQ; q++) {
+    __m256i r[4];
+    for (int j = 0; j < 4; j++) /* a row past K: 0 once flipped */
+      r[j] = 4 * q + j < K ? _mm256_xor_si256(_mm256_maskz_loadu_epi8(live, x + (4 * q + j) * g->cs), fl)
+                           : _mm256_setzero_si256();
+    /* t0: (r0, r1) byte pairs of columns 0-7 | 16-23, t1: 8-15 | 24-31; t2, t3: (r2, r3) */
+    __m256i t0 = _mm256_unpacklo_epi8(r[0], r[1]), t1 = _mm256_unpackhi_epi8(r[0], r[1]);
+    __m256i t2 = _mm256_unpacklo_epi8(r[2], r[3]), t3 = _mm256_unpackhi_epi8(r[2], r[3]);
+    /* u0: columns 0-3 | 16-19, u1: 4-7 | 20-23, u2: 8-11 | 24-27, u3: 12-15 | 28-31 */
+    __m256i u0 = _mm256_unpacklo_epi16(t0, t2), u1 = _mm256_unpackhi_epi16(t0, t2);
+    __m256i u2 = _mm256_unpacklo_epi16(t1, t3), u3 = _mm256_unpackhi_epi16(t1, t3);
+    __m512i w0 = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_permute2x128_si256(u0, u1, 0x20)),
+                                    _mm256_permute2x128_si256(u2, u3, 0x20), 1);
+    __m512i w1 = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_permute2x128_si256(u0, u1, 0x31)),
+                                    _mm256_permute2x128_si256(u2, u3, 0x31), 1);
+    vnniStoreGroup(dst + q * 128, w0, w1, acc, isUnsigned);
+  }
+  vnniStoreSums(sums, live, acc);
+}
+
 VNNI_TARGET static bool vnniPackConv(uint8_t *dst, int32_t *sums, const RtQConvGeom *g, int64_t K, int64_t n0,
                                      int64_t nr, uint8_t flip, bool isUnsigned) {
+  if (g->KH == 1 && g->KW == 1 && g->sh == 1 && g->sw == 1 && !g->ph && !g->pw && g->OH == g->H && g->OW == g->W &&
+      g->ws == 1 && g->hs == g->W) {
+    vnniPackPointwise(dst, sums, g, K, n0, nr, flip, isUnsigned);
+    return true;
+  }
   if ((g->sw != 1 && g->sw != 2) || g->ws != 1) return false;
   QRuns runs;
   panelRuns(&runs, g, n0, nr);
@@ -318,8 +378,7 @@ VNNI_TARGET static bool vnniPackConv(uint8_t *dst, int32_t *sums, const RtQConvG
   /* lanes past nr are 0 before the flip, like packBPanel's; rows past K the flipped 0 */
   const __m256i pad = _mm256_maskz_mov_epi8(live, _mm256_set1_epi8((char)g->pad));
   const __m256i fl = _mm256_set1_epi8((char)flip);
-  const __m512i ones = _mm512_set1_epi8(1);
-  __m512i acc0 = _mm512_setzero_si512(), acc1 = _mm512_setzero_si512();
+  __m512i acc[2] = {_mm512_setzero_si512(), _mm512_setzero_si512()};
   int64_t c = 0, ki = 0, kj = 0;
   for (int64_t q = 0; q < KQ; q++) {
     __m512i w0 = _mm512_setzero_si512(), w1 = _mm512_setzero_si512();
@@ -335,19 +394,9 @@ VNNI_TARGET static bool vnniPackConv(uint8_t *dst, int32_t *sums, const RtQConvG
       w0 = _mm512_or_si512(w0, _mm512_slli_epi32(_mm512_cvtepu8_epi32(_mm256_castsi256_si128(row)), 8 * j));
       w1 = _mm512_or_si512(w1, _mm512_slli_epi32(_mm512_cvtepu8_epi32(_mm256_extracti128_si256(row, 1)), 8 * j));
     }
-    _mm512_storeu_si512((void *)(dst + q * 128), w0);
-    _mm512_storeu_si512((void *)(dst + q * 128 + 64), w1);
-    if (isUnsigned) {
-      acc0 = _mm512_dpbusd_epi32(acc0, w0, ones);
-      acc1 = _mm512_dpbusd_epi32(acc1, w1, ones);
-    } else {
-      acc0 = _mm512_dpbusd_epi32(acc0, ones, w0);
-      acc1 = _mm512_dpbusd_epi32(acc1, ones, w1);
-    }
+    vnniStoreGroup(dst + q * 128, w0, w1, acc, isUnsigned);
   }
-  /* the padding columns (flipped zeros) are not read: their sums are 0 */
-  _mm512_storeu_si512((void *)sums, _mm512_maskz_mov_epi32((__mmask16)live, acc0));
-  _mm512_storeu_si512((void *)(sums + 16), _mm512_maskz_mov_epi32((__mmask16)(live >> 16), acc1));
+  vnniStoreSums(sums, live, acc);
   return true;
 }
 #endif

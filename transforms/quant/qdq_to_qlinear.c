@@ -103,6 +103,28 @@ static double *constValues(MlirValue v, int64_t n) {
   return d;
 }
 
+/* The value of type tt (2-D, 8-bit) of w's transpose, w an nn.constant
+ * (dense or a resource); null otherwise. */
+static MlirAttribute transposedConstant(MlirValue w, MlirType tt) {
+  MlirOperation c = producer(w);
+  MlirAttribute none = {NULL};
+  StrataTensor *t = isOp(c, "nn.constant") ? strataTensorFromAttr(strataOpAttr(c, "value")) : NULL;
+  StrataTensor *r = t && t->rank == 2 ? strataTensorCreateForType(tt) : NULL;
+  if (!r || (r->dtype != STRATA_DTYPE_I8 && r->dtype != STRATA_DTYPE_U8) || r->dtype != t->dtype) {
+    strataTensorDestroy(r);
+    strataTensorDestroy(t);
+    return none;
+  }
+  const uint8_t *src = t->data;
+  uint8_t *dst = r->data;
+  for (int64_t i = 0; i < t->dims[0]; i++)
+    for (int64_t j = 0; j < t->dims[1]; j++) dst[j * t->dims[0] + i] = src[i * t->dims[1] + j];
+  MlirAttribute a = strataTensorToAttr(tt, r);
+  strataTensorDestroy(r);
+  strataTensorDestroy(t);
+  return a;
+}
+
 /* The i32 bias of the integer op from F's bias b (n values, one per output
  * channel or column), given x's and w's scales; null if it is neither a
  * DequantizeLinear of i32 with scale x_scale * w_scale and zero point 0 nor
@@ -247,11 +269,18 @@ static MlirLogicalResult qdqToQLinear(StrataRewrite *rw, MlirOperation q, void *
     return NO_MATCH;
   MlirValue wq = m.w.q;
   if (m.transB) {
-    /* B as [K, N]: a transpose of the (constant) weights, which nn-fold folds. */
+    /* B as [K, N]: the constant weights transposed here (the integer
+     * kernels cache a constant's packed form; a transpose computed at run
+     * time would be packed again at every call), else a transpose. */
     int64_t dims[2] = {dim(wq, 1), dim(wq, 0)}, perm[2] = {1, 0};
     MlirType tt = strataTensorType(mlirShapedTypeGetElementType(mlirValueGetType(wq)), 2, dims);
-    MlirOperation tr = strataCreateOp(b, "nn.transpose", loc, .operands = STRATA_VALUES(wq), .results = STRATA_TYPES(tt),
-                                      .attrs = STRATA_ATTRS({"perm", mlirDenseI64ArrayGet(b->ctx, 2, perm)}));
+    MlirAttribute value = transposedConstant(wq, tt);
+    MlirOperation tr = !mlirAttributeIsNull(value)
+                           ? strataCreateOp(b, "nn.constant", loc, .results = STRATA_TYPES(tt),
+                                            .attrs = STRATA_ATTRS({"value", value}))
+                           : strataCreateOp(b, "nn.transpose", loc, .operands = STRATA_VALUES(wq),
+                                            .results = STRATA_TYPES(tt),
+                                            .attrs = STRATA_ATTRS({"perm", mlirDenseI64ArrayGet(b->ctx, 2, perm)}));
     wq = strataResult(tr, 0);
   }
   MlirValue ops[9] = {m.x.q, m.x.scale, m.x.zp, wq, m.w.scale, m.w.zp, y.scale, y.zp, m.bias};

@@ -30,18 +30,19 @@ func.func @conv_relu(%xq: tensor<1x3x4x4xui8>) -> tensor<1x2x4x4xui8> {
 
 // -----
 
-// A Gemm with transB (PyTorch's Linear): the weights are transposed (a
-// constant nn-fold folds), the i32 bias of a DequantizeLinear whose scale is
+// A Gemm with transB (PyTorch's Linear): the constant weights are
+// transposed here (a new constant, so that the integer kernel caches its
+// packed form), the i32 bias of a DequantizeLinear whose scale is
 // x_scale * w_scale is used as it is.
 // CHECK-LABEL: func.func @gemm
 // CHECK: %[[BQ:.*]] = "nn.constant"() {value = dense<[7, 8, 9]> : tensor<3xi32>}
-// CHECK: %[[T:.*]] = "nn.transpose"(%{{.*}}) {perm = array<i64: 1, 0>} : (tensor<3x5xi8>) -> tensor<5x3xi8>
+// CHECK: %[[T:.*]] = "nn.constant"() {value = dense<{{\[}}[1, 6, -11], [2, 7, 12], [3, 8, 13], [4, 9, 14], [5, 10, 127]]> : tensor<5x3xi8>}
 // CHECK: "nn.qlinear_matmul"(%arg0, %{{.*}}, %{{.*}}, %[[T]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[BQ]])
 // CHECK-NOT: nn.gemm
 func.func @gemm(%xq: tensor<2x5xi8>) -> tensor<2x3xi8> {
   %xs = "nn.constant"() {value = dense<0.5> : tensor<f32>} : () -> tensor<f32>
   %xz = "nn.constant"() {value = dense<0> : tensor<i8>} : () -> tensor<i8>
-  %wq = "nn.constant"() {value = dense<3> : tensor<3x5xi8>} : () -> tensor<3x5xi8>
+  %wq = "nn.constant"() {value = dense<[[1, 2, 3, 4, 5], [6, 7, 8, 9, 10], [-11, 12, 13, 14, 127]]> : tensor<3x5xi8>} : () -> tensor<3x5xi8>
   %ws = "nn.constant"() {value = dense<[0.25, 0.125, 0.5]> : tensor<3xf32>} : () -> tensor<3xf32>
   %wz = "nn.constant"() {value = dense<0> : tensor<3xi8>} : () -> tensor<3xi8>
   %bq = "nn.constant"() {value = dense<[7, 8, 9]> : tensor<3xi32>} : () -> tensor<3xi32>
@@ -53,6 +54,27 @@ func.func @gemm(%xq: tensor<2x5xi8>) -> tensor<2x3xi8> {
   %w = "nn.dequantize_linear"(%wq, %ws, %wz) {axis = 0 : i64} : (tensor<3x5xi8>, tensor<3xf32>, tensor<3xi8>) -> tensor<3x5xf32>
   %b = "nn.dequantize_linear"(%bq, %bs, %bz) {axis = 0 : i64} : (tensor<3xi32>, tensor<3xf32>, tensor<3xi32>) -> tensor<3xf32>
   %g = "nn.gemm"(%x, %w, %b) {transB = 1 : i64} : (tensor<2x5xf32>, tensor<3x5xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %y = "nn.quantize_linear"(%g, %ys, %yz) : (tensor<2x3xf32>, tensor<f32>, tensor<i8>) -> tensor<2x3xi8>
+  return %y : tensor<2x3xi8>
+}
+
+// -----
+
+// transB with weights that are not a constant: a transpose.
+// CHECK-LABEL: func.func @gemm_weights_argument
+// CHECK: %[[T:.*]] = "nn.transpose"(%arg1) {perm = array<i64: 1, 0>} : (tensor<3x5xi8>) -> tensor<5x3xi8>
+// CHECK: "nn.qlinear_matmul"(%arg0, %{{.*}}, %{{.*}}, %[[T]],
+// CHECK-NOT: nn.gemm
+func.func @gemm_weights_argument(%xq: tensor<2x5xi8>, %wq: tensor<3x5xi8>) -> tensor<2x3xi8> {
+  %xs = "nn.constant"() {value = dense<0.5> : tensor<f32>} : () -> tensor<f32>
+  %xz = "nn.constant"() {value = dense<0> : tensor<i8>} : () -> tensor<i8>
+  %ws = "nn.constant"() {value = dense<0.25> : tensor<f32>} : () -> tensor<f32>
+  %wz = "nn.constant"() {value = dense<0> : tensor<i8>} : () -> tensor<i8>
+  %ys = "nn.constant"() {value = dense<0.2> : tensor<f32>} : () -> tensor<f32>
+  %yz = "nn.constant"() {value = dense<-3> : tensor<i8>} : () -> tensor<i8>
+  %x = "nn.dequantize_linear"(%xq, %xs, %xz) : (tensor<2x5xi8>, tensor<f32>, tensor<i8>) -> tensor<2x5xf32>
+  %w = "nn.dequantize_linear"(%wq, %ws, %wz) : (tensor<3x5xi8>, tensor<f32>, tensor<i8>) -> tensor<3x5xf32>
+  %g = "nn.gemm"(%x, %w) {transB = 1 : i64} : (tensor<2x5xf32>, tensor<3x5xf32>) -> tensor<2x3xf32>
   %y = "nn.quantize_linear"(%g, %ys, %yz) : (tensor<2x3xf32>, tensor<f32>, tensor<i8>) -> tensor<2x3xi8>
   return %y : tensor<2x3xi8>
 }
