@@ -48,6 +48,7 @@ void rtScratchRelease(RtThread *t, const RtScratchMark *m) {
 
 void rtScratchFree(RtThread *t) {
   RtScratchMark empty = {0};
+  t->scratch.high = 0; /* no regrowing on the way out */
   rtScratchRelease(t, &empty);
   rtFreeKept(t->env, t->scratch.base);
   t->scratch = (RtScratch){0};
