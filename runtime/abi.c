@@ -102,6 +102,7 @@ void _mlir_ciface_strata_rt_matmul_f32(StrataUnrankedMemRef *a, StrataUnrankedMe
                                        StrataUnrankedMemRef *add1, int64_t transA, int64_t transB,
                                        int64_t constant, int64_t nadd, float alpha, float beta0, float beta1,
                                        int64_t act, float lo, float hi) {
+  rtScratchKernelStart();
   Matmul mm;
   mm.a = rtView(a), mm.b = rtView(b), mm.y = rtView(y);
   int ra = mm.a.rank, rb = mm.b.rank, ry = mm.y.rank;
@@ -394,6 +395,7 @@ void _mlir_ciface_strata_rt_conv2d_f32(StrataUnrankedMemRef *x, StrataUnrankedMe
                                        int64_t padH, int64_t padW, int64_t dilH, int64_t dilW,
                                        int64_t group, int64_t constant, int64_t nadd, float beta0, float beta1,
                                        int64_t act, float lo, float hi) {
+  rtScratchKernelStart();
   Conv cv;
   cv.x = rtView(x), cv.w = rtView(w), cv.y = rtView(y);
   int r = cv.x.rank;
@@ -465,6 +467,7 @@ void _mlir_ciface_strata_rt_pool2d_f32(StrataUnrankedMemRef *x, StrataUnrankedMe
                                        int64_t kernelH, int64_t kernelW, int64_t strideH, int64_t strideW,
                                        int64_t padH, int64_t padW, int64_t padEndH, int64_t padEndW,
                                        int64_t dilH, int64_t dilW, int64_t countIncludePad) {
+  rtScratchKernelStart();
   Pool pl;
   pl.x = rtView(x), pl.y = rtView(y);
   int r = pl.x.rank;
@@ -524,6 +527,7 @@ static void softmaxTask(void *ctx, int64_t r0, int64_t r1) {
 
 void _mlir_ciface_strata_rt_softmax_f32(StrataUnrankedMemRef *x, StrataUnrankedMemRef *y, int64_t axis,
                                         int64_t logForm) {
+  rtScratchKernelStart();
   Softmax sm;
   sm.x = rtView(x), sm.y = rtView(y);
   if (sm.x.rank != sm.y.rank || axis < 0 || axis >= sm.x.rank) rtInvariant("softmax: bad operands or axis");

@@ -37,6 +37,7 @@ static void runChunk(void *ctx, int64_t begin, int64_t end) {
 
 void _mlir_ciface_strata_rt_parallel_chunks(StrataRtChunkFn fn, StrataUnrankedMemRef *x, StrataUnrankedMemRef *b,
                                             StrataUnrankedMemRef *y, int64_t n, int64_t scratchFloats) {
+  rtScratchKernelStart();
   if (n < 0 || scratchFloats < 0) rtInvariant("bad chunk count or scratch size");
   Chunks c = {fn, rtView(x), rtView(b), rtView(y), 0, 0, 0, scratchFloats};
   c.nx = denseSize(&c.x, "x"), c.nb = denseSize(&c.b, "b"), c.ny = denseSize(&c.y, "y");

@@ -140,7 +140,7 @@ void _mlir_memref_to_llvm_free(void *p) {
 static void freeThread(StrataRtEnv *env, RtThread *t) {
   for (int i = 0; i < t->count; i++) rtFreeKept(env, t->slots[i].p);
   rtFree(env, t->slots);
-  for (int i = 0; i < RT_SCRATCH_SLOTS; i++) rtFreeKept(env, t->scratch[i].p);
+  rtScratchFree(t);
   rtFree(env, t);
 }
 

@@ -35,6 +35,7 @@ static void globalPoolTask(void *ctx, int64_t begin, int64_t end) {
 }
 
 void _mlir_ciface_strata_rt_global_pool_f32(StrataUnrankedMemRef *x, StrataUnrankedMemRef *y, int64_t kind) {
+  rtScratchKernelStart();
   GlobalPool gp;
   gp.x = rtView(x);
   View yv = rtView(y);

@@ -59,6 +59,7 @@ static const float *denseParam(const View *p, const View *x, int axis, int64_t l
 void _mlir_ciface_strata_rt_layernorm_f32(StrataUnrankedMemRef *x, StrataUnrankedMemRef *scale,
                                           StrataUnrankedMemRef *bias, StrataUnrankedMemRef *y, int64_t axis,
                                           int64_t hasBias, float eps) {
+  rtScratchKernelStart();
   LayerNorm ln;
   ln.x = rtView(x);
   View yv = rtView(y), sv = rtView(scale);

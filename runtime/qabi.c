@@ -152,6 +152,7 @@ static void qmatmul(QMatmul *mm) {
 void _mlir_ciface_strata_rt_qmatmul_i32(StrataUnrankedMemRef *a, StrataUnrankedMemRef *b,
                                         StrataUnrankedMemRef *y, StrataUnrankedMemRef *azp,
                                         StrataUnrankedMemRef *bzp, int64_t flags) {
+  rtScratchKernelStart();
   QMatmul mm = {qView(a, 1), qView(b, 1), qView(y, 4), qView(azp, 1), qView(bzp, 1), {0}, {0}, {0}, {0}, {0},
                 flags, false};
   qmatmul(&mm);
@@ -162,6 +163,7 @@ void _mlir_ciface_strata_rt_qmatmul_q8(StrataUnrankedMemRef *a, StrataUnrankedMe
                                        StrataUnrankedMemRef *bs, StrataUnrankedMemRef *bzp,
                                        StrataUnrankedMemRef *ys, StrataUnrankedMemRef *yzp,
                                        StrataUnrankedMemRef *bias, StrataUnrankedMemRef *y, int64_t flags) {
+  rtScratchKernelStart();
   QMatmul mm = {qView(a, 1),  qView(b, 1),  qView(y, 1),   qView(azp, 1),  qView(bzp, 1),
                 qView(as, 4), qView(bs, 4), qView(ys, 4),  qView(yzp, 1),  qView(bias, 4),
                 flags | STRATA_RT_Q_HAS_AZP | STRATA_RT_Q_HAS_BZP, true};
@@ -260,6 +262,7 @@ void _mlir_ciface_strata_rt_qconv2d_i32(StrataUnrankedMemRef *x, StrataUnrankedM
                                         StrataUnrankedMemRef *y, StrataUnrankedMemRef *xzp,
                                         StrataUnrankedMemRef *wzp, int64_t strideH, int64_t strideW, int64_t padH,
                                         int64_t padW, int64_t dilH, int64_t dilW, int64_t group, int64_t flags) {
+  rtScratchKernelStart();
   QConv c = {qView(x, 1), qView(w, 1), qView(y, 4), qView(xzp, 1), qView(wzp, 1), {0}, {0}, {0}, {0}, {0},
              strideH, strideW, padH, padW, dilH, dilW, group, flags, false};
   qconv(&c);
@@ -272,6 +275,7 @@ void _mlir_ciface_strata_rt_qconv2d_q8(StrataUnrankedMemRef *x, StrataUnrankedMe
                                        StrataUnrankedMemRef *bias, StrataUnrankedMemRef *y, int64_t strideH,
                                        int64_t strideW, int64_t padH, int64_t padW, int64_t dilH, int64_t dilW,
                                        int64_t group, int64_t flags) {
+  rtScratchKernelStart();
   QConv c = {qView(x, 1),  qView(w, 1),  qView(y, 1),  qView(xzp, 1), qView(wzp, 1), qView(xs, 4),
              qView(ws, 4), qView(ys, 4), qView(yzp, 1), qView(bias, 4), strideH, strideW, padH, padW, dilH, dilW,
              group, flags | STRATA_RT_Q_HAS_AZP | STRATA_RT_Q_HAS_BZP, true};

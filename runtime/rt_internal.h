@@ -242,8 +242,14 @@ int rtNumThreads(void);
 /* The calling thread's scratch buffer `which` (0..10: GEMM B and A panels,
  * depthwise plane, dense weights, depthwise output, Winograd U, V, M, swapped GEMM result,
  * generated kernels' chunks, grouped weights packed per call) of at least `floats`
- * floats, 64-byte aligned, kept between calls (no allocation per run), from
- * the current environment. NULL if out of memory. */
+ * floats, 64-byte aligned, from the current environment; NULL if out of
+ * memory. Asking again for a slot gets the same memory while it is large
+ * enough (its contents kept), else new memory. The slots are carved from
+ * one buffer per thread, kept between calls (scratch.c): they live until
+ * the kernel that took them is over (rtScratchKernelStart of the next
+ * one, the end of a parallel region's chunk or of a strataRtCall), so
+ * kernels share the buffer and it is as large as the most one kernel
+ * takes at once, not the sum of every slot's largest size. */
 float *rtScratch(int which, size_t floats);
 
 /* ---- Errors (status.c; status.h lists which sites are which) ---- */
@@ -277,10 +283,31 @@ typedef struct {
   int64_t cap;
 } RtSlot;
 
+/* One mapped scratch slot: p NULL when unmapped; [at, at + bytes) in the
+ * thread's scratch stack (scratch.c). */
 typedef struct {
-  float *p;
-  size_t floats;
-} RtScratchBuf;
+  char *p;
+  size_t at, bytes;
+} RtScratchSlot;
+
+typedef struct RtScratchExtra RtScratchExtra;
+
+/* The scratch stack's state, also a mark to return to: its top (bytes
+ * taken, counting those that did not fit the buffer), the blocks taken
+ * beside the buffer when it was too small (newest first) and the slots. */
+typedef struct {
+  size_t top;
+  RtScratchExtra *extra;
+  RtScratchSlot slot[RT_SCRATCH_SLOTS];
+} RtScratchMark;
+
+/* A thread's scratch: one kept buffer of `cap` bytes, regrown to `high`
+ * (the most the stack has held) whenever the stack is empty again. */
+typedef struct {
+  char *base;
+  size_t cap, high;
+  RtScratchMark cur;
+} RtScratch;
 
 /* One thread's state in one environment: its buffer-arena stack
  * (frames.c) and scratch buffers (threadpool.c), allocated from the
@@ -292,7 +319,7 @@ typedef struct RtThread {
   struct RtThread *next; /* the environment's list */
   RtSlot *slots;
   int depth, count;
-  RtScratchBuf scratch[RT_SCRATCH_SLOTS];
+  RtScratch scratch;
 } RtThread;
 
 /* An environment's thread pool (threadpool.c): persistent workers, one
@@ -356,6 +383,19 @@ void rtFreeKept(StrataRtEnv *env, void *p);
  * (frames.c). */
 int rtFrameDepth(void);
 void rtFrameRewind(RtThread *t, int depth);
+/* The scratch stack (scratch.c): t's state now, to return to with
+ * rtScratchRelease (which frees what was taken since and restores the
+ * slots); rtScratchKernelStart, at the entry of the kernels compiled code
+ * calls, releases what the kernels before it took since the innermost
+ * strataRtCall (or chunk) began; rtScratchFree frees t's scratch (its
+ * thread exits or its environment goes). */
+RtScratchMark rtScratchMarkOf(const RtThread *t);
+void rtScratchRelease(RtThread *t, const RtScratchMark *m);
+void rtScratchKernelStart(void);
+void rtScratchFree(RtThread *t);
+/* The scratch mark of the innermost strataRtCall on this thread when it
+ * runs on t's state, else NULL (status.c). */
+const RtScratchMark *rtGuardScratchMark(const RtThread *t);
 /* Pool and cache hooks of an environment's life. */
 void rtPoolInit(RtPool *pool, int threads);
 void rtPoolStop(RtPool *pool);

@@ -19,6 +19,7 @@ typedef struct Guard {
   int frameDepth;   /* to this depth */
   bool inRegion;    /* set inside a parallel region's chunk (threadpool.c) */
   RtBlock *volatile blocks; /* what compiled code allocated in the call and holds */
+  RtScratchMark scratch;    /* t's kernel scratch when the call began (scratch.c) */
 } Guard;
 
 static _Thread_local Guard *guard;
@@ -79,10 +80,12 @@ static void releaseBlocks(Guard *g, bool drop) {
 
 /* fn(arg) under a guard on the calling thread's state t. */
 static int guarded(RtThread *t, void (*fn)(void *), void *arg, char *err, size_t errSize) {
-  Guard g = {.outer = guard, .thread = t, .frameDepth = t->depth, .inRegion = rtInParallelRegion()};
+  Guard g = {.outer = guard, .thread = t, .frameDepth = t->depth, .inRegion = rtInParallelRegion(),
+             .scratch = rtScratchMarkOf(t)};
   if (setjmp(g.env)) { /* only g.blocks changes after setjmp, and it is volatile */
     guard = g.outer;
     releaseBlocks(&g, true);
+    rtScratchRelease(t, &g.scratch);
     if (err && errSize) snprintf(err, errSize, "%s", lastError);
     return -1;
   }
@@ -90,7 +93,13 @@ static int guarded(RtThread *t, void (*fn)(void *), void *arg, char *err, size_t
   fn(arg);
   guard = g.outer;
   if (g.blocks) releaseBlocks(&g, false);
+  rtScratchRelease(t, &g.scratch);
   return 0;
+}
+
+const RtScratchMark *rtGuardScratchMark(const RtThread *t) {
+  Guard *g = guard;
+  return g && g->thread == t ? &g->scratch : NULL;
 }
 
 int strataRtCallIn(StrataRtEnv *env, void (*fn)(void *), void *arg, char *err, size_t errSize) {

@@ -226,20 +226,3 @@ void rtParallelFor(int64_t n, RtTaskFn fn, void *ctx) {
   pthread_mutex_unlock(&pool->regionMu);
   if (failed) rtError("%s", err);
 }
-
-/* Scratch buffers live in the calling thread's state in its environment:
- * pool workers and every application thread calling compiled code get
- * their own. */
-float *rtScratch(int which, size_t floats) {
-  if (which < 0 || which >= RT_SCRATCH_SLOTS) return NULL;
-  RtThread *t = rtCur();
-  RtScratchBuf *s = &t->scratch[which];
-  if (s->p && s->floats >= floats) return s->p;
-  if (floats > SIZE_MAX / sizeof(float)) return NULL;
-  float *p = rtAllocKept(t->env, floats * sizeof(float));
-  if (!p) return NULL;
-  rtFreeKept(t->env, s->p);
-  s->p = p;
-  s->floats = floats;
-  return p;
-}

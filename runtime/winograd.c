@@ -6,9 +6,13 @@
  * M[xi] = U[xi] (M x C) * V[xi] (C x tiles); the output transform
  * Y = A^T M A gives each 2x2 tile, then the epilogue runs per output row.
  * 2.25x fewer multiplications than the direct form. The tiles go through
- * in bands of tile rows whose V and M fit a fixed budget (BAND_FLOATS):
- * V and M of a whole image are 16 x (C + M) floats per tile, 32 MiB for a
- * 64-channel layer at 252x252, where a band needs 4 MiB. */
+ * in bands (runs of tiles in row-major order, a multiple of the
+ * microkernel's NR wide, so the GEMMs waste no columns) whose V and M
+ * together hold no more floats than the layer's input and output (at
+ * least BAND_MIN_FLOATS, 1 MiB, for the GEMMs' sake; at most
+ * BAND_MAX_FLOATS, 4 MiB): V and M of a whole image are 16 x (C + M)
+ * floats per tile, 4x the input and output, 32 MiB for a 64-channel layer
+ * at 252x252. */
 #include <stdlib.h>
 #include <string.h>
 #include "rt_internal.h"
@@ -57,17 +61,42 @@ static const float *weightsU(const float *w, bool constant, int64_t M, int64_t C
   return rtConstCacheGet('W', w, key, n, fillU, &j);
 }
 
-/* V and M of a band together: at most this many floats (4 MiB), and at
- * least one row of tiles. */
-enum { BAND_FLOATS = 1 << 20 };
+/* V and M of a band together: about the floats of the layer's input and
+ * output, within these bounds, and at least NR tiles. */
+enum { BAND_MIN_FLOATS = 1 << 18, BAND_MAX_FLOATS = 1 << 20 };
+
+/* The distance of V's (or M's) planes for `floats` floats a plane: an odd
+ * multiple of 64 bytes, so that the 16 rows the transforms stream at once
+ * (one per plane) fall in different cache sets; planes a multiple of 4 KiB
+ * apart (64 channels x a multiple of 16 tiles) made the transforms 1.5x
+ * slower. */
+static int64_t planeStride(int64_t floats) { return floats + (48 - floats % 32) % 32; }
+
+/* The tiles of a band (of `tiles` in all): V and M hold 16 x (C + M)
+ * floats per tile. */
+static int64_t bandTiles(const RtWinograd *p, int64_t tiles) {
+  int64_t budget = p->C * p->H * p->W + p->M * p->OH * p->OW, nr = rtIsa()->nr;
+  budget = budget < BAND_MIN_FLOATS ? BAND_MIN_FLOATS : budget > BAND_MAX_FLOATS ? BAND_MAX_FLOATS : budget;
+  int64_t t = budget / (16 * (p->C + p->M)) / nr * nr;
+  if (t < nr) t = nr;
+  return t < tiles ? t : tiles;
+}
 
 typedef struct {
   const RtWinograd *p;
   const float *u;
   float *v, *mm;
   int64_t TH, TW, T; /* T: the tiles of the band, V's and M's row length */
-  int64_t th0, th1;  /* the band's tile rows */
+  int64_t xv, xm;    /* the distance of V's and M's 16 planes (xi) */
+  int64_t t0, t1;    /* the band's tiles (row-major: th * TW + tw) */
 } Job;
+
+/* The band's tiles in tile row th: columns [*lo, *hi). */
+static void bandCols(const Job *j, int64_t th, int64_t *lo, int64_t *hi) {
+  int64_t r0 = th * j->TW;
+  *lo = j->t0 > r0 ? j->t0 - r0 : 0;
+  *hi = j->t1 < r0 + j->TW ? j->t1 - r0 : j->TW;
+}
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #define RT_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
@@ -136,14 +165,15 @@ static void inputRow(const RtWinograd *p, const Job *j, int64_t c, int64_t th, f
     int64_t r = 2 * th - p->ph + a;
     splitRow(E + a * L, O + a * L, r >= 0 && r < p->H ? x + r * p->xhs : NULL, L, p->pw, p->W, p->xws);
   }
-  int64_t xs = p->C * j->T;
-  float *v = j->v + c * j->T + (th - j->th0) * TW;
+  int64_t xs = j->xv, lo, hi;
+  bandCols(j, th, &lo, &hi);
+  float *v = j->v + c * j->T + th * TW + lo - j->t0;
   for (int a = 0; a < 4; a++) {
     /* B^T rows: d0 - d2, d1 + d2, d2 - d1, d1 - d3, as s1 * d[r1] + s2 * d[r2] */
     const int r1 = a == 0 ? 0 : 1, r2 = a == 3 ? 3 : 2;
     const float s1 = a == 2 ? -1.0f : 1.0f, s2 = a == 1 || a == 2 ? 1.0f : -1.0f;
     transformRow(v + (a * 4 + 0) * xs, v + (a * 4 + 1) * xs, v + (a * 4 + 2) * xs, v + (a * 4 + 3) * xs,
-                 E + r1 * L, O + r1 * L, E + r2 * L, O + r2 * L, s1, s2, TW);
+                 E + r1 * L + lo, O + r1 * L + lo, E + r2 * L + lo, O + r2 * L + lo, s1, s2, hi - lo);
   }
 }
 
@@ -152,7 +182,7 @@ static void inputTask(void *ctx, int64_t c0, int64_t c1) {
   float *buf = rtScratch(5, (size_t)(8 * (j->TW + 1)));
   if (!buf) rtError("out of memory for the Winograd transform");
   for (int64_t c = c0; c < c1; c++)
-    for (int64_t th = j->th0; th < j->th1; th++) inputRow(j->p, j, c, th, buf);
+    for (int64_t th = j->t0 / j->TW; th * j->TW < j->t1; th++) inputRow(j->p, j, c, th, buf);
 }
 
 static void gemmTask(void *ctx, int64_t x0, int64_t x1) {
@@ -160,9 +190,12 @@ static void gemmTask(void *ctx, int64_t x0, int64_t x1) {
   const RtWinograd *p = j->p;
   RtEpilogue none = {1.0f, 0, {{0}}, j->T, 0, 0.0f, 0.0f};
   for (int64_t xi = x0; xi < x1; xi++) {
-    RtMat A = {j->u + xi * p->M * p->C, p->C, 1, true};
-    RtBSrc B = {{j->v + xi * p->C * j->T, j->T, 1, false}, NULL, NULL, 0};
-    rtGemm(p->M, j->T, p->C, A, B, j->mm + xi * p->M * j->T, j->T, &none, false);
+    /* U is a constant only when the weights are: else it is scratch, filled
+     * anew per call, at an address other kernels reuse (the packed-constant
+     * cache, keyed by address, served an earlier call's weights) */
+    RtMat A = {j->u + xi * p->M * p->C, p->C, 1, p->constW};
+    RtBSrc B = {{j->v + xi * j->xv, j->T, 1, false}, NULL, NULL, 0};
+    rtGemm(p->M, j->T, p->C, A, B, j->mm + xi * j->xm, j->T, &none, false);
   }
 }
 
@@ -185,49 +218,47 @@ RT_CLONES static void outputTiles(float *restrict o0, float *restrict o1, const 
   }
 }
 
-/* One row of tiles of channel m into the output (its last row and
- * column cut where OH or OW is odd). */
+/* The band's tiles in tile row th of channel m into the output (the
+ * image's last row and column cut where OH or OW is odd), then the
+ * epilogue on what they wrote. */
 static void outputRow(const RtWinograd *p, const Job *j, int64_t m, int64_t th, float *buf) {
-  const int64_t TW = j->TW;
-  const float *s = j->mm + m * j->T + (th - j->th0) * TW;
+  int64_t lo, hi;
+  bandCols(j, th, &lo, &hi);
+  const int64_t n = hi - lo, c0 = 2 * lo, c1 = 2 * hi < p->OW ? 2 * hi : p->OW;
+  const float *s = j->mm + m * j->T + th * j->TW + lo - j->t0;
   float *y = p->y + m * p->ycs;
-  if (2 * TW == p->OW && 2 * th + 1 < p->OH) { /* whole rows: straight into y */
-    outputTiles(y + 2 * th * p->OW, y + (2 * th + 1) * p->OW, s, p->M * j->T, TW);
-    return;
+  if (2 * hi <= p->OW && 2 * th + 1 < p->OH) { /* whole tiles: straight into y */
+    outputTiles(y + 2 * th * p->OW + c0, y + (2 * th + 1) * p->OW + c0, s, j->xm, n);
+  } else {
+    outputTiles(buf, buf + 2 * n, s, j->xm, n);
+    for (int a = 0; a < 2 && 2 * th + a < p->OH; a++)
+      memcpy(y + (2 * th + a) * p->OW + c0, buf + a * 2 * n, sizeof(float) * (size_t)(c1 - c0));
   }
-  outputTiles(buf, buf + 2 * TW, s, p->M * j->T, TW);
-  for (int a = 0; a < 2 && 2 * th + a < p->OH; a++)
-    memcpy(y + (2 * th + a) * p->OW, buf + a * 2 * TW, sizeof(float) * (size_t)p->OW);
+  if (p->ep->nadd || p->ep->act || p->ep->alpha != 1.0f)
+    for (int64_t oh = 2 * th; oh < 2 * th + 2 && oh < p->OH; oh++)
+      rtIsa()->epilogue(y + oh * p->OW + c0, 0, m, oh * p->OW + c0, 1, c1 - c0, p->ep);
 }
 
 static void outputTask(void *ctx, int64_t m0, int64_t m1) {
   const Job *j = ctx;
-  const RtWinograd *p = j->p;
-  const RtIsa *isa = rtIsa();
   float *buf = rtScratch(5, (size_t)(4 * j->TW));
   if (!buf) rtError("out of memory for the Winograd transform");
-  const int64_t oh1 = 2 * j->th1 < p->OH ? 2 * j->th1 : p->OH;
-  for (int64_t m = m0; m < m1; m++) {
-    for (int64_t th = j->th0; th < j->th1; th++) outputRow(p, j, m, th, buf);
-    float *y = p->y + m * p->ycs;
-    if (p->ep->nadd || p->ep->act || p->ep->alpha != 1.0f)
-      for (int64_t oh = 2 * j->th0; oh < oh1; oh++) isa->epilogue(y + oh * p->OW, 0, m, oh * p->OW, 1, p->OW, p->ep);
-  }
+  for (int64_t m = m0; m < m1; m++)
+    for (int64_t th = j->t0 / j->TW; th * j->TW < j->t1; th++) outputRow(j->p, j, m, th, buf);
 }
 
 bool rtWinogradConv3x3(const RtWinograd *p) {
-  Job j = {p, NULL, NULL, NULL, (p->OH + 1) / 2, (p->OW + 1) / 2, 0, 0, 0};
+  Job j = {.p = p, .TH = (p->OH + 1) / 2, .TW = (p->OW + 1) / 2};
   if (j.TH == 0 || j.TW == 0 || p->M == 0) return true; /* no output */
-  int64_t rows = BAND_FLOATS / (16 * (p->C + p->M) * j.TW);
-  if (rows < 1) rows = 1;
-  if (rows > j.TH) rows = j.TH;
+  const int64_t tiles = j.TH * j.TW, band = bandTiles(p, tiles);
   j.u = weightsU(p->w, p->constW, p->M, p->C);
-  j.v = rtScratch(6, (size_t)(16 * p->C * rows * j.TW));
-  j.mm = rtScratch(7, (size_t)(16 * p->M * rows * j.TW));
+  j.v = rtScratch(6, (size_t)(16 * planeStride(p->C * band)));
+  j.mm = rtScratch(7, (size_t)(16 * planeStride(p->M * band)));
   if (!j.u || !j.v || !j.mm) return false;
-  for (j.th0 = 0; j.th0 < j.TH; j.th0 = j.th1) {
-    j.th1 = j.th0 + rows < j.TH ? j.th0 + rows : j.TH;
-    j.T = (j.th1 - j.th0) * j.TW;
+  for (j.t0 = 0; j.t0 < tiles; j.t0 = j.t1) {
+    j.t1 = j.t0 + band < tiles ? j.t0 + band : tiles;
+    j.T = j.t1 - j.t0;
+    j.xv = planeStride(p->C * j.T), j.xm = planeStride(p->M * j.T);
     rtParallelFor(p->C, inputTask, &j);
     rtParallelFor(16, gemmTask, &j);
     rtParallelFor(p->M, outputTask, &j);

@@ -53,9 +53,11 @@ func.func @winograd_64_channels(%x: tensor<1x64x12x13xf32>, %w: tensor<64x64x3x3
   return %y : tensor<1x64x12x13xf32>
 }
 func.func @winograd_bands(%x: tensor<1x64x75x61xf32>, %w: tensor<64x64x3x3xf32>, %b: tensor<64xf32>, %r: tensor<1x64x75x61xf32>) -> tensor<1x64x75x61xf32> {
-  // 38 x 31 tiles: V and M of 16 tile rows fill the band budget, so the
-  // tiles go in bands of 16, 16 and 6 rows, the last one with the odd
-  // output row; the epilogue (bias, residual, relu) runs per band.
+  // 38 x 31 tiles: the band budget (the layer's input and output, 585600
+  // floats) holds 285 tiles, so the tiles go in bands of 256 (NR 32; 280
+  // or 272 for NR 8 or 16) that start and end inside tile rows, the last
+  // one with the odd output row; the cut last column falls in the middle
+  // of bands; the epilogue (bias, residual, relu) runs per band.
   %y = "nn.conv"(%x, %w, %b) {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x64x75x61xf32>, tensor<64x64x3x3xf32>, tensor<64xf32>) -> tensor<1x64x75x61xf32>
   %s = "nn.add"(%y, %r) : (tensor<1x64x75x61xf32>, tensor<1x64x75x61xf32>) -> tensor<1x64x75x61xf32>
   %z = "nn.relu"(%s) : (tensor<1x64x75x61xf32>) -> tensor<1x64x75x61xf32>
