@@ -3,10 +3,14 @@
  * for the fusion mode asked, then hands it to the target's compile; the
  * executable it returns is invoked through the target. */
 #define _DEFAULT_SOURCE /* madvise */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
-#include <sys/mman.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "grow.h"
 #include "internal.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -296,6 +300,42 @@ bool strataExecutableCacheKeyOfModel(StrataContext *ctx, const char *target, con
   }
   memcpy(key, chain, sizeof chain);
   return true;
+}
+
+char *strataModelBytesRead(const char *path, size_t *size, bool *mapped, char *why, size_t whySize) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  struct stat st;
+  *mapped = false, *size = 0;
+  if (fd < 0 || fstat(fd, &st) != 0) {
+    snprintf(why, whySize, "cannot open '%s' (%s)", path, strerror(errno));
+    if (fd >= 0) close(fd);
+    return NULL;
+  }
+  char *data = NULL;
+  if (S_ISREG(st.st_mode) && st.st_size > 0) {
+    data = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (data == MAP_FAILED) data = NULL;
+    else *mapped = true, *size = (size_t)st.st_size;
+  }
+  size_t cap = 1 << 16;
+  for (ssize_t got = 1; !*mapped && got > 0;) { /* not mapped: read what it gives */
+    if (!data || *size == cap) {
+      char *grown = data ? strataGrow(data, &cap, cap + 1, 1) : malloc(cap);
+      if (!grown) free(data);
+      if (!(data = grown)) break;
+    }
+    got = read(fd, data + *size, cap - *size);
+    if (got < 0) free(data), data = NULL;
+    else *size += (size_t)got;
+  }
+  close(fd);
+  if (!data) snprintf(why, whySize, "cannot read '%s'", path);
+  return data;
+}
+
+void strataModelBytesRelease(char *bytes, size_t size, bool mapped) {
+  if (mapped) munmap(bytes, size);
+  else free(bytes);
 }
 
 /* `func` as a private declaration (no body), printed in a module. */

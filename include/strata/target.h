@@ -240,6 +240,12 @@ bool strataExecutableCacheKey(StrataContext *ctx, const char *target, const void
  * What strata-run and strataSessionCreateFromFile use. */
 bool strataExecutableCacheKeyOfModel(StrataContext *ctx, const char *target, const void *bytes, size_t size,
                                      bool mapped, const void *options, size_t optionsSize, char key[33]);
+/* A model file's bytes, for strataExecutableCacheKeyOfModel and an
+ * importer: mapped read-only when `path` is a regular file that is not
+ * empty (*mapped), read whole otherwise (a pipe). NULL with the reason in
+ * `why`. Give them back with strataModelBytesRelease. */
+char *strataModelBytesRead(const char *path, size_t *size, bool *mapped, char *why, size_t whySize);
+void strataModelBytesRelease(char *bytes, size_t size, bool mapped);
 /* Stores `exe` (compiled with a StrataCompileOptions.cacheDir of
  * `cacheDir`) under `key`, with the declaration of `entry` (the function
  * callers invoke, as it was before lowering: its signature and argument

@@ -2,34 +2,21 @@
  * that only needs the compiled code looks the model up by its file's bytes
  * and the options that shape the code (Options.codeArgs), and on a hit
  * neither imports, lowers nor compiles it. */
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include "run.h"
 #include "tool_io.h"
 #include "tool_time.h"
 
-/* The model's bytes: an ONNX file mapped (megabytes of weights are neither
- * copied nor zero-filled first), anything else read into memory with a
- * NUL after it, as the MLIR parser wants. */
+/* The model's bytes: a file mapped (megabytes of weights are neither
+ * copied nor zero-filled first), standard input read. */
 static bool readModel(RunState *r, const Options *o) {
-  int fd = strcmp(o->file, "-") ? open(o->file, O_RDONLY | O_CLOEXEC) : -1;
-  struct stat st;
-  if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-    void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-    if (m != MAP_FAILED && strataLooksLikeOnnx(o->file, m, (size_t)st.st_size)) {
-      close(fd);
-      r->text = m, r->textLen = (size_t)st.st_size, r->mapped = true;
-      return true;
-    }
-    if (m != MAP_FAILED) munmap(m, (size_t)st.st_size);
-  }
-  if (fd >= 0) close(fd);
-  return (r->text = toolReadFile(o->file, &r->textLen)) != NULL;
+  if (!strcmp(o->file, "-")) return (r->text = toolReadFile(o->file, &r->textLen)) != NULL;
+  char why[4200];
+  if (!(r->text = strataModelBytesRead(o->file, &r->textLen, &r->mapped, why, sizeof why)))
+    fprintf(stderr, "error: %s\n", why);
+  return r->text != NULL;
 }
 
 /* Runs whose every output comes from the compiled code alone. */

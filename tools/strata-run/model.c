@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "run.h"
@@ -211,7 +210,6 @@ void runStateDestroy(RunState *r) {
   for (size_t i = 0; i < r->numRef; i++) strataTensorDestroy(r->ref[i]);
   free(r->ref);
   if (!mlirModuleIsNull(r->module)) mlirModuleDestroy(r->module);
-  if (r->mapped) munmap(r->text, r->textLen);
-  else free(r->text);
+  if (r->text) strataModelBytesRelease(r->text, r->textLen, r->mapped);
   strataContextDestroy(r->ctx);
 }

@@ -60,7 +60,7 @@ typedef struct {
   size_t numIn, numOut, numRef;
   StrataTensor *inputs[MAX_IO], *outputs[MAX_IO], **ref;
   StrataExecutable *exe;
-  bool mapped;        /* text is a mapping of the model file (munmap, not free) */
+  bool mapped;        /* text is a mapping of the model file (strataModelBytesRelease) */
   size_t textLen;
   bool cacheable;     /* the model may be stored in the model cache under cacheKey */
   char cacheKey[33];
