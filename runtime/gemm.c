@@ -182,13 +182,16 @@ static const float *packedConstant(char kind, RtMat m, int64_t rows, int64_t col
 
 /* Whether a full tile at column n0 can take the epilogue in the
  * microkernel's registers: every addend is one value per row (a channel
- * bias) or a unit-stride run within one (h) row of the addend. */
+ * bias), a unit-stride run within one (h) row of the addend, or dense
+ * over (h, w) (sh == W, sw == 1: a residual of the output's own shape),
+ * where the tile's columns are one run whichever rows they cross. */
 static bool epilogueInRegisters(const RtEpilogue *ep, int64_t n0, int NR) {
   for (int a = 0; a < ep->nadd; a++) {
     const RtAddend *ad = &ep->add[a];
     bool perRow = ad->sh == 0 && ad->sw == 0;
+    bool dense = ad->sw == 1 && ad->sh == ep->W;
     bool run = ad->sw == 1 && n0 / ep->W == (n0 + NR - 1) / ep->W;
-    if (!perRow && !run) return false;
+    if (!perRow && !dense && !run) return false;
   }
   return true;
 }

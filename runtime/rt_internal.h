@@ -87,8 +87,8 @@ void rtGemm(int64_t M, int64_t N, int64_t K, RtMat A, RtBSrc B, float *C, int64_
 /* A microkernel computes the MR x NR tile sum_k a[k*MR + i] * b[k*NR + j]
  * and stores it to c (row stride ldc), adding to c when `accumulate`. With
  * `ep`, the tile is at (m0, n0) and gets the epilogue in registers before
- * the store (only when each addend is per row or a unit-stride run within
- * one addend row: see gemm.c). */
+ * the store (only when each addend is per row, a unit-stride run within
+ * one addend row, or dense over the tile's rows: see gemm.c). */
 typedef void (*RtMicroKernel)(int64_t kc, const float *a, const float *b, float *c, int64_t ldc,
                               int accumulate, const RtEpilogue *ep, int64_t m0, int64_t n0);
 /* Applies the epilogue to the mr x nr tile of C at (m0, n0); c points at it. */

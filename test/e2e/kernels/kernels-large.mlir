@@ -76,3 +76,19 @@ func.func @winograd_strided_asymmetric(%big: tensor<1x64x16x26xf32>, %w: tensor<
   %y = "nn.conv"(%x, %w) {pads = array<i64: 1, 2, 0, 0>} : (tensor<1x64x14x12xf32>, tensor<64x64x3x3xf32>) -> tensor<1x64x13x12xf32>
   return %y : tensor<1x64x13x12xf32>
 }
+func.func @pointwise_residual_across_rows(%x: tensor<1x96x10x7xf32>, %w: tensor<64x96x1x1xf32>, %b: tensor<64xf32>, %r: tensor<1x64x10x7xf32>) -> tensor<1x64x10x7xf32> {
+  // N = 70 pixels in rows of 7: full 32-column tiles cross rows, and the
+  // dense residual is added in the microkernel's registers.
+  %y = "nn.conv"(%x, %w, %b) : (tensor<1x96x10x7xf32>, tensor<64x96x1x1xf32>, tensor<64xf32>) -> tensor<1x64x10x7xf32>
+  %s = "nn.add"(%y, %r) : (tensor<1x64x10x7xf32>, tensor<1x64x10x7xf32>) -> tensor<1x64x10x7xf32>
+  %z = "nn.relu"(%s) : (tensor<1x64x10x7xf32>) -> tensor<1x64x10x7xf32>
+  return %z : tensor<1x64x10x7xf32>
+}
+func.func @pointwise_plane_residual(%x: tensor<1x96x10x7xf32>, %w: tensor<64x96x1x1xf32>, %r: tensor<1x1x10x7xf32>, %q: tensor<1x64x10x1xf32>) -> tensor<1x64x10x7xf32> {
+  // One plane broadcast over the channels (dense over (h, w), no channel
+  // stride), then a column broadcast along w (not dense: outside the registers).
+  %y = "nn.conv"(%x, %w) : (tensor<1x96x10x7xf32>, tensor<64x96x1x1xf32>) -> tensor<1x64x10x7xf32>
+  %s = "nn.add"(%y, %r) : (tensor<1x64x10x7xf32>, tensor<1x1x10x7xf32>) -> tensor<1x64x10x7xf32>
+  %t = "nn.add"(%s, %q) : (tensor<1x64x10x7xf32>, tensor<1x64x10x1xf32>) -> tensor<1x64x10x7xf32>
+  return %t : tensor<1x64x10x7xf32>
+}
