@@ -154,6 +154,73 @@ char *strataAotEmitLowered(StrataContext *ctx, MlirModule borrowed, const Strata
   return result;
 }
 
+/* Branch-free code gets `noimplicitfloat`, which keeps LLVM's SLP
+ * vectorizer off it (default<O3> turns SLP on for every function, and the C
+ * API has no per-function switch). A model whose every op is a runtime
+ * kernel call lowers to one such block: a long run of memref descriptors
+ * stored to the stack between the calls, on which SLP's store-chain
+ * scheduling is quadratic (50-80% of LLVM's time on ResNet-18, MobileNetV2
+ * and EfficientNet-B0) and buys at most a vector store of a descriptor.
+ * The attribute only forbids floating-point or vector code the IR does not
+ * ask for. The inliner ORs it into the caller, so a function is marked only
+ * when it is one block and every defined function it calls and every
+ * function that uses it are marked too: code with loops keeps SLP and the
+ * loop vectorizer, whatever is inlined into it. */
+static bool usedOnlyFrom(LLVMValueRef fn, LLVMValueRef *marked, size_t n) {
+  for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (!LLVMIsAInstruction(user)) return false;
+    LLVMValueRef from = LLVMGetBasicBlockParent(LLVMGetInstructionParent(user));
+    bool in = false;
+    for (size_t i = 0; i < n && !in; i++) in = marked[i] == from;
+    if (!in) return false;
+  }
+  return true;
+}
+
+static bool callsOnly(LLVMValueRef fn, LLVMValueRef *marked, size_t n) {
+  for (LLVMValueRef in = LLVMGetFirstInstruction(LLVMGetFirstBasicBlock(fn)); in; in = LLVMGetNextInstruction(in)) {
+    LLVMValueRef callee = LLVMIsACallInst(in) ? LLVMGetCalledValue(in) : NULL;
+    if (!callee || !LLVMIsAFunction(callee) || LLVMIsDeclaration(callee)) continue;
+    bool ok = false;
+    for (size_t i = 0; i < n && !ok; i++) ok = marked[i] == callee;
+    if (!ok) return false;
+  }
+  return true;
+}
+
+static void markStraightLine(LLVMContextRef llctx, LLVMModuleRef mod) {
+  size_t n = 0, cap = 0;
+  LLVMValueRef *marked = NULL;
+  for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
+    if (LLVMIsDeclaration(fn) || LLVMCountBasicBlocks(fn) != 1) continue;
+    if (n == cap) {
+      LLVMValueRef *grown = realloc(marked, (cap = cap ? 2 * cap : 16) * sizeof *marked);
+      if (!grown) { /* marking is an optimization of compile time only */
+        free(marked);
+        return;
+      }
+      marked = grown;
+    }
+    marked[n++] = fn;
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t i = 0; i < n; i++)
+      if (!callsOnly(marked[i], marked, n) || !usedOnlyFrom(marked[i], marked, n)) {
+        marked[i] = marked[--n];
+        changed = true;
+        break;
+      }
+  }
+  unsigned kind = LLVMGetEnumAttributeKindForName("noimplicitfloat", strlen("noimplicitfloat"));
+  if (kind) {
+    LLVMAttributeRef attr = LLVMCreateEnumAttribute(llctx, kind, 0);
+    for (size_t i = 0; i < n; i++) LLVMAddAttributeAtIndex(marked[i], LLVMAttributeFunctionIndex, attr);
+  }
+  free(marked);
+}
+
 char *strataLlvmEmit(MlirModule lowered, const StrataAotOptions *o, const StrataParams *params, bool packed,
                      size_t *size) {
   MlirOperation top = mlirModuleGetOperation(lowered);
@@ -178,6 +245,7 @@ char *strataLlvmEmit(MlirModule lowered, const StrataAotOptions *o, const Strata
     if (c && !LLVMIsDeclaration(c) && !LLVMIsDeclaration(fn)) LLVMSetLinkage(fn, LLVMInternalLinkage);
   }
   if (packed) addPackedWrappers(llctx, mod);
+  markStraightLine(llctx, mod);
   LLVMInitializeNativeTarget();
   LLVMInitializeNativeAsmPrinter();
   triple = o->triple ? strdup(o->triple) : LLVMGetDefaultTargetTriple();
