@@ -102,6 +102,25 @@ bool strataSessionGetType(const StrataSession *s, bool output, size_t i, StrataD
   return *dtype != STRATA_DTYPE_INVALID;
 }
 
+size_t strataSessionGetName(const StrataSession *s, bool output, size_t i, char *buf, size_t size) {
+  if (size) *buf = 0;
+  if (i >= (output ? strataSessionNumOutputs(s) : strataSessionNumInputs(s))) return 0;
+  MlirAttribute all = mlirOperationGetAttributeByName(s->func, mlirStringRefCreateFromCString(output ? "res_attrs" : "arg_attrs"));
+  if (mlirAttributeIsNull(all) || !mlirAttributeIsAArray(all) || (intptr_t)i >= mlirArrayAttrGetNumElements(all)) return 0;
+  MlirAttribute dict = mlirArrayAttrGetElement(all, (intptr_t)i);
+  MlirAttribute name = mlirAttributeIsADictionary(dict)
+                           ? mlirDictionaryAttrGetElementByName(dict, mlirStringRefCreateFromCString("onnx.name"))
+                           : (MlirAttribute){NULL};
+  if (mlirAttributeIsNull(name) || !mlirAttributeIsAString(name)) return 0;
+  MlirStringRef v = mlirStringAttrGetValue(name);
+  if (size) {
+    size_t n = v.length < size - 1 ? v.length : size - 1;
+    memcpy(buf, v.data, n);
+    buf[n] = 0;
+  }
+  return v.length;
+}
+
 /* Checks the inputs against the signature; false after a located error. */
 static bool checkInputs(StrataSession *s, StrataTensor *const *inputs, size_t numInputs, size_t numOutputs) {
   MlirLocation loc = mlirOperationGetLocation(s->func);

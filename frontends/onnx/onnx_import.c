@@ -324,6 +324,9 @@ MlirModule strataImportOnnx(StrataContext *ctx, const void *data, size_t size, c
   MlirOperation ret = strataCreateOp(&im.b, "func.return", fileLoc, .operands = {outs, (intptr_t)g->n_output});
   mlirOperationSetAttributeByName(func, mlirStringRefCreateFromCString("function_type"),
                                   mlirTypeAttrGet(mlirFunctionTypeGet(mc, nIn, inTypes, (intptr_t)g->n_output, outTypes)));
+  /* the graph outputs' names, as the inputs' (strataSessionGetName) */
+  for (size_t i = 0; i < g->n_output; i++)
+    mlirFuncSetResultAttr(func, (intptr_t)i, mlirStringRefCreateFromCString("onnx.name"), strataStrAttr(mc, g->output[i]->name));
   /* Fold shape computations (exporters emit many) so shapes become static
    * where they can, then give the function the tightened result types: it is
    * ours, nobody calls it yet. A DequantizeLinear of constant weights stays

@@ -60,6 +60,11 @@ size_t strataSessionNumOutputs(const StrataSession *s);
  * Strata dtype. `dims` holds STRATA_MAX_RANK entries. */
 bool strataSessionGetType(const StrataSession *s, bool output, size_t i, StrataDType *dtype, int *rank,
                           int64_t *dims);
+/* Input (or output) i's name, the ONNX graph's (an `onnx.name` argument or
+ * result attribute of the entry function), as a NUL-terminated string in
+ * buf (truncated to size - 1 bytes); returns its length, 0 when it has none
+ * or i is out of range. Sessions from the model cache have the names too. */
+size_t strataSessionGetName(const StrataSession *s, bool output, size_t i, char *buf, size_t size);
 /* Calls the entry function: `inputs` must match the input types (a
  * mismatch is a located error naming the input). On success outputs[0..n)
  * receive new tensors, which the caller destroys with strataTensorDestroy;

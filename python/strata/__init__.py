@@ -112,6 +112,7 @@ def _load():
         'strataSessionFromCache': (ctypes.c_bool, [P]),
         'strataSessionNumInputs': (ctypes.c_size_t, [P]),
         'strataSessionNumOutputs': (ctypes.c_size_t, [P]),
+        'strataSessionGetName': (ctypes.c_size_t, [P, ctypes.c_bool, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_size_t]),
         'strataSessionGetType': (ctypes.c_bool, [P, ctypes.c_bool, ctypes.c_size_t, ctypes.POINTER(ctypes.c_int),
                                                  ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int64)]),
         'strataSessionRun': (ctypes.c_int8, [P, ctypes.POINTER(T), ctypes.c_size_t, ctypes.POINTER(T), ctypes.c_size_t]),
@@ -173,17 +174,12 @@ class Session:
             # a file: strataSessionCreateFromFile, which the model cache serves
             path = os.fspath(model)
             self._sess = lib.strataSessionCreateFromFile(self._ctx, os.fsencode(path), ctypes.byref(opts))
-            in_names, out_names = (None, None)
-            if self._sess and path.endswith('.onnx'):
-                with open(path, 'rb') as f:
-                    in_names, out_names = _onnx_names(f.read())
         else:
-            module, in_names, out_names = self._read(model, mlir)
-            self._sess = lib.strataSessionCreate(self._ctx, module, ctypes.byref(opts))
+            self._sess = lib.strataSessionCreate(self._ctx, self._read(model, mlir), ctypes.byref(opts))
         if not self._sess:
             self._raise('could not compile the model')
-        self._inputs = [self._arg(False, i, in_names) for i in range(lib.strataSessionNumInputs(self._sess))]
-        self._outputs = [self._arg(True, i, out_names) for i in range(lib.strataSessionNumOutputs(self._sess))]
+        self._inputs = [self._arg(False, i) for i in range(lib.strataSessionNumInputs(self._sess))]
+        self._outputs = [self._arg(True, i) for i in range(lib.strataSessionNumOutputs(self._sess))]
 
     def _on_diagnostic(self, diag, _user):
         d = diag.contents
@@ -206,18 +202,24 @@ class Session:
             buf = ctypes.create_string_buffer(data, len(data))
             module = lib.strataParseModule(self._ctx, _StringRef(ctypes.cast(buf, ctypes.c_char_p), len(data)),
                                            name.encode())
-            names = (None, None)
         else:
             module = lib.strataImportOnnx(self._ctx, data, len(data), name.encode(), base.encode(), None)
         if not module.ptr:
             self._raise('could not read the model')
-        return (module,) + (names if mlir else _onnx_names(data))
+        return module
 
-    def _arg(self, output, i, names):
+    def _arg(self, output, i):
+        lib = _load()
         dt, rank, dims = ctypes.c_int(), ctypes.c_int(), (ctypes.c_int64 * _MAX_RANK)()
-        if not _load().strataSessionGetType(self._sess, output, i, ctypes.byref(dt), ctypes.byref(rank), dims):
+        if not lib.strataSessionGetType(self._sess, output, i, ctypes.byref(dt), ctypes.byref(rank), dims):
             raise StrataError('%s #%d has a type Python cannot exchange' % ('output' if output else 'input', i))
-        name = names[i] if names and i < len(names) else ('%s%d' % ('result' if output else 'arg', i))
+        buf = ctypes.create_string_buffer(256)
+        n = lib.strataSessionGetName(self._sess, output, i, buf, len(buf))
+        if n >= len(buf):
+            buf = ctypes.create_string_buffer(n + 1)
+            lib.strataSessionGetName(self._sess, output, i, buf, len(buf))
+        # the ONNX graph's name; MLIR functions have none: arg0.../result0...
+        name = buf.value.decode(errors='replace') if n else ('%s%d' % ('result' if output else 'arg', i))
         return NodeArg(name, [None if d < 0 else int(d) for d in dims[:rank.value]], _DTYPES[dt.value], dt.value)
 
     @property
@@ -316,18 +318,6 @@ def _key(dtype):
         if v == dtype:
             return k
     raise StrataError('element type %s is not supported' % np.dtype(dtype))
-
-
-def _onnx_names(data):
-    """The graph's input (initializers excluded) and output names, when the
-    onnx package is there to read them."""
-    try:
-        import onnx
-        g = onnx.load_model_from_string(data).graph
-    except Exception:  # no onnx package; Strata read what it cannot parse
-        return None, None
-    inits = {t.name for t in g.initializer}
-    return [v.name for v in g.input if v.name not in inits], [v.name for v in g.output]
 
 
 def compile_mlir(text, **kwargs):

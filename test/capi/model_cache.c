@@ -134,12 +134,24 @@ int main(void) {
     bool ok = sess && mlirLogicalResultIsSuccess(strataSessionRun(sess, &x, 1, &y3, 1));
     printf("session %d: ran %d, from the cache %d, same bits %d\n", k, ok, sess && strataSessionFromCache(sess),
            ok && !memcmp(y1->data, y3->data, strataTensorNumBytes(y1)));
+    /* the input's onnx.name survives the cache; the result has none; a
+     * one-byte buffer gets the empty string and the name's length */
+    char name[8] = "?", tiny[1] = {'?'};
+    size_t in = sess ? strataSessionGetName(sess, false, 0, name, sizeof name) : 9;
+    size_t cut = sess ? strataSessionGetName(sess, false, 0, tiny, sizeof tiny) : 9;
+    size_t res = sess ? strataSessionGetName(sess, true, 0, tiny, sizeof tiny) : 9;
+    size_t past = sess ? strataSessionGetName(sess, false, 1, tiny, sizeof tiny) : 9;
+    printf("session %d names: input '%s' (%zu), cut %zu '%s', result %zu, past the end %zu\n", k, name, in, cut, tiny,
+           res, past);
     strataTensorDestroy(y3);
     strataSessionDestroy(sess);
   }
   // CHECK-NEXT: session 0: ran 1, from the cache 0, same bits 1
+  // CHECK-NEXT: session 0 names: input 'x' (1), cut 1 '', result 0, past the end 0
   // CHECK-NEXT: session 1: ran 1, from the cache 1, same bits 1
+  // CHECK-NEXT: session 1 names: input 'x' (1), cut 1 '', result 0, past the end 0
   // CHECK-NEXT: session 2: ran 1, from the cache 0, same bits 1
+  // CHECK-NEXT: session 2 names: input 'x' (1), cut 1 '', result 0, past the end 0
   so.target = "interpreter";
   StrataSession *interp = strataSessionCreateFromFile(ctx, file, &so);
   printf("interpreter: from the cache %d\n", interp && strataSessionFromCache(interp));

@@ -42,6 +42,8 @@ for k in range(2):
     cs = strata.Session(path, threads=2, cache_dir=cache)
     (c,) = cs.run(None, {'input': x.numpy()})
     print('cached session %d: from the cache %s, identical %s' % (k, cs.from_cache, bool(np.array_equal(c, got))))
+    (named,) = cs.run(['logits'], {'input': x.numpy()})  # the names come from Strata, cached or not
+    print('cached session %d names: %s -> %s' % (k, [a.name for a in cs.get_inputs()], [a.name for a in cs.get_outputs()]))
     cs.close()
 
 for what, call in [
