@@ -179,3 +179,16 @@ StrataPredSpeculation strataPredClassify(MlirOperation op) {
   }
   return STRATA_PRED_SPECULATE;
 }
+
+bool strataPredValuesOnly(MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++)
+    if (mlirTypeIsAMemRef(mlirValueGetType(mlirOperationGetOperand(op, i)))) return false;
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++)
+    if (mlirTypeIsAMemRef(mlirValueGetType(mlirOperationGetResult(op, i)))) return false;
+  static const char *const kValueDialects[] = {"arith", "math", "index", "complex", "tensor", NULL};
+  for (const char *const *d = kValueDialects; *d; d++)
+    if (strataOpIsInDialect(op, *d)) return true;
+  StrataContext *ctx = strataContextFromMlir(mlirOperationGetContext(op));
+  const StrataOpDef *def = ctx ? strataContextGetOpDef(ctx, op) : NULL;
+  return def && (strataOpDefGetFlags(ctx, def) & STRATA_OP_PURE);
+}
