@@ -133,7 +133,8 @@ def branches_in_loop(path, extra_passes, tmp):
 def b1(tmp):
     """Times every variant on the same inputs within one round, ROUNDS rounds
     in turn (the machine is shared), and prints per (cost, p) the median
-    over rounds of each ratio branch / variant (> 1: the variant is faster)."""
+    over rounds of each ratio branch / variant (> 1: the variant is faster).
+    Every variant's output must equal the program's as written, bit for bit."""
     rng = np.random.default_rng(1)
     env = dict(ENV, STRATA_CACHE_DIR=os.path.join(tmp, 'cache'))  # one compile per program
     scores = os.path.join(tmp, 'b1_scores.npy')
@@ -164,8 +165,20 @@ def b1(tmp):
         for p in RATES:
             ratios = {name: [] for name, _, _ in variants[1:]}
             base = []
-            for _ in range(ROUNDS):
-                t = {name: median_ms(prog, [scores, eos[p]], extra, REPEAT, env) for name, prog, extra in variants}
+            for r in range(ROUNDS):
+                # The first round also keeps each variant's output: all must
+                # be bit-identical to the program as written.
+                out = {name: ['--output', os.path.join(tmp, 'b1_out_%s.npy' % name)] if r == 0 else []
+                       for name, _, _ in variants}
+                t = {name: median_ms(prog, [scores, eos[p]], extra + out[name], REPEAT, env)
+                     for name, prog, extra in variants}
+                if r == 0:
+                    want = np.load(os.path.join(tmp, 'b1_out_branch.npy'))
+                    for name, _, _ in variants[1:]:
+                        got = np.load(os.path.join(tmp, 'b1_out_%s.npy' % name))
+                        if got.tobytes() != want.tobytes():
+                            sys.exit('B1: %s computes %s, the program as written %s (cost %d, p %s)' %
+                                     (name, got, want, cost, p))
                 base.append(t['branch'])
                 for name in ratios:
                     ratios[name].append(t['branch'] / t[name])
