@@ -1,14 +1,23 @@
 """Predication benchmarks from the Grape digest (issue 20); they print
 ratios, they are not tests.
 
-B1 -- branching versus predicated code: a beam-search-like scorer over 10
-candidates; a candidate hitting EOS (rate p) takes an expensive path (nn
-ops over a 4096-element tensor), the others a cheap one. Original code
-branches (scf.if); predicated code (strata-run --predicate masked) runs
-both paths for every candidate and selects. Grape's trade-off: predication
-pays where branches are frequent and loses where the expensive path is
-rare (Predicate 1.27x vs UnlikelyPredicate 1.79x in the paper, on a GPU
-where a branch costs a host round trip; on a CPU a branch is cheap).
+B1 -- branching versus predicated code: a beam-search-like scorer over
+65536 candidates; a candidate hitting EOS (i.i.d., rate p) takes an
+expensive path of COST dependent f32 ops on its score, the others a cheap
+one (the score alone). With that many random flags the branch predictor
+cannot learn them: at p = 0.5 about half the EOS branches mispredict, at
+0.01 and 0.9 few. Variants: the program as written (branch), --predicate
+skip (a branch per guard), --predicate masked (both paths for every
+candidate, then a select) and unlikely (the EOS guard marked `unlikely` by
+hand, as in Grape: outlined and called under a branch, the cheap path
+masked). Grape's trade-off: predication pays where branches are
+frequent and unpredictable and loses where the expensive path is rare
+(Predicate 1.27x vs UnlikelyPredicate 1.79x in the paper, on a GPU where a
+branch costs a host round trip); on a CPU a branch costs a misprediction,
+so the crossover moves with COST. Also counted: the conditional jumps LLVM
+leaves in each variant's machine code (it if-converts cheap branches
+itself). A control row, '0.5 sorted', has the same flags with the true
+ones first (a predictable branch).
 
 B2 -- whole-graph capture: the beam-search decoder step of
 examples/predication (an ONNX Loop holding an If) as written, where the
@@ -23,7 +32,7 @@ functions (what per-path capture builds) versus one predicated function:
 compile time and LLVM-dialect size through strata-opt
 --strata-cpu-pipeline(-predicated).
 
-usage: pred_bench.py [BUILD_DIR]    (default: build)
+usage: pred_bench.py [BUILD_DIR [b1|b2|b3 ...]]    (default: build, all three)
 """
 import os
 import re
@@ -39,58 +48,150 @@ OPT = os.path.join(BUILD, 'tools', 'strata-opt')
 RUN = os.path.join(BUILD, 'tools', 'strata-run')
 ENV = dict(os.environ, STRATA_CACHE_DIR='')
 
-SCORER = '''
-func.func @main(%scores: tensor<10xf32>, %eos: tensor<10xi1>, %big: tensor<4096xf32>) -> tensor<f32> {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c10 = arith.constant 10 : index
-  %zero = arith.constant 0.0 : f32
-  %acc = scf.for %i = %c0 to %c10 step %c1 iter_args(%a = %zero) -> f32 {
-    %e = tensor.extract %eos[%i] : tensor<10xi1>
-    %s = tensor.extract %scores[%i] : tensor<10xf32>
-    %n = scf.if %e -> f32 {
-      %t = "nn.tanh"(%big) : (tensor<4096xf32>) -> tensor<4096xf32>
-      %x = "nn.exp"(%t) : (tensor<4096xf32>) -> tensor<4096xf32>
-      %r = "nn.reduce_sum"(%x) {keepdims = 0 : i64} : (tensor<4096xf32>) -> tensor<f32>
-      %v = tensor.extract %r[] : tensor<f32>
-      %w = arith.addf %a, %v : f32
-      scf.yield %w : f32
-    } else {
-      %w = arith.addf %a, %s : f32
-      scf.yield %w : f32
-    }
-    scf.yield %n : f32
-  }
-  %t = tensor.from_elements %acc : tensor<f32>
-  return %t : tensor<f32>
-}
-'''
+N_CAND = 1 << 16  # candidates: far more than a branch predictor can memorise
+COSTS = (1, 4, 8, 16, 24, 32, 48, 64, 256)  # f32 ops on the expensive path
+# EOS rates; '0.5 sorted' is a control: the same flags as often true, all the
+# true ones first, so the branch is predictable.
+RATES = ('0.01', '0.1', '0.5', '0.9', '0.5 sorted')
+ROUNDS = 9
+REPEAT = 21
 
 
-def median_ms(path, inputs, extra):
-    args = [RUN, path, '--repeat', '200', '--quiet'] + extra
+def scorer(cost):
+    """The scorer: for each candidate, EOS (i1) chooses the expensive path,
+    `cost` dependent f32 ops on its score (alternating multiply and add, so
+    no op folds away), over the cheap path, its score alone; the chosen
+    value is added to an accumulator."""
+    lines = ['func.func @main(%%scores: tensor<%dxf32>, %%eos: tensor<%dxi1>) -> tensor<f32> {' % (N_CAND, N_CAND),
+             '  %c0 = arith.constant 0 : index',
+             '  %c1 = arith.constant 1 : index',
+             '  %%cn = arith.constant %d : index' % N_CAND,
+             '  %zero = arith.constant 0.0 : f32',
+             '  %mul = arith.constant 0.999 : f32',
+             '  %add = arith.constant 0.25 : f32',
+             '  %acc = scf.for %i = %c0 to %cn step %c1 iter_args(%a = %zero) -> f32 {',
+             '    %%e = tensor.extract %%eos[%%i] : tensor<%dxi1>' % N_CAND,
+             '    %%s = tensor.extract %%scores[%%i] : tensor<%dxf32>' % N_CAND,
+             '    %n = scf.if %e -> f32 {']
+    v = '%s'
+    for k in range(cost):
+        lines.append('      %%x%d = arith.%s %s, %s : f32' % (k, 'mulf' if k % 2 == 0 else 'addf', v,
+                                                               '%mul' if k % 2 == 0 else '%add'))
+        v = '%%x%d' % k
+    lines += ['      %%w = arith.addf %%a, %s : f32' % v,
+              '      scf.yield %w : f32',
+              '    } else {',
+              '      %w = arith.addf %a, %s : f32',
+              '      scf.yield %w : f32',
+              '    }',
+              '    scf.yield %n : f32',
+              '  }',
+              '  %t = tensor.from_elements %acc : tensor<f32>',
+              '  return %t : tensor<f32>',
+              '}']
+    return '\n'.join(lines) + '\n'
+
+
+def median_ms(path, inputs, extra, repeat=200, env=ENV):
+    args = [RUN, path, '--repeat', str(repeat), '--quiet'] + extra
     for f in inputs:
         args += ['--input', f]
-    out = subprocess.run(args, capture_output=True, text=True, env=ENV, check=True).stdout
+    out = subprocess.run(args, capture_output=True, text=True, env=env, check=True).stdout
     return float(re.search(r'median ([0-9.]+) ms', out).group(1))
 
 
+def mark_unlikely(path, out_path):
+    """Grape's UnlikelyPredicate, set by hand as in Grape: pred-if-to-guard,
+    the guard on EOS (the first one: the then-branch) marked `unlikely`,
+    then pred-lower (the unlikely body outlined and called under a branch,
+    the cheap path masked)."""
+    guards = subprocess.run([OPT, path, '--pred-if-to-guard'], capture_output=True, text=True,
+                            check=True).stdout
+    at = guards.index('"pred.guard"(')
+    close = guards.index('}) :', at)
+    marked = guards[:close] + '}) {unlikely} :' + guards[close + 4:]
+    lowered = subprocess.run([OPT, '-', '--pred-lower=mode=masked'], input=marked, capture_output=True,
+                             text=True, check=True).stdout
+    open(out_path, 'w').write(lowered)
+
+
+def branches_in_loop(path, extra_passes, tmp):
+    """Conditional jumps in the compiled module (x86 asm through
+    strata-translate at the JIT's -O2): the loop's back edge, plus the EOS
+    branch (once per unrolled candidate) if LLVM kept it rather than turning
+    it into a select or masked move itself."""
+    src = path
+    if extra_passes:
+        src = os.path.join(tmp, 'b1_asm_in.mlir')
+        open(src, 'w').write(subprocess.run([OPT, path] + extra_passes, capture_output=True, text=True,
+                                            check=True).stdout)
+    asm = subprocess.run([os.path.join(BUILD, 'tools', 'strata-translate'), src, '--emit=asm', '-O', '2',
+                          '-o', '-'], capture_output=True, text=True, check=True).stdout
+    return len(re.findall(r'\n\s+j(?!mp)[a-z]+\s', asm))
+
+
 def b1(tmp):
-    path = os.path.join(tmp, 'scorer.mlir')
-    open(path, 'w').write(SCORER)
+    """Times every variant on the same inputs within one round, ROUNDS rounds
+    in turn (the machine is shared), and prints per (cost, p) the median
+    over rounds of each ratio branch / variant (> 1: the variant is faster).
+    Every variant's output must equal the program's as written, bit for bit."""
     rng = np.random.default_rng(1)
-    print('B1: scorer over 10 candidates, expensive path on EOS (median of 200 runs)')
-    print('  %-6s %12s %12s %10s' % ('p(EOS)', 'branch ms', 'masked ms', 'branch/masked'))
-    for p in (0.01, 0.5):
-        files = []
-        for name, a in (('scores', rng.standard_normal(10).astype(np.float32)),
-                        ('eos', rng.random(10) < p),
-                        ('big', rng.standard_normal(4096).astype(np.float32))):
-            files.append(os.path.join(tmp, '%s_%g.npy' % (name, p)))
-            np.save(files[-1], a)
-        branch = median_ms(path, files, [])
-        masked = median_ms(path, files, ['--predicate', 'masked'])
-        print('  %-6g %12.4f %12.4f %10.2fx' % (p, branch, masked, branch / masked))
+    env = dict(ENV, STRATA_CACHE_DIR=os.path.join(tmp, 'cache'))  # one compile per program
+    scores = os.path.join(tmp, 'b1_scores.npy')
+    np.save(scores, rng.standard_normal(N_CAND).astype(np.float32))
+    eos, verdict = {}, {}
+    for p in RATES:
+        eos[p] = os.path.join(tmp, 'b1_eos_%s.npy' % p.replace(' ', '_'))
+        flags = rng.random(N_CAND) < float(p.split()[0])
+        np.save(eos[p], np.sort(flags)[::-1].copy() if 'sorted' in p else flags)
+    print('B1: scorer over %d candidates, EOS i.i.d. with rate p (unpredictable at p = 0.5), expensive '
+          'path = COST dependent f32 ops' % N_CAND)
+    print('  time ratios branch/variant (> 1: variant faster), median of %d rounds of %d-run medians; '
+          'ns per candidate for branch' % (ROUNDS, REPEAT))
+    print('  jcc: conditional jumps in the compiled code (-O2): the loop\'s, plus the EOS branch if LLVM kept it')
+    print('  %-5s %-10s | %9s | %8s %8s %9s | %4s %4s %4s %4s' % ('cost', 'p', 'branch ns', '/masked',
+                                                                '/skip', '/unlikely', 'jcc:', 'brn', 'msk',
+                                                                'unl'))
+    for cost in COSTS:
+        path = os.path.join(tmp, 'b1_%d.mlir' % cost)
+        open(path, 'w').write(scorer(cost))
+        unlikely = os.path.join(tmp, 'b1_%d_unlikely.mlir' % cost)
+        mark_unlikely(path, unlikely)
+        variants = (('branch', path, []), ('masked', path, ['--predicate', 'masked']),
+                    ('skip', path, ['--predicate', 'skip']), ('unlikely', unlikely, []))
+        jcc = (branches_in_loop(path, [], tmp),
+               branches_in_loop(path, ['--pred-if-to-guard', '--pred-lower=mode=masked'], tmp),
+               branches_in_loop(unlikely, [], tmp))
+        for p in RATES:
+            ratios = {name: [] for name, _, _ in variants[1:]}
+            base = []
+            for r in range(ROUNDS):
+                # The first round also keeps each variant's output: all must
+                # be bit-identical to the program as written.
+                out = {name: ['--output', os.path.join(tmp, 'b1_out_%s.npy' % name)] if r == 0 else []
+                       for name, _, _ in variants}
+                t = {name: median_ms(prog, [scores, eos[p]], extra + out[name], REPEAT, env)
+                     for name, prog, extra in variants}
+                if r == 0:
+                    want = np.load(os.path.join(tmp, 'b1_out_branch.npy'))
+                    for name, _, _ in variants[1:]:
+                        got = np.load(os.path.join(tmp, 'b1_out_%s.npy' % name))
+                        if got.tobytes() != want.tobytes():
+                            sys.exit('B1: %s computes %s, the program as written %s (cost %d, p %s)' %
+                                     (name, got, want, cost, p))
+                base.append(t['branch'])
+                for name in ratios:
+                    ratios[name].append(t['branch'] / t[name])
+            med = {name: float(np.median(r)) for name, r in ratios.items()}
+            print('  %-5d %-10s | %9.2f | %7.2fx %7.2fx %8.2fx | %4s %4d %4d %4d' % (
+                cost, p, float(np.median(base)) * 1e6 / N_CAND, med['masked'], med['skip'], med['unlikely'], '',
+                jcc[0], jcc[1], jcc[2]))
+            verdict.setdefault(p, []).append((cost, med['masked']))
+        sys.stdout.flush()
+    print('  masked against branch, per p (win/lose: faster/slower by more than 5%; tie otherwise):')
+    for p in RATES:
+        print('    p = %-10s %s' % (p, '  '.join('%d:%s' % (c, 'win' if r > 1.05 else 'lose' if r < 1 / 1.05 else 'tie')
+                                                for c, r in verdict[p])))
 
 
 def count_ops(onnx_path, passes, name):
@@ -190,9 +291,8 @@ def b3(tmp):
 
 def main():
     with tempfile.TemporaryDirectory() as tmp:
-        b1(tmp)
-        b2(tmp)
-        b3(tmp)
+        for name in sys.argv[2:] or ['b1', 'b2', 'b3']:
+            {'b1': b1, 'b2': b2, 'b3': b3}[name](tmp)
 
 
 if __name__ == '__main__':

@@ -53,7 +53,8 @@ static MlirWalkResult duplicable(MlirOperation op, void *user) {
   bool *ok = user;
   if (strataOpIsNamed(op, "pred.guard")) return MlirWalkResultAdvance; /* its body is walked */
   StrataPredSpeculation s = strataPredClassify(op);
-  if (s == STRATA_PRED_KEEP || s == STRATA_PRED_FIX_STORE || strataOpIsNamed(op, "memref.alloc") ||
+  if ((s == STRATA_PRED_KEEP && !strataPredValuesOnly(op)) || s == STRATA_PRED_FIX_STORE ||
+      strataOpIsNamed(op, "memref.alloc") ||
       strataOpIsNamed(op, "memref.alloca")) {
     *ok = false;
     return MlirWalkResultInterrupt;

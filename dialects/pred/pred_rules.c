@@ -122,6 +122,18 @@ static bool allStaticOffsets(MlirOperation op) {
   return true;
 }
 
+static bool dynamicTensor(MlirType t) {
+  return mlirTypeIsATensor(t) && (!mlirShapedTypeHasRank(t) || !mlirShapedTypeHasStaticShape(t));
+}
+
+static bool hasDynamicTensor(MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++)
+    if (dynamicTensor(mlirValueGetType(mlirOperationGetOperand(op, i)))) return true;
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++)
+    if (dynamicTensor(mlirValueGetType(mlirOperationGetResult(op, i)))) return true;
+  return false;
+}
+
 StrataPredSpeculation strataPredClassify(MlirOperation op) {
   static const char *const kDivisions[] = {"arith.divsi", "arith.divui", "arith.remsi", "arith.remui",
                                            "arith.ceildivsi", "arith.ceildivui", "arith.floordivsi",
@@ -141,9 +153,6 @@ StrataPredSpeculation strataPredClassify(MlirOperation op) {
   /* Slices with run-time offsets may reach out of bounds on garbage. */
   if (strataOpIsNamed(op, "tensor.extract_slice") || strataOpIsNamed(op, "tensor.insert_slice"))
     return allStaticOffsets(op) ? STRATA_PRED_SPECULATE : STRATA_PRED_KEEP;
-  static const char *const kPureDialects[] = {"arith", "math", "index", "complex", "tensor", NULL};
-  for (const char *const *d = kPureDialects; *d; d++)
-    if (strataOpIsInDialect(op, *d)) return STRATA_PRED_SPECULATE;
   /* Loops with static trip counts and ifs are safe when their bodies are;
    * a while loop on garbage state might never end. linalg on tensors only. */
   static const char *const kStructured[] = {"scf.for", "scf.if", "scf.yield", "scf.execute_region",
@@ -151,6 +160,14 @@ StrataPredSpeculation strataPredClassify(MlirOperation op) {
                                             "bufferization.to_tensor", "ub.poison",
                                             STRATA_PRED_YIELD, NULL};
   if (nameIs(op, kStructured)) return STRATA_PRED_SPECULATE;
+  /* A tensor of dynamic shape takes its sizes from run-time values and its
+   * ops check them at run time (nn.reshape's element count, broadcasts):
+   * on the values of a path not taken (a loop iteration past its exit) a
+   * size may be meaningless and a check fail with a run-time error. */
+  if (hasDynamicTensor(op)) return STRATA_PRED_KEEP;
+  static const char *const kPureDialects[] = {"arith", "math", "index", "complex", "tensor", NULL};
+  for (const char *const *d = kPureDialects; *d; d++)
+    if (strataOpIsInDialect(op, *d)) return STRATA_PRED_SPECULATE;
   if (strataOpIsInDialect(op, "linalg")) {
     for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++)
       if (mlirTypeIsAMemRef(mlirValueGetType(mlirOperationGetOperand(op, i)))) return STRATA_PRED_KEEP;
@@ -178,4 +195,17 @@ StrataPredSpeculation strataPredClassify(MlirOperation op) {
     return STRATA_PRED_KEEP;
   }
   return STRATA_PRED_SPECULATE;
+}
+
+bool strataPredValuesOnly(MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++)
+    if (mlirTypeIsAMemRef(mlirValueGetType(mlirOperationGetOperand(op, i)))) return false;
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++)
+    if (mlirTypeIsAMemRef(mlirValueGetType(mlirOperationGetResult(op, i)))) return false;
+  static const char *const kValueDialects[] = {"arith", "math", "index", "complex", "tensor", NULL};
+  for (const char *const *d = kValueDialects; *d; d++)
+    if (strataOpIsInDialect(op, *d)) return true;
+  StrataContext *ctx = strataContextFromMlir(mlirOperationGetContext(op));
+  const StrataOpDef *def = ctx ? strataContextGetOpDef(ctx, op) : NULL;
+  return def && (strataOpDefGetFlags(ctx, def) & STRATA_OP_PURE);
 }

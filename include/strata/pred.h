@@ -58,6 +58,10 @@ typedef enum {
 
 /* The class of `op` alone (its regions are classified separately). */
 StrataPredSpeculation strataPredClassify(MlirOperation op);
+/* True if `op` alone computes values and nothing else: no memory operands
+ * or results, no calls, no effects -- though it may trap on bad operands
+ * (a slice at a run-time offset). Running it twice is running it once. */
+bool strataPredValuesOnly(MlirOperation op);
 
 /* ---- Building guards (shared by the passes) ---- */
 
@@ -85,7 +89,9 @@ void strataPredBuildGuards(StrataRewrite *rw, MlirLocation loc, MlirValue pred,
 /* How many distinct types `types` holds. */
 int strataPredNumTypes(StrataTypeList types);
 /* True if running `body` (and everything nested) twice is the same as
- * once: no memory writes, calls or ops of unknown effects. */
+ * once: no memory writes, calls or ops of unknown effects (ops that may
+ * trap but only compute values are fine: each copy runs under the same
+ * predicate). */
 bool strataPredCanDuplicate(MlirBlock body);
 
 #ifdef __cplusplus

@@ -5,8 +5,12 @@
  * `arith.select %c, then, else`. Both predicates come from the one SSA %c,
  * computed before either guard runs, so A cannot change what B sees (R5).
  * An scf.if whose branches have effects predication cannot hold back (R1)
- * or whose results have predicate-dependent shapes (R4) is refused with a
- * located error, before anything is rewritten. */
+ * is refused with a located error, before anything is rewritten. One whose
+ * results have no value to stand for the branch not taken -- a dynamic
+ * shape, which may depend on the predicate (R4), or a type with no zero --
+ * cannot become guards and a select; it is left as a branch, which computes
+ * what it did, with a located remark (an ONNX Loop with a run-time trip
+ * count grows its scan outputs under such an scf.if: docs/pred.md). */
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/Arith.h"
@@ -24,18 +28,25 @@ static bool constantCondition(MlirOperation ifOp) {
   return mlirValueIsAOpResult(c) && strataOpIsNamed(mlirOpResultGetOwner(c), "arith.constant");
 }
 
+/* The first result with no zero value to stand for the branch not taken,
+ * and why; -1 if every result has one. */
+static intptr_t unzeroableResult(MlirOperation op, const char **why) {
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++)
+    if ((*why = strataPredZeroProblem(mlirValueGetType(mlirOperationGetResult(op, i))))) return i;
+  return -1;
+}
+
 static MlirWalkResult checkIf(MlirOperation op, void *user) {
   bool *failed = user;
   if (!strataOpIsNamed(op, "scf.if") || constantCondition(op)) return MlirWalkResultAdvance;
-  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++) {
-    MlirType t = mlirValueGetType(mlirOperationGetResult(op, i));
-    const char *why = strataPredZeroProblem(t);
-    if (!why) continue;
+  const char *why;
+  intptr_t bad = unzeroableResult(op, &why);
+  if (bad >= 0) {
     char ts[160];
-    strataTypeToString(t, ts, sizeof ts);
-    strataEmitError(mlirOperationGetLocation(op),
-                    "cannot predicate this scf.if: result #%d of type %s %s", (int)i, ts, why);
-    *failed = true;
+    strataTypeToString(mlirValueGetType(mlirOperationGetResult(op, bad)), ts, sizeof ts);
+    strataEmitDiagnostic(STRATA_SEVERITY_REMARK, mlirOperationGetLocation(op),
+                         "pred-if-to-guard: left as a branch: result #%d of type %s %s", (int)bad, ts,
+                         why);
     return MlirWalkResultAdvance;
   }
   if (!strataPredCheckEffects(op, "scf.if")) {
@@ -66,7 +77,8 @@ static bool onlyTerminator(MlirBlock b) {
 
 static MlirLogicalResult ifToGuard(StrataRewrite *rw, MlirOperation op, void *user) {
   (void)user;
-  if (constantCondition(op)) return mlirLogicalResultFailure();
+  const char *why;
+  if (constantCondition(op) || unzeroableResult(op, &why) >= 0) return mlirLogicalResultFailure();
   MlirLocation loc = mlirOperationGetLocation(op);
   MlirValue c = mlirOperationGetOperand(op, 0);
   intptr_t n = mlirOperationGetNumResults(op);
@@ -123,8 +135,8 @@ static const StrataDialectHandleFn kDeps[] = {mlirGetDialectHandle__gpu__,
 const StrataPassDef strataPredIfToGuardPass = {
     .name = "pred-if-to-guard",
     .summary = "scf.if -> pred.guard on %c and on %c xor true, results merged by arith.select "
-               "(Grape's if/else rule); refuses host side effects (R1) and predicate-dependent "
-               "shapes (R4)",
+               "(Grape's if/else rule); refuses host side effects (R1); leaves an scf.if with "
+               "predicate-dependent shapes (R4) as a branch, with a remark",
     .anchor = "func.func",
     .run = runIfToGuard,
     .dependentDialects = kDeps,

@@ -55,3 +55,19 @@ func.func @nested_division(%p: i1, %a: tensor<4xi32>, %b: tensor<4xi32>) -> tens
   }) : (i1, tensor<4xi32>) -> tensor<4xi32>
   return %r : tensor<4xi32>
 }
+
+// Ops on tensors of dynamic shape take their sizes from run-time values and
+// check them at run time (a Reshape's element count): on the values of a
+// path not taken a check may fail, so they are not speculated.
+// CHECK-LABEL: func.func @dynamic_shape
+// CHECK: scf.if %arg0 -> (tensor<2xf32>) {
+// CHECK-NEXT: "nn.reshape"
+func.func @dynamic_shape(%p: i1, %x: tensor<?xf32>, %d: tensor<2xf32>) -> tensor<2xf32> {
+  %s = "nn.constant"() {value = dense<2> : tensor<1xi64>} : () -> tensor<1xi64>
+  %r = "pred.guard"(%p, %d) ({
+    // expected-remark@+1 {{pred-lower: this guard stays a branch (skip form): 'nn.reshape' may trap or has effects when its predicate is false}}
+    %y = "nn.reshape"(%x, %s) : (tensor<?xf32>, tensor<1xi64>) -> tensor<2xf32>
+    "gpu.yield"(%y) : (tensor<2xf32>) -> ()
+  }) : (i1, tensor<2xf32>) -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}

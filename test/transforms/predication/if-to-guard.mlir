@@ -143,3 +143,39 @@ func.func @constant(%x: f32) -> f32 {
   }
   return %r : f32
 }
+
+// -----
+
+// T11 (R4): an scf.if whose result shape may depend on the predicate stays a
+// branch (with a remark: if-to-guard-invalid.mlir); the static scf.if nested
+// in it and the one after it still become guards.
+// CHECK-LABEL: func.func @r4_left
+// CHECK-SAME: (%[[C:.*]]: i1, %[[D:.*]]: i1,
+// CHECK: scf.if %[[C]] -> (tensor<?xf32>) {
+// CHECK: "pred.guard"(%[[D]],
+// CHECK: } else {
+// CHECK: "pred.guard"(%[[D]],
+// CHECK-NOT: scf.if
+// CHECK: return
+func.func @r4_left(%c: i1, %d: i1, %x: tensor<?xf32>, %y: tensor<?xf32>, %a: f32) -> (tensor<?xf32>, f32) {
+  %r = scf.if %c -> tensor<?xf32> {
+    %u = scf.if %d -> f32 {
+      %m = arith.mulf %a, %a : f32
+      scf.yield %m : f32
+    } else {
+      scf.yield %a : f32
+    }
+    %c0 = arith.constant 0 : index
+    %t = tensor.insert %u into %x[%c0] : tensor<?xf32>
+    scf.yield %t : tensor<?xf32>
+  } else {
+    scf.yield %y : tensor<?xf32>
+  }
+  %s = scf.if %d -> f32 {
+    %m = arith.addf %a, %a : f32
+    scf.yield %m : f32
+  } else {
+    scf.yield %a : f32
+  }
+  return %r, %s : tensor<?xf32>, f32
+}
