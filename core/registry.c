@@ -36,6 +36,7 @@ extern const StrataPassDef strataNnAnnotatePass;
 extern const StrataPassDef strataNnFlopsPass;
 extern const StrataPassDef strataNnRdpPass;
 extern const StrataPassDef strataRdpFoldChecksPass;
+extern const StrataPassDef strataNnMultiversionPass;
 extern const StrataPassDef strataNnRdpPlanPass;
 extern const StrataPassDef strataNnAlgebraicRewritePass;
 extern const StrataPassDef strataInstrAssignIdsPass;
@@ -121,6 +122,7 @@ static const StrataPassDef *const kPasses[] = {
     &strataShapePlanPass,
     &strataSliceAliasPass,
     &strataRdpFoldChecksPass,
+    &strataNnMultiversionPass,
 };
 
 static const StrataTargetDef *const kTargets[] = {&strataCpuTarget, &strataOpenclTarget, &strataVulkanTarget,

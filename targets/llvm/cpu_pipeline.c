@@ -98,8 +98,12 @@
 /* nn-raise (decomposed layer norms into one op) is part of the kernel
  * pipelines' fixed-pattern fusion; the unfused and upstream baselines keep
  * the chains. */
+/* Dynamic shapes: the weight GEMMs whose rows RDP leaves open get a
+ * few-rows version beside the general one (nn-multiversion; nothing
+ * changes where the shapes are static). */
 const char strataCpuPipelineText[] =
-    CPU_PIPELINE("func.func(nn-raise),", SPARSE_VECTOR, "nn-to-kernels,", MATH, SLICE_ALIAS, MEMORY_PLAN);
+    CPU_PIPELINE("func.func(nn-raise),", SPARSE_VECTOR, "func.func(nn-multiversion),nn-to-kernels,", MATH, SLICE_ALIAS,
+                 MEMORY_PLAN);
 /* No fusion at all: kernels without epilogues, one loop nest per op. */
 const char strataCpuPipelineUnfusedText[] =
     CPU_PIPELINE("", "sparse-fkw,sparse-to-vector{epilogues=false},", "nn-to-kernels{epilogues=false},", MATH,
