@@ -93,16 +93,16 @@ static size_t argDims(const StrataRdp *r, MlirBlock entry, ArgDim *out) {
   return n;
 }
 
-/* An `scf.if` with no results and no else whose condition is the constant
- * false: a check that cannot fire. */
-static bool deadCheck(MlirOperation op) {
+/* An `scf.if` with no results and no else whose condition is one of the
+ * false constants the folding made: a check that cannot fire. */
+static bool deadCheck(MlirOperation op, const StrataOpList *made) {
   if (!strataOpIsNamed(op, "scf.if") || mlirOperationGetNumResults(op) != 0) return false;
   MlirBlock els = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 1));
   if (!mlirBlockIsNull(els) && !mlirOperationIsNull(mlirBlockGetFirstOperation(els)) &&
       !strataOpIsNamed(mlirBlockGetFirstOperation(els), "scf.yield"))
     return false;
   MlirValue c = mlirOperationGetOperand(op, 0);
-  if (!mlirValueIsAOpResult(c) || !strataOpIsNamed(mlirOpResultGetOwner(c), "arith.constant")) return false;
+  if (!mlirValueIsAOpResult(c) || !strataOpListContains(made, mlirOpResultGetOwner(c))) return false;
   MlirAttribute v = strataOpAttr(mlirOpResultGetOwner(c), "value");
   return mlirAttributeIsAInteger(v) && mlirIntegerAttrGetValueInt(v) == 0;
 }
@@ -115,22 +115,31 @@ static MlirValue dimOf(StrataBuilder *b, MlirLocation loc, MlirValue t, int d) {
 }
 
 /* Folds the decided comparisons (before anything else changes the IR the
- * facts refer to), then erases the checks they killed. */
-static void foldComparisons(Collect *c) {
+ * facts refer to) into constants, listed in `made`. */
+static bool foldComparisons(Collect *c, StrataOpList *made) {
   for (size_t i = 0; i < c->cmps.count; i++) {
     MlirOperation op = c->cmps.ops[i];
     StrataBuilder b = strataBuilderBefore(op, (MlirRewriterBase){NULL});
     MlirValue k = strataConstInt(&b, mlirOperationGetLocation(op), mlirValueGetType(mlirOperationGetResult(op, 0)),
                                  c->value[i]);
+    if (!strataOpListAppend(made, mlirOpResultGetOwner(k))) return false;
     MlirValue res = mlirOperationGetResult(op, 0);
     for (MlirOpOperand u = mlirValueGetFirstUse(res); !mlirOpOperandIsNull(u); u = mlirValueGetFirstUse(res))
       mlirOperationSetOperand(mlirOpOperandGetOwner(u), mlirOpOperandGetOperandNumber(u), k);
     mlirOperationDestroy(op);
   }
+  return true;
 }
 
+typedef struct {
+  const StrataOpList *made;
+  StrataOpList dead;
+  bool ok;
+} DeadChecks;
+
 static MlirWalkResult collectDeadChecks(MlirOperation op, void *user) {
-  if (deadCheck(op) && !strataOpListAppend(user, op)) return MlirWalkResultInterrupt;
+  DeadChecks *d = user;
+  if (deadCheck(op, d->made) && !strataOpListAppend(&d->dead, op)) return d->ok = false, MlirWalkResultInterrupt;
   return MlirWalkResultAdvance;
 }
 
@@ -230,15 +239,17 @@ static void runFoldChecks(StrataPassRun *run, MlirOperation func) {
   mlirOperationWalk(func, collectCmp, &c, MlirWalkPreOrder);
   strataRdpDestroy(r);
   size_t folded = c.cmps.count, checks = 0;
-  if (c.ok) foldComparisons(&c);
+  StrataOpList made = {0};
+  bool ok = c.ok && foldComparisons(&c, &made);
   strataOpListDestroy(&c.cmps);
   free(c.value);
-  StrataOpList dead = {0};
-  bool ok = c.ok;
-  if (ok) mlirOperationWalk(func, collectDeadChecks, &dead, MlirWalkPostOrder);
-  for (size_t i = 0; i < dead.count; i++) mlirOperationDestroy(dead.ops[i]);
-  size_t dropped = dead.count;
-  strataOpListDestroy(&dead);
+  DeadChecks dc = {&made, {0}, ok};
+  if (ok) mlirOperationWalk(func, collectDeadChecks, &dc, MlirWalkPostOrder);
+  ok = dc.ok;
+  for (size_t i = 0; i < dc.dead.count; i++) mlirOperationDestroy(dc.dead.ops[i]);
+  size_t dropped = dc.dead.count;
+  strataOpListDestroy(&dc.dead);
+  strataOpListDestroy(&made);
   ok = ok && checkAtEntry(func, entry, dims, n, &checks);
   if (!ok) {
     strataEmitOpError(func, "rdp-fold-checks: out of memory or no enclosing module");
