@@ -35,7 +35,7 @@
 #include "strata/rdp.h"
 #include "strata/support.h"
 
-enum { MAX_CHAIN = 4, MAX_CANDIDATES = 4096 };
+enum { MAX_CHAIN = 4, MAX_CANDIDATES = 512 }; /* weight GEMMs versioned per function, at most */
 
 static MlirOperation ownerOf(MlirValue v) {
   return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
