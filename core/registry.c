@@ -35,6 +35,8 @@ extern const StrataPassDef strataNnQdqToQLinearPass;
 extern const StrataPassDef strataNnAnnotatePass;
 extern const StrataPassDef strataNnFlopsPass;
 extern const StrataPassDef strataNnRdpPass;
+extern const StrataPassDef strataRdpFoldChecksPass;
+extern const StrataPassDef strataNnMultiversionPass;
 extern const StrataPassDef strataNnRdpPlanPass;
 extern const StrataPassDef strataNnAlgebraicRewritePass;
 extern const StrataPassDef strataInstrAssignIdsPass;
@@ -119,6 +121,8 @@ static const StrataPassDef *const kPasses[] = {
     &strataGpuLaunchOperandsPass,
     &strataShapePlanPass,
     &strataSliceAliasPass,
+    &strataRdpFoldChecksPass,
+    &strataNnMultiversionPass,
 };
 
 static const StrataTargetDef *const kTargets[] = {&strataCpuTarget, &strataOpenclTarget, &strataVulkanTarget,

@@ -33,6 +33,7 @@ typedef struct {
   int64_t yRowStride; /* y's stride between rows (of the m dim, or folded batches) */
   RtMat A, B;
   RtEpilogue ep;
+  bool fewRows; /* the few-rows GEMM where it applies (strata_rt_matmul_few_rows_f32) */
 } Matmul;
 
 /* Whether dims [from, to] of a view collapse into one dim; *stride gets
@@ -90,20 +91,22 @@ static void matmulBatch(const Matmul *mm, int64_t bi, bool parallel) {
   RtEpilogue ep = mm->ep;
   for (int k = 0; k < ep.nadd; k++) ep.add[k].p += addo[k];
   int64_t ldc = mm->yRowStride;
-  rtGemm(mm->M, mm->N, mm->K, A, (RtBSrc){B, NULL, NULL, 0}, mm->y.data + yo, ldc, &ep, parallel);
+  RtBSrc bs = {B, NULL, NULL, 0};
+  if (!mm->fewRows || !rtGemmFewRows(mm->M, mm->N, mm->K, A, bs, mm->y.data + yo, ldc, &ep, parallel))
+    rtGemm(mm->M, mm->N, mm->K, A, bs, mm->y.data + yo, ldc, &ep, parallel);
 }
 
 static void matmulTask(void *ctx, int64_t begin, int64_t end) {
   for (int64_t b = begin; b < end; b++) matmulBatch(ctx, b, false);
 }
 
-void _mlir_ciface_strata_rt_matmul_f32(StrataUnrankedMemRef *a, StrataUnrankedMemRef *b,
-                                       StrataUnrankedMemRef *y, StrataUnrankedMemRef *add0,
-                                       StrataUnrankedMemRef *add1, int64_t transA, int64_t transB,
-                                       int64_t constant, int64_t nadd, float alpha, float beta0, float beta1,
-                                       int64_t act, float lo, float hi) {
+static void matmulF32(StrataUnrankedMemRef *a, StrataUnrankedMemRef *b, StrataUnrankedMemRef *y,
+                      StrataUnrankedMemRef *add0, StrataUnrankedMemRef *add1, int64_t transA, int64_t transB,
+                      int64_t constant, int64_t nadd, float alpha, float beta0, float beta1, int64_t act, float lo,
+                      float hi, bool fewRows) {
   rtScratchKernelStart();
   Matmul mm;
+  mm.fewRows = fewRows;
   mm.a = rtView(a), mm.b = rtView(b), mm.y = rtView(y);
   int ra = mm.a.rank, rb = mm.b.rank, ry = mm.y.rank;
   if (ra < 1 || rb < 1) rtInvariant("matmul operands must have rank >= 1");
@@ -137,6 +140,24 @@ void _mlir_ciface_strata_rt_matmul_f32(StrataUnrankedMemRef *a, StrataUnrankedMe
   if (mm.batches >= rtNumThreads() && mm.batches > 1) rtParallelFor(mm.batches, matmulTask, &mm);
   else
     for (int64_t bi = 0; bi < mm.batches; bi++) matmulBatch(&mm, bi, true);
+}
+
+void _mlir_ciface_strata_rt_matmul_f32(StrataUnrankedMemRef *a, StrataUnrankedMemRef *b,
+                                       StrataUnrankedMemRef *y, StrataUnrankedMemRef *add0,
+                                       StrataUnrankedMemRef *add1, int64_t transA, int64_t transB,
+                                       int64_t constant, int64_t nadd, float alpha, float beta0, float beta1,
+                                       int64_t act, float lo, float hi) {
+  matmulF32(a, b, y, add0, add1, transA, transB, constant, nadd, alpha, beta0, beta1, act, lo, hi, false);
+}
+
+void _mlir_ciface_strata_rt_matmul_few_rows_f32(StrataUnrankedMemRef *a, StrataUnrankedMemRef *b,
+                                                StrataUnrankedMemRef *y, StrataUnrankedMemRef *add0,
+                                                StrataUnrankedMemRef *add1, int64_t transA, int64_t transB,
+                                                int64_t constant, int64_t nadd, float alpha, float beta0,
+                                                float beta1, int64_t act, float lo, float hi) {
+  const char *off = getenv("STRATA_FEW_ROWS");
+  matmulF32(a, b, y, add0, add1, transA, transB, constant, nadd, alpha, beta0, beta1, act, lo, hi,
+            !(off && !strcmp(off, "0")));
 }
 
 /* ---- conv2d ---- */

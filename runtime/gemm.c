@@ -381,6 +381,53 @@ static void gemv(int64_t N, int64_t K, RtMat A, RtMat B, float *C, const RtEpilo
   else gemvTask(&t, 0, units);
 }
 
+/* ---- Few rows (fewrows.c): the small-row version of a matmul ----
+ * B is read unpacked with unit column stride; a constant B stored
+ * otherwise (a transposed weight) is copied row-major once and kept. */
+typedef struct {
+  int64_t M, N, K, ldc;
+  RtMat A;
+  const float *b;
+  int64_t brs;
+  float *C;
+  const RtEpilogue *ep;
+} FewRowsTask;
+
+static void fewRowsTask(void *ctx, int64_t begin, int64_t end) {
+  const FewRowsTask *t = ctx;
+  const RtIsa *isa = rtIsa();
+  int64_t j0 = begin * 64, j1 = min64(end * 64, t->N);
+  isa->fewRows(t->M, j1 - j0, t->K, t->A.p, t->A.rs, t->A.cs, t->b + j0, t->brs, t->C + j0, t->ldc);
+  if (!trivialEpilogue(t->ep)) isa->epilogue(t->C + j0, t->ldc, 0, j0, t->M, j1 - j0, t->ep);
+}
+
+static void rowMajorWhole(float *dst, const void *ctx) {
+  const PackJob *j = ctx;
+  for (int64_t k = 0; k < j->rows; k++)
+    for (int64_t n = 0; n < j->cols; n++) dst[k * j->cols + n] = j->m.p[k * j->m.rs + n * j->m.cs];
+}
+
+bool rtGemmFewRows(int64_t M, int64_t N, int64_t K, RtMat A, RtBSrc B, float *C, int64_t ldc, const RtEpilogue *ep,
+                   bool parallel) {
+  /* one row: rtGemm's GEMV streams B without the strips' register blocking */
+  if (M < 2 || M > RT_FEW_ROWS || N <= 0 || B.conv || B.rowScale) return false;
+  const float *b = B.mat.p;
+  int64_t brs = B.mat.rs;
+  if (B.mat.cs != 1 || N == 1) {
+    if (!B.mat.constant) return false;
+    PackJob j = {'R', B.mat, K, N, N, K, 1};
+    int64_t key[6] = {B.mat.rs, B.mat.cs, K, N, 1, 1};
+    b = rtConstCacheGet('R', B.mat.p, key, (size_t)(K * N), rowMajorWhole, &j);
+    if (!b) rtError("out of memory for a GEMM operand");
+    brs = N;
+  }
+  FewRowsTask t = {M, N, K, ldc, A, b, brs, C, ep};
+  int64_t units = (N + 63) / 64;
+  if (parallel) rtParallelFor(units, fewRowsTask, &t);
+  else fewRowsTask(&t, 0, units);
+  return true;
+}
+
 void rtGemm(int64_t M, int64_t N, int64_t K, RtMat A, RtBSrc B, float *C, int64_t ldc,
             const RtEpilogue *ep, bool parallel) {
   if (M <= 0 || N <= 0) return;

@@ -84,6 +84,13 @@ typedef struct {
 void rtGemm(int64_t M, int64_t N, int64_t K, RtMat A, RtBSrc B, float *C, int64_t ldc,
             const RtEpilogue *ep, bool parallel);
 
+/* The same for 2 <= M <= RT_FEW_ROWS rows through the ISA's fewRows
+ * (B read unpacked); false, computing nothing, where it does not apply (M
+ * out of range: one row is rtGemm's GEMV, im2col or scaled B, a non-constant B without unit column
+ * stride). */
+bool rtGemmFewRows(int64_t M, int64_t N, int64_t K, RtMat A, RtBSrc B, float *C, int64_t ldc,
+                   const RtEpilogue *ep, bool parallel);
+
 /* A microkernel computes the MR x NR tile sum_k a[k*MR + i] * b[k*NR + j]
  * and stores it to c (row stride ldc), adding to c when `accumulate`. With
  * `ep`, the tile is at (m0, n0) and gets the epilogue in registers before
@@ -145,6 +152,18 @@ void avx2_groupedTile(const float *plane, int64_t P, int64_t Cg, const int64_t *
 void avx512_groupedTile(const float *plane, int64_t P, int64_t Cg, const int64_t *toff, int64_t taps,
                         const float *w, int64_t MgP, float *tile, int64_t npx);
 
+/* C[m, n] (row stride ldc) = A[m, K] (strides ars, acs) * B[K, n] (row
+ * stride brs, unit columns) for 1 <= m <= RT_FEW_ROWS (fewrows.c). */
+enum { RT_FEW_ROWS = 8 };
+typedef void (*RtFewRowsFn)(int64_t m, int64_t n, int64_t K, const float *a, int64_t ars, int64_t acs,
+                            const float *b, int64_t brs, float *c, int64_t ldc);
+void generic_fewRows(int64_t m, int64_t n, int64_t K, const float *a, int64_t ars, int64_t acs, const float *b,
+                     int64_t brs, float *c, int64_t ldc);
+void avx2_fewRows(int64_t m, int64_t n, int64_t K, const float *a, int64_t ars, int64_t acs, const float *b,
+                  int64_t brs, float *c, int64_t ldc);
+void avx512_fewRows(int64_t m, int64_t n, int64_t K, const float *a, int64_t ars, int64_t acs, const float *b,
+                    int64_t brs, float *c, int64_t ldc);
+
 typedef struct {
   const char *name;
   int mr, nr;
@@ -162,6 +181,7 @@ typedef struct {
   /* The sum (max: NaN-propagating) of a contiguous row of n floats. */
   float (*sumRow)(const float *x, int64_t n);
   float (*maxRow)(const float *x, int64_t n);
+  RtFewRowsFn fewRows;
 } RtIsa;
 
 const RtIsa *rtIsa(void);

@@ -41,6 +41,9 @@
 #include "kernels.h" /* STRATA_RT_ACT_* */
 
 #define MATMUL_FN "strata_rt_matmul_f32"
+/* The call of a matmul tagged strata.few_rows (the few-rows version
+ * nn-multiversion made): the runtime's GEMM for at most 8 rows. */
+#define MATMUL_FEW_ROWS_FN "strata_rt_matmul_few_rows_f32"
 #define CONV_FN "strata_rt_conv2d_f32"
 #define SOFTMAX_FN "strata_rt_softmax_f32"
 #define POOL_FN "strata_rt_pool2d_f32"
@@ -677,8 +680,9 @@ static MlirLogicalResult rewriteMatmul(StrataRewrite *rw, MlirOperation op, void
   s[ns++] = f32c(rw, e.last, e.beta[0]);
   s[ns++] = f32c(rw, e.last, e.beta[1]);
   ns += actScalars(rw, &e, s + ns);
-  strataDeclareRuntimeFunc(*module, MATMUL_FN);
-  bool ok = emitCall(rw, op, &e, MATMUL_FN, true, tensors, perms, nt, s, ns);
+  const char *fn = mlirAttributeIsNull(strataOpAttr(op, "strata.few_rows")) ? MATMUL_FN : MATMUL_FEW_ROWS_FN;
+  strataDeclareRuntimeFunc(*module, fn);
+  bool ok = emitCall(rw, op, &e, fn, true, tensors, perms, nt, s, ns);
   for (int i = 0; ok && i < 2; i++)
     if (!mlirOperationIsNull(prologue[i])) kernelsDimsThroughTranspose(rw, prologue[i], permBuf[i]);
   return called(u, ok);

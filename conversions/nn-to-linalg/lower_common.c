@@ -133,25 +133,7 @@ void lowerRegister(LowerRegistry *r, const char *opName, StrataMatchAndRewriteFn
 }
 
 bool lowerRuntimeSite(StrataBuilder *b, MlirOperation op, const char *fn, MlirValue *site) {
-  MlirOperation module = mlirOperationGetParentOperation(op);
-  while (!mlirOperationIsNull(module) && !strataOpIsNamed(module, "builtin.module"))
-    module = mlirOperationGetParentOperation(module);
-  MlirLocation loc = mlirOperationGetLocation(op);
-  if (mlirOperationIsNull(module)) {
-    strataEmitError(loc, "the run-time check of this op needs an enclosing builtin.module");
-    return false;
-  }
-  char text[640], sym[64];
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  strataLocationFormat(loc, text, 512);
-  size_t n = strlen(text);
-  snprintf(text + n, sizeof text - n, "\t'%.*s' op", (int)name.length, name.data);
-  uint64_t h = 1469598103934665603ULL; /* FNV-1a: one global per distinct site */
-  for (const char *p = text; *p; p++) h = (h ^ (unsigned char)*p) * 1099511628211ULL;
-  snprintf(sym, sizeof sym, "__strata_site_%016llx", (unsigned long long)h);
-  if (mlirLogicalResultIsFailure(strataDeclareRuntimeFunc(module, fn))) return false;
-  *site = strataConstStringRef(b, module, loc, sym, text);
-  return true;
+  return strataRuntimeSite(b, op, fn, site);
 }
 
 MlirValue lowerIndexConst(StrataBuilder *b, MlirLocation loc, int64_t v) {

@@ -143,16 +143,7 @@ MlirValue lowerDimValue(StrataBuilder *b, MlirLocation loc, MlirValue t, int d) 
 
 void lowerShapeCheckAt(StrataBuilder *b, MlirLocation loc, MlirValue site, MlirValue bad, int kind, int operand,
                     int dim, MlirValue got, MlirValue want) {
-  MlirOperation ifOp = strataCreateOp(b, "scf.if", loc, .operands = STRATA_VALUES(bad), .numRegions = 2);
-  StrataBuilder then = strataBuilderAtEnd(b->ctx, strataAddBlock(ifOp, 0, (StrataTypeList){NULL, 0}, loc));
-  MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
-  MlirValue args[] = {strataConstInt(&then, loc, i64, kind), strataConstInt(&then, loc, i64, operand),
-                      strataConstInt(&then, loc, i64, dim), emitConvert(&then, loc, "arith.index_cast", got, i64),
-                      emitConvert(&then, loc, "arith.index_cast", want, i64), site};
-  strataCreateOp(&then, "func.call", loc, .operands = {args, 6},
-                 .attrs = STRATA_ATTRS({"callee", mlirFlatSymbolRefAttrGet(
-                                                      b->ctx, mlirStringRefCreateFromCString(SHAPE_ERROR_FN))}));
-  strataCreateOp(&then, "scf.yield", loc);
+  strataShapeCheckAt(b, loc, site, bad, kind, operand, dim, got, want);
 }
 
 typedef struct {
@@ -173,7 +164,8 @@ typedef struct {
  * more than `want` elements, 12 a threshold outside [0, 1], 13 an index
  * outside [0, want), 14 an element of an operand outside [0, want]
  * (lower_rnn.c's sequence_lens), 15 an element outside [dim, want]
- * (lower_check.c). */
+ * (lower_check.c), 16 argument dims of one RDP symbol that differ
+ * (rdp-fold-checks). */
 static void checkIf(Dims *c, MlirValue bad, int kind, int operand, int dim, MlirValue got, MlirValue want) {
   if (!c->failed) c->failed = !lowerCheck(c->b, c->op, &c->site, bad, kind, operand, dim, got, want);
 }

@@ -153,7 +153,7 @@ bool lowerSqueezeByFlags(StrataBuilder *b, MlirOperation op, MlirValue *site, bo
 /* Reports `kind` through strata_rt_shape_error (runtime/status.c: its
  * kinds) with the site text `site` when `bad` holds at run time; got and
  * want are index values (lower_dims.c). */
-#define SHAPE_ERROR_FN "strata_rt_shape_error"
+#define SHAPE_ERROR_FN STRATA_SHAPE_ERROR_FN
 void lowerShapeCheckAt(StrataBuilder *b, MlirLocation loc, MlirValue site, MlirValue bad, int kind, int operand,
                        int dim, MlirValue got, MlirValue want);
 

@@ -102,6 +102,19 @@ MlirValue strataGlobalUnrankedRef(StrataBuilder *b, MlirOperation module, MlirLo
  * libstrata_rt: op names for the instrumentation sinks, error sites. */
 MlirValue strataConstStringRef(StrataBuilder *b, MlirOperation module, MlirLocation loc,
                                const char *sym, const char *text);
+/* ---- Run-time checks (core/runtime_checks.c) ---- */
+/* The runtime entry that reports a shape error (runtime/status.c lists
+ * the kinds) and stops the call. */
+#define STRATA_SHAPE_ERROR_FN "strata_rt_shape_error"
+/* The error site of `op` for runtime entry `fn` (its location, a tab, the
+ * op's name: a memref<*xi8> of a private global), built at `b`, and `fn`
+ * declared in the module. False (located error) outside a builtin.module. */
+bool strataRuntimeSite(StrataBuilder *b, MlirOperation op, const char *fn, MlirValue *site);
+/* An scf.if at `b` that reports error `kind` with `site` when i1 `bad`
+ * holds at run time; got and want are index values. */
+void strataShapeCheckAt(StrataBuilder *b, MlirLocation loc, MlirValue site, MlirValue bad, int kind, int operand,
+                        int dim, MlirValue got, MlirValue want);
+
 /* bufferization.to_buffer (read-only, any strided layout) of ranked tensor
  * `t`, cast to an unranked memref of its element type: how tensors cross a
  * call into libstrata_rt. */

@@ -16,8 +16,10 @@
  * fuses single-use producers only): resolving each dim of a linalg result to
  * the dim of its init (in the end, of the function's arguments) frees them,
  * so e.g. sigmoid(reduce_mean(x)) + x is one loop nest at any shape, as it is
- * at static ones (SOD² Fig. 5.4, test/e2e/dynamic/fusion.mlir). */
-#define RESULT_DIMS "func.func(resolve-ranked-shaped-type-result-dims),"
+ * at static ones (SOD² Fig. 5.4, test/e2e/dynamic/fusion.mlir). Then
+ * rdp-fold-checks drops the run-time checks of extents RDP proves equal
+ * (dims of one symbol), checking the arguments' once at entry. */
+#define RESULT_DIMS "func.func(resolve-ranked-shaped-type-result-dims,rdp-fold-checks),"
 
 /* From kernel selection on: the sparse dialect's generated kernels
  * (`SPARSE`), runtime kernels (`KERNELS`), the rest to
@@ -96,8 +98,12 @@
 /* nn-raise (decomposed layer norms into one op) is part of the kernel
  * pipelines' fixed-pattern fusion; the unfused and upstream baselines keep
  * the chains. */
+/* Dynamic shapes: the weight GEMMs whose rows RDP leaves open get a
+ * few-rows version beside the general one (nn-multiversion; nothing
+ * changes where the shapes are static). */
 const char strataCpuPipelineText[] =
-    CPU_PIPELINE("func.func(nn-raise),", SPARSE_VECTOR, "nn-to-kernels,", MATH, SLICE_ALIAS, MEMORY_PLAN);
+    CPU_PIPELINE("func.func(nn-raise),", SPARSE_VECTOR, "func.func(nn-multiversion),nn-to-kernels,", MATH, SLICE_ALIAS,
+                 MEMORY_PLAN);
 /* No fusion at all: kernels without epilogues, one loop nest per op. */
 const char strataCpuPipelineUnfusedText[] =
     CPU_PIPELINE("", "sparse-fkw,sparse-to-vector{epilogues=false},", "nn-to-kernels{epilogues=false},", MATH,

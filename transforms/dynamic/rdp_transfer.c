@@ -597,6 +597,20 @@ static bool upstreamRule(RdpTransfer *t) {
     constantRule(t);
     return true;
   }
+  if (strataOpIsNamed(op, "tensor.reshape")) { /* dims: the shape operand's elements */
+    for (int d = 0; d < o->rank; d++) setDim(t, 0, d, valueOf(t, 1, d));
+    return true;
+  }
+  /* destination-passing ops: a result has its destination's shape (a
+   * linalg op's inits are its last operands, one per result) */
+  if (strataOpIsNamed(op, "tensor.insert_slice")) {
+    copyShape(t, 0, 1);
+    return true;
+  }
+  if (strataOpIsInDialect(op, "linalg") && t->numIn >= t->numOut && o->isTensor) {
+    for (intptr_t j = 0; j < t->numOut; j++) copyShape(t, j, t->numIn - t->numOut + j);
+    return true;
+  }
   return false;
 }
 
