@@ -24,7 +24,16 @@ typedef struct {
 } Lookup;
 
 static void lookupBytes(const Lookup *l, int64_t i, int64_t end) {
-  for (; i < end; i++) l->y[i] = l->t[(size_t)(l->a[i] ^ l->sa) << 8 | (size_t)(l->b[i] ^ l->sb)];
+  /* locals: a byte store may alias *l */
+  const uint8_t *restrict a = l->a, *restrict b = l->b, *restrict t = l->t;
+  uint8_t *restrict y = l->y;
+  const unsigned sa = l->sa, sb = l->sb;
+  for (; i + 8 <= end; i += 8) { /* eight loads, then one store (a byte store per entry stalled the loads) */
+    uint64_t w = 0;
+    for (int k = 0; k < 8; k++) w |= (uint64_t)t[(size_t)(a[i + k] ^ sa) << 8 | (size_t)(b[i + k] ^ sb)] << (8 * k);
+    for (int k = 0; k < 8; k++) y[i + k] = (uint8_t)(w >> (8 * k));
+  }
+  for (; i < end; i++) y[i] = t[(size_t)(a[i] ^ sa) << 8 | (size_t)(b[i] ^ sb)];
 }
 
 #if defined(__x86_64__)
