@@ -10,35 +10,17 @@ operands; and one chain that stays float (an infinite scale: NaN in the
 chain). Each model is also rewritten with strata-opt to show the float Add
 gone (or kept). STRATA_RT_ISA picks the kernel's instruction set.
 Usage: qdq_add_numerics.py"""
-import os
 import re
-import subprocess
 import sys
-import tempfile
 
 import numpy as np
-from onnx import TensorProto, helper, numpy_helper
+from onnx import TensorProto, helper
 
 import strata
+from qdq_util import PASS, init, rewritten
 
 rng = np.random.default_rng(5)
-PASS = 'func.func(nn-qdq-to-qlinear)'
 T = {np.uint8: TensorProto.UINT8, np.int8: TensorProto.INT8}
-
-
-def init(name, a):
-    return numpy_helper.from_array(np.asarray(a), name)
-
-
-def rewritten(data):
-    """The model after the pass, as text (strata-import, strata-opt)."""
-    with tempfile.TemporaryDirectory() as d:
-        p = os.path.join(d, 'm.onnx')
-        with open(p, 'wb') as f:
-            f.write(data)
-        ir = subprocess.run(['strata-import', p], capture_output=True, text=True, check=True).stdout
-        return subprocess.run(['strata-opt', '--pass-pipeline=builtin.module(%s)' % PASS], input=ir,
-                              capture_output=True, text=True, check=True).stdout
 
 
 def add_model(ta, sa, za, tb, sb, zb, ty, sy, zy, act, ashape, bshape, yshape, same=False):
@@ -103,6 +85,8 @@ ok &= all_pairs('i8 + u8, clip', np.int8, 0.011, -3, np.uint8, 0.05, 200, np.uin
 ok &= all_pairs('u8 + i8 into i8', np.uint8, 0.07, 0, np.int8, 0.003, 17, np.int8, 0.043, -20)
 ok &= all_pairs('i8 + i8 into i8, relu', np.int8, 0.125, 0, np.int8, 0.0625, -5, np.int8, 0.25, -128, 'relu')
 ok &= all_pairs('ties: powers of two', np.uint8, 0.5, 128, np.uint8, 0.25, 3, np.uint8, 1.0, 128)
+# scales where the f32 quotient v / sy rounds the other way than f64's at some pairs
+ok &= all_pairs('u8 + u8, f64 quotient', np.uint8, 0.031, 77, np.uint8, 0.017, 140, np.uint8, 0.04, 9, 'relu')
 ok &= all_pairs('saturating output scale', np.uint8, 0.3, 10, np.uint8, 0.2, 250, np.uint8, 0.01, 100, 'relu')
 ok &= check('one tensor added to itself', add_model(np.uint8, 0.0173, 90, np.uint8, 0, 0, np.uint8, 0.0219, 7,
                                                     'relu', [1, 256], None, [1, 256], same=True),
