@@ -234,7 +234,86 @@ static MlirLogicalResult rewriteQLinear(StrataRewrite *rw, MlirOperation op, voi
   return mlirLogicalResultSuccess();
 }
 
+/* The i32 value of v, an nn.constant of one element. */
+static bool constI32(MlirValue v, int64_t want) {
+  MlirOperation c = mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
+  if (mlirOperationIsNull(c) || !strataOpIsNamed(c, "nn.constant") || nnNumElements(mlirValueGetType(v)) != 1)
+    return false;
+  MlirAttribute a = strataOpAttr(c, "value");
+  return mlirAttributeIsADenseElements(a) && mlirShapedTypeGetElementType(mlirValueGetType(v)).ptr &&
+         mlirTypeIsAInteger(mlirShapedTypeGetElementType(mlirValueGetType(v))) &&
+         mlirIntegerTypeGetWidth(mlirShapedTypeGetElementType(mlirValueGetType(v))) == 32 &&
+         mlirDenseElementsAttrGetInt32Value(a, 0) == want;
+}
+
+/* v = op(x, y) with y the one-element i32 constant `want` (want < 0: any
+ * y, returned in *other); its x in *x. v must have no other user. */
+static bool binaryOf(MlirValue v, const char *op, int64_t want, MlirValue *x, MlirValue *other, MlirOperation *def) {
+  *def = mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
+  MlirOpOperand use = mlirValueGetFirstUse(v);
+  if (mlirOperationIsNull(*def) || !strataOpIsNamed(*def, op) || mlirOperationGetNumOperands(*def) != 2 ||
+      mlirOpOperandIsNull(use) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
+    return false;
+  *x = mlirOperationGetOperand(*def, 0);
+  if (want < 0) {
+    *other = mlirOperationGetOperand(*def, 1);
+    return true;
+  }
+  return constI32(mlirOperationGetOperand(*def, 1), want);
+}
+
+/* x = nn.cast(q) of an 8-bit q of type like y's (static, same shape). */
+static bool castFrom(MlirValue x, MlirType yt, MlirValue *q) {
+  MlirOperation c = mlirValueIsAOpResult(x) ? mlirOpResultGetOwner(x) : (MlirOperation){NULL};
+  if (mlirOperationIsNull(c) || !strataOpIsNamed(c, "nn.cast")) return false;
+  *q = mlirOperationGetOperand(c, 0);
+  MlirType t = mlirValueGetType(*q);
+  MlirType e = mlirShapedTypeGetElementType(t);
+  if (!mlirTypeIsARankedTensor(t) || !mlirTypeIsAInteger(e) || mlirIntegerTypeGetWidth(e) != 8 ||
+      mlirShapedTypeGetRank(t) != mlirShapedTypeGetRank(yt))
+    return false;
+  for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); i++)
+    if (mlirShapedTypeGetDimSize(t, i) != mlirShapedTypeGetDimSize(yt, i)) return false;
+  return true;
+}
+
+/* nn.gather(table, ((cast(a) * 256 + cast(b)) [+ off])) with a constant
+ * 8-bit table of 65540 entries, a, b and the result of one static shape
+ * (nn-qdq-to-qlinear's residual Add, transforms/quant/qdq_add.c): one
+ * strata_rt_qlookup2_q8 call; off = 32768 * (a is i8) + 128 * (b is i8). */
+static MlirLogicalResult rewriteLookup(StrataRewrite *rw, MlirOperation op, void *u) {
+  MlirValue table = mlirOperationGetOperand(op, 0), idx = mlirOperationGetOperand(op, 1), x, ib, ia, a, bq;
+  MlirType yt = mlirValueGetType(mlirOperationGetResult(op, 0)), tt = mlirValueGetType(table);
+  int64_t axis;
+  MlirOperation dOff = {NULL}, dAdd, dMul;
+  if (mlirOperationGetNumOperands(op) != 2 || !allStatic(op) || !nnAttrInt(op, "axis", 0, &axis) || axis != 0 ||
+      !strataNnToKernelsIsConstant(table) || mlirShapedTypeGetRank(tt) != 1 ||
+      mlirShapedTypeGetDimSize(tt, 0) != 65540 || !mlirTypeEqual(mlirShapedTypeGetElementType(tt),
+                                                                  mlirShapedTypeGetElementType(yt)))
+    return mlirLogicalResultFailure();
+  MlirValue sum = idx, offv;
+  if (binaryOf(idx, "nn.add", -1, &x, &offv, &dOff) && !binaryOf(x, "nn.mul", 256, &ia, &ia, &dMul)) {
+    sum = x; /* (a * 256 + b) + off */
+  } else {
+    dOff = (MlirOperation){NULL};
+  }
+  if (!binaryOf(sum, "nn.add", -1, &x, &ib, &dAdd) || !binaryOf(x, "nn.mul", 256, &ia, &ia, &dMul) ||
+      !castFrom(ia, yt, &a) || !castFrom(ib, yt, &bq))
+    return mlirLogicalResultFailure();
+  int64_t flags = (isUnsignedTensor(a) ? 0 : 1) | (isUnsignedTensor(bq) ? 0 : 2);
+  int64_t off = (flags & 1 ? 32768 : 0) + (flags & 2 ? 128 : 0);
+  if (mlirOperationIsNull(dOff) ? off != 0 : !constI32(offv, off)) return mlirLogicalResultFailure();
+  MlirValue t[3] = {a, bq, table};
+  emitQCall(rw, op, op, "strata_rt_qlookup2_q8", t, 3, 3, &flags, 1, u);
+  MlirOperation dead[5] = {dOff, dAdd, dMul, mlirOpResultGetOwner(ib), mlirOpResultGetOwner(ia)};
+  for (int i = 0; i < 5; i++)
+    if (!mlirOperationIsNull(dead[i]) && mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(dead[i], 0))))
+      strataEraseOp(rw, dead[i]);
+  return mlirLogicalResultSuccess();
+}
+
 void strataNnToKernelsAddQuantized(StrataPatternSet *set, StrataNnToKernelsQRun *run) {
+  strataPatternSetAdd(set, "nn.gather", 1, rewriteLookup, run);
   strataPatternSetAdd(set, "nn.matmul_integer", 1, rewriteInteger, run);
   strataPatternSetAdd(set, "nn.conv_integer", 1, rewriteInteger, run);
   strataPatternSetAdd(set, "nn.qlinear_matmul", 1, rewriteQLinear, run);

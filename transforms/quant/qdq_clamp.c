@@ -91,9 +91,7 @@ static bool constScalar(MlirValue v, double *d) {
   return true;
 }
 
-/* A per-tensor QuantizeLinear or DequantizeLinear with constant f32 scale
- * and 8-bit zero point: its scale, zero point and 8-bit type. */
-static bool perTensorParams(MlirOperation op, const char *name, float *s, int32_t *z, bool *u8) {
+bool strataQdqPerTensor(MlirOperation op, const char *name, float *s, int32_t *z, bool *u8) {
   if (mlirOperationIsNull(op) || !strataOpIsNamed(op, name) || mlirOperationGetNumOperands(op) != 3) return false;
   bool dq = !strcmp(name, "nn.dequantize_linear");
   MlirValue q = dq ? mlirOperationGetOperand(op, 0) : mlirOperationGetResult(op, 0);
@@ -112,7 +110,7 @@ bool strataQdqClampBounds(MlirOperation q, float lo, float hi, int32_t *qlo, int
   float s;
   int32_t z;
   bool u8;
-  return perTensorParams(q, "nn.quantize_linear", &s, &z, &u8) && strataQdqQuantizeValue(lo, s, z, u8, qlo) &&
+  return strataQdqPerTensor(q, "nn.quantize_linear", &s, &z, &u8) && strataQdqQuantizeValue(lo, s, z, u8, qlo) &&
          strataQdqQuantizeValue(hi, s, z, u8, qhi);
 }
 
@@ -135,8 +133,8 @@ MlirLogicalResult strataQdqClampRewrite(StrataRewrite *rw, MlirOperation q, void
   bool u1, u2;
   if (!strataQdqActivationBounds(act, &lo, &hi)) return mlirLogicalResultFailure();
   MlirOperation dq = producerOf(mlirOperationGetOperand(act, 0));
-  if (!perTensorParams(q, "nn.quantize_linear", &s2, &z2, &u2) ||
-      !perTensorParams(dq, "nn.dequantize_linear", &s1, &z1, &u1) || u1 != u2 ||
+  if (!strataQdqPerTensor(q, "nn.quantize_linear", &s2, &z2, &u2) ||
+      !strataQdqPerTensor(dq, "nn.dequantize_linear", &s1, &z1, &u1) || u1 != u2 ||
       !mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(dq, 0)), mlirValueGetType(mlirOperationGetResult(q, 0))))
     return mlirLogicalResultFailure();
   int32_t t[256], qmin = u1 ? 0 : -128, qmax = u1 ? 255 : 127;

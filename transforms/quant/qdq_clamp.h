@@ -22,6 +22,11 @@ bool strataQdqActivationBounds(MlirOperation act, float *lo, float *hi);
  * s is not a positive finite number. */
 bool strataQdqQuantizeValue(float v, float s, int32_t z, bool u8, int32_t *q);
 
+/* A per-tensor QuantizeLinear or DequantizeLinear (`name`) with constant
+ * f32 scale and zero point and an 8-bit quantized side (and f32 the
+ * other): its scale, zero point and whether the 8-bit type is u8. */
+bool strataQdqPerTensor(MlirOperation op, const char *name, float *s, int32_t *z, bool *u8);
+
 /* The integer clamp of the QuantizeLinear q (per tensor, constant scale
  * and zero point) of a Clip whose bounds are [lo, hi]: [qlo, qhi] with
  * Q(clip(v, lo, hi)) = min(max(Q(v), qlo), qhi) for every v (Q is
@@ -36,5 +41,11 @@ MlirValue strataQdqBuildClamp(StrataBuilder *b, MlirLocation loc, MlirValue x, i
  * per tensor on x's 8-bit type becomes nn.clip(x) (or x), when the float
  * chain, evaluated at every value of x in both arithmetics, is a clamp. */
 MlirLogicalResult strataQdqClampRewrite(StrataRewrite *rw, MlirOperation q, void *user);
+
+/* The pattern on nn.quantize_linear (qdq_add.c): Q(Add(DQ(a), DQ(b))),
+ * optionally with a Relu or Clip before Q, all per tensor on 8-bit a, b,
+ * becomes a lookup of a 65536-entry table of the chain's values at every
+ * (a, b), computed here in the interpreter's arithmetic. */
+MlirLogicalResult strataQdqAddRewrite(StrataRewrite *rw, MlirOperation q, void *user);
 
 #endif /* STRATA_TRANSFORMS_QDQ_CLAMP_H */

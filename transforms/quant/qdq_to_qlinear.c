@@ -14,6 +14,9 @@
  * A Clip or Relu between a DequantizeLinear and a QuantizeLinear of the
  * same 8-bit type becomes an integer clip where that is the float chain's
  * value at every input (qdq_clamp.c; e.g. the same scale and zero point).
+ * A residual DequantizeLinear x2 -> Add [-> Relu|Clip] -> QuantizeLinear
+ * becomes a lookup of a table of the chain's 65536 values (qdq_add.c).
+ * The Conv/MatMul/Gemm rewrite applies
  * when x's parameters are per tensor (i8/ui8 with a zero point, f32
  * scales), w's per tensor or per output channel (Conv: axis 0; MatMul's
  * 2-D b: axis 1; Gemm's b along N), y's per tensor, and F's result (and the
@@ -312,6 +315,7 @@ static void runQdqToQLinear(StrataPassRun *run, MlirOperation root) {
   StrataPatternSet *set = strataPatternSetCreate(mlirOperationGetContext(root));
   strataPatternSetAdd(set, "nn.quantize_linear", 1, qdqToQLinear, NULL);
   strataPatternSetAdd(set, "nn.quantize_linear", 1, strataQdqClampRewrite, NULL);
+  strataPatternSetAdd(set, "nn.quantize_linear", 1, strataQdqAddRewrite, NULL);
   StrataGreedyConfig cfg = {0, true, false};
   if (mlirLogicalResultIsFailure(strataApplyPatternsGreedily(set, root, &cfg))) strataPassSignalFailure(run);
   strataPatternSetDestroy(set);
@@ -322,7 +326,8 @@ const StrataPassDef strataNnQdqToQLinearPass = {
     .summary = "Rewrite DequantizeLinear -> Conv/MatMul/Gemm[/Add bias][/Relu|Clip] -> QuantizeLinear into "
                "QLinearConv/QLinearMatMul on the int8/uint8 tensors (ONNX Runtime's integer computation of a QDQ "
                "model; may differ from the float graph by one quantization step), and an exact DequantizeLinear "
-               "-> Relu|Clip -> QuantizeLinear into an integer clip",
+               "-> Relu|Clip -> QuantizeLinear into an integer clip, and DequantizeLinear x2 -> Add [-> Relu|Clip] -> "
+               "QuantizeLinear into a lookup of the chain's values (exact)",
     .anchor = "func.func",
     .run = runQdqToQLinear,
 };

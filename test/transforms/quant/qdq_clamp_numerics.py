@@ -13,24 +13,17 @@ compiled as written, bit for bit:
 Each model is also imported and rewritten with strata-opt, to show that the
 float ops are gone (or, for the inexact bound, still there).
 Usage: qdq_clamp_numerics.py"""
-import os
 import re
-import subprocess
 import sys
-import tempfile
 
 import numpy as np
-from onnx import TensorProto, helper, numpy_helper
+from onnx import TensorProto, helper
 
 import strata
+from qdq_util import PASS, init, rewritten
 
 rng = np.random.default_rng(3)
-PASS = 'func.func(nn-qdq-to-qlinear)'
 T = {np.uint8: TensorProto.UINT8, np.int8: TensorProto.INT8}
-
-
-def init(name, a):
-    return numpy_helper.from_array(np.asarray(a), name)
 
 
 def clip_node(src, dst, lo, hi, inits):
@@ -54,17 +47,6 @@ def model(nodes, xt, shape, yt, yshape, inits):
     g = helper.make_graph(nodes, 'm', [helper.make_tensor_value_info('x', T[xt], shape)],
                           [helper.make_tensor_value_info('y', T[yt], yshape)], inits)
     return helper.make_model(g, opset_imports=[helper.make_opsetid('', 13)]).SerializeToString()
-
-
-def rewritten(data):
-    """The model after the pass, as text (strata-import, strata-opt)."""
-    with tempfile.TemporaryDirectory() as d:
-        p = os.path.join(d, 'm.onnx')
-        with open(p, 'wb') as f:
-            f.write(data)
-        ir = subprocess.run(['strata-import', p], capture_output=True, text=True, check=True).stdout
-        return subprocess.run(['strata-opt', '--pass-pipeline=builtin.module(%s)' % PASS], input=ir,
-                              capture_output=True, text=True, check=True).stdout
 
 
 def check(name, data, x, fused):
