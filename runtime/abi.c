@@ -155,9 +155,12 @@ void _mlir_ciface_strata_rt_matmul_few_rows_f32(StrataUnrankedMemRef *a, StrataU
                                                 StrataUnrankedMemRef *add1, int64_t transA, int64_t transB,
                                                 int64_t constant, int64_t nadd, float alpha, float beta0,
                                                 float beta1, int64_t act, float lo, float hi) {
-  const char *off = getenv("STRATA_FEW_ROWS");
-  matmulF32(a, b, y, add0, add1, transA, transB, constant, nadd, alpha, beta0, beta1, act, lo, hi,
-            !(off && !strcmp(off, "0")));
+  static int enabled = -1; /* STRATA_FEW_ROWS=0: the general GEMM (read once, as STRATA_RT_WINOGRAD) */
+  if (enabled < 0) {
+    const char *off = getenv("STRATA_FEW_ROWS");
+    enabled = !(off && !strcmp(off, "0"));
+  }
+  matmulF32(a, b, y, add0, add1, transA, transB, constant, nadd, alpha, beta0, beta1, act, lo, hi, enabled);
 }
 
 /* ---- conv2d ---- */
