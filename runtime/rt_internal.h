@@ -18,6 +18,14 @@ static inline uint64_t rtNowNs(void) {
   return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+/* Plain C loops the compiler vectorizes for each x86 level, the best
+ * picked at load time (winograd.c's transforms). */
+#if defined(__x86_64__) && defined(__GNUC__)
+#define RT_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define RT_CLONES
+#endif
+
 /* A kernel operand decoded from its unranked memref (view.c). */
 typedef struct {
   int rank;
@@ -259,9 +267,10 @@ typedef void (*RtTaskFn)(void *ctx, int64_t begin, int64_t end);
 void rtParallelFor(int64_t n, RtTaskFn fn, void *ctx);
 int rtNumThreads(void);
 
-/* The calling thread's scratch buffer `which` (0..10: GEMM B and A panels,
+/* The calling thread's scratch buffer `which` (0..11: GEMM B and A panels,
  * depthwise plane, dense weights, depthwise output, Winograd U, V, M, swapped GEMM result,
- * generated kernels' chunks, grouped weights packed per call) of at least `floats`
+ * generated kernels' chunks, grouped weights packed per call, a parallel GEMM's shared
+ * operand) of at least `floats`
  * floats, 64-byte aligned, from the current environment; NULL if out of
  * memory. Asking again for a slot gets the same memory while it is large
  * enough (its contents kept), else new memory. The slots are carved from
@@ -296,7 +305,7 @@ void rtBlockUntrack(RtBlock *b);
 
 /* ---- Environments (env.c; the public side is in status.h) ---- */
 #define RT_MAX_THREADS 64
-#define RT_SCRATCH_SLOTS 11
+#define RT_SCRATCH_SLOTS 12
 
 typedef struct {
   void *p;
