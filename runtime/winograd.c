@@ -98,11 +98,6 @@ static void bandCols(const Job *j, int64_t th, int64_t *lo, int64_t *hi) {
   *hi = j->t1 < r0 + j->TW ? j->t1 - r0 : j->TW;
 }
 
-#if defined(__x86_64__) && defined(__GNUC__)
-#define RT_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
-#else
-#define RT_CLONES
-#endif
 
 /* One padded patch row split into even (E[k] = d[2k]) and odd (O[k] =
  * d[2k + 1]) columns, k < L, where d[q] is image column q - pw of row xr

@@ -3,8 +3,8 @@
  * (1-2 spatial dims, at most 64 window positions),
  * nn.layer_normalization with static shapes, and global pooling
  * (nn.global_average_pool, nn.global_max_pool, nn.reduce_mean/max over
- * exactly the spatial dims of a 4-D or higher input) of static shape
- * become calls to the libstrata_rt kernels
+ * exactly the spatial dims of a 4-D or higher input) and nn.resize of its
+ * last two dims, of static shape, become calls to the libstrata_rt kernels
  * (runtime/kernels.h); conv/matmul/gemm absorb the epilogue that follows when
  * it is the only user: up to two adds whose other operand broadcasts to
  * the result (bias, residual; of dynamic type too, its extents checked at
@@ -21,6 +21,7 @@
  * nn_to_kernels_q.c. Other dtypes and 3-D convolutions are left to
  * --nn-to-linalg. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -36,6 +37,7 @@
 #include "strata/pattern.h"
 #include "strata/support.h"
 #include "nn_internal.h"
+#include "nn_movement_params.h"
 #include "lower_helpers.h"
 #include "nn_to_kernels.h"
 #include "kernels.h" /* STRATA_RT_ACT_* */
@@ -49,6 +51,7 @@
 #define POOL_FN "strata_rt_pool2d_f32"
 #define LAYERNORM_FN "strata_rt_layernorm_f32"
 #define GLOBAL_POOL_FN "strata_rt_global_pool_f32"
+#define RESIZE_FN "strata_rt_resize2d_f32"
 /* A ranked f32 tensor whose static dims are non-zero; its dynamic dims
  * (issue 19) are read from the memref descriptors at run time, and the
  * compiled code checks that they agree (lowerResultDims) before the call. */
@@ -81,6 +84,7 @@ static bool windowPadsFixed(MlirOperation op) {
 }
 
 static bool globalPoolForm(MlirOperation op);
+static bool resizeForm(MlirOperation op, NnResize *r, double *scales);
 
 bool strataNnToKernelsCandidate(MlirOperation op) {
   static const char *const kNames[] = {"nn.conv", "nn.matmul", "nn.gemm", "nn.softmax",
@@ -89,8 +93,10 @@ bool strataNnToKernelsCandidate(MlirOperation op) {
   bool named = false;
   for (size_t i = 0; i < sizeof kNames / sizeof kNames[0] && !named; i++)
     named = strataOpIsNamed(op, kNames[i]);
+  NnResize r;
+  double scales[STRATA_MAX_RANK];
   return (named && mlirOperationGetNumResults(op) == 1 && shapedF32(mlirOperationGetResult(op, 0))) ||
-         globalPoolForm(op);
+         globalPoolForm(op) || resizeForm(op, &r, scales);
 }
 
 /* ---- Instrumentation probes (instr.probe, docs/instrument.md) ----
@@ -500,6 +506,73 @@ static MlirLogicalResult rewriteGlobalPool(StrataRewrite *rw, MlirOperation op, 
   return called(u, emitCall(rw, op, &e, GLOBAL_POOL_FN, false, (MlirValue[]){x}, NULL, 1, s, 1));
 }
 
+/* nn.resize of static f32 shapes that resizes at most its last two dims
+ * (the others kept: same length, scale 1), in any mode and coordinate
+ * transformation but tf_crop_and_resize (its extrapolated elements stay
+ * with nn-to-linalg). Sets the attributes and the per-dim scales. */
+static bool resizeForm(MlirOperation op, NnResize *r, double *scales) {
+  if (!strataOpIsNamed(op, "nn.resize") || mlirOperationGetNumResults(op) != 1) return false;
+  MlirValue x = mlirOperationGetOperand(op, 0), y = mlirOperationGetResult(op, 0);
+  if (!staticF32(x) || !staticF32(y)) return false;
+  int rank = (int)mlirShapedTypeGetRank(mlirValueGetType(x));
+  if (rank < 2 || rank > STRATA_MAX_RANK || !nnResizeAttrs(op, r) || !strcmp(r->coord, "tf_crop_and_resize"))
+    return false;
+  int64_t in[STRATA_MAX_RANK], out[STRATA_MAX_RANK];
+  for (int d = 0; d < rank; d++)
+    in[d] = mlirShapedTypeGetDimSize(mlirValueGetType(x), d), out[d] = mlirShapedTypeGetDimSize(mlirValueGetType(y), d);
+  nnResizeScales(nnMovementDef(op), op, in, out, rank, scales);
+  for (int d = 0; d < rank - 2; d++)
+    if (in[d] != out[d] || scales[d] != 1.0) return false;
+  return true;
+}
+
+/* One resized dim's table for the kernel: taps x out indices (as f64,
+ * exact), then taps x out weights, as nn-to-linalg's tables hold them. */
+static MlirValue resizeTable(StrataRewrite *rw, MlirOperation op, const NnResize *r, int64_t in, int64_t out,
+                             double scale, int *taps) {
+  bool same = in == out && scale == 1.0;
+  *taps = nnResizeTapCount(r, same);
+  int64_t n = 2 * *taps * out;
+  double *v = malloc(sizeof(double) * (size_t)n);
+  if (!v) return (MlirValue){NULL};
+  for (int64_t o = 0; o < out; o++) {
+    NnTaps tp;
+    nnResizeOutputTaps(r, same, o, in, out, scale, NULL, &tp);
+    for (int k = 0; k < *taps; k++) v[k * out + o] = (double)tp.idx[k], v[(*taps + k) * out + o] = tp.w[k];
+  }
+  StrataBuilder b = strataBuilderBefore(op, rw->rewriter);
+  MlirType t = mlirRankedTensorTypeGet(1, &n, mlirF64TypeGet(b.ctx), mlirAttributeGetNull());
+  MlirAttribute value = mlirDenseElementsAttrDoubleGet(t, (intptr_t)n, v);
+  free(v);
+  return strataResult(strataCreateOp(&b, "arith.constant", mlirOperationGetLocation(op), .results = STRATA_TYPES(t),
+                                     .attrs = STRATA_ATTRS({"value", value})),
+                      0);
+}
+
+static MlirLogicalResult rewriteResize(StrataRewrite *rw, MlirOperation op, void *u) {
+  MlirOperation *module = &((KernelsRun *)u)->module;
+  NnResize r;
+  double scales[STRATA_MAX_RANK];
+  if (!resizeForm(op, &r, scales)) return mlirLogicalResultFailure();
+  MlirValue x = mlirOperationGetOperand(op, 0);
+  MlirType xt = mlirValueGetType(x), yt = mlirValueGetType(mlirOperationGetResult(op, 0));
+  int rank = (int)mlirShapedTypeGetRank(xt), taps[2];
+  MlirValue tensors[3] = {x};
+  for (int i = 0; i < 2; i++) {
+    int d = rank - 2 + i;
+    tensors[1 + i] = resizeTable(rw, op, &r, mlirShapedTypeGetDimSize(xt, d), mlirShapedTypeGetDimSize(yt, d),
+                                 scales[d], &taps[i]);
+    if (!tensors[1 + i].ptr) {
+      strataEmitError(mlirOperationGetLocation(op), "nn-to-kernels: out of memory building the resize tables");
+      return called(u, false);
+    }
+  }
+  Epilogue e = {.last = op};
+  MlirValue s[3] = {i64c(rw, op, taps[0]), i64c(rw, op, taps[1]), i64c(rw, op, !strcmp(r.mode, "nearest"))};
+  strataDeclareRuntimeFunc(*module, RESIZE_FN);
+  return called(u, emitCall(rw, op, &e, RESIZE_FN, false, tensors, NULL, 3, s, 3));
+}
+
 /* nn.layer_normalization (float stash type): scale and the optional bias
  * broadcast over the normalized dims. */
 static MlirLogicalResult rewriteLayerNorm(StrataRewrite *rw, MlirOperation op, void *u) {
@@ -707,6 +780,7 @@ static void runNnToKernels(StrataPassRun *run, MlirOperation module) {
   strataPatternSetAdd(set, "nn.global_max_pool", 1, rewriteGlobalPool, &k);
   strataPatternSetAdd(set, "nn.reduce_mean", 1, rewriteGlobalPool, &k);
   strataPatternSetAdd(set, "nn.reduce_max", 1, rewriteGlobalPool, &k);
+  strataPatternSetAdd(set, "nn.resize", 1, rewriteResize, &k);
   StrataNnToKernelsQRun q = {module, k.epilogues};
   strataNnToKernelsAddQuantized(set, &q);
   /* The greedy driver (not the walk driver): a rewrite erases the
@@ -730,8 +804,8 @@ static const StrataDialectHandleFn kDeps[] = {
 const StrataPassDef strataNnToKernelsPass = {
     .name = "nn-to-kernels",
     .summary = "Call libstrata_rt kernels for f32 conv/matmul/gemm (fusing bias, residual and "
-               "relu/clip/sigmoid/SiLU/hard-swish epilogues), softmax, 2-D and global pooling and layer "
-               "normalization, and the integer GEMM for the quantized matmul/conv ops",
+               "relu/clip/sigmoid/SiLU/hard-swish epilogues), softmax, 2-D and global pooling, layer "
+               "normalization and resize, and the integer GEMM for the quantized matmul/conv ops",
     .anchor = "builtin.module",
     .options = kOptions,
     .numOptions = 1,

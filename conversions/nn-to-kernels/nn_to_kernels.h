@@ -9,7 +9,8 @@
 #include "strata/pattern.h"
 
 /* True for the ops nn-to-kernels sends to a runtime kernel (f32 conv,
- * matmul, gemm, softmax, log_softmax, pools, layer norm with static shapes;
+ * matmul, gemm, softmax, log_softmax, pools, layer norm, resize of the
+ * last two dims with static shapes;
  * a few shapes it then declines still go to linalg). A kernel reads its
  * inputs from memory and absorbs only epilogues, which fusion planning for
  * the CPU target uses. */

@@ -22,13 +22,7 @@ static MlirLogicalResult replace(StrataRewrite *rw, MlirOperation op, MlirValue 
   return mlirLogicalResultSuccess();
 }
 
-static const StrataOpDef *defOf(MlirOperation op) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  for (size_t i = 0; i < nnMovementTable.numOps; i++)
-    if (strlen(nnMovementTable.ops[i].name) == n.length && !strncmp(nnMovementTable.ops[i].name, n.data, n.length))
-      return &nnMovementTable.ops[i];
-  return NULL;
-}
+static const StrataOpDef *defOf(MlirOperation op) { return nnMovementDef(op); }
 
 /* A parallel generic over op's result whose single input is read through
  * `inMap` (the "copy" pattern). */
@@ -518,11 +512,10 @@ static bool resizeDimTables(StrataBuilder *b, MlirLocation loc, const NnResize *
   for (int k = 0; k < 2 * taps; k++) ok &= (t[k] = strataTensorCreate(k < taps ? STRATA_DTYPE_I64 : STRATA_DTYPE_F64, 1, &out)) != NULL;
   if (c->crop) ok &= (t[2 * taps] = strataTensorCreate(STRATA_DTYPE_I1, 1, &out)) != NULL;
   for (int64_t o = 0; ok && o < out; o++) {
-    double cd = nnResizeCoord(r, o, in, out, scale, roi);
-    NnTaps tp = {1, {o}, {1}};
-    if (!same) nnResizeTaps(r, cd, in, &tp);
+    NnTaps tp;
+    nnResizeOutputTaps(r, same, o, in, out, scale, roi, &tp);
     for (int k = 0; k < taps; k++) nnSetInt(t[k], o, tp.idx[k]), strataTensorSetDouble(t[taps + k], o, tp.w[k]);
-    if (c->crop) nnSetInt(t[2 * taps], o, nnResizeOutside(r, cd, in));
+    if (c->crop) nnSetInt(t[2 * taps], o, nnResizeOutside(r, nnResizeCoord(r, o, in, out, scale, roi), in));
   }
   for (int k = 0; k < 2 * taps + c->crop; k++) {
     if (ok) tables[(*n)++] = constTensor(b, loc, t[k]);
@@ -555,7 +548,7 @@ static MlirLogicalResult lowerResize(StrataRewrite *rw, MlirOperation op, void *
   int n = 0;
   for (int d = 0; d < rank; d++) {
     bool same = in[d] == out[d] && scales[d] == 1.0 && !crop;
-    c.taps[d] = same || c.nearest ? 1 : !strcmp(r.mode, "linear") ? 2 : 4;
+    c.taps[d] = nnResizeTapCount(&r, same);
     double dimRoi[2] = {crop ? roi[d] : 0, crop ? roi[rank + d] : 1};
     if (!resizeDimTables(b, loc, &r, &c, d, same, in[d], out[d], scales[d], dimRoi, tables, &n)) {
       strataEmitError(loc, "nn-to-linalg: out of memory building the resize tables");

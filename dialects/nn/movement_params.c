@@ -324,3 +324,21 @@ void nnResizeScales(const StrataOpDef *def, MlirOperation op, const int64_t *in,
     return;
   for (int i = 0; i < rank; i++) scales[i] = (double)out[i] / (double)in[i];
 }
+
+int nnResizeTapCount(const NnResize *r, bool same) {
+  return same || !strcmp(r->mode, "nearest") ? 1 : !strcmp(r->mode, "linear") ? 2 : 4;
+}
+
+void nnResizeOutputTaps(const NnResize *r, bool same, int64_t o, int64_t in, int64_t out, double scale,
+                        const double *roi, NnTaps *t) {
+  *t = (NnTaps){1, {o}, {1}};
+  if (!same) nnResizeTaps(r, nnResizeCoord(r, o, in, out, scale, roi), in, t);
+}
+
+const StrataOpDef *nnMovementDef(MlirOperation op) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  for (size_t i = 0; i < nnMovementTable.numOps; i++)
+    if (strlen(nnMovementTable.ops[i].name) == n.length && !strncmp(nnMovementTable.ops[i].name, n.data, n.length))
+      return &nnMovementTable.ops[i];
+  return NULL;
+}

@@ -67,5 +67,16 @@ int64_t nnResizeNearest(const NnResize *r, double x, int64_t in);
  * out/in when `sizes` is given). */
 void nnResizeScales(const StrataOpDef *def, MlirOperation op, const int64_t *in, const int64_t *out,
                     int rank, double *scales);
+/* The taps per output index of one dim of a static resize (the tables the
+ * lowering and the runtime kernel read): 1 for a dim kept as it is (`same`:
+ * length and scale unchanged, no crop) or in nearest mode, else 2 (linear)
+ * or 4 (cubic); and those of output index o (a kept dim reads its own
+ * index with weight 1). */
+int nnResizeTapCount(const NnResize *r, bool same);
+void nnResizeOutputTaps(const NnResize *r, bool same, int64_t o, int64_t in, int64_t out, double scale,
+                        const double *roi, NnTaps *t);
+/* The definition of a data-movement op (nn.resize, nn.pad, ...) in the
+ * movement table; NULL for another op. */
+const StrataOpDef *nnMovementDef(MlirOperation op);
 
 #endif
