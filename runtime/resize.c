@@ -1,6 +1,8 @@
 /* libstrata_rt resize (nn.resize of the last two dims with the static
  * tables nn-to-kernels computes): threaded over output rows; under the
- * avx512 ISA the nearest and bilinear rows gather 8 columns a step.
+ * avx512 ISA the nearest and bilinear rows take 8 columns a step, their
+ * taps permuted out of a 16-column window of the input row where every
+ * block's taps fit one (upsampling, mild downsampling), else gathered.
  * The arithmetic is nn-to-linalg's and the interpreter's, step for step:
  * per output, over the taps (H's varying fastest), the product of the
  * dims' weights times the input widened to f64, added to a sum from 0.0
@@ -8,6 +10,7 @@
  * is the interpreter's bit for bit; this file is compiled without
  * floating-point contraction (runtime/CMakeLists.txt) so that w * v + a
  * is not fused into one rounding. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "kernels.h"
@@ -24,7 +27,18 @@ typedef struct {
   const double *hW;     /* th x OH weights */
   const int64_t *wOff;  /* tw x OW: input column times x's column stride */
   const double *wW;     /* tw x OW weights */
+  /* The window form (AVX-512, unit column stride, nearest or bilinear):
+   * the taps of each 8 columns j..j+7 lie within 16 input columns from
+   * win[j / 8].base, at win[j / 8].rel[tap][lane]; the row loads those 16
+   * and permutes instead of gathering. NULL where a block spans more. */
+  const struct RsWindow *win;
+  int64_t inW;
 } Resize;
+
+typedef struct RsWindow {
+  int64_t base;
+  int32_t rel[2][8];
+} RsWindow;
 
 /* The common bilinear row: two taps on each dim, both weighted. */
 static void bilinearRow(float *restrict y, const float *r0, const float *r1, double h0, double h1,
@@ -81,6 +95,46 @@ RS_AVX512 static void bilinearRow512(float *y, const float *r0, const float *r1,
   }
 }
 
+/* The 16 input columns from `base` (zeros past the row's end). */
+RS_AVX512 static inline __m512 window16(const float *r, int64_t base, int64_t inW) {
+  int64_t left = inW - base;
+  return _mm512_maskz_loadu_ps(left >= 16 ? 0xffff : (__mmask16)((1u << left) - 1), r + base);
+}
+
+RS_AVX512 static inline __m512d pick(__m512 w, const int32_t *rel) {
+  __m512i i = _mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)rel));
+  return _mm512_cvtps_pd(_mm512_castps512_ps256(_mm512_permutexvar_ps(i, w)));
+}
+
+/* bilinearRow512 with the taps permuted out of two 16-column windows. */
+RS_AVX512 static void bilinearRowWindow(float *y, const float *r0, const float *r1, double h0, double h1,
+                                        const Resize *z) {
+  const __m512d vh0 = _mm512_set1_pd(h0), vh1 = _mm512_set1_pd(h1);
+  const double *w0 = z->wW, *w1 = z->wW + z->OW;
+  for (int64_t j = 0; j < z->OW; j += 8) {
+    const RsWindow *b = &z->win[j / 8];
+    __mmask8 m = z->OW - j >= 8 ? 0xff : (__mmask8)((1u << (z->OW - j)) - 1);
+    __m512 a0 = window16(r0, b->base, z->inW), a1 = window16(r1, b->base, z->inW);
+    __m512d c0 = _mm512_maskz_loadu_pd(m, w0 + j), c1 = _mm512_maskz_loadu_pd(m, w1 + j);
+    __m512d a = _mm512_setzero_pd();
+    a = addTerm(a, _mm512_mul_pd(vh0, c0), pick(a0, b->rel[0]));
+    a = addTerm(a, _mm512_mul_pd(vh1, c0), pick(a1, b->rel[0]));
+    a = addTerm(a, _mm512_mul_pd(vh0, c1), pick(a0, b->rel[1]));
+    a = addTerm(a, _mm512_mul_pd(vh1, c1), pick(a1, b->rel[1]));
+    _mm256_mask_storeu_ps(y + j, m, _mm512_cvtpd_ps(a));
+  }
+}
+
+RS_AVX512 static void nearestRowWindow(float *y, const float *r0, const Resize *z) {
+  for (int64_t j = 0; j < z->OW; j += 8) {
+    const RsWindow *b = &z->win[j / 8];
+    __mmask8 m = z->OW - j >= 8 ? 0xff : (__mmask8)((1u << (z->OW - j)) - 1);
+    __m512i i = _mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)b->rel[0]));
+    __m512 v = _mm512_permutexvar_ps(i, window16(r0, b->base, z->inW));
+    _mm256_mask_storeu_ps(y + j, m, _mm512_castps512_ps256(v));
+  }
+}
+
 RS_AVX512 static void nearestRow512(float *y, const float *r0, const int64_t *o0, int64_t n) {
   for (int64_t j = 0; j < n; j += 8) {
     __mmask8 m = n - j >= 8 ? 0xff : (__mmask8)((1u << (n - j)) - 1);
@@ -124,6 +178,14 @@ static void resizeTask(void *ctx, int64_t begin, int64_t end) {
     for (int k = 0; k < z->th; k++) rows[k] = base + z->hRow[k * z->OH + oh], h[k] = z->hW[k * z->OH + oh];
     bool bilinear = !z->nearest && z->th == 2 && z->tw == 2;
 #if defined(__x86_64__) && defined(__GNUC__)
+    if (z->win && z->nearest) {
+      nearestRowWindow(y, rows[0], z);
+      continue;
+    }
+    if (z->win && bilinear) {
+      bilinearRowWindow(y, rows[0], rows[1], h[0], h[1], z);
+      continue;
+    }
     if (z->wide && z->nearest) {
       nearestRow512(y, rows[0], z->wOff, z->OW);
       continue;
@@ -138,6 +200,32 @@ static void resizeTask(void *ctx, int64_t begin, int64_t end) {
       bilinearRow(y, rows[0], rows[1], h[0], h[1], z->wOff, z->wOff + z->OW, z->wW, z->wW + z->OW, z->OW);
     else generalRow(z, y, rows, h);
   }
+}
+
+/* The window form's blocks in scratch slot 2, or NULL where it does not
+ * apply (see Resize). */
+static const RsWindow *windows(const Resize *z) {
+  bool form = z->nearest || (z->th == 2 && z->tw == 2);
+  if (!z->wide || !form || z->x.stride[z->x.rank - 1] != 1) return NULL;
+  int64_t blocks = (z->OW + 7) / 8;
+  RsWindow *win = (RsWindow *)rtScratch(2, (size_t)blocks * sizeof(RsWindow) / sizeof(float));
+  if (!win) return NULL; /* the gathers need no memory */
+  for (int64_t b = 0; b < blocks; b++) {
+    int64_t lo = INT64_MAX, hi = -1;
+    for (int t = 0; t < z->tw; t++)
+      for (int64_t j = 8 * b; j < 8 * b + 8 && j < z->OW; j++) {
+        int64_t o = z->wOff[t * z->OW + j];
+        lo = o < lo ? o : lo, hi = o > hi ? o : hi;
+      }
+    if (hi - lo >= 16) return NULL;
+    win[b].base = lo;
+    for (int t = 0; t < 2; t++)
+      for (int k = 0; k < 8; k++) {
+        int64_t j = 8 * b + k;
+        win[b].rel[t][k] = t < z->tw && j < z->OW ? (int32_t)(z->wOff[t * z->OW + j] - lo) : 0;
+      }
+  }
+  return win;
 }
 
 /* The table of one dim: taps x out indices (f64), then taps x out weights. */
@@ -186,5 +274,7 @@ void _mlir_ciface_strata_rt_resize2d_f32(StrataUnrankedMemRef *x, StrataUnranked
   z.hRow = offsets(0, hT, z.th, z.OH, z.x.size[r - 2], z.x.stride[r - 2]);
   z.wOff = offsets(1, wT, z.tw, z.OW, z.x.size[r - 1], z.x.stride[r - 1]);
   z.hW = hT + z.th * z.OH, z.wW = wT + z.tw * z.OW;
+  z.inW = z.x.size[r - 1];
+  z.win = windows(&z);
   rtParallelFor(rows, resizeTask, &z);
 }

@@ -1,6 +1,7 @@
 // The resize kernel (strata_rt_resize2d_f32) against the interpreter, bit
 // for bit (--rtol 0 --atol 0): rows wider than the AVX-512 rows' 8 columns
-// with tails, the bilinear and nearest rows, the general rows (cubic, one
+// with tails, the bilinear and nearest rows (their 16-column windows when
+// upsampling, gathers when downsampling), the general rows (cubic, one
 // dim kept), ranks 2, 3 and 5, threads, and the plain C rows
 // (STRATA_RT_ISA=generic). A zero weight adds nothing: the infinities of
 // @zero_weights_skip_inf reach only the outputs that weigh them.
@@ -34,6 +35,12 @@ func.func @nearest_floor_x2(%x: tensor<1x8x16x16xf32>) -> tensor<1x8x32x32xf32> 
   %s = "nn.constant"() {value = dense<[1.0, 1.0, 2.0, 2.0]> : tensor<4xf32>} : () -> tensor<4xf32>
   %r = "nn.resize"(%x, %s) {mode = "nearest", nearest_mode = "floor", coordinate_transformation_mode = "asymmetric", operandSegmentSizes = array<i32: 1, 0, 1, 0>} : (tensor<1x8x16x16xf32>, tensor<4xf32>) -> tensor<1x8x32x32xf32>
   return %r : tensor<1x8x32x32xf32>
+}
+func.func @nearest_down_gathered(%x: tensor<1x2x5x70xf32>) -> tensor<1x2x3x20xf32> {
+  // 8 columns read 28 input columns: the gathers, not the 16-column window.
+  %g = "nn.constant"() {value = dense<[1, 2, 3, 20]> : tensor<4xi64>} : () -> tensor<4xi64>
+  %r = "nn.resize"(%x, %g) {mode = "nearest", operandSegmentSizes = array<i32: 1, 0, 0, 1>} : (tensor<1x2x5x70xf32>, tensor<4xi64>) -> tensor<1x2x3x20xf32>
+  return %r : tensor<1x2x3x20xf32>
 }
 func.func @cubic_exclude_outside(%x: tensor<1x2x7x9xf32>) -> tensor<1x2x15x20xf32> {
   %g = "nn.constant"() {value = dense<[1, 2, 15, 20]> : tensor<4xi64>} : () -> tensor<4xi64>
