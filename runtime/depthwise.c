@@ -7,7 +7,10 @@
  * part (bias, relu/clip) runs on the vectors, then the [OH*OW][VW] result is
  * transposed back into the VW output planes. The transposes are VW x VW
  * register transposes (AVX-512, AVX2) over runs of VW pixels of a dense
- * plane; other layouts and the tails go element by element. Pooling pads
+ * plane; other layouts and the tails go element by element. The
+ * activation runs on each output row of the tile too (the gates and
+ * hard-swish through the ISA's actRow), the epilogue applied after the
+ * transpose only where an addend varies over the pixels. Pooling pads
  * the tile with -inf (max) or 0 (average) and divides by the count of
  * window positions ONNX prescribes. */
 #include <string.h>
@@ -38,10 +41,6 @@ static DwGroup dwGroup(const RtDepthwise *p, int64_t c0, int vw) {
   g.vectorEpilogue = true;
   for (int a = 0; p->ep && a < p->ep->nadd; a++)
     if (p->ep->add[a].sh != 0 || p->ep->add[a].sw != 0) g.vectorEpilogue = false;
-  /* the gates and hard-swish run in the ISA's epilogue after the tile is
-   * out */
-  if (p->ep && (strataRtActIsGate(p->ep->act) || p->ep->act == STRATA_RT_ACT_HARDSWISH))
-    g.vectorEpilogue = false;
   return g;
 }
 
@@ -223,6 +222,8 @@ static void channelBias(float *bias, const RtDepthwise *p, const DwGroup *g, int
           m = (NAME##_di)(v > hi);                                                                 \
           o[i] = (NAME##_dv)(((NAME##_di)v & ~m) | ((NAME##_di)hi & m));                            \
         }                                                                                          \
+      } else if (act) { /* the gates, hard-swish: the ISA's, on the row in cache */               \
+        rtIsa()->actRow((float *)o, p->OW * (VW), p->ep);                                          \
       }                                                                                            \
     }                                                                                              \
     /* Out: runs of VW result pixels transposed back into the planes. */                          \

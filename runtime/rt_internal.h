@@ -182,6 +182,9 @@ typedef struct {
   float (*sumRow)(const float *x, int64_t n);
   float (*maxRow)(const float *x, int64_t n);
   RtFewRowsFn fewRows;
+  /* The epilogue's activation (ep->act, any) on a contiguous run of n
+   * floats, in place. */
+  void (*actRow)(float *row, int64_t n, const RtEpilogue *ep);
 } RtIsa;
 
 const RtIsa *rtIsa(void);
