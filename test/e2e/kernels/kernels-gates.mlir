@@ -6,7 +6,8 @@
 // 16-channel groups and a tail group, 3x3 and 5x5, stride 1 and 2); a
 // scaled variant of each takes the gate past exp's range both ways
 // (sigmoid(-big) exactly 0, silu(big) = big), the AVX-512 gate's own exp
-// (vscalefps) included.
+// (vscalefps) included; depthwise rows of 2 to 14 pixels (8-pixel blocks
+// and every remainder block).
 // RUN: %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-4 | FileCheck %s
 // RUN: %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-4 --threads 2 | FileCheck %s
 // RUN: env STRATA_RT_ISA=avx2 %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-4 | FileCheck %s
@@ -75,4 +76,16 @@ func.func @dw5x5_hardswish(%x: tensor<1x40x14x14xf32>, %w: tensor<40x1x5x5xf32>,
   %y = "nn.conv"(%x, %w, %b) {group = 40 : i64, pads = array<i64: 2, 2, 2, 2>} : (tensor<1x40x14x14xf32>, tensor<40x1x5x5xf32>, tensor<40xf32>) -> tensor<1x40x14x14xf32>
   %z = "nn.hard_swish"(%y) : (tensor<1x40x14x14xf32>) -> tensor<1x40x14x14xf32>
   return %z : tensor<1x40x14x14xf32>
+}
+// Row remainders of 3 (8 + 3) and 2 pixels after the 8-pixel blocks.
+func.func @dw3x3_rows11_relu(%x: tensor<1x20x6x11xf32>, %w: tensor<20x1x3x3xf32>, %b: tensor<20xf32>) -> tensor<1x20x6x11xf32> {
+  %y = "nn.conv"(%x, %w, %b) {group = 20 : i64, pads = array<i64: 1, 1, 1, 1>} : (tensor<1x20x6x11xf32>, tensor<20x1x3x3xf32>, tensor<20xf32>) -> tensor<1x20x6x11xf32>
+  %z = "nn.relu"(%y) : (tensor<1x20x6x11xf32>) -> tensor<1x20x6x11xf32>
+  return %z : tensor<1x20x6x11xf32>
+}
+func.func @dw3x3_s2_rows2_silu(%x: tensor<1x20x5x4xf32>, %w: tensor<20x1x3x3xf32>) -> tensor<1x20x3x2xf32> {
+  %y = "nn.conv"(%x, %w) {group = 20 : i64, strides = array<i64: 2, 2>, pads = array<i64: 1, 1, 1, 1>} : (tensor<1x20x5x4xf32>, tensor<20x1x3x3xf32>) -> tensor<1x20x3x2xf32>
+  %s = "nn.sigmoid"(%y) : (tensor<1x20x3x2xf32>) -> tensor<1x20x3x2xf32>
+  %z = "nn.mul"(%y, %s) : (tensor<1x20x3x2xf32>, tensor<1x20x3x2xf32>) -> tensor<1x20x3x2xf32>
+  return %z : tensor<1x20x3x2xf32>
 }
