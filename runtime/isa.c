@@ -352,6 +352,18 @@ RT_INLINE void epilogueAddends(float *c, int64_t ldc, int64_t m0, int64_t n0, in
     }                                                                                              \
     for (; o < n; o++) y[o] = (x[o] - mean) * inv * scale[o] + (bias ? bias[o] : 0.0f);            \
   }                                                                                                \
+  /* A full B panel of unit-stride rows, each scaled (a 1x1 conv's input \
+   * with a squeeze-and-excitation gate, xscale): dst[k * 2VW + j] =      \
+   * src[k * rs + j] * scale[k * ss], j < 2 * VW. */                       \
+  TARGET static void NAME##_scaledPanel(float *restrict dst, const float *restrict src, int64_t rs, \
+                                        int64_t kc, const float *scale, int64_t ss) {              \
+    typedef float NAME##_u __attribute__((vector_size((VW) * 4), aligned(4)));                     \
+    for (int64_t k = 0; k < kc; k++) {                                                             \
+      const float sc = scale[k * ss];                                                              \
+      *(NAME##_u *)(dst + k * 2 * (VW)) = *(const NAME##_u *)(src + k * rs) * sc;                   \
+      *(NAME##_u *)(dst + k * 2 * (VW) + (VW)) = *(const NAME##_u *)(src + k * rs + (VW)) * sc;     \
+    }                                                                                              \
+  }                                                                                                \
   /* Global pooling's rows: four vector sums; the max with a NaN flag    \
    * (any NaN gives NaN, as the reference's). */                          \
   TARGET static float NAME##_sumRow(const float *restrict x, int64_t n) {                          \
@@ -388,7 +400,7 @@ RT_INLINE void epilogueAddends(float *c, int64_t ldc, int64_t m0, int64_t n0, in
                                    NAME##_window, NAME##_softmaxRow, NAME##_depthwiseGroup,        \
                                    NAME##_axpy, NAME##_dot, NAME##_layerNormRow,                   \
                                    NAME##_groupedTile, NAME##_sumRow, NAME##_maxRow, NAME##_fewRows,   \
-                                   NAME##_actRow};
+                                   NAME##_actRow, NAME##_scaledPanel};
 
 /* 1 / d on a vector, for the gates' 1 / (1 + e) (d >= 1, infinity or NaN)
  * and erf's p / q (q < 0): a division where the ISA has nothing faster;

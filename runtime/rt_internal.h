@@ -185,6 +185,9 @@ typedef struct {
   /* The epilogue's activation (ep->act, any) on a contiguous run of n
    * floats, in place. */
   void (*actRow)(float *row, int64_t n, const RtEpilogue *ep);
+  /* A full NR-wide B panel of kc unit-stride rows (row stride rs), row k
+   * scaled by scale[k * ss]: dst[k * NR + j] = src[k * rs + j] * scale[k * ss]. */
+  void (*scaledPanel)(float *dst, const float *src, int64_t rs, int64_t kc, const float *scale, int64_t ss);
 } RtIsa;
 
 const RtIsa *rtIsa(void);

@@ -89,3 +89,10 @@ func.func @dw3x3_s2_rows2_silu(%x: tensor<1x20x5x4xf32>, %w: tensor<20x1x3x3xf32
   %z = "nn.mul"(%y, %s) : (tensor<1x20x3x2xf32>, tensor<1x20x3x2xf32>) -> tensor<1x20x3x2xf32>
   return %z : tensor<1x20x3x2xf32>
 }
+// A squeeze-and-excitation gate applied while the 1x1 conv packs its
+// input (xscale): full NR-wide panels (the ISA's scaledPanel) and a tail.
+func.func @se_project14(%x: tensor<1x96x14x14xf32>, %g: tensor<1x96x1x1xf32>, %w: tensor<40x96x1x1xf32>, %b: tensor<40xf32>) -> tensor<1x40x14x14xf32> {
+  %s = "nn.mul"(%x, %g) : (tensor<1x96x14x14xf32>, tensor<1x96x1x1xf32>) -> tensor<1x96x14x14xf32>
+  %y = "nn.conv"(%s, %w, %b) : (tensor<1x96x14x14xf32>, tensor<40x96x1x1xf32>, tensor<40xf32>) -> tensor<1x40x14x14xf32>
+  return %y : tensor<1x40x14x14xf32>
+}
