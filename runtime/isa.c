@@ -231,8 +231,19 @@ RT_INLINE void epilogueAddends(float *c, int64_t ldc, int64_t m0, int64_t n0, in
   TARGET static void NAME##_epilogue(float *c, int64_t ldc, int64_t m0, int64_t n0, int64_t mr,   \
                                      int64_t nr, const RtEpilogue *ep) {                           \
     epilogueAddends(c, ldc, m0, n0, mr, nr, ep);                                                      \
-    if (ep->act)                                                                                   \
+    if (!ep->act) return;                                                                          \
+    if (ldc == nr || mr == 1) { /* dense rows (the transposed product's C): one run */            \
+      NAME##_actRow(c, mr * nr, ep);                                                               \
+    } else if (nr % (VW) != 0 && mr * nr <= 4096) {                                                \
+      /* rows of a partial tile (N = 49: 17 columns) gathered into one run, \
+       * so that a padded vector per row is not a whole gate each */       \
+      float run[4096];                                                                             \
+      for (int64_t i = 0; i < mr; i++) memcpy(run + i * nr, c + i * ldc, sizeof(float) * (size_t)nr); \
+      NAME##_actRow(run, mr * nr, ep);                                                             \
+      for (int64_t i = 0; i < mr; i++) memcpy(c + i * ldc, run + i * nr, sizeof(float) * (size_t)nr); \
+    } else {                                                                                       \
       for (int64_t i = 0; i < mr; i++) NAME##_actRow(c + i * ldc, nr, ep);                         \
+    }                                                                                              \
   }                                                                                                \
   TARGET static void NAME##_window(float *restrict y, const float *const *taps, const float *w,   \
                                    int64_t ntaps, int64_t n) {                                     \

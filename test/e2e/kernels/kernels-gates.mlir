@@ -96,3 +96,13 @@ func.func @se_project14(%x: tensor<1x96x14x14xf32>, %g: tensor<1x96x1x1xf32>, %w
   %y = "nn.conv"(%s, %w, %b) : (tensor<1x96x14x14xf32>, tensor<40x96x1x1xf32>, tensor<40xf32>) -> tensor<1x40x14x14xf32>
   return %y : tensor<1x40x14x14xf32>
 }
+// 1x1 expand conv on a 7x7 map, short K: not transposed, each 8-row tile's
+// 17-column tail gathered into one run for the gate.
+func.func @expand7_scaled_silu(%x: tensor<1x48x7x7xf32>, %w: tensor<200x48x1x1xf32>, %b: tensor<200xf32>) -> tensor<1x200x7x7xf32> {
+  %k = "nn.constant"() {value = dense<60.0> : tensor<f32>} : () -> tensor<f32>
+  %xs = "nn.mul"(%x, %k) : (tensor<1x48x7x7xf32>, tensor<f32>) -> tensor<1x48x7x7xf32>
+  %y = "nn.conv"(%xs, %w, %b) : (tensor<1x48x7x7xf32>, tensor<200x48x1x1xf32>, tensor<200xf32>) -> tensor<1x200x7x7xf32>
+  %s = "nn.sigmoid"(%y) : (tensor<1x200x7x7xf32>) -> tensor<1x200x7x7xf32>
+  %z = "nn.mul"(%y, %s) : (tensor<1x200x7x7xf32>, tensor<1x200x7x7xf32>) -> tensor<1x200x7x7xf32>
+  return %z : tensor<1x200x7x7xf32>
+}
