@@ -7,7 +7,10 @@
  * part (bias, relu/clip) runs on the vectors, then the [OH*OW][VW] result is
  * transposed back into the VW output planes. The transposes are VW x VW
  * register transposes (AVX-512, AVX2) over runs of VW pixels of a dense
- * plane; other layouts and the tails go element by element. Pooling pads
+ * plane; other layouts and the tails go element by element. The
+ * activation runs on each output row of the tile too (the gates and
+ * hard-swish through the ISA's actRow), the epilogue applied after the
+ * transpose only where an addend varies over the pixels. Pooling pads
  * the tile with -inf (max) or 0 (average) and divides by the count of
  * window positions ONNX prescribes. */
 #include <string.h>
@@ -38,10 +41,6 @@ static DwGroup dwGroup(const RtDepthwise *p, int64_t c0, int vw) {
   g.vectorEpilogue = true;
   for (int a = 0; p->ep && a < p->ep->nadd; a++)
     if (p->ep->add[a].sh != 0 || p->ep->add[a].sw != 0) g.vectorEpilogue = false;
-  /* the gates and hard-swish run in the ISA's epilogue after the tile is
-   * out */
-  if (p->ep && (strataRtActIsGate(p->ep->act) || p->ep->act == STRATA_RT_ACT_HARDSWISH))
-    g.vectorEpilogue = false;
   return g;
 }
 
@@ -138,6 +137,22 @@ static void channelBias(float *bias, const RtDepthwise *p, const DwGroup *g, int
       o[ow] = m;                                                                                   \
     }                                                                                              \
   }                                                                                                \
+  /* R (a constant where it is inlined, <= 8) consecutive output pixels  \
+   * of a row, one independent FMA chain each: with fewer chains than the \
+   * FMA latency times its throughput the units wait (a 7x7 map's rows    \
+   * ran one pixel at a time, a 4-cycle chain per tap). */                 \
+  TARGET RT_DW_INLINE void NAME##_convPixels(NAME##_dv *o, const float *base, const NAME##_dv *wv, \
+                                             const int64_t *off, int64_t taps, int64_t step,       \
+                                             NAME##_dv bias, const int R) {                        \
+    NAME##_dv acc[8];                                                                              \
+    for (int r = 0; r < R; r++) acc[r] = bias;                                                     \
+    for (int64_t t = 0; t < taps; t++) {                                                           \
+      const float *x = base + off[t];                                                              \
+      const NAME##_dv w = wv[t];                                                                   \
+      for (int r = 0; r < R; r++) acc[r] += w * *(const NAME##_dv *)(x + r * step);                \
+    }                                                                                              \
+    for (int r = 0; r < R; r++) o[r] = acc[r];                                                     \
+  }                                                                                                \
   TARGET void NAME##_depthwiseGroup(const RtDepthwise *p, int64_t c0) {                            \
     DwGroup g = dwGroup(p, c0, (VW));                                                              \
     int64_t taps = p->KH * p->KW, npx = p->OH * p->OW;                                             \
@@ -192,21 +207,16 @@ static void channelBias(float *bias, const RtDepthwise *p, const DwGroup *g, int
         continue;                                                                                  \
       }                                                                                            \
       int64_t ow = 0;                                                                              \
-      for (; ow + 8 <= p->OW; ow += 8) { /* eight independent FMA chains */                       \
-        NAME##_dv acc[8];                                                                          \
-        for (int r = 0; r < 8; r++) acc[r] = bias;                                                 \
-        const float *base = row + ow * step;                                                       \
-        for (int64_t t = 0; t < taps; t++) {                                                       \
-          const float *x = base + off[t];                                                          \
-          for (int r = 0; r < 8; r++) acc[r] += wv[t] * *(const NAME##_dv *)(x + r * step);        \
-        }                                                                                          \
-        for (int r = 0; r < 8; r++) o[ow + r] = acc[r];                                            \
-      }                                                                                            \
-      for (; ow < p->OW; ow++) {                                                                   \
-        NAME##_dv acc = bias;                                                                      \
-        const float *base = row + ow * step;                                                       \
-        for (int64_t t = 0; t < taps; t++) acc += wv[t] * *(const NAME##_dv *)(base + off[t]);     \
-        o[ow] = acc;                                                                               \
+      for (; ow + 8 <= p->OW; ow += 8) /* eight independent FMA chains */                         \
+        NAME##_convPixels(o + ow, row + ow * step, wv, off, taps, step, bias, 8);                  \
+      switch (p->OW - ow) { /* the rest of the row as one block: a 7x7 map's rows whole */        \
+      case 7: NAME##_convPixels(o + ow, row + ow * step, wv, off, taps, step, bias, 7); break;     \
+      case 6: NAME##_convPixels(o + ow, row + ow * step, wv, off, taps, step, bias, 6); break;     \
+      case 5: NAME##_convPixels(o + ow, row + ow * step, wv, off, taps, step, bias, 5); break;     \
+      case 4: NAME##_convPixels(o + ow, row + ow * step, wv, off, taps, step, bias, 4); break;     \
+      case 3: NAME##_convPixels(o + ow, row + ow * step, wv, off, taps, step, bias, 3); break;     \
+      case 2: NAME##_convPixels(o + ow, row + ow * step, wv, off, taps, step, bias, 2); break;     \
+      case 1: NAME##_convPixels(o + ow, row + ow * step, wv, off, taps, step, bias, 1); break;     \
       }                                                                                            \
       if (p->kind == RT_WINDOW_AVERAGE) {                                                          \
         int64_t rows = poolHits(oh, p->sh, p->KH, p->ph, p->peh, p->H, p->countPads);              \
@@ -223,6 +233,8 @@ static void channelBias(float *bias, const RtDepthwise *p, const DwGroup *g, int
           m = (NAME##_di)(v > hi);                                                                 \
           o[i] = (NAME##_dv)(((NAME##_di)v & ~m) | ((NAME##_di)hi & m));                            \
         }                                                                                          \
+      } else if (act) { /* the gates, hard-swish: the ISA's, on the row in cache */               \
+        rtIsa()->actRow((float *)o, p->OW * (VW), p->ep);                                          \
       }                                                                                            \
     }                                                                                              \
     /* Out: runs of VW result pixels transposed back into the planes. */                          \

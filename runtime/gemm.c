@@ -129,7 +129,9 @@ static void packB(float *bp, const RtBSrc *B, int64_t k0, int64_t kc, int64_t j0
     }
     const RtMat *m = &B->mat;
     const float *src = m->p + k0 * m->rs + (j0 + jp) * m->cs;
-    if (B->rowScale) {
+    if (B->rowScale && m->cs == 1 && nr == NR && NR == rtIsa()->nr) { /* the ISA's own panel width */
+      rtIsa()->scaledPanel(dst, src, m->rs, kc, B->rowScale + k0 * B->rss, B->rss);
+    } else if (B->rowScale) {
       for (int64_t k = 0; k < kc; k++) {
         const float sc = B->rowScale[(k0 + k) * B->rss], *row = src + k * m->rs;
         float *d = dst + k * NR;

@@ -18,7 +18,9 @@
 
 #define RT_INLINE static inline __attribute__((always_inline))
 
-RT_INLINE void epilogueBody(float *c, int64_t ldc, int64_t m0, int64_t n0, int64_t mr, int64_t nr,
+/* The epilogue's scale and addends on an mr x nr tile (the activation
+ * follows in the ISA's actRow). */
+RT_INLINE void epilogueAddends(float *c, int64_t ldc, int64_t m0, int64_t n0, int64_t mr, int64_t nr,
                             const RtEpilogue *ep) {
   for (int64_t i = 0; i < mr; i++) {
     float *restrict row = c + i * ldc;
@@ -46,26 +48,11 @@ RT_INLINE void epilogueBody(float *c, int64_t ldc, int64_t m0, int64_t n0, int64
         j += len;
       }
     }
-    if (ep->act == STRATA_RT_ACT_RELU) {
-      for (int64_t j = 0; j < nr; j++) row[j] = row[j] <= 0.0f ? 0.0f : row[j]; /* NaN stays */
-    } else if (ep->act == STRATA_RT_ACT_CLIP) {
-      const float lo = ep->lo, hi = ep->hi;
-      for (int64_t j = 0; j < nr; j++) {
-        float v = row[j] < lo ? lo : row[j];
-        row[j] = v > hi ? hi : v;
-      }
-    } else if (ep->act == STRATA_RT_ACT_HARDSWISH) {
-      for (int64_t j = 0; j < nr; j++) { /* NaN compares false: it stays */
-        float s = row[j] * (1.0f / 6.0f) + 0.5f;
-        s = s < 0.0f ? 0.0f : s;
-        row[j] *= s > 1.0f ? 1.0f : s;
-      }
-    }
   }
 }
 
 /* NAME_kernel: MR x 2*VW tile; NAME_epilogue; NAME_window: a depthwise row. */
-#define RT_DEFINE_ISA(NAME, TARGET, VW, MR, RECIP)                                                 \
+#define RT_DEFINE_ISA(NAME, TARGET, VW, MR, RECIP, GATEEXP)                                               \
   typedef float NAME##_vf __attribute__((vector_size((VW) * 4), aligned(4)));                     \
   typedef int32_t NAME##_vi __attribute__((vector_size((VW) * 4)));                               \
   /* v clamped to [lo, hi]; NaN compares false: it stays. */             \
@@ -121,6 +108,14 @@ RT_INLINE void epilogueBody(float *c, int64_t ldc, int64_t m0, int64_t n0, int64
     q = q * x2 - 1.42647390514189e-02f;                                                            \
     return v * p * RECIP(q);                                                                       \
   }                                                                                                \
+  /* e^v for the gates: exp, but infinity past its range (as the         \
+   * reference's e^-z, whose 1 / (1 + e^-z) is then 0). */               \
+  TARGET RT_INLINE NAME##_vf NAME##_gateExp(NAME##_vf v) {                                         \
+    NAME##_vi big = (NAME##_vi)(v > 88.3762626f);                                                  \
+    NAME##_vf inf = __builtin_inff() - (NAME##_vf){0};                                             \
+    NAME##_vf e = NAME##_exp(v);                                                                   \
+    return (NAME##_vf)(((NAME##_vi)e & ~big) | ((NAME##_vi)inf & big));                             \
+  }                                                                                                \
   /* The gates (strataRtActIsGate): s(z) = 1 / (1 + e^-z) of z = v        \
    * (SIGMOID: s; SILU, as x * sigmoid(x) is exported: v s) or of         \
    * z = 2 sqrt(2/pi) (v + 0.044715 v^3) (GELU_TANH: v s, which is          \
@@ -130,29 +125,68 @@ RT_INLINE void epilogueBody(float *c, int64_t ldc, int64_t m0, int64_t n0, int64
   TARGET RT_INLINE NAME##_vf NAME##_gate(NAME##_vf v, int act) {                                   \
     if (act == STRATA_RT_ACT_GELU) return 0.5f * v * (1.0f + NAME##_erf(v * 0.707106781186547524f)); \
     NAME##_vf z = act == STRATA_RT_ACT_GELU_TANH ? 1.59576912160573071f * (v + 0.044715f * v * v * v) : v; \
-    NAME##_vi big = (NAME##_vi)(-z > 88.3762626f);                                                 \
-    NAME##_vf inf = __builtin_inff() - (NAME##_vf){0};                                             \
-    NAME##_vf e = NAME##_exp(-z);                                                                  \
-    NAME##_vf s = RECIP(1.0f + (NAME##_vf)(((NAME##_vi)e & ~big) | ((NAME##_vi)inf & big)));        \
+    NAME##_vf s = RECIP(1.0f + GATEEXP(-z));                                                       \
     return act == STRATA_RT_ACT_SIGMOID ? s : v * s;                                               \
   }                                                                                                \
   /* v * clip(v / 6 + 1/2, 0, 1); NaN compares false: it stays. */       \
   TARGET RT_INLINE NAME##_vf NAME##_hardSwish(NAME##_vf v) {                                       \
     return v * NAME##_clamp(v * (1.0f / 6.0f) + 0.5f, 0.0f, 1.0f);                                 \
   }                                                                                                \
-  /* The gate on a row of n floats; the tail through one padded vector. */\
-  TARGET RT_INLINE void NAME##_gateRow(float *row, int64_t n, int act) {                           \
+  /* The activation on n vectors, act hoisted out of the loop so that   \
+   * each case is one unrolled body of independent chains (a gate is a    \
+   * chain of about 30 dependent operations: one vector at a time leaves  \
+   * the FMA units waiting on its latency). */                            \
+  TARGET RT_INLINE void NAME##_actVectors(NAME##_vf *v, int n, const RtEpilogue *ep) {             \
+    switch (ep->act) {                                                                             \
+    case STRATA_RT_ACT_RELU: /* v <= 0 ? 0 : v: NaN stays */                                       \
+      RT_UNROLL for (int i = 0; i < n; i++) v[i] = (NAME##_vf)((NAME##_vi)v[i] & ~(NAME##_vi)(v[i] <= 0.0f)); \
+      break;                                                                                       \
+    case STRATA_RT_ACT_CLIP:                                                                       \
+      RT_UNROLL for (int i = 0; i < n; i++) v[i] = NAME##_clamp(v[i], ep->lo, ep->hi);             \
+      break;                                                                                       \
+    case STRATA_RT_ACT_SIGMOID:                                                                    \
+      RT_UNROLL for (int i = 0; i < n; i++) v[i] = NAME##_gate(v[i], STRATA_RT_ACT_SIGMOID);       \
+      break;                                                                                       \
+    case STRATA_RT_ACT_SILU:                                                                       \
+      RT_UNROLL for (int i = 0; i < n; i++) v[i] = NAME##_gate(v[i], STRATA_RT_ACT_SILU);          \
+      break;                                                                                       \
+    case STRATA_RT_ACT_GELU:                                                                       \
+      RT_UNROLL for (int i = 0; i < n; i++) v[i] = NAME##_gate(v[i], STRATA_RT_ACT_GELU);          \
+      break;                                                                                       \
+    case STRATA_RT_ACT_GELU_TANH:                                                                  \
+      RT_UNROLL for (int i = 0; i < n; i++) v[i] = NAME##_gate(v[i], STRATA_RT_ACT_GELU_TANH);     \
+      break;                                                                                       \
+    case STRATA_RT_ACT_HARDSWISH:                                                                  \
+      RT_UNROLL for (int i = 0; i < n; i++) v[i] = NAME##_hardSwish(v[i]);                         \
+      break;                                                                                       \
+    }                                                                                              \
+  }                                                                                                \
+  /* The activation (any) on a contiguous run of n floats: four vectors   \
+   * at a time, the tail through one padded vector. */                    \
+  TARGET static void NAME##_actRow(float *row, int64_t n, const RtEpilogue *ep) {                  \
     int64_t j = 0;                                                                                 \
+    for (; j + 4 * (VW) <= n; j += 4 * (VW)) {                                                     \
+      NAME##_vf v[4];                                                                              \
+      memcpy(v, row + j, sizeof v);                                                                \
+      NAME##_actVectors(v, 4, ep);                                                                 \
+      memcpy(row + j, v, sizeof v);                                                                \
+    }                                                                                              \
     for (; j + (VW) <= n; j += (VW)) {                                                             \
       NAME##_vf v;                                                                                 \
       memcpy(&v, row + j, sizeof v);                                                               \
-      v = NAME##_gate(v, act);                                                                     \
+      NAME##_actVectors(&v, 1, ep);                                                                \
       memcpy(row + j, &v, sizeof v);                                                               \
     }                                                                                              \
-    for (; j < n; j++) row[j] = NAME##_gate(row[j] - (NAME##_vf){0}, act)[0];                      \
+    if (j < n) {                                                                                   \
+      NAME##_vf v = {0};                                                                           \
+      for (int64_t t = j; t < n; t++) v[t - j] = row[t];                                           \
+      NAME##_actVectors(&v, 1, ep);                                                                \
+      for (int64_t t = j; t < n; t++) row[t] = v[t - j];                                           \
+    }                                                                                              \
   }                                                                                                \
-  /* The epilogue on one register pair (a row's 2 * VW columns). */                             \
-  TARGET RT_INLINE void NAME##_rowEpilogue(NAME##_vf *r0, NAME##_vf *r1, const RtEpilogue *ep,    \
+  /* The epilogue's scale and addends on one register pair (a row's 2 *  \
+   * VW columns); the activation follows on the whole tile. */            \
+  TARGET RT_INLINE void NAME##_rowAddends(NAME##_vf *r0, NAME##_vf *r1, const RtEpilogue *ep,    \
                                            int64_t m, int64_t n0) {                                \
     if (ep->alpha != 1.0f) *r0 *= ep->alpha, *r1 *= ep->alpha;                                     \
     for (int a = 0; a < ep->nadd; a++) {                                                           \
@@ -166,19 +200,6 @@ RT_INLINE void epilogueBody(float *c, int64_t ldc, int64_t m0, int64_t n0, int64
         *r0 += ad->beta * *(const NAME##_vf *)p;                                                   \
         *r1 += ad->beta * *(const NAME##_vf *)(p + (VW));                                          \
       }                                                                                            \
-    }                                                                                              \
-    if (ep->act == STRATA_RT_ACT_RELU) { /* v <= 0 ? 0 : v: NaN stays */                          \
-      *r0 = (NAME##_vf)((NAME##_vi)*r0 & ~(NAME##_vi)(*r0 <= 0.0f));                               \
-      *r1 = (NAME##_vf)((NAME##_vi)*r1 & ~(NAME##_vi)(*r1 <= 0.0f));                               \
-    } else if (ep->act == STRATA_RT_ACT_CLIP) {                                                    \
-      *r0 = NAME##_clamp(*r0, ep->lo, ep->hi);                                                     \
-      *r1 = NAME##_clamp(*r1, ep->lo, ep->hi);                                                     \
-    } else if (strataRtActIsGate(ep->act)) {                                                       \
-      *r0 = NAME##_gate(*r0, ep->act);                                                             \
-      *r1 = NAME##_gate(*r1, ep->act);                                                             \
-    } else if (ep->act == STRATA_RT_ACT_HARDSWISH) {                                               \
-      *r0 = NAME##_hardSwish(*r0);                                                                 \
-      *r1 = NAME##_hardSwish(*r1);                                                                 \
     }                                                                                              \
   }                                                                                                \
   TARGET static void NAME##_kernel(int64_t kc, const float *restrict a, const float *restrict b,  \
@@ -197,18 +218,32 @@ RT_INLINE void epilogueBody(float *c, int64_t ldc, int64_t m0, int64_t n0, int64
     }                                                                                              \
     RT_UNROLL for (int i = 0; i < (MR); i++) {                                                     \
       NAME##_vf *row = (NAME##_vf *)(c + i * ldc);                                                 \
-      NAME##_vf r0 = acc[i][0], r1 = acc[i][1];                                                    \
-      if (accumulate) r0 += row[0], r1 += row[1];                                                  \
-      if (ep) NAME##_rowEpilogue(&r0, &r1, ep, m0 + i, n0);                                        \
-      row[0] = r0;                                                                                 \
-      row[1] = r1;                                                                                 \
+      if (accumulate) acc[i][0] += row[0], acc[i][1] += row[1];                                    \
+      if (ep) NAME##_rowAddends(&acc[i][0], &acc[i][1], ep, m0 + i, n0);                           \
+    }                                                                                              \
+    if (ep && ep->act) NAME##_actVectors(&acc[0][0], 2 * (MR), ep);                                \
+    RT_UNROLL for (int i = 0; i < (MR); i++) {                                                     \
+      NAME##_vf *row = (NAME##_vf *)(c + i * ldc);                                                 \
+      row[0] = acc[i][0];                                                                          \
+      row[1] = acc[i][1];                                                                          \
     }                                                                                              \
   }                                                                                                \
   TARGET static void NAME##_epilogue(float *c, int64_t ldc, int64_t m0, int64_t n0, int64_t mr,   \
                                      int64_t nr, const RtEpilogue *ep) {                           \
-    epilogueBody(c, ldc, m0, n0, mr, nr, ep);                                                      \
-    if (strataRtActIsGate(ep->act))                                                                \
-      for (int64_t i = 0; i < mr; i++) NAME##_gateRow(c + i * ldc, nr, ep->act);                   \
+    epilogueAddends(c, ldc, m0, n0, mr, nr, ep);                                                      \
+    if (!ep->act) return;                                                                          \
+    if (ldc == nr || mr == 1) { /* dense rows (the transposed product's C): one run */            \
+      NAME##_actRow(c, mr * nr, ep);                                                               \
+    } else if (nr % (VW) != 0 && mr * nr <= 4096) {                                                \
+      /* rows of a partial tile (N = 49: 17 columns) gathered into one run, \
+       * so that a padded vector per row is not a whole gate each */       \
+      float run[4096];                                                                             \
+      for (int64_t i = 0; i < mr; i++) memcpy(run + i * nr, c + i * ldc, sizeof(float) * (size_t)nr); \
+      NAME##_actRow(run, mr * nr, ep);                                                             \
+      for (int64_t i = 0; i < mr; i++) memcpy(c + i * ldc, run + i * nr, sizeof(float) * (size_t)nr); \
+    } else {                                                                                       \
+      for (int64_t i = 0; i < mr; i++) NAME##_actRow(c + i * ldc, nr, ep);                         \
+    }                                                                                              \
   }                                                                                                \
   TARGET static void NAME##_window(float *restrict y, const float *const *taps, const float *w,   \
                                    int64_t ntaps, int64_t n) {                                     \
@@ -328,6 +363,18 @@ RT_INLINE void epilogueBody(float *c, int64_t ldc, int64_t m0, int64_t n0, int64
     }                                                                                              \
     for (; o < n; o++) y[o] = (x[o] - mean) * inv * scale[o] + (bias ? bias[o] : 0.0f);            \
   }                                                                                                \
+  /* A full B panel of unit-stride rows, each scaled (a 1x1 conv's input \
+   * with a squeeze-and-excitation gate, xscale): dst[k * 2VW + j] =      \
+   * src[k * rs + j] * scale[k * ss], j < 2 * VW. */                       \
+  TARGET static void NAME##_scaledPanel(float *restrict dst, const float *restrict src, int64_t rs, \
+                                        int64_t kc, const float *scale, int64_t ss) {              \
+    typedef float NAME##_u __attribute__((vector_size((VW) * 4), aligned(4)));                     \
+    for (int64_t k = 0; k < kc; k++) {                                                             \
+      const float sc = scale[k * ss];                                                              \
+      *(NAME##_u *)(dst + k * 2 * (VW)) = *(const NAME##_u *)(src + k * rs) * sc;                   \
+      *(NAME##_u *)(dst + k * 2 * (VW) + (VW)) = *(const NAME##_u *)(src + k * rs + (VW)) * sc;     \
+    }                                                                                              \
+  }                                                                                                \
   /* Global pooling's rows: four vector sums; the max with a NaN flag    \
    * (any NaN gives NaN, as the reference's). */                          \
   TARGET static float NAME##_sumRow(const float *restrict x, int64_t n) {                          \
@@ -363,7 +410,8 @@ RT_INLINE void epilogueBody(float *c, int64_t ldc, int64_t m0, int64_t n0, int64
   static const RtIsa NAME##_isa = {#NAME, MR, 2 * (VW), NAME##_kernel, NAME##_epilogue,           \
                                    NAME##_window, NAME##_softmaxRow, NAME##_depthwiseGroup,        \
                                    NAME##_axpy, NAME##_dot, NAME##_layerNormRow,                   \
-                                   NAME##_groupedTile, NAME##_sumRow, NAME##_maxRow, NAME##_fewRows};
+                                   NAME##_groupedTile, NAME##_sumRow, NAME##_maxRow, NAME##_fewRows,   \
+                                   NAME##_actRow, NAME##_scaledPanel};
 
 /* 1 / d on a vector, for the gates' 1 / (1 + e) (d >= 1, infinity or NaN)
  * and erf's p / q (q < 0): a division where the ISA has nothing faster;
@@ -387,12 +435,38 @@ __attribute__((target("avx512f"))) static inline rtV16 avx512Recip(rtV16 d) {
   __m512 y = _mm512_mul_ps(r, _mm512_fnmadd_ps(x, r, _mm512_set1_ps(2.0f)));
   return (rtV16)_mm512_mask_blend_ps(_mm512_cmp_ps_mask(x, _mm512_set1_ps(__builtin_inff()), _CMP_EQ_OQ), y, r);
 }
+/* The gates' e^v on AVX-512: exp's range reduction and polynomial
+ * (Cephes, as NAME_exp), rounding n to nearest (vrndscaleps) and scaling
+ * by 2^n with vscalefps, which overflows to infinity itself, instead of
+ * the portable version's conversions, floor fix-up, exponent-bit
+ * arithmetic and overflow masks: about 13 operations instead of 25, on a
+ * SiLU after every convolution of an EfficientNet. v is clamped to
+ * [-87.34, 89] first (max and min return their second operand, v, when
+ * it is NaN: NaN propagates); below, e^v is 1.2e-38 instead of smaller,
+ * which 1 + e^v does not see, and no denormal is made. */
+__attribute__((target("avx512f"))) static inline rtV16 avx512GateExp(rtV16 v) {
+  __m512 x = _mm512_max_ps(_mm512_set1_ps(-87.3365447f), (__m512)v);
+  x = _mm512_min_ps(_mm512_set1_ps(89.0f), x);
+  __m512 t = _mm512_roundscale_ps(_mm512_mul_ps(x, _mm512_set1_ps(1.44269504088896341f)),
+                                  _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+  __m512 f = _mm512_fnmadd_ps(t, _mm512_set1_ps(0.693359375f), x);
+  f = _mm512_fmadd_ps(t, _mm512_set1_ps(2.12194440e-4f), f);
+  __m512 z = _mm512_mul_ps(f, f);
+  __m512 y = _mm512_set1_ps(1.9875691500e-4f);
+  y = _mm512_fmadd_ps(y, f, _mm512_set1_ps(1.3981999507e-3f));
+  y = _mm512_fmadd_ps(y, f, _mm512_set1_ps(8.3334519073e-3f));
+  y = _mm512_fmadd_ps(y, f, _mm512_set1_ps(4.1665795894e-2f));
+  y = _mm512_fmadd_ps(y, f, _mm512_set1_ps(1.6666665459e-1f));
+  y = _mm512_fmadd_ps(y, f, _mm512_set1_ps(5.0000001201e-1f));
+  y = _mm512_add_ps(_mm512_fmadd_ps(y, z, f), _mm512_set1_ps(1.0f));
+  return (rtV16)_mm512_scalef_ps(y, t);
+}
 #endif
 
-RT_DEFINE_ISA(generic, , 4, 6, genericRecip)
+RT_DEFINE_ISA(generic, , 4, 6, genericRecip, generic_gateExp)
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-RT_DEFINE_ISA(avx2, __attribute__((target("avx2,fma"))), 8, 6, avx2Recip)
-RT_DEFINE_ISA(avx512, __attribute__((target("avx512f,avx2,fma"))), 16, 8, avx512Recip)
+RT_DEFINE_ISA(avx2, __attribute__((target("avx2,fma"))), 8, 6, avx2Recip, avx2_gateExp)
+RT_DEFINE_ISA(avx512, __attribute__((target("avx512f,avx2,fma"))), 16, 8, avx512Recip, avx512GateExp)
 #define RT_HAVE_X86 1
 #endif
 

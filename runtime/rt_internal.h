@@ -190,6 +190,12 @@ typedef struct {
   float (*sumRow)(const float *x, int64_t n);
   float (*maxRow)(const float *x, int64_t n);
   RtFewRowsFn fewRows;
+  /* The epilogue's activation (ep->act, any) on a contiguous run of n
+   * floats, in place. */
+  void (*actRow)(float *row, int64_t n, const RtEpilogue *ep);
+  /* A full NR-wide B panel of kc unit-stride rows (row stride rs), row k
+   * scaled by scale[k * ss]: dst[k * NR + j] = src[k * rs + j] * scale[k * ss]. */
+  void (*scaledPanel)(float *dst, const float *src, int64_t rs, int64_t kc, const float *scale, int64_t ss);
 } RtIsa;
 
 const RtIsa *rtIsa(void);
