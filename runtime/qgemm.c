@@ -110,8 +110,9 @@ AVX2_TARGET static void avx2Kernel(int64_t kq, const uint8_t *ap, const uint8_t 
  * accumulators (rtQReqRow, the fast form's arithmetic) and stored as bytes:
  * rows < req->mr, columns < req->nr, so edge tiles too. */
 #define VNNI_TARGET __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512vnni")))
-VNNI_TARGET static inline void vnniBody(int64_t kq, const uint8_t *ap, const uint8_t *bp, int32_t *c,
-                                        const bool aU, const RtQReqTile *req) {
+VNNI_TARGET static inline __attribute__((always_inline)) void vnniBody(int64_t kq, const uint8_t *ap,
+                                                                        const uint8_t *bp, int32_t *c, const bool aU,
+                                                                        const RtQReqTile *req) {
   enum { MR = 8, NR = 32 };
   __m512i acc0[MR], acc1[MR];
   for (int i = 0; i < MR; i++) acc0[i] = acc1[i] = _mm512_setzero_si512();
@@ -122,18 +123,20 @@ VNNI_TARGET static inline void vnniBody(int64_t kq, const uint8_t *ap, const uin
       memcpy(&quad, ap + i * 4, 4);
       __m512i a = _mm512_set1_epi32(quad);
       if (aU) {
-        acc0[i] = _mm512_dpbusd_epi32(acc0[i], a, b0);
-        acc1[i] = _mm512_dpbusd_epi32(acc1[i], a, b1);
+        acc0[i] = rtQDpbusd(acc0[i], a, b0);
+        acc1[i] = rtQDpbusd(acc1[i], a, b1);
       } else {
-        acc0[i] = _mm512_dpbusd_epi32(acc0[i], b0, a);
-        acc1[i] = _mm512_dpbusd_epi32(acc1[i], b1, a);
+        acc0[i] = rtQDpbusd(acc0[i], b0, a);
+        acc1[i] = rtQDpbusd(acc1[i], b1, a);
       }
     }
   }
   if (req) {
     RtQReqCols cl;
     rtQReqColsInit(&cl, req);
-    for (int i = 0; i < MR && i < req->mr; i++) rtQReqRow(&cl, req, i, acc0[i], acc1[i]);
+#pragma GCC unroll 8 /* constant indices: the accumulators stay in registers */
+    for (int i = 0; i < MR; i++)
+      if (i < req->mr) rtQReqRow(&cl, req, i, acc0[i], acc1[i]);
     return;
   }
   for (int i = 0; i < MR; i++) {

@@ -12,6 +12,19 @@
 
 #define RT_QREQ_TARGET __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl")))
 
+/* acc + the dot products of u's unsigned and s's signed byte quads
+ * (vpdpbusd, not saturating). In inline assembly for GCC: its builtin
+ * (GCC 12) made the microkernel copy every accumulator to another
+ * register and back around each vpdpbusd, two moves per product. */
+__attribute__((target("avx512f,avx512vnni"))) static inline __m512i rtQDpbusd(__m512i acc, __m512i u, __m512i s) {
+#if defined(__GNUC__) && !defined(__clang__)
+  __asm__("vpdpbusd %2, %1, %0" : "+v"(acc) : "v"(u), "v"(s));
+  return acc;
+#else
+  return _mm512_dpbusd_epi32(acc, u, s);
+#endif
+}
+
 /* The mask of the first n of 16 lanes (n may be <= 0 or >= 16). */
 static inline __mmask16 rtQLive16(int64_t n) {
   return n >= 16 ? (__mmask16)0xFFFF : n <= 0 ? 0 : (__mmask16)((1u << n) - 1);
