@@ -25,6 +25,13 @@
 enum { MAX_MR = 8, MAX_NR = 32 };
 
 typedef void (*QKernel)(int64_t kq, const uint8_t *ap, const uint8_t *bp, int32_t *c, bool aUnsigned);
+#ifdef RT_QREQ_TILE
+/* A kernel that requantizes its tile in registers: t's fast form, t->c
+ * unused (the sums never leave the accumulators). */
+typedef void (*QKernelReq)(int64_t kq, const uint8_t *ap, const uint8_t *bp, bool aUnsigned, const RtQReqTile *t);
+#else
+typedef void (*QKernelReq)(void);
+#endif
 typedef struct QRow QRow;
 typedef RtQFast QFast;
 
@@ -32,6 +39,7 @@ typedef struct {
   const char *name;
   int mr, nr;
   QKernel kernel;
+  QKernelReq kernelReq; /* NULL: the tile goes through memory to finishTile */
   void (*finishRow)(const QRow *r);
   /* packBPanel for an im2col, where the ISA has its own (NULL: none);
    * false if it does not take this geometry */
@@ -58,6 +66,7 @@ static void genericKernel(int64_t kq, const uint8_t *ap, const uint8_t *bp, int3
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
+#include "qrequant.h"
 #define RT_Q_X86 1
 
 /* AVX2 (MR 4, NR 8): per k group, B's 8 columns x 4 bytes widen to two
@@ -96,10 +105,14 @@ AVX2_TARGET static void avx2Kernel(int64_t kq, const uint8_t *ap, const uint8_t 
 }
 
 /* AVX-512 VNNI (MR 8, NR 32): two 16-lane accumulators per row; vpdpbusd
- * multiplies its first source as unsigned bytes, its second as signed. */
+ * multiplies its first source as unsigned bytes, its second as signed.
+ * The tile is stored to c (i32), or with req, requantized from the
+ * accumulators (rtQReqRow, the fast form's arithmetic) and stored as bytes:
+ * rows < req->mr, columns < req->nr, so edge tiles too. */
 #define VNNI_TARGET __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512vnni")))
-VNNI_TARGET static inline void vnniBody(int64_t kq, const uint8_t *ap, const uint8_t *bp, int32_t *c,
-                                        const bool aU) {
+VNNI_TARGET static inline __attribute__((always_inline)) void vnniBody(int64_t kq, const uint8_t *ap,
+                                                                        const uint8_t *bp, int32_t *c, const bool aU,
+                                                                        const RtQReqTile *req) {
   enum { MR = 8, NR = 32 };
   __m512i acc0[MR], acc1[MR];
   for (int i = 0; i < MR; i++) acc0[i] = acc1[i] = _mm512_setzero_si512();
@@ -110,13 +123,21 @@ VNNI_TARGET static inline void vnniBody(int64_t kq, const uint8_t *ap, const uin
       memcpy(&quad, ap + i * 4, 4);
       __m512i a = _mm512_set1_epi32(quad);
       if (aU) {
-        acc0[i] = _mm512_dpbusd_epi32(acc0[i], a, b0);
-        acc1[i] = _mm512_dpbusd_epi32(acc1[i], a, b1);
+        acc0[i] = rtQDpbusd(acc0[i], a, b0);
+        acc1[i] = rtQDpbusd(acc1[i], a, b1);
       } else {
-        acc0[i] = _mm512_dpbusd_epi32(acc0[i], b0, a);
-        acc1[i] = _mm512_dpbusd_epi32(acc1[i], b1, a);
+        acc0[i] = rtQDpbusd(acc0[i], b0, a);
+        acc1[i] = rtQDpbusd(acc1[i], b1, a);
       }
     }
+  }
+  if (req) {
+    RtQReqCols cl;
+    rtQReqColsInit(&cl, req);
+#pragma GCC unroll 8 /* constant indices: the accumulators stay in registers */
+    for (int i = 0; i < MR; i++)
+      if (i < req->mr) rtQReqRow(&cl, req, i, acc0[i], acc1[i]);
+    return;
   }
   for (int i = 0; i < MR; i++) {
     _mm512_storeu_si512((void *)(c + i * NR), acc0[i]);
@@ -124,8 +145,12 @@ VNNI_TARGET static inline void vnniBody(int64_t kq, const uint8_t *ap, const uin
   }
 }
 VNNI_TARGET static void vnniKernel(int64_t kq, const uint8_t *ap, const uint8_t *bp, int32_t *c, bool aU) {
-  if (aU) vnniBody(kq, ap, bp, c, true);
-  else vnniBody(kq, ap, bp, c, false);
+  if (aU) vnniBody(kq, ap, bp, c, true, NULL);
+  else vnniBody(kq, ap, bp, c, false, NULL);
+}
+VNNI_TARGET static void vnniKernelReq(int64_t kq, const uint8_t *ap, const uint8_t *bp, bool aU, const RtQReqTile *t) {
+  if (aU) vnniBody(kq, ap, bp, NULL, true, t);
+  else vnniBody(kq, ap, bp, NULL, false, t);
 }
 #endif
 
@@ -528,7 +553,7 @@ static void rowBounds(QRow *r, const RtQOut *o) {
     }                                                                                              \
   }
 RT_Q_FINISH_ROW(genericFinishRow, )
-static const QIsa kGeneric = {"generic", 4, 8, genericKernel, genericFinishRow, NULL};
+static const QIsa kGeneric = {"generic", 4, 8, genericKernel, NULL, genericFinishRow, NULL};
 #ifdef RT_Q_X86
 RT_Q_FINISH_ROW(avx2FinishRow, AVX2_TARGET)
 /* The same row with AVX-512 (what GCC does not vectorize from the C
@@ -566,8 +591,8 @@ VNNI_TARGET static void vnniFinishRow(const QRow *r) {
     _mm_mask_storeu_epi8(r->y8 + n, k, _mm512_cvtepi32_epi8(w));
   }
 }
-static const QIsa kAvx2 = {"avx2", 4, 8, avx2Kernel, avx2FinishRow, NULL};
-static const QIsa kVnni = {"avx512vnni", 8, 32, vnniKernel, vnniFinishRow, vnniPackConv};
+static const QIsa kAvx2 = {"avx2", 4, 8, avx2Kernel, NULL, avx2FinishRow, NULL};
+static const QIsa kVnni = {"avx512vnni", 8, 32, vnniKernel, vnniKernelReq, vnniFinishRow, vnniPackConv};
 #endif
 
 /* Follows the f32 kernels' ISA (so STRATA_RT_ISA and strataRtSetIsa force
@@ -631,6 +656,18 @@ static inline bool finiteM(const RtQOut *o, int64_t gi, int64_t n, float *m) {
   return isfinite(*m);
 }
 
+#ifdef RT_QREQ_TILE
+/* Whether scale p's values (f32 bits) differ along its count rows (or
+ * columns). */
+static bool scaleVaries(const RtQParam *p, int64_t count, bool rows) {
+  const int64_t step = rows ? p->rs : p->cs;
+  const uint32_t *v = p->p;
+  for (int64_t i = 1; step && i < count; i++)
+    if (v[i * step] != v[0]) return true;
+  return false;
+}
+#endif
+
 /* The QFast of out's M x N result (NULL: the fast form does not apply, or
  * not this ISA): za (M, stride zas, plus zaShift) and rs, the row sums, of
  * a GEMM (NULL: the sums come corrected, as rtQFinishRow's); zb (N, stride
@@ -639,7 +676,11 @@ static QFast *qFastNew(const QIsa *isa, const RtQOut *o, int64_t M, int64_t N, c
                        int32_t zaShift, const int32_t *rs, const int32_t *zb, int64_t zbs, int32_t zbShift,
                        uint32_t K) {
 #ifdef RT_QREQ_TILE
-  const bool mByColumn = o->sa.cs || o->sb.cs || o->sy.cs, mByRow = o->sa.rs || o->sb.rs || o->sy.rs;
+  /* a scale given per row (or column) whose values are all the same bits
+   * gives m by column (or row) only: QLinearMatMul's sa and sy, per row
+   * of a but usually per tensor */
+  const bool mByColumn = scaleVaries(&o->sa, N, false) || scaleVaries(&o->sb, N, false) || scaleVaries(&o->sy, N, false);
+  const bool mByRow = scaleVaries(&o->sa, M, true) || scaleVaries(&o->sb, M, true) || scaleVaries(&o->sy, M, true);
   if (isa != &kVnni || !o->y8 || (mByColumn && mByRow) || (o->hasBias && o->bias.rs && o->bias.cs)) return NULL;
   const uint32_t zb0 = zb ? (uint32_t)(zb[0] + zbShift) : 0, za0 = rs ? (uint32_t)(za[0] + zaShift) : 0;
   for (int64_t n = 1; zb && zbs && n < N; n++)
@@ -676,17 +717,32 @@ static QFast *qFastNew(const QIsa *isa, const RtQOut *o, int64_t M, int64_t N, c
 #endif
 }
 
+#ifdef RT_QREQ_TILE
+/* The column term of f's corrections and bias over columns n0.. (nr <=
+ * MAX_NR); cs: the columns' sums (GEMM), or NULL. */
+static void qFastColAdd(int32_t *colAdd, const QFast *f, const RtQOut *o, int64_t n0, int64_t nr, const int32_t *cs) {
+  for (int64_t n = 0; n < nr; n++)
+    colAdd[n] = (int32_t)((f->colBias ? (uint32_t)paramI(&o->bias, 0, n0 + n) : 0) -
+                          (f->useCs ? f->za0 * (uint32_t)cs[n] : 0));
+}
+
+/* The tile of rows i0.. (mr) x columns n0.. (nr) through f, sums c (row
+ * stride ldc; NULL: in a kernel's registers). */
+static RtQReqTile qFastTileOf(const QFast *f, const RtQOut *o, const int32_t *colAdd, const int32_t *c, int64_t ldc,
+                              int64_t i0, int64_t n0, int64_t mr, int64_t nr) {
+  return (RtQReqTile){c, ldc, mr, nr, f->rowAdd + i0, colAdd, f->zy + i0, f->mRow ? f->mRow + i0 : NULL,
+                      f->mCol ? f->mCol + n0 : NULL, f->lo + i0, f->hi + i0, o->y8 + i0 * o->ldy + n0, o->ldy};
+}
+#endif
+
 /* Rows i0.. (mr) x columns n0.. (nr <= MAX_NR) of sums c (row stride ldc)
  * through f; cs: the columns' sums (GEMM), or NULL. */
 static void qFastTile(const QFast *f, const RtQOut *o, const int32_t *c, int64_t ldc, int64_t i0, int64_t n0,
                       int64_t mr, int64_t nr, const int32_t *cs) {
 #ifdef RT_QREQ_TILE
   int32_t colAdd[MAX_NR];
-  for (int64_t n = 0; n < nr; n++)
-    colAdd[n] = (int32_t)((f->colBias ? (uint32_t)paramI(&o->bias, 0, n0 + n) : 0) -
-                          (f->useCs ? f->za0 * (uint32_t)cs[n] : 0));
-  RtQReqTile t = {c, ldc, mr, nr, f->rowAdd + i0, colAdd, f->zy + i0, f->mRow ? f->mRow + i0 : NULL,
-                  f->mCol ? f->mCol + n0 : NULL, f->lo + i0, f->hi + i0, o->y8 + i0 * o->ldy + n0, o->ldy};
+  qFastColAdd(colAdd, f, o, n0, nr, cs);
+  RtQReqTile t = qFastTileOf(f, o, colAdd, c, ldc, i0, n0, mr, nr);
   rtQRequantTile(&t);
 #else
   (void)f, (void)o, (void)c, (void)ldc, (void)i0, (void)n0, (void)mr, (void)nr, (void)cs;
@@ -790,6 +846,17 @@ static void qTask(void *ctx, int64_t begin, int64_t end) {
         packBPanel(panel, colSums, t->B, t->K, n0, nr, NR, flip, !t->cn.aU);
       bp = panel, cs = colSums;
     }
+#ifdef RT_QREQ_TILE
+    if (t->fast && t->isa->kernelReq) { /* requantized in the kernel's registers */
+      int32_t colAdd[MAX_NR];
+      qFastColAdd(colAdd, t->fast, t->out, n0, nr, cs);
+      for (int64_t i0 = 0; i0 < t->M; i0 += MR) {
+        RtQReqTile rq = qFastTileOf(t->fast, t->out, colAdd, NULL, 0, i0, n0, min64(MR, t->M - i0), nr);
+        t->isa->kernelReq(KQ, t->ap + i0 * KQ * 4, bp, t->cn.aU, &rq);
+      }
+      continue;
+    }
+#endif
     for (int64_t i0 = 0; i0 < t->M; i0 += MR) {
       t->isa->kernel(KQ, t->ap + i0 * KQ * 4, bp, tile, t->cn.aU);
       finishTile(t, tile, NR, i0, n0, min64(MR, t->M - i0), nr, cs);

@@ -110,7 +110,9 @@ void rtQFinishEnd(RtQFinish *f);
  * y[i * ldy + n] = min(max(roundeven(v * m) + zy[i], floor), ceil) (the
  * f64 product of m = mRow[i] or mCol[n], exactly one given, all finite),
  * lo[i] = floor - zy[i], hi[i] = ceil - zy[i] (integers, the row's bounds
- * after saturation, Relu and clamp). */
+ * after saturation, Relu and clamp). The VNNI microkernel takes the same
+ * tile with c unused: its sums are its accumulators (qgemm.c,
+ * vnniKernelReq). */
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define RT_QREQ_TILE 1
 typedef struct {
