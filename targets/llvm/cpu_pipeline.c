@@ -21,6 +21,11 @@
  * (dims of one symbol), checking the arguments' once at entry. */
 #define RESULT_DIMS "func.func(resolve-ranked-shaped-type-result-dims,rdp-fold-checks),"
 
+/* A buffer both branches of an scf.if allocate alike (nn-multiversion's
+ * versions of a GEMM) is allocated once before it, at the top level where
+ * the arena planners see it; canonicalize drops the scf.if's result. */
+#define BRANCH_ALLOCS "strata-hoist-branch-allocs,canonicalize"
+
 /* From kernel selection on: the sparse dialect's generated kernels
  * (`SPARSE`), runtime kernels (`KERNELS`), the rest to
  * linalg, `POST` (the fused code generation's element-wise loop fusion and
@@ -32,7 +37,7 @@
   "one-shot-bufferize{bufferize-function-boundaries "                             \
   "allow-return-allocs-from-loops " /* loops over nn ops yield new tensors */     \
   "function-boundary-type-conversion=identity-layout-map},"                       \
-  "func.func(buffer-loop-hoisting,cse,canonicalize),"                              \
+  "func.func(buffer-loop-hoisting,cse,canonicalize," BRANCH_ALLOCS "),"           \
   "strata-distinct-results,"                                                      \
   "strata-dynamic-results,"                                                       \
   "buffer-results-to-out-params{hoist-static-allocs modify-public-functions},"    \
