@@ -106,21 +106,26 @@
 /* Dynamic shapes: the weight GEMMs whose rows RDP leaves open get a
  * few-rows version beside the general one (nn-multiversion; nothing
  * changes where the shapes are static). */
+/* The kernel pipelines run the top-level ops in the order nn-rdp-plan
+ * finds where its peak of live bytes is provably below program order's
+ * (SOD² B5; only ops without side effects move, after their operands):
+ * the buffers' live ranges, and so the arenas, follow that order. */
+#define ORDER "nn-rdp-plan{attrs=false}"
 const char strataCpuPipelineText[] =
-    CPU_PIPELINE("func.func(nn-raise),", SPARSE_VECTOR, "func.func(nn-multiversion),nn-to-kernels,", MATH, SLICE_ALIAS,
-                 MEMORY_PLAN);
+    CPU_PIPELINE("func.func(nn-raise),", SPARSE_VECTOR, "func.func(" ORDER ",nn-multiversion),nn-to-kernels,", MATH,
+                 SLICE_ALIAS, MEMORY_PLAN);
 /* No fusion at all: kernels without epilogues, one loop nest per op. */
 const char strataCpuPipelineUnfusedText[] =
-    CPU_PIPELINE("", "sparse-fkw,sparse-to-vector{epilogues=false},", "nn-to-kernels{epilogues=false},", MATH,
-                 SLICE_ALIAS, MEMORY_PLAN);
+    CPU_PIPELINE("", "sparse-fkw,sparse-to-vector{epilogues=false},", "func.func(" ORDER "),nn-to-kernels{epilogues=false},",
+                 MATH, SLICE_ALIAS, MEMORY_PLAN);
 /* DNNFusion: algebraic rewriting, fusion planning (its options are closed
  * by the user of FUSED_PLAN), fused code generation. */
 #define FUSED_PLAN \
   DSP "func.func(nn-fold),func.func(nn-raise),func.func(nn-algebraic-rewrite),nn-fuse{cpu-kernels profile-green"
-const char strataCpuPipelineFusedText[] =
-    FUSED_PLAN "}," CPU_PIPELINE_TAIL(SPARSE_VECTOR, "nn-to-kernels,", FUSED_POST MATH, SLICE_ALIAS, MEMORY_PLAN);
+const char strataCpuPipelineFusedText[] = FUSED_PLAN "}," CPU_PIPELINE_TAIL(
+    SPARSE_VECTOR, "func.func(" ORDER "),nn-to-kernels,", FUSED_POST MATH, SLICE_ALIAS, MEMORY_PLAN);
 const char strataCpuPipelineFusedCodegenText[] =
-    CPU_PIPELINE_TAIL(SPARSE_VECTOR, "nn-to-kernels,", FUSED_POST MATH, SLICE_ALIAS, MEMORY_PLAN);
+    CPU_PIPELINE_TAIL(SPARSE_VECTOR, "func.func(" ORDER "),nn-to-kernels,", FUSED_POST MATH, SLICE_ALIAS, MEMORY_PLAN);
 /* Every op through nn-to-linalg and upstream MLIR's default lowering of
  * linalg (loops), no runtime kernels, no arena: the baseline bench/ compares
  * against. */
