@@ -58,6 +58,7 @@ extern const StrataPassDef strataGpuRoundF16Pass;
 extern const StrataPassDef strataGpuPrivateTemporariesPass;
 extern const StrataPassDef strataGpuLaunchOperandsPass;
 extern const StrataPassDef strataShapePlanPass;
+extern const StrataPassDef strataHoistBranchAllocsPass;
 /* NULL-terminated lists kept beside their passes. */
 extern const StrataPassDef *const strataSparseTransformPasses[];
 extern const StrataPassDef *const strataSparseLowerPasses[];
@@ -123,6 +124,7 @@ static const StrataPassDef *const kPasses[] = {
     &strataSliceAliasPass,
     &strataRdpFoldChecksPass,
     &strataNnMultiversionPass,
+    &strataHoistBranchAllocsPass,
 };
 
 static const StrataTargetDef *const kTargets[] = {&strataCpuTarget, &strataOpenclTarget, &strataVulkanTarget,

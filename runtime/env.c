@@ -106,6 +106,10 @@ size_t strataRtEnvPeakBytes(const StrataRtEnv *env) {
   return __atomic_load_n(&(env ? env : &defaultEnv)->peak, __ATOMIC_RELAXED);
 }
 
+uint64_t strataRtEnvHeapBuffers(const StrataRtEnv *env) {
+  return __atomic_load_n(&(env ? env : &defaultEnv)->heapBuffers, __ATOMIC_RELAXED);
+}
+
 void strataRtEnvResetPeak(StrataRtEnv *env) {
   if (!env) env = &defaultEnv;
   __atomic_store_n(&env->peak, __atomic_load_n(&env->inUse, __ATOMIC_RELAXED), __ATOMIC_RELAXED);
@@ -125,6 +129,7 @@ void *_mlir_memref_to_llvm_alloc(size_t bytes) {
   char *p = bytes <= SIZE_MAX - BLOCK_PREFIX ? rtAlloc(rtCurEnv(), (bytes ? bytes : 1) + BLOCK_PREFIX) : NULL;
   if (!p) rtError("out of memory for a buffer of %zu bytes", bytes);
   rtBlockTrack((RtBlock *)p);
+  __atomic_add_fetch(&rtCurEnv()->heapBuffers, 1, __ATOMIC_RELAXED);
   return p + BLOCK_PREFIX;
 }
 

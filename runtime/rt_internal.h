@@ -380,6 +380,7 @@ struct StrataRtEnv {
   size_t inUse; /* bytes held from alloc (atomic) */
   size_t peak;  /* the most inUse has been since the last reset (atomic) */
   size_t kept;  /* the part of inUse threads keep for reuse (atomic) */
+  uint64_t heapBuffers; /* memref.allocs served from the heap (atomic) */
   uint64_t id;  /* unique, never reused */
   pthread_mutex_t mu;
   RtThread *threads;

@@ -134,6 +134,9 @@ size_t strataRtEnvBytesInUse(const StrataRtEnv *env);
  * dynamic size compiled code allocates, scratch). */
 size_t strataRtEnvPeakBytes(const StrataRtEnv *env);
 void strataRtEnvResetPeak(StrataRtEnv *env);
+/* The buffers compiled code has taken from the heap (its memref.allocs
+ * that no arena or shape plan serves) since env's creation: their count. */
+uint64_t strataRtEnvHeapBuffers(const StrataRtEnv *env);
 /* The part of the bytes in use that threads keep from call to call to
  * reuse (buffer arenas, kernel scratch): a call's working memory, though it
  * outlives the call. What is held and not kept (packed constants) lives as

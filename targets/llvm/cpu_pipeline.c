@@ -21,6 +21,11 @@
  * (dims of one symbol), checking the arguments' once at entry. */
 #define RESULT_DIMS "func.func(resolve-ranked-shaped-type-result-dims,rdp-fold-checks),"
 
+/* A buffer both branches of an scf.if allocate alike (nn-multiversion's
+ * versions of a GEMM) is allocated once before it, at the top level where
+ * the arena planners see it; canonicalize drops the scf.if's result. */
+#define BRANCH_ALLOCS "strata-hoist-branch-allocs,canonicalize"
+
 /* From kernel selection on: the sparse dialect's generated kernels
  * (`SPARSE`), runtime kernels (`KERNELS`), the rest to
  * linalg, `POST` (the fused code generation's element-wise loop fusion and
@@ -32,7 +37,7 @@
   "one-shot-bufferize{bufferize-function-boundaries "                             \
   "allow-return-allocs-from-loops " /* loops over nn ops yield new tensors */     \
   "function-boundary-type-conversion=identity-layout-map},"                       \
-  "func.func(buffer-loop-hoisting,cse,canonicalize),"                              \
+  "func.func(buffer-loop-hoisting,cse,canonicalize," BRANCH_ALLOCS "),"           \
   "strata-distinct-results,"                                                      \
   "strata-dynamic-results,"                                                       \
   "buffer-results-to-out-params{hoist-static-allocs modify-public-functions},"    \
@@ -101,21 +106,26 @@
 /* Dynamic shapes: the weight GEMMs whose rows RDP leaves open get a
  * few-rows version beside the general one (nn-multiversion; nothing
  * changes where the shapes are static). */
+/* The kernel pipelines run the top-level ops in the order nn-rdp-plan
+ * finds where its peak of live bytes is provably below program order's
+ * (SOD² B5; only ops without side effects move, after their operands):
+ * the buffers' live ranges, and so the arenas, follow that order. */
+#define ORDER "nn-rdp-plan{attrs=false}"
 const char strataCpuPipelineText[] =
-    CPU_PIPELINE("func.func(nn-raise),", SPARSE_VECTOR, "func.func(nn-multiversion),nn-to-kernels,", MATH, SLICE_ALIAS,
-                 MEMORY_PLAN);
+    CPU_PIPELINE("func.func(nn-raise),", SPARSE_VECTOR, "func.func(" ORDER ",nn-multiversion),nn-to-kernels,", MATH,
+                 SLICE_ALIAS, MEMORY_PLAN);
 /* No fusion at all: kernels without epilogues, one loop nest per op. */
 const char strataCpuPipelineUnfusedText[] =
-    CPU_PIPELINE("", "sparse-fkw,sparse-to-vector{epilogues=false},", "nn-to-kernels{epilogues=false},", MATH,
-                 SLICE_ALIAS, MEMORY_PLAN);
+    CPU_PIPELINE("", "sparse-fkw,sparse-to-vector{epilogues=false},", "func.func(" ORDER "),nn-to-kernels{epilogues=false},",
+                 MATH, SLICE_ALIAS, MEMORY_PLAN);
 /* DNNFusion: algebraic rewriting, fusion planning (its options are closed
  * by the user of FUSED_PLAN), fused code generation. */
 #define FUSED_PLAN \
   DSP "func.func(nn-fold),func.func(nn-raise),func.func(nn-algebraic-rewrite),nn-fuse{cpu-kernels profile-green"
-const char strataCpuPipelineFusedText[] =
-    FUSED_PLAN "}," CPU_PIPELINE_TAIL(SPARSE_VECTOR, "nn-to-kernels,", FUSED_POST MATH, SLICE_ALIAS, MEMORY_PLAN);
+const char strataCpuPipelineFusedText[] = FUSED_PLAN "}," CPU_PIPELINE_TAIL(
+    SPARSE_VECTOR, "func.func(" ORDER "),nn-to-kernels,", FUSED_POST MATH, SLICE_ALIAS, MEMORY_PLAN);
 const char strataCpuPipelineFusedCodegenText[] =
-    CPU_PIPELINE_TAIL(SPARSE_VECTOR, "nn-to-kernels,", FUSED_POST MATH, SLICE_ALIAS, MEMORY_PLAN);
+    CPU_PIPELINE_TAIL(SPARSE_VECTOR, "func.func(" ORDER "),nn-to-kernels,", FUSED_POST MATH, SLICE_ALIAS, MEMORY_PLAN);
 /* Every op through nn-to-linalg and upstream MLIR's default lowering of
  * linalg (loops), no runtime kernels, no arena: the baseline bench/ compares
  * against. */

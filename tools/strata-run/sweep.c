@@ -12,7 +12,8 @@
  * reports whether this shape's class was planned now ("plan new": its first
  * call ran on the heap and planned it) or served by a plan kept from an
  * earlier line ("plan kept"), and the plan's arena (and the most bytes its buffers have live at one step,
- * the arena's lower bound); the last line counts
+ * the arena's lower bound), then how many buffers a call took from the
+ * heap (memref.allocs no arena or plan serves); the last line counts
  * the plans computed and the calls they served. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -118,6 +119,7 @@ bool sweepShapes(RunState *r, const Options *o) {
      * memory too: only what outlives calls (packed constants) is not */
     size_t before = strataRtEnvBytesInUse(env) - strataRtEnvKeptBytes(env);
     strataRtEnvResetPeak(env);
+    uint64_t heap0 = strataRtEnvHeapBuffers(env);
     for (long k = 0; k < repeat && ok; k++) ok = (times[k] = runOnce(r)) >= 0;
     size_t peak = strataRtEnvPeakBytes(env) - before;
     if (!ok) {
@@ -134,7 +136,7 @@ bool sweepShapes(RunState *r, const Options *o) {
     if (plans1.computed != plans0.computed || plans1.reused != plans0.reused)
       printf("  plan %s, arena %.1f KiB (live peak %.1f KiB)", plans1.computed != plans0.computed ? "new" : "kept",
              (double)plans1.lastArenaBytes / 1024.0, (double)plans1.lastLiveBytes / 1024.0);
-    printf("\n");
+    printf("  heap buffers %.1f per call\n", (double)(strataRtEnvHeapBuffers(env) - heap0) / (double)repeat);
     if (o->mode == MODE_COMPARE) ok = checkAgainstInterpreter(r, o);
   }
   free(times);

@@ -3,13 +3,19 @@
  *
  * Each op's intermediate size is the bytes of its tensor results as an RDP
  * expression (constants and weights count 0). An op whose size is not known
- * (a nac dim: EDO ops, data-dependent shapes) is a partition point: it is a
- * partition of its own and nothing moves across it. Each other partition of
- * up to STRATA_ORDER_MAX_EXACT ops is reordered to the order with the
- * provably smallest peak (order_plan.c: exact for constant sizes, symbolic
- * comparison otherwise); larger ones keep program order. The function gets
- * rdp.partitions (one line per partition: ops, planned and program-order
- * peaks), each op rdp.partition.
+ * (a nac dim: EDO ops, data-dependent shapes) or that has side effects (it,
+ * or an op nested in it, is anything but a value computation or scf
+ * control flow) is a partition point: it is a partition of its own and
+ * nothing moves across it. In each other partition the constants (no
+ * operands, no bytes) are no nodes; the rest, up to STRATA_ORDER_MAX_EXACT
+ * ops, get the order with the provably smallest peak (order_plan.c: exact
+ * for constant sizes, symbolic comparison otherwise), and move to it only
+ * when that peak is provably below program order's (constants first);
+ * larger partitions keep program order. An op moves only after the
+ * producers of its and its nested ops' operands. Unless attrs=false (the
+ * CPU pipelines), the function gets rdp.partitions (one line per
+ * partition: ops, planned and program-order peaks), each op
+ * rdp.partition.
  *
  * With sizes="N=1,H=32,W=32" (one value per symbol: a shape class), the
  * memory plan of the final order is computed for those sizes: each
@@ -26,6 +32,7 @@
 #include "rdp_internal.h"
 #include "strata/builder.h"
 #include "strata/pass.h"
+#include "strata/pred.h"
 #include "strata/support.h"
 
 static void setAttr(MlirOperation op, const char *name, MlirAttribute a) {
@@ -62,6 +69,27 @@ static MlirOperation topLevel(MlirOperation op, MlirBlock entry) {
   return op;
 }
 
+/* Ops that only compute values: no memory effects, nothing observed. The
+ * structured ops of scf hold such ops; everything else is kept in place. */
+static MlirWalkResult checkValuesOnly(MlirOperation op, void *user) {
+  static const char *const kStructured[] = {"scf.if", "scf.yield", "scf.for", "scf.while", "scf.condition",
+                                            "scf.execute_region", "scf.index_switch"};
+  bool structured = false;
+  for (size_t i = 0; i < sizeof kStructured / sizeof *kStructured && !structured; i++)
+    structured = strataOpIsNamed(op, kStructured[i]);
+  if (structured || strataPredValuesOnly(op)) return MlirWalkResultAdvance;
+  *(bool *)user = false;
+  return MlirWalkResultInterrupt;
+}
+
+/* True if op (and every op nested in it) may run at another place among
+ * its neighbours: it computes values only, so only its operands order it. */
+static bool movable(MlirOperation op) {
+  bool ok = true;
+  mlirOperationWalk(op, checkValuesOnly, &ok, MlirWalkPreOrder);
+  return ok;
+}
+
 static size_t indexOf(const StrataOpList *ops, MlirOperation op) {
   for (size_t i = 0; i < ops->count; i++)
     if (mlirOperationEqual(ops->ops[i], op)) return i;
@@ -70,28 +98,30 @@ static size_t indexOf(const StrataOpList *ops, MlirOperation op) {
 
 typedef struct {
   const StrataOpList *ops;
-  size_t self, from, to; /* the node, and the partition [from, to) */
+  size_t self, from, to; /* the node's op, and the partition [from, to) */
+  const size_t *nodeOf;  /* op from + i is node nodeOf[i] (SIZE_MAX: not a node) */
   MlirBlock entry;
   size_t *preds;
   size_t numPreds, capPreds;
   bool ok;
 } PredWalk;
 
-/* Producers (in the partition) of the operands of an op and its nested ops. */
+/* Producers (nodes of the partition) of the operands of an op and its
+ * nested ops. */
 static MlirWalkResult collectPreds(MlirOperation op, void *user) {
   PredWalk *w = user;
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++) {
     MlirValue v = mlirOperationGetOperand(op, i);
     if (!mlirValueIsAOpResult(v)) continue;
     size_t p = indexOf(w->ops, topLevel(mlirOpResultGetOwner(v), w->entry));
-    if (p == SIZE_MAX || p < w->from || p >= w->to || p == w->self) continue;
+    if (p == SIZE_MAX || p < w->from || p >= w->to || p == w->self || w->nodeOf[p - w->from] == SIZE_MAX) continue;
     size_t *g = w->numPreds + 1 > w->capPreds ? strataGrow(w->preds, &w->capPreds, w->numPreds + 1, sizeof *w->preds) : w->preds;
     if (!g) {
       w->ok = false;
       return MlirWalkResultInterrupt;
     }
     w->preds = g;
-    w->preds[w->numPreds++] = p - w->from;
+    w->preds[w->numPreds++] = w->nodeOf[p - w->from];
   }
   return MlirWalkResultAdvance;
 }
@@ -108,61 +138,102 @@ static bool usedOutside(const StrataOpList *ops, size_t k, size_t from, size_t t
   return false;
 }
 
+/* Constants: no operands, no regions, no bytes. They are not nodes of the
+ * order problem; placed before every node, they precede all their users. */
+static bool freeOp(MlirOperation op, const RdpDim *size) {
+  int64_t bytes;
+  return mlirOperationGetNumOperands(op) == 0 && mlirOperationGetNumRegions(op) == 0 && rdpGetConst(size, &bytes) &&
+         bytes == 0;
+}
+
 typedef struct {
   StrataContext *ctx;
   const StrataRdp *r;
   MlirBlock entry;
   StrataOpList *ops; /* top-level ops, terminator excluded; reordered in place */
   RdpDim *size;
+  bool *fixed; /* per op: side effects, a partition point */
 } Planner;
 
+/* Moves partition [from, to) into the planned order before `anchor`: its
+ * constants first, in program order, then the nodes in `order`
+ * (node k is op from + opOf[k]); the op list and sizes follow. */
+static bool moveOps(Planner *pl, size_t from, size_t to, const size_t *opOf, const size_t *order, size_t n,
+                    MlirOperation anchor) {
+  size_t m = to - from, at = 0;
+  MlirOperation *ops = malloc(m * sizeof *ops);
+  RdpDim *sizes = malloc(m * sizeof *sizes);
+  bool *isNode = calloc(m, sizeof *isNode);
+  bool ok = ops && sizes && isNode;
+  for (size_t k = 0; ok && k < n; k++) isNode[opOf[k]] = true;
+  for (size_t i = 0; ok && i < m; i++)
+    if (!isNode[i]) ops[at] = pl->ops->ops[from + i], sizes[at++] = pl->size[from + i];
+  for (size_t k = 0; ok && k < n; k++) ops[at] = pl->ops->ops[from + opOf[order[k]]], sizes[at++] = pl->size[from + opOf[order[k]]];
+  for (size_t i = 0; ok && i < m; i++) {
+    mlirOperationMoveBefore(ops[i], anchor);
+    pl->ops->ops[from + i] = ops[i];
+    pl->size[from + i] = sizes[i];
+  }
+  free(ops);
+  free(sizes);
+  free(isNode);
+  return ok;
+}
+
 /* Plans partition [from, to) and moves its ops into the planned order
- * before `anchor`; writes its summary line. False when out of memory. */
+ * before `anchor` when that order's peak is provably lower; writes its
+ * summary line. False when out of memory. */
 static bool planPartition(Planner *pl, size_t from, size_t to, MlirOperation anchor, char *line, size_t lineSize) {
-  size_t n = to - from;
+  size_t m = to - from, n = 0;
   const char *const *names = rdpSymbolNames(pl->r);
   char peakText[256], progText[256];
-  size_t *predStart = calloc(n + 1, sizeof *predStart), *order = malloc(n * sizeof *order);
-  bool *isOutput = calloc(n, sizeof *isOutput);
-  PredWalk w = {.ops = pl->ops, .from = from, .to = to, .entry = pl->entry, .ok = true};
-  bool ok = predStart && order && isOutput;
+  size_t *nodeOf = malloc(m * sizeof *nodeOf), *opOf = malloc(m * sizeof *opOf);
+  bool ok = nodeOf && opOf;
+  for (size_t i = 0; ok && i < m; i++) {
+    nodeOf[i] = freeOp(pl->ops->ops[from + i], &pl->size[from + i]) ? SIZE_MAX : n;
+    if (nodeOf[i] != SIZE_MAX) opOf[n++] = i;
+  }
+  size_t *predStart = ok ? calloc(n + 1, sizeof *predStart) : NULL, *order = ok ? malloc((n + 1) * sizeof *order) : NULL;
+  bool *isOutput = ok ? calloc(n + 1, sizeof *isOutput) : NULL;
+  RdpDim *size = ok ? malloc((n + 1) * sizeof *size) : NULL;
+  PredWalk w = {.ops = pl->ops, .from = from, .to = to, .nodeOf = nodeOf, .entry = pl->entry, .ok = true};
+  ok = ok && predStart && order && isOutput && size;
   for (size_t k = 0; ok && k < n; k++) {
-    w.self = from + k;
-    mlirOperationWalk(pl->ops->ops[from + k], collectPreds, &w, MlirWalkPreOrder);
+    w.self = from + opOf[k];
+    mlirOperationWalk(pl->ops->ops[w.self], collectPreds, &w, MlirWalkPreOrder);
     ok = w.ok;
     predStart[k + 1] = w.numPreds;
-    isOutput[k] = usedOutside(pl->ops, from + k, from, to, pl->entry);
+    isOutput[k] = usedOutside(pl->ops, w.self, from, to, pl->entry);
+    size[k] = pl->size[w.self];
   }
   if (ok) {
-    RdpOrderProblem p = {n, pl->size + from, predStart, w.preds, isOutput};
+    RdpOrderProblem p = {n, size, predStart, w.preds, isOutput};
     for (size_t k = 0; k < n; k++) order[k] = k;
     RdpDim program = rdpOrderPeak(&p, order), peak = program;
     bool planned = n <= STRATA_ORDER_MAX_EXACT;
     if (planned && !rdpPlanOrder(&p, order, &peak)) ok = planned = false; /* out of memory: SSA has no cycle */
     rdpPrint(&peak, names, peakText, sizeof peakText);
     rdpPrint(&program, names, progText, sizeof progText);
+    /* The ops move only when the planned order's peak is below program
+     * order's for every size (the difference a non-zero polynomial without
+     * negative coefficients): otherwise program order is as good. */
+    bool lower = planned && peak.level == RDP_KNOWN && rdpProvablyLE(&peak, &program) && !rdpEqual(&peak, &program);
     if (planned && peak.level != RDP_KNOWN) /* rdpPlanOrder kept program order */
       snprintf(line, lineSize, "%zu ops: program order (no order's peak is comparable for all sizes)", n);
+    else if (planned && !lower)
+      snprintf(line, lineSize, "%zu ops: program order, peak %s (no order's is provably lower; planned %s)", n, progText,
+               peakText);
     else
       snprintf(line, lineSize, "%zu ops: %s peak %s (program order %s)", n,
                planned ? "planned" : "program order (too many to search)", peakText, progText);
-    MlirOperation moved[STRATA_ORDER_MAX_EXACT];
-    for (size_t k = 0; planned && k < n; k++) moved[k] = pl->ops->ops[from + order[k]];
-    for (size_t k = 0; planned && k < n; k++) {
-      mlirOperationMoveBefore(moved[k], anchor);
-      pl->ops->ops[from + k] = moved[k];
-    }
-    if (planned) { /* sizes follow their ops */
-      RdpDim *sizes = malloc(n * sizeof *sizes);
-      ok = sizes != NULL;
-      for (size_t k = 0; ok && k < n; k++) sizes[k] = pl->size[from + order[k]];
-      if (ok) memcpy(pl->size + from, sizes, n * sizeof *sizes);
-      free(sizes);
-    }
+    if (lower) ok = moveOps(pl, from, to, opOf, order, n, anchor);
   }
+  free(nodeOf);
+  free(opOf);
   free(predStart);
   free(order);
   free(isOutput);
+  free(size);
   free(w.preds);
   if (!ok) strataEmitOpError(pl->ops->ops[from], "nn-rdp-plan: out of memory planning this partition");
   return ok;
@@ -276,39 +347,48 @@ static void runPlan(StrataPassRun *run, MlirOperation func) {
     return;
   }
   StrataOpList ops = {0};
-  Planner pl = {ctx, r, entry, &ops, NULL};
+  Planner pl = {ctx, r, entry, &ops, NULL, NULL};
   bool ok = true;
   MlirOperation term = mlirBlockGetTerminator(entry);
   for (MlirOperation op = mlirBlockGetFirstOperation(entry); ok && !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op))
     if (!mlirOperationEqual(op, term)) ok = strataOpListAppend(&ops, op);
   pl.size = malloc((ops.count ? ops.count : 1) * sizeof *pl.size);
-  ok = ok && pl.size;
+  pl.fixed = calloc(ops.count ? ops.count : 1, sizeof *pl.fixed);
+  ok = ok && pl.size && pl.fixed;
   if (!ok) strataEmitOpError(func, "nn-rdp-plan: out of memory");
-  for (size_t k = 0; ok && k < ops.count; k++) pl.size[k] = opBytes(ctx, r, ops.ops[k]);
+  for (size_t k = 0; ok && k < ops.count; k++) {
+    pl.size[k] = opBytes(ctx, r, ops.ops[k]);
+    pl.fixed[k] = !movable(ops.ops[k]);
+  }
   MlirContext c = mlirOperationGetContext(func);
   MlirAttribute lines[256];
+  bool attrs = strataPassGetBool(run, "attrs");
   intptr_t numLines = 0;
   for (size_t from = 0; ok && from < ops.count;) {
     size_t to = from;
-    if (pl.size[from].level != RDP_KNOWN) to = from + 1; /* a partition point */
+    bool point = pl.size[from].level != RDP_KNOWN || pl.fixed[from];
+    if (point) to = from + 1; /* nothing moves across it */
     else
-      while (to < ops.count && pl.size[to].level == RDP_KNOWN) to++;
+      while (to < ops.count && pl.size[to].level == RDP_KNOWN && !pl.fixed[to]) to++;
     MlirOperation anchor = to < ops.count ? ops.ops[to] : term;
     char line[640];
-    if (to == from + 1 && pl.size[from].level != RDP_KNOWN) snprintf(line, sizeof line, "partition point: %s (size nac)",
-                                                                     mlirIdentifierStr(mlirOperationGetName(ops.ops[from])).data);
+    MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(ops.ops[from]));
+    if (point)
+      snprintf(line, sizeof line, "partition point: %.*s (%s)", (int)name.length, name.data,
+               pl.fixed[from] ? "side effects" : "size nac");
     else ok = planPartition(&pl, from, to, anchor, line, sizeof line);
-    for (size_t k = from; ok && k < to; k++) setAttr(ops.ops[k], "rdp.partition", strataI64Attr(c, numLines));
+    for (size_t k = from; ok && attrs && k < to; k++) setAttr(ops.ops[k], "rdp.partition", strataI64Attr(c, numLines));
     if (ok && numLines < 256) lines[numLines++] = strataStrAttr(c, line);
     from = to;
   }
-  if (ok) setAttr(func, "rdp.partitions", mlirArrayAttrGet(c, numLines, lines));
+  if (ok && attrs) setAttr(func, "rdp.partitions", mlirArrayAttrGet(c, numLines, lines));
   const char *sizes = strataPassGetString(run, "sizes");
   int64_t vals[RDP_MAX_SYMS];
   if (ok && *sizes) ok = parseSizes(r, func, sizes, vals) && planMemory(&pl, func, vals);
   if (!ok) strataPassSignalFailure(run);
   free(pl.size);
+  free(pl.fixed);
   strataOpListDestroy(&ops);
   strataRdpDestroy(r);
 }
@@ -316,6 +396,7 @@ static void runPlan(StrataPassRun *run, MlirOperation func) {
 static const StrataPassOptionDef kOptions[] = {
     {"sizes", STRATA_OPTION_STRING, "",
      "A shape class, one value per symbol (N=1,H=32): also plan the arena for it"},
+    {"attrs", STRATA_OPTION_BOOL, "true", "Write rdp.partitions and rdp.partition (false: reorder only)"},
 };
 
 const StrataPassDef strataNnRdpPlanPass = {

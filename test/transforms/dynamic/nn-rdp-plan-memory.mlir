@@ -47,7 +47,7 @@ func.func @runtime(%x: tensor<?x8xf32> {onnx.dim_params = ["N", ""]}, %shape: te
 // so each tensor is 1*4*1 f32 = 16 bytes.
 // CHECK-LABEL: func.func @strided
 // CHECK-SAME: rdp.arena = 32 : i64
-// CHECK-SAME: rdp.partitions = ["2 ops: planned peak 32*ceil(N/2) (program order 32*ceil(N/2))"]
+// CHECK-SAME: rdp.partitions = ["2 ops: program order, peak 32*ceil(N/2) (no order's is provably lower; planned 32*ceil(N/2))"]
 // CHECK: "nn.conv"{{.*}}rdp.offset = 0 : i64
 // CHECK: "nn.relu"{{.*}}rdp.offset = 16 : i64
 func.func @strided(%x: tensor<1x4x?xf32> {onnx.dim_params = ["", "", "N"]}, %w: tensor<4x4x3xf32>) -> tensor<1x4x?xf32> {
