@@ -28,7 +28,6 @@
 #include "strata/builder.h"
 #include "strata/pass.h"
 #include "strata/support.h"
-#include "arena_common.h"
 
 typedef struct {
   StrataOpList ifs;
@@ -153,7 +152,7 @@ static const StrataPassOptionDef kOptions[] = {
 
 const StrataPassDef strataHoistBranchAllocsPass = {
     .name = "strata-hoist-branch-allocs",
-    .summary = "Allocate an scf.if's buffer result once before it when both branches allocate it alike "
+    .summary = "Allocate a buffer both branches of an scf.if allocate alike once before it "
                "(memref level, right after bufferization), so the arena planners see it",
     .anchor = "func.func",
     .options = kOptions,
