@@ -2,8 +2,7 @@
  * MC x KC blocks of A are packed into the microkernel's MR/NR layouts, B
  * straight from the image when it is an implicit im2col; the epilogue runs
  * on each output tile while it is in cache. The pool splits the larger of
- * M and N; the other operand, unless a packed constant, is packed once by
- * all the threads together (shareUnsplitOperand). */
+ * M and N. */
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -211,8 +210,7 @@ typedef struct {
   float *C;
   int64_t ldc;
   const RtEpilogue *ep;
-  const float *preA, *preB; /* packed whole (constants, or shared by the threads), or NULL */
-  const float *preBT;       /* swapped: B packed whole in MR panels (shared), or NULL */
+  const float *preA, *preB; /* packed constants, or NULL */
 } GemmTask;
 
 /* The serial blocked GEMM over rows [m0, m1) and columns [n0, n1). */
@@ -289,9 +287,9 @@ static void gemmBlockSwapped(const GemmTask *t, int64_t m0, int64_t m1, int64_t 
   const int64_t rows = roundUp(n1 - n0, MR), ldt = roundUp(m1 - m0, NR);
   const int64_t KB = blockK(K);
   float *bp = t->preA ? NULL : rtScratch(0, (size_t)(KB * roundUp(min64(NCB, m1 - m0), NR)));
-  float *ap = t->preBT ? NULL : rtScratch(1, (size_t)(KB * roundUp(min64(MC, n1 - n0), MR)));
+  float *ap = rtScratch(1, (size_t)(KB * roundUp(min64(MC, n1 - n0), MR)));
   float *ct = rtScratch(8, (size_t)(rows * ldt));
-  if ((!bp && !t->preA) || (!ap && !t->preBT) || !ct) rtError("out of memory for GEMM packing buffers");
+  if ((!bp && !t->preA) || !ap || !ct) rtError("out of memory for GEMM packing buffers");
   for (int64_t jc = m0; jc < m1; jc += NCB) { /* C rows: the swapped product's columns */
     int64_t nc = min64(NCB, m1 - jc);
     for (int64_t pc = 0; pc < K; pc += KB) {
@@ -300,8 +298,7 @@ static void gemmBlockSwapped(const GemmTask *t, int64_t m0, int64_t m1, int64_t 
       else packB(bp, &At, pc, kc, jc, nc, NR);
       for (int64_t ic = n0; ic < n1; ic += MC) { /* C columns: its rows */
         int64_t mc = min64(MC, n1 - ic);
-        if (t->preBT) ap = (float *)t->preBT + pc * roundUp(t->N, MR) + ic * kc;
-        else packB(ap, t->B, pc, kc, ic, mc, MR);
+        packB(ap, t->B, pc, kc, ic, mc, MR);
         for (int64_t jr = 0; jr < nc; jr += NR)
           for (int64_t ir = 0; ir < mc; ir += MR)
             isa->kernel(kc, ap + ir * kc, bp + jr * kc, ct + (ic - n0 + ir) * ldt + (jc - m0 + jr), ldt,
@@ -325,65 +322,6 @@ static void gemmTask(void *ctx, int64_t begin, int64_t end) {
   void (*block)(const GemmTask *, int64_t, int64_t, int64_t, int64_t) = t->swap ? gemmBlockSwapped : gemmBlock;
   if (t->splitN) block(t, 0, t->M, lo, hi);
   else block(t, lo, hi, 0, t->N);
-}
-
-/* ---- The operand every thread would pack ----
- * The threads split one of M and N; each packs all of the other operand
- * (A's rows when N is split, B's columns when M is), unless it is a packed
- * constant. At two threads that doubled the packing of a layer on a small
- * map (ResNet-18's 7x7 layers: each thread's im2col of all 49 columns,
- * 14% of a call). Instead the threads pack it once together, whole, in
- * the layout of packed constants (block pc of panel i0 at pc * padded +
- * i0 * kc), into the calling thread's scratch slot 11, which the region
- * then reads. Small operands (under SHARE_MIN floats) are not worth the
- * extra region. */
-enum { SHARE_MIN = 32768 };
-
-typedef struct {
-  RtMat A;          /* kind 'A': packed in r-high panels (packA) */
-  const RtBSrc *B;  /* else: packed in r-wide panels (packB) */
-  int64_t len, K, KB, padded, panels;
-  int r;
-  float *dst;
-} SharedPack;
-
-static void sharedPackTask(void *ctx, int64_t begin, int64_t end) {
-  const SharedPack *s = ctx;
-  for (int64_t u = begin; u < end; u++) {
-    int64_t pc = u / s->panels * s->KB, i0 = u % s->panels * s->r;
-    int64_t kc = min64(s->KB, s->K - pc), n = min64(s->r, s->len - i0);
-    float *dst = s->dst + pc * s->padded + i0 * kc;
-    if (s->B) packB(dst, s->B, pc, kc, i0, n, s->r);
-    else packA(dst, s->A, i0, n, pc, kc, s->r);
-  }
-}
-
-/* Packs `len` panels' worth (rows of A, or columns of B) over K into slot
- * 11; NULL if the operand is small or out of memory (each thread then
- * packs its own, as before). */
-static const float *sharedPacked(RtMat A, const RtBSrc *B, int64_t len, int64_t K, int r) {
-  if (len * K < SHARE_MIN) return NULL;
-  SharedPack s = {A, B, len, K, blockK(K), roundUp(len, r), 0, r, NULL};
-  s.panels = s.padded / r;
-  s.dst = rtScratch(11, (size_t)(s.padded * K));
-  if (!s.dst) return NULL;
-  rtParallelFor(((K + s.KB - 1) / s.KB) * s.panels, sharedPackTask, &s);
-  return s.dst;
-}
-
-static void shareUnsplitOperand(GemmTask *t, const RtIsa *isa) {
-  const int MR = isa->mr, NR = isa->nr;
-  if (t->swap) {
-    if (!t->splitN) t->preBT = sharedPacked((RtMat){0}, t->B, t->N, t->K, MR);
-    else if (!t->preA) {
-      RtBSrc At = {{t->A.p, t->A.cs, t->A.rs, t->A.constant}, NULL, NULL, 0};
-      t->preA = sharedPacked((RtMat){0}, &At, t->M, t->K, NR);
-    }
-  } else if (!t->splitN) {
-    if (!t->preB) t->preB = sharedPacked((RtMat){0}, t->B, t->N, t->K, NR);
-  } else if (!t->preA) {
-    t->preA = sharedPacked(t->A, NULL, t->M, t->K, MR);
-  }
 }
 
 /* Whether C^T = B^T A^T pays: the MACs its tiles waste less (tiles are
@@ -502,7 +440,7 @@ void rtGemm(int64_t M, int64_t N, int64_t K, RtMat A, RtBSrc B, float *C, int64_
   const RtIsa *isa = rtIsa();
   /* Splitting N repeats the packing of A per thread, splitting M that of B:
    * split the larger dimension. */
-  GemmTask t = {M, N, K, 0, N >= M, false, A, &B, C, ldc, ep, NULL, NULL, NULL};
+  GemmTask t = {M, N, K, 0, N >= M, false, A, &B, C, ldc, ep, NULL, NULL};
   t.swap = swapPays(M, N, K, isa->mr, isa->nr);
   if (t.swap) {
     /* preA holds A^T packed as the swapped product's B panels. */
@@ -513,7 +451,6 @@ void rtGemm(int64_t M, int64_t N, int64_t K, RtMat A, RtBSrc B, float *C, int64_
   }
   t.unit = (t.splitN != t.swap) ? isa->nr : isa->mr; /* tile widths along the split dim */
   int64_t units = ((t.splitN ? N : M) + t.unit - 1) / t.unit;
-  if (parallel && units > 1 && rtNumThreads() > 1 && K > 0) shareUnsplitOperand(&t, isa);
   if (parallel) rtParallelFor(units, gemmTask, &t);
   else gemmTask(&t, 0, units);
 }

@@ -273,10 +273,9 @@ typedef void (*RtTaskFn)(void *ctx, int64_t begin, int64_t end);
 void rtParallelFor(int64_t n, RtTaskFn fn, void *ctx);
 int rtNumThreads(void);
 
-/* The calling thread's scratch buffer `which` (0..11: GEMM B and A panels,
+/* The calling thread's scratch buffer `which` (0..10: GEMM B and A panels,
  * depthwise plane, dense weights, depthwise output, Winograd U, V, M, swapped GEMM result,
- * generated kernels' chunks, grouped weights packed per call, a parallel GEMM's shared
- * operand) of at least `floats`
+ * generated kernels' chunks, grouped weights packed per call) of at least `floats`
  * floats, 64-byte aligned, from the current environment; NULL if out of
  * memory. Asking again for a slot gets the same memory while it is large
  * enough (its contents kept), else new memory. The slots are carved from
@@ -311,7 +310,7 @@ void rtBlockUntrack(RtBlock *b);
 
 /* ---- Environments (env.c; the public side is in status.h) ---- */
 #define RT_MAX_THREADS 64
-#define RT_SCRATCH_SLOTS 12
+#define RT_SCRATCH_SLOTS 11
 
 typedef struct {
   void *p;

@@ -6,8 +6,8 @@
 // cases (3x3 stride 1, >= 64 channels) also run with it turned off; three
 // threads give the pool regions with fewer chunks than workers. The
 // swapped_* cases have few output columns and many rows and a long K: the
-// GEMM computes them transposed (C^T = B^T A^T) on every ISA. The shared_*
-// cases split M at 2 and 3 threads, which pack B once together.
+// GEMM computes them transposed (C^T = B^T A^T) on every ISA. The
+// rows_split_* cases have more rows than columns: the threads split M.
 // RUN: %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-4 | FileCheck %s
 // RUN: %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-4 --threads 2 | FileCheck %s
 // RUN: env STRATA_RT_ISA=generic %python %S/../compare_all.py %s --rtol 1e-5 --atol 1e-4 --threads 2 | FileCheck %s
@@ -93,20 +93,19 @@ func.func @pointwise_plane_residual(%x: tensor<1x96x10x7xf32>, %w: tensor<64x96x
   %t = "nn.add"(%s, %q) : (tensor<1x64x10x7xf32>, tensor<1x64x10x1xf32>) -> tensor<1x64x10x7xf32>
   return %t : tensor<1x64x10x7xf32>
 }
-func.func @shared_b_conv_rows_split(%x: tensor<1x64x8x8xf32>, %w: tensor<136x64x3x3xf32>, %b: tensor<136xf32>) -> tensor<1x136x8x8xf32> {
-  // M = 136 > N = 64, K = 576: the threads split M, so at 2 and 3 threads
-  // they pack the im2col B once together (shareUnsplitOperand).
+func.func @rows_split_conv(%x: tensor<1x64x8x8xf32>, %w: tensor<136x64x3x3xf32>, %b: tensor<136xf32>) -> tensor<1x136x8x8xf32> {
+  // M = 136 > N = 64, K = 576: the threads split M, each packing the
+  // im2col B.
   %y = "nn.conv"(%x, %w, %b) {pads = array<i64: 1, 1, 1, 1>} : (tensor<1x64x8x8xf32>, tensor<136x64x3x3xf32>, tensor<136xf32>) -> tensor<1x136x8x8xf32>
   %z = "nn.relu"(%y) : (tensor<1x136x8x8xf32>) -> tensor<1x136x8x8xf32>
   return %z : tensor<1x136x8x8xf32>
 }
-func.func @shared_b_swapped_conv(%x: tensor<1x128x9x9xf32>, %w: tensor<128x128x3x3xf32>, %b: tensor<128xf32>) -> tensor<1x128x7x7xf32> {
-  // M = 128, N = 49, K = 1152: transposed GEMM split over M, B packed once
-  // in MR panels for all threads.
+func.func @rows_split_swapped_conv(%x: tensor<1x128x9x9xf32>, %w: tensor<128x128x3x3xf32>, %b: tensor<128xf32>) -> tensor<1x128x7x7xf32> {
+  // M = 128, N = 49, K = 1152: transposed GEMM split over M.
   %y = "nn.conv"(%x, %w, %b) : (tensor<1x128x9x9xf32>, tensor<128x128x3x3xf32>, tensor<128xf32>) -> tensor<1x128x7x7xf32>
   return %y : tensor<1x128x7x7xf32>
 }
-func.func @shared_b_swapped_pointwise(%x: tensor<1x1024x7x7xf32>, %w: tensor<160x1024x1x1xf32>) -> tensor<1x160x7x7xf32> {
+func.func @rows_split_swapped_pointwise(%x: tensor<1x1024x7x7xf32>, %w: tensor<160x1024x1x1xf32>) -> tensor<1x160x7x7xf32> {
   // A 1x1 convolution (B read in place) on a 7x7 map, K = 1024.
   %y = "nn.conv"(%x, %w) : (tensor<1x1024x7x7xf32>, tensor<160x1024x1x1xf32>) -> tensor<1x160x7x7xf32>
   return %y : tensor<1x160x7x7xf32>
