@@ -67,9 +67,26 @@ static void nearestRow(float *restrict y, const float *r0, const int64_t *restri
 #include <immintrin.h>
 #define RS_AVX512 __attribute__((target("avx512f,avx512vl")))
 
+/* The lanes of the 8 columns from j of a row of n: all but in the tail. */
+static inline __mmask8 lanes8(int64_t n, int64_t j) {
+  return n - j >= 8 ? 0xff : (__mmask8)((1u << (n - j)) - 1);
+}
+
 /* a + (w != 0 ? w * v : 0) on 8 lanes: the zero-masked product is +0. */
 RS_AVX512 static inline __m512d addTerm(__m512d a, __m512d w, __m512d v) {
   return _mm512_add_pd(a, _mm512_maskz_mul_pd(_mm512_cmp_pd_mask(w, _mm512_setzero_pd(), _CMP_NEQ_UQ), w, v));
+}
+
+/* bilinearRow's sum on 8 columns from their taps vHW (H tap, W tap) and
+ * the W weights c0, c1 (the H weights vh0, vh1 broadcast), rounded to f32. */
+RS_AVX512 static inline __m256 bilinear8(__m512d vh0, __m512d vh1, __m512d c0, __m512d c1, __m512d v00, __m512d v10,
+                                         __m512d v01, __m512d v11) {
+  __m512d a = _mm512_setzero_pd();
+  a = addTerm(a, _mm512_mul_pd(vh0, c0), v00);
+  a = addTerm(a, _mm512_mul_pd(vh1, c0), v10);
+  a = addTerm(a, _mm512_mul_pd(vh0, c1), v01);
+  a = addTerm(a, _mm512_mul_pd(vh1, c1), v11);
+  return _mm512_cvtpd_ps(a);
 }
 
 /* bilinearRow 8 columns a step: the four taps gathered, widened to f64. */
@@ -79,19 +96,14 @@ RS_AVX512 static void bilinearRow512(float *y, const float *r0, const float *r1,
   const __m512d vh0 = _mm512_set1_pd(h0), vh1 = _mm512_set1_pd(h1);
   const __m256 none = _mm256_setzero_ps();
   for (int64_t j = 0; j < n; j += 8) {
-    __mmask8 m = n - j >= 8 ? 0xff : (__mmask8)((1u << (n - j)) - 1);
+    __mmask8 m = lanes8(n, j);
     __m512i i0 = _mm512_maskz_loadu_epi64(m, o0 + j), i1 = _mm512_maskz_loadu_epi64(m, o1 + j);
     __m512d c0 = _mm512_maskz_loadu_pd(m, w0 + j), c1 = _mm512_maskz_loadu_pd(m, w1 + j);
     __m512d v00 = _mm512_cvtps_pd(_mm512_mask_i64gather_ps(none, m, i0, r0, 4));
     __m512d v10 = _mm512_cvtps_pd(_mm512_mask_i64gather_ps(none, m, i0, r1, 4));
     __m512d v01 = _mm512_cvtps_pd(_mm512_mask_i64gather_ps(none, m, i1, r0, 4));
     __m512d v11 = _mm512_cvtps_pd(_mm512_mask_i64gather_ps(none, m, i1, r1, 4));
-    __m512d a = _mm512_setzero_pd();
-    a = addTerm(a, _mm512_mul_pd(vh0, c0), v00);
-    a = addTerm(a, _mm512_mul_pd(vh1, c0), v10);
-    a = addTerm(a, _mm512_mul_pd(vh0, c1), v01);
-    a = addTerm(a, _mm512_mul_pd(vh1, c1), v11);
-    _mm256_mask_storeu_ps(y + j, m, _mm512_cvtpd_ps(a));
+    _mm256_mask_storeu_ps(y + j, m, bilinear8(vh0, vh1, c0, c1, v00, v10, v01, v11));
   }
 }
 
@@ -101,9 +113,10 @@ RS_AVX512 static inline __m512 window16(const float *r, int64_t base, int64_t in
   return _mm512_maskz_loadu_ps(left >= 16 ? 0xffff : (__mmask16)((1u << left) - 1), r + base);
 }
 
-RS_AVX512 static inline __m512d pick(__m512 w, const int32_t *rel) {
+/* The 8 window columns rel[0..8) (the upper lanes are not used). */
+RS_AVX512 static inline __m256 pick(__m512 w, const int32_t *rel) {
   __m512i i = _mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)rel));
-  return _mm512_cvtps_pd(_mm512_castps512_ps256(_mm512_permutexvar_ps(i, w)));
+  return _mm512_castps512_ps256(_mm512_permutexvar_ps(i, w));
 }
 
 /* bilinearRow512 with the taps permuted out of two 16-column windows. */
@@ -113,31 +126,25 @@ RS_AVX512 static void bilinearRowWindow(float *y, const float *r0, const float *
   const double *w0 = z->wW, *w1 = z->wW + z->OW;
   for (int64_t j = 0; j < z->OW; j += 8) {
     const RsWindow *b = &z->win[j / 8];
-    __mmask8 m = z->OW - j >= 8 ? 0xff : (__mmask8)((1u << (z->OW - j)) - 1);
+    __mmask8 m = lanes8(z->OW, j);
     __m512 a0 = window16(r0, b->base, z->inW), a1 = window16(r1, b->base, z->inW);
     __m512d c0 = _mm512_maskz_loadu_pd(m, w0 + j), c1 = _mm512_maskz_loadu_pd(m, w1 + j);
-    __m512d a = _mm512_setzero_pd();
-    a = addTerm(a, _mm512_mul_pd(vh0, c0), pick(a0, b->rel[0]));
-    a = addTerm(a, _mm512_mul_pd(vh1, c0), pick(a1, b->rel[0]));
-    a = addTerm(a, _mm512_mul_pd(vh0, c1), pick(a0, b->rel[1]));
-    a = addTerm(a, _mm512_mul_pd(vh1, c1), pick(a1, b->rel[1]));
-    _mm256_mask_storeu_ps(y + j, m, _mm512_cvtpd_ps(a));
+    __m256 y8 = bilinear8(vh0, vh1, c0, c1, _mm512_cvtps_pd(pick(a0, b->rel[0])), _mm512_cvtps_pd(pick(a1, b->rel[0])),
+                          _mm512_cvtps_pd(pick(a0, b->rel[1])), _mm512_cvtps_pd(pick(a1, b->rel[1])));
+    _mm256_mask_storeu_ps(y + j, m, y8);
   }
 }
 
 RS_AVX512 static void nearestRowWindow(float *y, const float *r0, const Resize *z) {
   for (int64_t j = 0; j < z->OW; j += 8) {
     const RsWindow *b = &z->win[j / 8];
-    __mmask8 m = z->OW - j >= 8 ? 0xff : (__mmask8)((1u << (z->OW - j)) - 1);
-    __m512i i = _mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)b->rel[0]));
-    __m512 v = _mm512_permutexvar_ps(i, window16(r0, b->base, z->inW));
-    _mm256_mask_storeu_ps(y + j, m, _mm512_castps512_ps256(v));
+    _mm256_mask_storeu_ps(y + j, lanes8(z->OW, j), pick(window16(r0, b->base, z->inW), b->rel[0]));
   }
 }
 
 RS_AVX512 static void nearestRow512(float *y, const float *r0, const int64_t *o0, int64_t n) {
   for (int64_t j = 0; j < n; j += 8) {
-    __mmask8 m = n - j >= 8 ? 0xff : (__mmask8)((1u << (n - j)) - 1);
+    __mmask8 m = lanes8(n, j);
     __m512i i0 = _mm512_maskz_loadu_epi64(m, o0 + j);
     _mm256_mask_storeu_ps(y + j, m, _mm512_mask_i64gather_ps(_mm256_setzero_ps(), m, i0, r0, 4));
   }
