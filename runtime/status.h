@@ -152,9 +152,12 @@ size_t strataRtEnvKeptBytes(const StrataRtEnv *env);
  * by a kept plan, buffers such a call still took from the heap (larger
  * than planned: sizes that depend on data), plans evicted from a full
  * cache, and the arena bytes of the last plan computed or used, with the
- * most bytes its buffers have live at one step (the arena's lower bound). */
+ * most bytes its buffers have live at one step (the arena's lower bound).
+ * Of the plans computed, `rebased` re-evaluated the structure of the
+ * function's last searched plan with the class's sizes (no search:
+ * strataMemPlanReuse); the others searched (strataMemPlanBest). */
 typedef struct {
-  uint64_t computed, reused, heapBuffers, evicted;
+  uint64_t computed, reused, heapBuffers, evicted, rebased;
   int64_t lastArenaBytes, lastLiveBytes;
 } StrataRtShapePlanStats;
 void strataRtEnvShapePlanStats(const StrataRtEnv *env, StrataRtShapePlanStats *out);

@@ -96,16 +96,16 @@ def main():
             peaks = [float(k) for k in re.findall(r'ms  peak ([0-9.]+) KiB', out)]
             if not compiles or int(compiles.group(1)) != len(shapes) or len(peaks) != len(shapes):
                 sys.exit('unexpected strata-run output:\n' + out)
-            plans = re.search(r'shape plans: (\d+) computed', out)
+            plans = re.search(r'shape plans: (\d+ computed \(\d+ searched, \d+ re-evaluated\))', out)
             arenas = [float(k) for k in re.findall(r'arena ([0-9.]+) KiB', out)]
             heap = strata([path, '--shapes', sweep, '--quiet'], STRATA_SHAPE_PLANS='0')
             heap_peaks = [float(k) for k in re.findall(r'ms  peak ([0-9.]+) KiB', heap)]
             if len(heap_peaks) != len(shapes):
                 sys.exit('unexpected strata-run output:\n' + heap)
             with_plans = [p / h for p, h in zip(peaks, heap_peaks) if h > 0]
-            print('%s: shape plans: %s computed for %d shapes; arena %.1f-%.1f MiB; peak with plans / without '
+            print('%s: shape plans: %s for %d shapes; arena %.1f-%.1f MiB; peak with plans / without '
                   '(heap): geomean %.3fx (min %.3fx, max %.3fx)' % (
-                      title, plans.group(1) if plans else 0, len(shapes), min(arenas or [0]) / 1024,
+                      title, plans.group(1) if plans else 'none', len(shapes), min(arenas or [0]) / 1024,
                       max(arenas or [0]) / 1024, float(np.exp(np.mean(np.log(with_plans)))), min(with_plans),
                       max(with_plans)))
             if a.table:

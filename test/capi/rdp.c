@@ -104,6 +104,7 @@ static void allFacts(const StrataRdp *r, MlirOperation func, char *buf, size_t s
 static void orderPlannerVsBruteForce(void);
 static void memoryPlannersVsExhaustive(void);
 static void largestFirstAndLivePeak(void);
+static void planStructureReuse(void);
 
 int main(void) {
   setvbuf(stdout, NULL, _IONBF, 0);
@@ -195,6 +196,7 @@ int main(void) {
   orderPlannerVsBruteForce();
   memoryPlannersVsExhaustive();
   largestFirstAndLivePeak();
+  planStructureReuse();
   mlirModuleDestroy(m);
   strataContextDestroy(ctx);
   return 0;
@@ -330,4 +332,48 @@ static void largestFirstAndLivePeak(void) {
   // CHECK: invalid lifetime: -1 -1
   printf("invalid lifetime: %lld %lld\n", (long long)strataMemPlanLargestFirst(bad, 1, (int64_t[1]){0}),
          (long long)strataMemPlanLivePeak(bad, 1));
+}
+
+/* C3.9: a plan's structure (strataMemPlanBest) re-evaluated for new sizes
+ * (strataMemPlanReuse), as compiled code does for a new shape class
+ * (runtime/shape_plan.c): the same sizes give back the same offsets, sizes
+ * scaled alike a plan scaled alike, and other sizes a valid plan or a
+ * refusal, never an overlap. */
+static void planStructureReuse(void) {
+  enum { MAXN = 40 };
+  int trials = 300, same = 0, scaled = 0, sound = 0, taken = 0, noWorse = 0;
+  for (int trial = 0; trial < trials; trial++) {
+    size_t n = 3 + nextRandom() % (MAXN - 2);
+    StrataMemTensor t[MAXN], u[MAXN];
+    int64_t off[MAXN], again[MAXN], base[MAXN], walk[MAXN];
+    size_t order[MAXN];
+    StrataMemPlanShape shape = {order, base};
+    for (size_t i = 0; i < n; i++) {
+      int64_t st = (int64_t)(nextRandom() % 30), len = (int64_t)(nextRandom() % 8);
+      t[i] = (StrataMemTensor){(int64_t)(nextRandom() % 64), st, st + len};
+    }
+    int64_t total = strataMemPlanBest(t, n, off, &shape);
+    noWorse += total <= strataMemPlanPeakWalk(t, n, walk) && strataMemPlanValid(t, n, off);
+    same += strataMemPlanReuse(t, n, &shape, again) == total && !memcmp(again, off, n * sizeof *off);
+    int64_t k = 2 + (int64_t)(nextRandom() % 5);
+    for (size_t i = 0; i < n; i++) u[i] = t[i], u[i].size *= k;
+    bool alike = strataMemPlanReuse(u, n, &shape, again) == k * total;
+    for (size_t i = 0; i < n && alike; i++) alike = again[i] == k * off[i];
+    scaled += alike;
+    for (size_t i = 0; i < n; i++) u[i].size = t[i].size + (int64_t)(nextRandom() % 16);
+    int64_t r = strataMemPlanReuse(u, n, &shape, again);
+    sound += r < 0 || strataMemPlanValid(u, n, again);
+    taken += r >= 0;
+  }
+  // CHECK: structure: 300 of 300 no worse than the walk, 300 reproduce, 300 scale, 300 of 300 other sizes valid or refused
+  printf("structure: %d of %d no worse than the walk, %d reproduce, %d scale, %d of %d other sizes valid or refused\n",
+         noWorse, trials, same, scaled, sound, trials);
+  fprintf(stderr, "structure re-evaluated for other sizes: %d of %d taken\n", taken, trials);
+  /* A malformed structure is refused: a base placed after its tensor. */
+  StrataMemTensor two[2] = {{8, 0, 1}, {8, 1, 2}};
+  size_t badOrder[2] = {0, 1};
+  int64_t badBase[2] = {1, -1}, out[2];
+  StrataMemPlanShape bad = {badOrder, badBase};
+  // CHECK: malformed structure: -1
+  printf("malformed structure: %lld\n", (long long)strataMemPlanReuse(two, 2, &bad, out));
 }
