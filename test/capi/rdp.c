@@ -265,12 +265,12 @@ static void orderPlannerVsBruteForce(void) {
 /* ---- C3.8: memory planners against the exhaustive optimum ---------------- */
 
 static void memoryPlannersVsExhaustive(void) {
-  int trials = 300, validWalk = 0, validFit = 0, within = 0, walkWins = 0;
-  double worstWalk = 1, worstFit = 1, sumWalk = 0, sumFit = 0;
+  int trials = 300, validWalk = 0, validFit = 0, within = 0, walkWins = 0, validBest = 0, withinBest = 0;
+  double worstWalk = 1, worstFit = 1, sumWalk = 0, sumFit = 0, worstBest = 1, sumBest = 0;
   for (int trial = 0; trial < trials; trial++) {
     size_t n = 3 + nextRandom() % 6;
     StrataMemTensor t[9];
-    int64_t offWalk[9], offFit[9], offBest[9];
+    int64_t offWalk[9], offFit[9], offBest[9], offUsed[9];
     for (size_t i = 0; i < n; i++) {
       int64_t s = (int64_t)(nextRandom() % 10), len = (int64_t)(nextRandom() % 4);
       t[i] = (StrataMemTensor){1 + (int64_t)(nextRandom() % 64), s, s + len};
@@ -279,6 +279,13 @@ static void memoryPlannersVsExhaustive(void) {
             best = strataMemPlanExhaustive(t, n, offBest);
     validWalk += strataMemPlanValid(t, n, offWalk);
     validFit += strataMemPlanValid(t, n, offFit);
+    /* the planner compiled code uses: the walk, then the others when above the live peak */
+    int64_t used = strataMemPlanBest(t, n, offUsed, NULL);
+    validBest += strataMemPlanValid(t, n, offUsed) && used <= walk;
+    double ru = (double)used / (double)best;
+    withinBest += ru <= 1.05;
+    worstBest = ru > worstBest ? ru : worstBest;
+    sumBest += ru;
     double rw = (double)walk / (double)best, rf = (double)fit / (double)best;
     within += rw <= 1.05;
     walkWins += walk <= fit;
@@ -296,9 +303,12 @@ static void memoryPlannersVsExhaustive(void) {
   printf("at least 90%% of sets within 1.05x: %s\n", within * 10 >= trials * 9 ? "yes" : "no");
   // CHECK: peak-walk mean no worse than best-fit: yes
   printf("peak-walk mean no worse than best-fit: %s\n", meanWalk <= meanFit ? "yes" : "no");
+  // CHECK: compiled code's planner: 300 valid and no worse than the walk; mean within 1.01x: yes; at least 98% within 1.05x: yes
+  printf("compiled code's planner: %d valid and no worse than the walk; mean within 1.01x: %s; at least 98%% within "
+         "1.05x: %s\n", validBest, sumBest / trials <= 1.01 ? "yes" : "no", withinBest * 50 >= trials * 49 ? "yes" : "no");
   fprintf(stderr, "memory ratios to optimal: peak-walk mean %.4f worst %.3f (%d of %d within 1.05x, %d at most best-fit); "
-                  "best-fit mean %.4f worst %.3f\n",
-          meanWalk, worstWalk, within, trials, walkWins, meanFit, worstFit);
+                  "best-fit mean %.4f worst %.3f; strataMemPlanBest mean %.4f worst %.3f (%d within 1.05x)\n",
+          meanWalk, worstWalk, within, trials, walkWins, meanFit, worstFit, sumBest / trials, worstBest, withinBest);
   /* Overlap detection: two tensors live together at the same offset. */
   StrataMemTensor two[2] = {{8, 0, 1}, {8, 1, 2}};
   int64_t clash[2] = {0, 4};
