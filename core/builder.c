@@ -44,6 +44,11 @@ MlirOperation strataBuildOp(StrataBuilder *b, const char *name, MlirLocation loc
   }
   MlirOperation op = mlirOperationCreate(&st);
   if (mlirOperationIsNull(op)) return op;
+  strataBuilderInsert(b, op);
+  return op;
+}
+
+void strataBuilderInsert(StrataBuilder *b, MlirOperation op) {
   if (b->rewriter.ptr) {
     mlirRewriterBaseSetInsertionPointBefore(b->rewriter, b->before);
     mlirRewriterBaseInsert(b->rewriter, op);
@@ -53,7 +58,6 @@ MlirOperation strataBuildOp(StrataBuilder *b, const char *name, MlirLocation loc
     else
       mlirBlockInsertOwnedOperationBefore(b->block, b->before, op);
   }
-  return op;
 }
 
 MlirBlock strataAddBlock(MlirOperation op, intptr_t region, StrataTypeList argTypes,

@@ -144,11 +144,14 @@ static void setDesc(StrataMemRefDesc *out, void *p, int64_t bytes) {
   out->sizesAndStrides[1] = 1;
 }
 
+static void keepPlan(CallState *st, bool serve);
+
 void _mlir_ciface_strata_rt_shape_plan_begin(StrataMemRefDesc *out, StrataUnrankedMemRef *table,
-                                             StrataUnrankedMemRef *life, StrataUnrankedMemRef *key) {
-  int64_t numTable, numLife, keyLen;
+                                             StrataUnrankedMemRef *life, StrataUnrankedMemRef *key,
+                                             StrataUnrankedMemRef *sizes) {
+  int64_t numTable, numLife, keyLen, numSizes;
   int64_t *tab = i64Elements(table, &numTable), *desc = i64Elements(life, &numLife);
-  const int64_t *k = i64Elements(key, &keyLen);
+  const int64_t *k = i64Elements(key, &keyLen), *entrySizes = i64Elements(sizes, &numSizes);
   if (numTable < 1 || numLife < 2 || desc[0] < 0 || desc[0] >= tab[0] || tab[0] + 1 > numTable || desc[1] < 0 ||
       numLife != 2 + 2 * desc[1])
     rtInvariant("shape plan: a malformed function description");
@@ -176,7 +179,12 @@ void _mlir_ciface_strata_rt_shape_plan_begin(StrataMemRefDesc *out, StrataUnrank
     st->planned = true;
   }
   pthread_mutex_unlock(&cache->mu);
-  if (st->planned) {
+  bool known = !p && plansOn() && numSizes == n && n > 0;
+  for (int64_t i = 0; known && i < n; i++) known = entrySizes[i] >= 0;
+  if (known) { /* the class's sizes, computed at entry: planned now, this call served too */
+    memcpy(st->bytes, entrySizes, sizeof *entrySizes * (size_t)n);
+    keepPlan(st, true);
+  } else if (st->planned) {
     __atomic_add_fetch(&st->env->plans.reused, 1, __ATOMIC_RELAXED);
     __atomic_store_n(&st->env->plans.lastArenaBytes, st->total, __ATOMIC_RELAXED);
     __atomic_store_n(&st->env->plans.lastLiveBytes, st->livePeak, __ATOMIC_RELAXED);
@@ -268,9 +276,11 @@ static int64_t searchPlan(PlanCache *c, const StrataMemTensor *t, int64_t n, Pla
   return total;
 }
 
-/* Plans the sizes a call without a plan met and keeps the plan (unless
- * another thread kept one for the class meanwhile). */
-static void keepPlan(CallState *st) {
+/* Plans the sizes a call without a plan met (at its end), or those its
+ * code computed at entry (serve: the call then takes its buffers from the
+ * plan), and keeps the plan unless another thread kept one for the class
+ * meanwhile. */
+static void keepPlan(CallState *st, bool serve) {
   int64_t n = st->n;
   StrataMemTensor *t = malloc(sizeof *t * (size_t)(n ? n : 1));
   Plan p = {malloc(sizeof(int64_t) * (size_t)(st->keyLen ? st->keyLen : 1)),
@@ -288,6 +298,11 @@ static void keepPlan(CallState *st) {
   if (p.total < 0) rtInvariant("shape plan: the buffers cannot be planned");
   memcpy(p.key, st->key, sizeof *p.key * (size_t)st->keyLen);
   memcpy(p.bytes, st->bytes, sizeof *p.bytes * (size_t)n);
+  if (serve) {
+    memcpy(st->offset, p.offset, sizeof *p.offset * (size_t)n);
+    st->total = p.total, st->livePeak = p.live, st->planned = true;
+    __atomic_add_fetch(&st->env->plans.atEntry, 1, __ATOMIC_RELAXED);
+  }
   PlanCache *c = st->cache;
   pthread_mutex_lock(&c->mu);
   if (findPlan(c, st->key)) {
@@ -316,7 +331,7 @@ void _mlir_ciface_strata_rt_shape_plan_end(StrataMemRefDesc *call) {
   for (int64_t i = 0; i < st->n; i++) /* a buffer the code did not release */
     if (st->heap[i]) _mlir_memref_to_llvm_free(st->heap[i]);
   _mlir_ciface_strata_rt_frame_pop(&st->arena);
-  if (!st->planned && plansOn()) keepPlan(st);
+  if (!st->planned && plansOn()) keepPlan(st, false);
   _mlir_memref_to_llvm_free(st);
 }
 
@@ -339,6 +354,7 @@ void strataRtEnvShapePlanStats(const StrataRtEnv *env, StrataRtShapePlanStats *o
   out->computed = __atomic_load_n(&s->computed, __ATOMIC_RELAXED);
   out->reused = __atomic_load_n(&s->reused, __ATOMIC_RELAXED);
   out->rebased = __atomic_load_n(&s->rebased, __ATOMIC_RELAXED);
+  out->atEntry = __atomic_load_n(&s->atEntry, __ATOMIC_RELAXED);
   out->heapBuffers = __atomic_load_n(&s->heapBuffers, __ATOMIC_RELAXED);
   out->evicted = __atomic_load_n(&s->evicted, __ATOMIC_RELAXED);
   out->lastArenaBytes = __atomic_load_n(&s->lastArenaBytes, __ATOMIC_RELAXED);
@@ -350,6 +366,7 @@ void strataRtEnvResetShapePlanStats(StrataRtEnv *env) {
   __atomic_store_n(&s->computed, 0, __ATOMIC_RELAXED);
   __atomic_store_n(&s->reused, 0, __ATOMIC_RELAXED);
   __atomic_store_n(&s->rebased, 0, __ATOMIC_RELAXED);
+  __atomic_store_n(&s->atEntry, 0, __ATOMIC_RELAXED);
   __atomic_store_n(&s->heapBuffers, 0, __ATOMIC_RELAXED);
   __atomic_store_n(&s->evicted, 0, __ATOMIC_RELAXED);
   __atomic_store_n(&s->lastArenaBytes, 0, __ATOMIC_RELAXED);

@@ -155,9 +155,12 @@ size_t strataRtEnvKeptBytes(const StrataRtEnv *env);
  * most bytes its buffers have live at one step (the arena's lower bound).
  * Of the plans computed, `rebased` re-evaluated the structure of the
  * function's last searched plan with the class's sizes (no search:
- * strataMemPlanReuse); the others searched (strataMemPlanBest). */
+ * strataMemPlanReuse); the others searched (strataMemPlanBest). `atEntry`
+ * were made at a call's entry from the sizes its code computed there
+ * (every size following from the class), so that call took its buffers
+ * from the plan too; the others at the end of a call that ran on the heap. */
 typedef struct {
-  uint64_t computed, reused, heapBuffers, evicted, rebased;
+  uint64_t computed, reused, heapBuffers, evicted, rebased, atEntry;
   int64_t lastArenaBytes, lastLiveBytes;
 } StrataRtShapePlanStats;
 void strataRtEnvShapePlanStats(const StrataRtEnv *env, StrataRtShapePlanStats *out);

@@ -96,13 +96,17 @@ def main():
             peaks = [float(k) for k in re.findall(r'ms  peak ([0-9.]+) KiB', out)]
             if not compiles or int(compiles.group(1)) != len(shapes) or len(peaks) != len(shapes):
                 sys.exit('unexpected strata-run output:\n' + out)
-            plans = re.search(r'shape plans: (\d+ computed \(\d+ searched, \d+ re-evaluated\))', out)
+            plans = re.search(r'shape plans: (\d+ computed \(\d+ searched, \d+ re-evaluated; \d+ at entry\))', out)
             arenas = [float(k) for k in re.findall(r'arena ([0-9.]+) KiB', out)]
+            bounds = [(float(a) / float(b), s) for (a, b), s in zip(
+                re.findall(r'arena ([0-9.]+) KiB \(live peak ([0-9.]+) KiB\)', out), shapes) if float(b) > 0]
             heap = strata([path, '--shapes', sweep, '--quiet'], STRATA_SHAPE_PLANS='0')
             heap_peaks = [float(k) for k in re.findall(r'ms  peak ([0-9.]+) KiB', heap)]
             if len(heap_peaks) != len(shapes):
                 sys.exit('unexpected strata-run output:\n' + heap)
             with_plans = [p / h for p, h in zip(peaks, heap_peaks) if h > 0]
+            worst = max(bounds) if bounds else (1.0, shapes[0])
+            print('%s: plan arena / its lower bound: at most %.3fx (%s)' % (title, worst[0], 'x'.join(map(str, worst[1]))))
             print('%s: shape plans: %s for %d shapes; arena %.1f-%.1f MiB; peak with plans / without '
                   '(heap): geomean %.3fx (min %.3fx, max %.3fx)' % (
                       title, plans.group(1) if plans else 'none', len(shapes), min(arenas or [0]) / 1024,

@@ -62,6 +62,10 @@ MlirOperation strataBuildOp(StrataBuilder *b, const char *name, MlirLocation loc
 #define strataCreateOp(b, name, loc, ...)                                          \
   strataBuildOp((b), (name), (loc), (StrataOpSpec){__VA_ARGS__})
 
+/* Inserts a detached `op` (e.g. a mlirOperationClone) at b's insertion
+ * point, through its rewriter when it has one. */
+void strataBuilderInsert(StrataBuilder *b, MlirOperation op);
+
 /* Appends a block with the given argument types to region `i` of `op`. */
 MlirBlock strataAddBlock(MlirOperation op, intptr_t region, StrataTypeList argTypes,
                          MlirLocation loc);

@@ -9,11 +9,11 @@
  * weights, the inputs, or the constants it packed in the warm-up run),
  * and with --compare checks the outputs against the interpreter. A function
  * whose buffers of dynamic size have a shape plan (strata-shape-plan) also
- * reports whether this shape's class was planned now (its first call ran
- * on the heap, then planned it: "plan searched" by the planner's search,
- * "plan re-evaluated" from the structure of the plan searched before, with
- * this class's sizes) or served by a plan kept from an earlier line ("plan
- * kept"), and the plan's arena (and the most bytes its buffers have live at one step,
+ * reports whether this shape's class was planned now ("plan searched" by
+ * the planner's search, "plan re-evaluated" from the structure of the plan
+ * searched before, with this class's sizes; "at entry" when the sizes were
+ * computed at the call's entry, else that call ran on the heap and planned
+ * at its end) or served by a plan kept from an earlier line ("plan kept"), and the plan's arena (and the most bytes its buffers have live at one step,
  * the arena's lower bound), then how many buffers a call took from the
  * heap (memref.allocs no arena or plan serves); the last line counts
  * the plans computed and the calls they served. */
@@ -136,8 +136,9 @@ bool sweepShapes(RunState *r, const Options *o) {
     printf("  %.4f ms  peak %.1f KiB", toolMedian(times, (size_t)repeat), (double)peak / 1024.0);
     strataRtEnvShapePlanStats(env, &plans1);
     if (plans1.computed != plans0.computed || plans1.reused != plans0.reused)
-      printf("  plan %s, arena %.1f KiB (live peak %.1f KiB)",
+      printf("  plan %s%s, arena %.1f KiB (live peak %.1f KiB)",
              plans1.computed == plans0.computed ? "kept" : plans1.rebased != plans0.rebased ? "re-evaluated" : "searched",
+             plans1.atEntry != plans0.atEntry ? " at entry" : "",
              (double)plans1.lastArenaBytes / 1024.0, (double)plans1.lastLiveBytes / 1024.0);
     printf("  heap buffers %.1f per call\n", (double)(strataRtEnvHeapBuffers(env) - heap0) / (double)repeat);
     if (o->mode == MODE_COMPARE) ok = checkAgainstInterpreter(r, o);
@@ -149,10 +150,10 @@ bool sweepShapes(RunState *r, const Options *o) {
   StrataRtShapePlanStats plans;
   strataRtEnvShapePlanStats(r->exe ? strataContextGetRuntimeEnv(r->ctx) : NULL, &plans);
   if (ok && (plans.computed || plans.reused))
-    printf("shape plans: %llu computed (%llu searched, %llu re-evaluated), %llu calls served from one (%llu buffers "
-           "past their slot), %llu evicted\n",
+    printf("shape plans: %llu computed (%llu searched, %llu re-evaluated; %llu at entry), %llu calls served from one "
+           "(%llu buffers past their slot), %llu evicted\n",
            (unsigned long long)plans.computed, (unsigned long long)(plans.computed - plans.rebased),
-           (unsigned long long)plans.rebased, (unsigned long long)plans.reused,
+           (unsigned long long)plans.rebased, (unsigned long long)plans.atEntry, (unsigned long long)plans.reused,
            (unsigned long long)plans.heapBuffers, (unsigned long long)plans.evicted);
   return ok;
 }

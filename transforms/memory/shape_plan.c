@@ -64,6 +64,7 @@ typedef struct {
   int64_t slot;          /* in the table */
   int64_t *life;         /* slot, n, then first and last per buffer */
   int64_t n;
+  bool atEntry;          /* every buffer's size follows from the class: computed at entry */
   MlirValue state;       /* begin's result, once opened */
 } PlannedFunction;
 
@@ -82,7 +83,17 @@ typedef struct {
  * computations the code does on tensors, or data), or neither. */
 typedef enum { SIZE_CLASS, SIZE_COMPUTED, SIZE_UNKNOWN } SizeKind;
 
-static SizeKind sizeKind(MlirValue v, MlirBlock entry, int depth);
+/* Kinds found so far in one function body (open addressing on the value):
+ * sizes reach the arguments through DAGs of shared shape arithmetic, which
+ * a walk without it would visit once per path. */
+typedef struct {
+  const void **keys;
+  unsigned char *kinds;
+  size_t cap; /* a power of two; 0: no memo (allocation failed) */
+  size_t n;
+} SizeMemo;
+
+static SizeKind sizeKind(MlirValue v, MlirBlock entry, int depth, SizeMemo *memo);
 
 /* The integer of an arith.constant index, or -1. */
 static int64_t constantIndex(MlirValue v) {
@@ -131,18 +142,61 @@ static MlirValue storedValue(MlirOperation load, MlirBlock entry) {
  * such values stored to a shape list and loaded back; SIZE_COMPUTED when
  * other loads from memory enter; SIZE_UNKNOWN for anything else (results
  * of loops, branches and calls: counted from data). */
-static SizeKind sizeKind(MlirValue v, MlirBlock entry, int depth) {
-  if (depth > 32 || mlirValueIsABlockArgument(v)) return SIZE_UNKNOWN;
+static size_t memoSlot(const SizeMemo *m, const void *key) {
+  size_t h = ((uintptr_t)key >> 4) * 0x9e3779b97f4a7c15ull, i = h & (m->cap - 1);
+  while (m->keys[i] && m->keys[i] != key) i = (i + 1) & (m->cap - 1);
+  return i;
+}
+
+/* Records v's kind (the memo grows at half full; a failed growth only
+ * stops recording). */
+static SizeKind memoPut(SizeMemo *m, MlirValue v, SizeKind k) {
+  if (!m->cap) return k;
+  if (2 * (m->n + 1) > m->cap) {
+    SizeMemo g = {calloc(2 * m->cap, sizeof *g.keys), calloc(2 * m->cap, 1), 2 * m->cap, 0};
+    if (!g.keys || !g.kinds) {
+      free(g.keys);
+      free(g.kinds);
+      return k;
+    }
+    for (size_t i = 0; i < m->cap; i++)
+      if (m->keys[i]) {
+        size_t j = memoSlot(&g, m->keys[i]);
+        g.keys[j] = m->keys[i], g.kinds[j] = m->kinds[i], g.n++;
+      }
+    free(m->keys);
+    free(m->kinds);
+    *m = g;
+  }
+  size_t i = memoSlot(m, v.ptr);
+  if (!m->keys[i]) m->keys[i] = v.ptr, m->n++;
+  m->kinds[i] = (unsigned char)k;
+  return k;
+}
+
+static SizeKind sizeKindOf(MlirValue v, MlirBlock entry, int depth, SizeMemo *memo);
+
+static SizeKind sizeKind(MlirValue v, MlirBlock entry, int depth, SizeMemo *memo) {
+  if (memo->cap) {
+    size_t i = memoSlot(memo, v.ptr);
+    if (memo->keys[i]) return (SizeKind)memo->kinds[i];
+  }
+  return memoPut(memo, v, sizeKindOf(v, entry, depth, memo));
+}
+
+static SizeKind sizeKindOf(MlirValue v, MlirBlock entry, int depth, SizeMemo *memo) {
+  /* deep chains are fine with the memo; without one, bounded tightly */
+  if (depth > (memo->cap ? 512 : 32) || mlirValueIsABlockArgument(v)) return SIZE_UNKNOWN;
   MlirOperation def = mlirOpResultGetOwner(v);
   if (!mlirBlockEqual(mlirOperationGetBlock(def), entry)) return SIZE_UNKNOWN;
   if (strataOpIsNamed(def, "memref.load")) {
     MlirValue stored = storedValue(def, entry);
-    return mlirValueIsNull(stored) ? SIZE_COMPUTED : sizeKind(stored, entry, depth + 1);
+    return mlirValueIsNull(stored) ? SIZE_COMPUTED : sizeKind(stored, entry, depth + 1, memo);
   }
   if (strataOpIsNamed(def, "memref.dim")) {
     MlirValue src = mlirOperationGetOperand(def, 0);
     bool arg = mlirValueIsABlockArgument(src) && mlirBlockEqual(mlirBlockArgumentGetOwner(src), entry);
-    return arg ? sizeKind(mlirOperationGetOperand(def, 1), entry, depth + 1) : SIZE_UNKNOWN;
+    return arg ? sizeKind(mlirOperationGetOperand(def, 1), entry, depth + 1, memo) : SIZE_UNKNOWN;
   }
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(def));
   bool arith = (name.length > 6 && !strncmp(name.data, "arith.", 6)) || (name.length > 6 && !strncmp(name.data, "index.", 6)) ||
@@ -151,7 +205,7 @@ static SizeKind sizeKind(MlirValue v, MlirBlock entry, int depth) {
   if (!arith || mlirOperationGetNumRegions(def) != 0) return SIZE_UNKNOWN;
   SizeKind kind = SIZE_CLASS;
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(def) && kind != SIZE_UNKNOWN; i++) {
-    SizeKind k = sizeKind(mlirOperationGetOperand(def, i), entry, depth + 1);
+    SizeKind k = sizeKind(mlirOperationGetOperand(def, i), entry, depth + 1, memo);
     if (k > kind) kind = k;
   }
   return kind;
@@ -172,15 +226,20 @@ static MlirOperation soleTopLevelDealloc(MlirOperation alloc, MlirBlock block) {
   return found;
 }
 
-/* True if `alloc` (top level of `block`) can take a planned slot. */
-static bool plannable(MlirOperation alloc, MlirBlock block) {
+/* True if `alloc` (top level of `block`) can take a planned slot; *ofClass
+ * false unless its size follows from the class alone. */
+static bool plannable(MlirOperation alloc, MlirBlock block, bool *ofClass, SizeMemo *memo) {
   MlirType t = mlirValueGetType(mlirOperationGetResult(alloc, 0));
   if (mlirShapedTypeHasStaticShape(t) || !strataArenaPlainLayout(t) || strataArenaElementBytes(t) <= 0) return false;
   MlirAttribute align = strataOpAttr(alloc, "alignment");
   if (!mlirAttributeIsNull(align) && (!mlirAttributeIsAInteger(align) || mlirIntegerAttrGetValueInt(align) > 64))
     return false;
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(alloc); i++)
-    if (sizeKind(mlirOperationGetOperand(alloc, i), block, 0) == SIZE_UNKNOWN) return false;
+  *ofClass = true;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(alloc); i++) {
+    SizeKind k = sizeKind(mlirOperationGetOperand(alloc, i), block, 0, memo);
+    if (k == SIZE_UNKNOWN) return false;
+    if (k != SIZE_CLASS) *ofClass = false;
+  }
   return !mlirOperationIsNull(soleTopLevelDealloc(alloc, block));
 }
 
@@ -206,10 +265,14 @@ static void planFunction(ShapePlan *plan, MlirOperation func) {
     return;
   }
   int64_t count = 0;
+  bool atEntry = true, ofClass = false;
+  SizeMemo memo = {calloc(256, sizeof *memo.keys), calloc(256, 1), 256, 0};
+  if (!memo.keys || !memo.kinds) memo.cap = 0;
   for (intptr_t i = 0; i < n && !plan->oom; i++) {
-    if (!strataOpIsNamed(ops[i], "memref.alloc") || !plannable(ops[i], block)) continue;
+    if (!strataOpIsNamed(ops[i], "memref.alloc") || !plannable(ops[i], block, &ofClass, &memo)) continue;
     intptr_t last = strataArenaLastUse(mlirOperationGetResult(ops[i], 0), block, ops, n);
     if (last < 0) continue;
+    atEntry = atEntry && ofClass;
     life[2 + 2 * count] = i;
     life[3 + 2 * count] = last > i ? last : i;
     plan->oom = !addSite(&plan->allocs, &plan->numAllocs, &plan->capAllocs, (Site){ops[i], func, count}) ||
@@ -217,6 +280,8 @@ static void planFunction(ShapePlan *plan, MlirOperation func) {
                          (Site){soleTopLevelDealloc(ops[i], block), func, count});
     count++;
   }
+  free(memo.keys);
+  free(memo.kinds);
   free(ops);
   PlannedFunction *funcs = count && !plan->oom
                                ? strataGrow(plan->funcs, &plan->capFuncs, plan->numFuncs + 1, sizeof *funcs)
@@ -229,7 +294,7 @@ static void planFunction(ShapePlan *plan, MlirOperation func) {
   plan->funcs = funcs;
   int64_t slot = (int64_t)plan->numFuncs;
   life[0] = slot, life[1] = count;
-  plan->funcs[plan->numFuncs++] = (PlannedFunction){func, slot, life, count, {NULL}};
+  plan->funcs[plan->numFuncs++] = (PlannedFunction){func, slot, life, count, atEntry, {NULL}};
 }
 
 /* A module global `sym` of `values` (i64) and a memref<*xi64> of it at b. */
@@ -281,6 +346,98 @@ static MlirValue classKey(StrataBuilder *b, MlirLocation loc, MlirBlock entry) {
                       0);
 }
 
+/* The bytes of a buffer of `alloc`'s type with dynamic extents `dyn` (in
+ * order), as i64 at `at`. */
+static MlirValue bufferBytes(StrataBuilder *at, MlirLocation loc, MlirOperation alloc, const MlirValue *dyn) {
+  MlirType index = mlirIndexTypeGet(at->ctx), type = mlirValueGetType(mlirOperationGetResult(alloc, 0));
+  MlirValue bytes = strataConstInt(at, loc, index, strataArenaElementBytes(type));
+  for (intptr_t d = 0, k = 0; d < mlirShapedTypeGetRank(type); d++) {
+    MlirValue extent = mlirShapedTypeIsDynamicDim(type, d) ? dyn[k++]
+                                                           : strataConstInt(at, loc, index, mlirShapedTypeGetDimSize(type, d));
+    bytes = strataResult(
+        strataCreateOp(at, "arith.muli", loc, .operands = STRATA_VALUES(bytes, extent), .results = STRATA_TYPES(index)),
+        0);
+  }
+  return strataResult(strataCreateOp(at, "arith.index_cast", loc, .operands = STRATA_VALUES(bytes),
+                                     .results = STRATA_TYPES(mlirIntegerTypeGet(at->ctx, 64))),
+                      0);
+}
+
+/* Copies of the computations of class sizes at the function's entry: each
+ * value's defining op cloned there once, over copies of its operands (a
+ * shape list's load becomes the value stored to it). */
+typedef struct {
+  StrataBuilder *b;
+  MlirBlock entry;
+  MlirValue *from, *to;
+  size_t n, cap;
+  bool failed;
+} Hoist;
+
+static MlirValue hoisted(Hoist *h, MlirValue v, int depth) {
+  if (mlirValueIsABlockArgument(v) || h->failed) return v; /* the entry's arguments (sizeKind) */
+  for (size_t i = 0; i < h->n; i++)
+    if (mlirValueEqual(h->from[i], v)) return h->to[i];
+  MlirOperation def = mlirOpResultGetOwner(v);
+  MlirValue to = {NULL};
+  if (depth > 512) {
+    h->failed = true;
+  } else if (strataOpIsNamed(def, "memref.load")) {
+    MlirValue stored = storedValue(def, h->entry);
+    if (mlirValueIsNull(stored)) h->failed = true;
+    else to = hoisted(h, stored, depth + 1);
+  } else {
+    intptr_t k = mlirOperationGetNumOperands(def);
+    MlirValue operands[k ? k : 1];
+    for (intptr_t i = 0; i < k; i++) operands[i] = hoisted(h, mlirOperationGetOperand(def, i), depth + 1);
+    if (h->failed) return v;
+    MlirOperation copy = mlirOperationClone(def);
+    for (intptr_t i = 0; i < k; i++) mlirOperationSetOperand(copy, i, operands[i]);
+    strataBuilderInsert(h->b, copy);
+    to = mlirOperationGetResult(copy, mlirOpResultGetResultNumber(v));
+  }
+  if (h->failed) return v;
+  MlirValue *from = strataGrow(h->from, &h->cap, h->n + 1, sizeof *from), *dst = from ? realloc(h->to, h->cap * sizeof *dst) : NULL;
+  if (from) h->from = from;
+  if (!from || !dst) return h->failed = true, v;
+  h->to = dst;
+  h->from[h->n] = v, h->to[h->n++] = to;
+  return to;
+}
+
+/* The sizes of f's buffers at b, by index, in a stack buffer: computed at
+ * the entry when they all follow from the class (f->atEntry), else none (a
+ * memref of 0 sizes: the runtime learns them in the class's first call). */
+static MlirValue entrySizes(ShapePlan *plan, PlannedFunction *f, StrataBuilder *b, MlirLocation loc, MlirBlock entry) {
+  MlirType i64 = mlirIntegerTypeGet(b->ctx, 64), index = mlirIndexTypeGet(b->ctx);
+  MlirOperation *allocs = f->atEntry ? calloc((size_t)f->n, sizeof *allocs) : NULL;
+  for (size_t k = 0; allocs && k < plan->numAllocs; k++)
+    if (mlirOperationEqual(plan->allocs[k].func, f->func)) allocs[plan->allocs[k].index] = plan->allocs[k].op;
+  Hoist h = {b, entry, NULL, NULL, 0, 0, !allocs};
+  int64_t count = allocs ? f->n : 0;
+  MlirValue bytes[count ? count : 1];
+  for (int64_t i = 0; i < count && !h.failed; i++) {
+    intptr_t k = mlirOperationGetNumOperands(allocs[i]);
+    MlirValue dyn[k ? k : 1];
+    for (intptr_t d = 0; d < k; d++) dyn[d] = hoisted(&h, mlirOperationGetOperand(allocs[i], d), 0);
+    if (!h.failed) bytes[i] = bufferBytes(b, loc, allocs[i], dyn);
+  }
+  if (h.failed) count = 0; /* the copies made are unused: canonicalization drops them */
+  free(allocs);
+  free(h.from);
+  free(h.to);
+  MlirType mt = mlirMemRefTypeGet(i64, 1, &count, mlirAttributeGetNull(), mlirAttributeGetNull());
+  MlirValue sizes = strataResult(
+      strataCreateOp(b, "memref.alloca", loc, .results = STRATA_TYPES(mt),
+                     .attrs = STRATA_ATTRS({"operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 2, (int32_t[]){0, 0})})),
+      0);
+  for (int64_t i = 0; i < count; i++)
+    strataCreateOp(b, "memref.store", loc, .operands = STRATA_VALUES(bytes[i], sizes, strataConstInt(b, loc, index, i)));
+  return strataResult(strataCreateOp(b, "memref.cast", loc, .operands = STRATA_VALUES(sizes),
+                                     .results = STRATA_TYPES(mlirUnrankedMemRefTypeGet(i64, mlirAttributeGetNull()))),
+                      0);
+}
+
 /* Pattern on func.func: a planned function opens its call's state first
  * and ends it before its terminator (after strata-buffer-arena's pop: the
  * frames nest). */
@@ -299,8 +456,8 @@ static MlirLogicalResult openPlan(StrataRewrite *rw, MlirOperation func, void *u
   char sym[64];
   snprintf(sym, sizeof sym, "__strata_shape_life_%lld", (long long)f->slot);
   MlirValue life = i64Global(&b, plan->module, loc, sym, f->life, 2 + 2 * f->n, true);
-  MlirValue key = classKey(&b, loc, block);
-  f->state = strataArenaCallRuntime(&b, loc, BEGIN_FN, STRATA_VALUES(tab, life, key), &plan->stateType);
+  MlirValue key = classKey(&b, loc, block), sizes = entrySizes(plan, f, &b, loc, block);
+  f->state = strataArenaCallRuntime(&b, loc, BEGIN_FN, STRATA_VALUES(tab, life, key, sizes), &plan->stateType);
   StrataBuilder end = strataBuilderBefore(mlirBlockGetTerminator(block), rw->rewriter);
   strataArenaCallRuntime(&end, loc, END_FN, STRATA_VALUES(f->state), NULL);
   return mlirLogicalResultSuccess();
@@ -325,17 +482,10 @@ static MlirLogicalResult placeBuffer(StrataRewrite *rw, MlirOperation alloc, voi
   MlirContext ctx = at->ctx;
   MlirType index = mlirIndexTypeGet(ctx), i64 = mlirIntegerTypeGet(ctx, 64);
   MlirType type = mlirValueGetType(mlirOperationGetResult(alloc, 0));
-  MlirValue bytes = strataConstInt(at, loc, index, strataArenaElementBytes(type));
-  intptr_t dyn = 0;
-  for (intptr_t d = 0; d < mlirShapedTypeGetRank(type); d++) {
-    MlirValue extent = mlirShapedTypeIsDynamicDim(type, d) ? mlirOperationGetOperand(alloc, dyn++)
-                                                           : strataConstInt(at, loc, index, mlirShapedTypeGetDimSize(type, d));
-    bytes = strataResult(
-        strataCreateOp(at, "arith.muli", loc, .operands = STRATA_VALUES(bytes, extent), .results = STRATA_TYPES(index)),
-        0);
-  }
-  bytes = strataResult(
-      strataCreateOp(at, "arith.index_cast", loc, .operands = STRATA_VALUES(bytes), .results = STRATA_TYPES(i64)), 0);
+  intptr_t numDyn = mlirOperationGetNumOperands(alloc);
+  MlirValue dyn[numDyn ? numDyn : 1];
+  for (intptr_t d = 0; d < numDyn; d++) dyn[d] = mlirOperationGetOperand(alloc, d);
+  MlirValue bytes = bufferBytes(at, loc, alloc, dyn);
   MlirValue raw = strataArenaCallRuntime(at, loc, ALLOC_FN,
                                          STRATA_VALUES(state, strataConstInt(at, loc, i64, site->index), bytes),
                                          &plan->stateType);

@@ -14,7 +14,7 @@
 // (1024 + 2 x 16 KiB). strata-run --shapes counts the arena in the peak.
 // RUN: printf '0=4096x64\n' > %t/wide.shapes
 // RUN: env STRATA_SHAPE_PLAN_CHECK=1 strata-run %s --entry branches --shapes %t/wide.shapes --compare --quiet | FileCheck %s --check-prefix=PEAK
-// PEAK: shape 1: 0=4096x64 -> 4096x1xf32 {{.*}} peak 10{{[0-9][0-9]}}.{{[0-9]}} KiB  plan searched, arena 1056.0 KiB (live peak 1056.0 KiB)
+// PEAK: shape 1: 0=4096x64 -> 4096x1xf32 {{.*}} peak 10{{[0-9][0-9]}}.{{[0-9]}} KiB  plan searched at entry, arena 1056.0 KiB (live peak 1056.0 KiB)
 // PEAK: compare output #0: {{.*}}: OK
 // The same at static shapes (strata-buffer-arena's compile-time arena, in
 // the peak): 2064 KiB in program order.

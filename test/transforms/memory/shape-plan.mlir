@@ -11,7 +11,7 @@
 // not counted: planning sees the body as it was).
 // CHECK-DAG: memref.global "private" constant @__strata_shape_life_0 : memref<8xi64> = dense<[0, 3, 2, 5, 4, 8, 7, 8]>
 // CHECK-DAG: memref.global @__strata_shape_plans : memref<2xi64> = dense<[1, 0]>
-// CHECK-DAG: func.func private @strata_rt_shape_plan_begin(memref<*xi64>, memref<*xi64>, memref<*xi64>) -> memref<?xi8>
+// CHECK-DAG: func.func private @strata_rt_shape_plan_begin(memref<*xi64>, memref<*xi64>, memref<*xi64>, memref<*xi64>) -> memref<?xi8>
 // CHECK-DAG: func.func private @strata_rt_shape_plan_alloc(memref<?xi8>, i64, i64) -> memref<?xi8>
 // CHECK-DAG: func.func private @strata_rt_shape_plan_free(memref<?xi8>, i64)
 // CHECK-DAG: func.func private @strata_rt_shape_plan_end(memref<?xi8>)
@@ -23,7 +23,17 @@
 // CHECK: %[[D:.*]] = memref.dim %arg0, %{{.*}} : memref<?x4xf32>
 // CHECK: %[[D64:.*]] = arith.index_cast %[[D]] : index to i64
 // CHECK: memref.store %[[D64]], %[[KEY]]
-// CHECK: %[[ST:.*]] = call @strata_rt_shape_plan_begin(
+// Every size follows from the class: the three are computed at entry (the
+// extent read again there, once), so the runtime plans a new class before
+// its first call's buffers are asked for.
+// CHECK: %[[E:.*]] = memref.dim %arg0, %{{.*}} : memref<?x4xf32>
+// CHECK: arith.muli %{{.*}}, %[[E]] : index
+// CHECK: arith.muli %{{.*}}, %[[E]] : index
+// CHECK: arith.muli %{{.*}}, %[[E]] : index
+// CHECK: %[[SIZES:.*]] = memref.alloca() : memref<3xi64>
+// CHECK-COUNT-3: memref.store %{{.*}}, %[[SIZES]]
+// CHECK: %[[SZ:.*]] = memref.cast %[[SIZES]] : memref<3xi64> to memref<*xi64>
+// CHECK: %[[ST:.*]] = call @strata_rt_shape_plan_begin(%{{.*}}, %{{.*}}, %{{.*}}, %[[SZ]])
 // Buffer 0: 4 bytes x N x 4.
 // CHECK: %[[B0:.*]] = call @strata_rt_shape_plan_alloc(%[[ST]], %c0_i64{{.*}}, %{{.*}})
 // CHECK: memref.view %[[B0]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?x4xf32>
@@ -58,7 +68,10 @@ func.func @chain(%x: memref<?x4xf32>, %out: memref<4xf32>) {
 // a loop (data), allocs inside a loop, and buffers with no top-level
 // dealloc stay on the heap.
 // CHECK-LABEL: func.func @kinds
-// CHECK: call @strata_rt_shape_plan_begin(
+// A size loaded from an argument is not the class's: no sizes at entry.
+// CHECK: %[[NONE:.*]] = memref.alloca() : memref<0xi64>
+// CHECK: %[[NS:.*]] = memref.cast %[[NONE]]
+// CHECK: call @strata_rt_shape_plan_begin(%{{.*}}, %{{.*}}, %{{.*}}, %[[NS]])
 // CHECK: call @strata_rt_shape_plan_alloc(%{{.*}}, %c0_i64{{.*}}, %{{.*}})
 // CHECK: call @strata_rt_shape_plan_alloc(%{{.*}}, %c1_i64{{.*}}, %{{.*}})
 // CHECK: scf.for
@@ -95,6 +108,100 @@ func.func @kinds(%x: memref<?x?xf32>, %shape: memref<1xindex>) -> memref<?xf32> 
 }
 
 // -----
+// A size stored to a shape list (a lowered reshape's) and loaded back is the
+// class's: at entry it is computed from the value stored, not loaded.
+// CHECK-LABEL: func.func @shape_list
+// CHECK: memref.cast %{{.*}} : memref<1xi64> to memref<*xi64>
+// CHECK: %[[E:.*]] = memref.dim %arg0, %{{.*}} : memref<?x4xf32>
+// CHECK: %[[M:.*]] = arith.muli %[[E]], %{{.*}} : index
+// CHECK-NOT: memref.load
+// CHECK: memref.alloca() : memref<1xi64>
+// CHECK-NOT: memref.load
+// CHECK: call @strata_rt_shape_plan_begin(
+func.func @shape_list(%x: memref<?x4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %n = memref.dim %x, %c0 : memref<?x4xf32>
+  %shape = memref.alloca() : memref<1xindex>
+  %nm = arith.muli %n, %c4 : index
+  memref.store %nm, %shape[%c0] : memref<1xindex>
+  %r = memref.reshape %x(%shape) : (memref<?x4xf32>, memref<1xindex>) -> memref<?xf32>
+  %l = memref.load %shape[%c0] : memref<1xindex>
+  %a = memref.alloc(%l) : memref<?xf32>
+  memref.copy %r, %a : memref<?xf32> to memref<?xf32>
+  memref.dealloc %a : memref<?xf32>
+  return
+}
+
+// -----
+// Shape arithmetic is a DAG that can be deep and shared (an exported
+// graph's Shape/Gather/Concat chains): each value's kind is found once, so
+// 48 levels that each use the one below twice cost 48 visits, not 2^48, and
+// a chain deeper than the old bound of 32 is still the class's.
+// CHECK-LABEL: func.func @deep_dag
+// The key's buffer, then the size's: computed at entry.
+// CHECK-COUNT-2: memref.alloca() : memref<1xi64>
+// CHECK: call @strata_rt_shape_plan_begin(
+// CHECK: call @strata_rt_shape_plan_alloc(
+// CHECK-NOT: memref.alloc(
+func.func @deep_dag(%x: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %a0 = memref.dim %x, %c0 : memref<?xf32>
+  %a1 = arith.maxui %a0, %a0 : index
+  %a2 = arith.maxui %a1, %a1 : index
+  %a3 = arith.maxui %a2, %a2 : index
+  %a4 = arith.maxui %a3, %a3 : index
+  %a5 = arith.maxui %a4, %a4 : index
+  %a6 = arith.maxui %a5, %a5 : index
+  %a7 = arith.maxui %a6, %a6 : index
+  %a8 = arith.maxui %a7, %a7 : index
+  %a9 = arith.maxui %a8, %a8 : index
+  %a10 = arith.maxui %a9, %a9 : index
+  %a11 = arith.maxui %a10, %a10 : index
+  %a12 = arith.maxui %a11, %a11 : index
+  %a13 = arith.maxui %a12, %a12 : index
+  %a14 = arith.maxui %a13, %a13 : index
+  %a15 = arith.maxui %a14, %a14 : index
+  %a16 = arith.maxui %a15, %a15 : index
+  %a17 = arith.maxui %a16, %a16 : index
+  %a18 = arith.maxui %a17, %a17 : index
+  %a19 = arith.maxui %a18, %a18 : index
+  %a20 = arith.maxui %a19, %a19 : index
+  %a21 = arith.maxui %a20, %a20 : index
+  %a22 = arith.maxui %a21, %a21 : index
+  %a23 = arith.maxui %a22, %a22 : index
+  %a24 = arith.maxui %a23, %a23 : index
+  %a25 = arith.maxui %a24, %a24 : index
+  %a26 = arith.maxui %a25, %a25 : index
+  %a27 = arith.maxui %a26, %a26 : index
+  %a28 = arith.maxui %a27, %a27 : index
+  %a29 = arith.maxui %a28, %a28 : index
+  %a30 = arith.maxui %a29, %a29 : index
+  %a31 = arith.maxui %a30, %a30 : index
+  %a32 = arith.maxui %a31, %a31 : index
+  %a33 = arith.maxui %a32, %a32 : index
+  %a34 = arith.maxui %a33, %a33 : index
+  %a35 = arith.maxui %a34, %a34 : index
+  %a36 = arith.maxui %a35, %a35 : index
+  %a37 = arith.maxui %a36, %a36 : index
+  %a38 = arith.maxui %a37, %a37 : index
+  %a39 = arith.maxui %a38, %a38 : index
+  %a40 = arith.maxui %a39, %a39 : index
+  %a41 = arith.maxui %a40, %a40 : index
+  %a42 = arith.maxui %a41, %a41 : index
+  %a43 = arith.maxui %a42, %a42 : index
+  %a44 = arith.maxui %a43, %a43 : index
+  %a45 = arith.maxui %a44, %a44 : index
+  %a46 = arith.maxui %a45, %a45 : index
+  %a47 = arith.maxui %a46, %a46 : index
+  %a48 = arith.maxui %a47, %a47 : index
+  %b = memref.alloc(%a48) : memref<?xf32>
+  memref.copy %x, %b : memref<?xf32> to memref<?xf32>
+  memref.dealloc %b : memref<?xf32>
+  return
+}
+
+// -----
 // Static buffers are strata-buffer-arena's; a function without planned
 // buffers is left alone (no table).
 // CHECK-NOT: __strata_shape_plans
@@ -106,3 +213,4 @@ func.func @static(%x: memref<4xf32>) {
   memref.dealloc %a : memref<4xf32>
   return
 }
+
