@@ -54,7 +54,7 @@ static void packConvPanel(float *dst, const RtConvGeom *g, int64_t k0, int64_t k
   runJ[runs] = nr;
   int64_t KK = g->KH * g->KW, sw = g->sw, step = g->sw * g->ws;
   void (*const copyStride2)(float *, const float *, int64_t) = rtIsa()->copyStride2;
-  const float *last = g->x + (g->C - 1) * g->cs + (g->H - 1) * g->hs + (g->W - 1) * g->ws; /* the image's */
+  const int64_t last = (g->C - 1) * g->cs + (g->H - 1) * g->hs + (g->W - 1) * g->ws; /* the image's */
   int64_t c = k0 / KK, r = k0 % KK, ki = r / g->KW, kj = r % g->KW;
   for (int64_t k = 0; k < kc; k++) {
     float *d = dst + k * NR;
@@ -89,7 +89,7 @@ static void packConvPanel(float *dst, const RtConvGeom *g, int64_t k0, int64_t k
             for (int64_t t = 0; t < n; t++) out[t] = src[t * step] * sc;
         } else if (step == 1)
           for (int64_t t = 0; t < n; t++) out[t] = src[t];
-        else if (step == 2 && src + 2 * n - 1 <= last) /* stride-2 convs; it reads src[2n - 1] */
+        else if (step == 2 && (src - g->x) + 2 * n - 1 <= last) /* stride-2 convs; it reads src[2n - 1] */
           copyStride2(out, src, n);
         else if (step == 2)
           copyStride2(out, src, n - 1), out[n - 1] = src[2 * (n - 1)];
