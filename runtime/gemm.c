@@ -53,6 +53,8 @@ static void packConvPanel(float *dst, const RtConvGeom *g, int64_t k0, int64_t k
   }
   runJ[runs] = nr;
   int64_t KK = g->KH * g->KW, sw = g->sw, step = g->sw * g->ws;
+  void (*const copyStride2)(float *, const float *, int64_t) = rtIsa()->copyStride2;
+  const int64_t last = (g->C - 1) * g->cs + (g->H - 1) * g->hs + (g->W - 1) * g->ws; /* the image's */
   int64_t c = k0 / KK, r = k0 % KK, ki = r / g->KW, kj = r % g->KW;
   for (int64_t k = 0; k < kc; k++) {
     float *d = dst + k * NR;
@@ -64,8 +66,12 @@ static void packConvPanel(float *dst, const RtConvGeom *g, int64_t k0, int64_t k
       /* t in [lo, hi) reads image column iw0 + t * sw inside [0, W) */
       int64_t lo = 0, hi = 0;
       if (ih >= 0 && ih < g->H && iw0 < g->W) {
-        if (sw == 1) /* no division on the common path: it cost more than the copy */
+        /* no division on the common paths: it cost more than the copy (a
+         * strided run inside the row, most of a stride-2 layer's, needs none) */
+        if (sw == 1)
           lo = iw0 >= 0 ? 0 : -iw0, hi = min64(len, g->W - iw0);
+        else if (iw0 >= 0 && iw0 + (len - 1) * sw < g->W)
+          lo = 0, hi = len;
         else
           lo = iw0 >= 0 ? 0 : (-iw0 + sw - 1) / sw, hi = min64(len, (g->W - 1 - iw0) / sw + 1);
         if (lo > hi) lo = hi;
@@ -83,8 +89,10 @@ static void packConvPanel(float *dst, const RtConvGeom *g, int64_t k0, int64_t k
             for (int64_t t = 0; t < n; t++) out[t] = src[t * step] * sc;
         } else if (step == 1)
           for (int64_t t = 0; t < n; t++) out[t] = src[t];
-        else if (step == 2) /* a constant stride the compiler vectorizes (stride-2 convs) */
-          for (int64_t t = 0; t < n; t++) out[t] = src[2 * t];
+        else if (step == 2 && (src - g->x) + 2 * n - 1 <= last) /* stride-2 convs; it reads src[2n - 1] */
+          copyStride2(out, src, n);
+        else if (step == 2)
+          copyStride2(out, src, n - 1), out[n - 1] = src[2 * (n - 1)];
         else
           for (int64_t t = 0; t < n; t++) out[t] = src[t * step];
       }

@@ -51,6 +51,11 @@ RT_INLINE void epilogueAddends(float *c, int64_t ldc, int64_t m0, int64_t n0, in
   }
 }
 
+/* The even lanes of two VW-float vectors, for __builtin_shufflevector. */
+#define RT_EVEN_LANES_4 0, 2, 4, 6
+#define RT_EVEN_LANES_8 0, 2, 4, 6, 8, 10, 12, 14
+#define RT_EVEN_LANES_16 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30
+
 /* NAME_kernel: MR x 2*VW tile; NAME_epilogue; NAME_window: a depthwise row. */
 #define RT_DEFINE_ISA(NAME, TARGET, VW, MR, RECIP, GATEEXP)                                               \
   typedef float NAME##_vf __attribute__((vector_size((VW) * 4), aligned(4)));                     \
@@ -407,11 +412,30 @@ RT_INLINE void epilogueAddends(float *c, int64_t ldc, int64_t m0, int64_t n0, in
     for (; o < n; o++) mx = x[o] > mx ? x[o] : mx, isNan |= x[o] != x[o];                          \
     return isNan ? __builtin_nanf("") : mx;                                                        \
   }                                                                                                \
+  /* dst[t] = src[2 * t], t < n: the stride-2 runs of an im2col panel,   \
+   * vectorized for the ISA (the baseline build's copy took SSE's 4 floats \
+   * a step). */                                                           \
+  /* dst[t] = src[2 * t], t < n, reading src[0 .. 2n - 1] (the caller   \
+   * knows whether src[2n - 1] is readable): the stride-2 runs of an      \
+   * im2col panel, two loads and a permute per VW of them (the baseline   \
+   * build's loop took SSE's 4 a step, half as scalar tails). */          \
+  TARGET RT_INLINE void NAME##_even(float *dst, const float *src) {                                \
+    NAME##_vf a = *(const NAME##_vf *)src, b = *(const NAME##_vf *)(src + (VW));                   \
+    *(NAME##_vf *)dst = __builtin_shufflevector(a, b, RT_EVEN_LANES_##VW);                         \
+  }                                                                                                \
+  TARGET static void NAME##_copyStride2(float *restrict dst, const float *restrict src, int64_t n) { \
+    int64_t t = 0;                                                                                 \
+    for (; t + (VW) <= n; t += (VW)) NAME##_even(dst + t, src + 2 * t);                            \
+    if (t < n && n >= (VW)) /* the last VW, overlapping the block before */                       \
+      NAME##_even(dst + n - (VW), src + 2 * (n - (VW)));                                           \
+    else                                                                                           \
+      for (; t < n; t++) dst[t] = src[2 * t];                                                      \
+  }                                                                                                \
   static const RtIsa NAME##_isa = {#NAME, MR, 2 * (VW), NAME##_kernel, NAME##_epilogue,           \
                                    NAME##_window, NAME##_softmaxRow, NAME##_depthwiseGroup,        \
                                    NAME##_axpy, NAME##_dot, NAME##_layerNormRow,                   \
                                    NAME##_groupedTile, NAME##_sumRow, NAME##_maxRow, NAME##_fewRows,   \
-                                   NAME##_actRow, NAME##_scaledPanel};
+                                   NAME##_actRow, NAME##_scaledPanel, NAME##_copyStride2};
 
 /* 1 / d on a vector, for the gates' 1 / (1 + e) (d >= 1, infinity or NaN)
  * and erf's p / q (q < 0): a division where the ISA has nothing faster;

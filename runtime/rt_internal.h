@@ -196,6 +196,8 @@ typedef struct {
   /* A full NR-wide B panel of kc unit-stride rows (row stride rs), row k
    * scaled by scale[k * ss]: dst[k * NR + j] = src[k * rs + j] * scale[k * ss]. */
   void (*scaledPanel)(float *dst, const float *src, int64_t rs, int64_t kc, const float *scale, int64_t ss);
+  /* dst[t] = src[2 * t] for t < n, reading src[0 .. 2n - 1]. */
+  void (*copyStride2)(float *dst, const float *src, int64_t n);
 } RtIsa;
 
 const RtIsa *rtIsa(void);
