@@ -412,9 +412,6 @@ RT_INLINE void epilogueAddends(float *c, int64_t ldc, int64_t m0, int64_t n0, in
     for (; o < n; o++) mx = x[o] > mx ? x[o] : mx, isNan |= x[o] != x[o];                          \
     return isNan ? __builtin_nanf("") : mx;                                                        \
   }                                                                                                \
-  /* dst[t] = src[2 * t], t < n: the stride-2 runs of an im2col panel,   \
-   * vectorized for the ISA (the baseline build's copy took SSE's 4 floats \
-   * a step). */                                                           \
   /* dst[t] = src[2 * t], t < n, reading src[0 .. 2n - 1] (the caller   \
    * knows whether src[2n - 1] is readable): the stride-2 runs of an      \
    * im2col panel, two loads and a permute per VW of them (the baseline   \
