@@ -27,6 +27,11 @@
 #define RT_G_UNROLL RT_G_PRAGMA(GCC unroll 16)
 #endif
 #define RT_G_INLINE static inline __attribute__((always_inline))
+#if defined(__GNUC__) || defined(__clang__)
+#define RT_G_OPAQUE(p) __asm__("" : "+r"(p))
+#else
+#define RT_G_OPAQUE(p) (void)0
+#endif
 
 /* NAME_groupedTile for vectors of VW floats: NV vectors of output channels
  * by R pixels (R1..R4 for NV = 1..4) of accumulators, at most NVMAX
@@ -45,6 +50,10 @@
       const float *xc = x + c * P, *wc = w + c * taps * MgP;                                       \
       for (int64_t t = 0; t < taps; t++) {                                                         \
         const float *xt = xc + toff[t];                                                            \
+        /* xt opaque: its R taps are then constant offsets from one       \
+         * register; otherwise GCC hoists the R sums q + r out of the     \
+         * loops and spills them (a GPR reload before every FMA) */       \
+        RT_G_OPAQUE(xt);                                                                           \
         NAME##_gv wv[4];                                                                           \
         RT_G_UNROLL for (int v = 0; v < NV; v++) wv[v] = *(const NAME##_gv *)(wc + t * MgP + v * (VW)); \
         RT_G_UNROLL for (int r = 0; r < R; r++) {                                                  \
