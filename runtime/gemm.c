@@ -66,6 +66,8 @@ static void packConvPanel(float *dst, const RtConvGeom *g, int64_t k0, int64_t k
       if (ih >= 0 && ih < g->H && iw0 < g->W) {
         if (sw == 1) /* no division on the common path: it cost more than the copy */
           lo = iw0 >= 0 ? 0 : -iw0, hi = min64(len, g->W - iw0);
+        else if (sw == 2) /* shifts (operands >= 0): stride-2 stems divide on every row */
+          lo = iw0 >= 0 ? 0 : (-iw0 + 1) / 2, hi = min64(len, (g->W - 1 - iw0) / 2 + 1);
         else
           lo = iw0 >= 0 ? 0 : (-iw0 + sw - 1) / sw, hi = min64(len, (g->W - 1 - iw0) / sw + 1);
         if (lo > hi) lo = hi;
