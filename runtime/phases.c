@@ -14,15 +14,29 @@
 typedef float rtPhV8 __attribute__((vector_size(32), aligned(4)));
 typedef float rtPhV4 __attribute__((vector_size(16), aligned(4)));
 
+/* d made opaque in the loops: GCC would turn them back into the library
+ * calls (a memcpy of 32 bytes for a 14-float row). */
+#if defined(__GNUC__) || defined(__clang__)
+#define RT_PH_OPAQUE(p) __asm__("" : "+r"(p))
+#else
+#define RT_PH_OPAQUE(p) (void)0
+#endif
+
 static inline void copyRun(float *restrict d, const float *restrict x, int64_t n) {
-  for (; n >= 8; n -= 8, d += 8, x += 8) *(rtPhV8 *)d = *(const rtPhV8 *)x;
+  for (; n >= 8; n -= 8, d += 8, x += 8) {
+    RT_PH_OPAQUE(d);
+    *(rtPhV8 *)d = *(const rtPhV8 *)x;
+  }
   if (n & 4) *(rtPhV4 *)d = *(const rtPhV4 *)x, d += 4, x += 4;
   if (n & 2) d[0] = x[0], d[1] = x[1], d += 2, x += 2;
   if (n & 1) d[0] = x[0];
 }
 
 static inline void zeroRun(float *d, int64_t n) {
-  for (; n >= 8; n -= 8, d += 8) *(rtPhV8 *)d = (rtPhV8){0};
+  for (; n >= 8; n -= 8, d += 8) {
+    RT_PH_OPAQUE(d);
+    *(rtPhV8 *)d = (rtPhV8){0};
+  }
   if (n & 4) *(rtPhV4 *)d = (rtPhV4){0}, d += 4;
   if (n & 2) d[0] = 0.0f, d[1] = 0.0f, d += 2;
   if (n & 1) d[0] = 0.0f;
