@@ -72,6 +72,8 @@ static void packConvPanel(float *dst, const RtConvGeom *g, int64_t k0, int64_t k
           lo = iw0 >= 0 ? 0 : -iw0, hi = min64(len, g->W - iw0);
         else if (iw0 >= 0 && iw0 + (len - 1) * sw < g->W)
           lo = 0, hi = len;
+        else if (sw == 2) /* shifts (operands >= 0): stride-2 stems divide on every row */
+          lo = iw0 >= 0 ? 0 : (-iw0 + 1) / 2, hi = min64(len, (g->W - 1 - iw0) / 2 + 1);
         else
           lo = iw0 >= 0 ? 0 : (-iw0 + sw - 1) / sw, hi = min64(len, (g->W - 1 - iw0) / sw + 1);
         if (lo > hi) lo = hi;
@@ -266,7 +268,7 @@ static void gemmBlock(const GemmTask *t, int64_t m0, int64_t m1, int64_t n0, int
               isa->kernel(kc, ap + ir * kc, bp + jr * kc, c, ldc, pc > 0, fused ? ep : NULL, ic + ir,
                           jc + jr);
             } else {
-              isa->kernel(kc, ap + ir * kc, bp + jr * kc, tile, NR, 0, NULL, 0, 0);
+              isa->kernelPart(kc, ap + ir * kc, bp + jr * kc, tile, NR, 0, (int)mr, nr > NR / 2 ? 2 : 1);
               for (int64_t i = 0; i < mr; i++)
                 for (int64_t j = 0; j < nr; j++)
                   c[i * ldc + j] = pc > 0 ? c[i * ldc + j] + tile[i * NR + j] : tile[i * NR + j];
@@ -308,9 +310,14 @@ static void gemmBlockSwapped(const GemmTask *t, int64_t m0, int64_t m1, int64_t 
         int64_t mc = min64(MC, n1 - ic);
         packB(ap, t->B, pc, kc, ic, mc, MR);
         for (int64_t jr = 0; jr < nc; jr += NR)
-          for (int64_t ir = 0; ir < mc; ir += MR)
-            isa->kernel(kc, ap + ir * kc, bp + jr * kc, ct + (ic - n0 + ir) * ldt + (jc - m0 + jr), ldt,
-                        pc > 0, NULL, 0, 0);
+          for (int64_t ir = 0; ir < mc; ir += MR) {
+            /* a partial tile (7x7 maps: 49 rows, the last of one) computes
+             * only its rows and vectors; ct has room for whole tiles */
+            int64_t mr = min64(MR, mc - ir), nr = min64(NR, nc - jr);
+            float *c = ct + (ic - n0 + ir) * ldt + (jc - m0 + jr);
+            if (mr == MR && nr == NR) isa->kernel(kc, ap + ir * kc, bp + jr * kc, c, ldt, pc > 0, NULL, 0, 0);
+            else isa->kernelPart(kc, ap + ir * kc, bp + jr * kc, c, ldt, pc > 0, (int)mr, nr > NR / 2 ? 2 : 1);
+          }
       }
     }
   }
@@ -332,13 +339,30 @@ static void gemmTask(void *ctx, int64_t begin, int64_t end) {
   else block(t, lo, hi, 0, t->N);
 }
 
-/* Whether C^T = B^T A^T pays: the MACs its tiles waste less (tiles are
- * MR x NR; the microkernel retires about NR MACs a cycle) against the
+/* Cycles per k of the tiles covering a rows x cols product (rows on the
+ * microkernel's MR side): a tile of r rows and v vectors issues r v FMAs
+ * and r + v loads, two of either a cycle, and no less than half the FMA
+ * latency (partial tiles split their accumulators in two, kernelPart). */
+static double tileCycles(int64_t r, int64_t v) {
+  double c = (double)(r * v > r + v ? r * v : r + v) / 2.0;
+  return c < 2.0 ? 2.0 : c;
+}
+
+static double productCycles(int64_t rows, int64_t cols, int MR, int NR) {
+  int64_t fr = rows / MR, rr = rows % MR, fc = cols / NR, rc = cols % NR, rv = rc == 0 ? 0 : rc > NR / 2 ? 2 : 1;
+  double c = (double)fr * (double)fc * tileCycles(MR, 2);
+  if (rv) c += (double)fr * tileCycles(MR, rv);
+  if (rr) c += (double)fc * tileCycles(rr, 2) + (rv ? tileCycles(rr, rv) : 0.0);
+  return c;
+}
+
+/* Whether C^T = B^T A^T pays: the cycles its tiles save (7x7 maps: 49
+ * columns are one whole and one half-empty 32-wide panel, while 49 rows
+ * are six 8-high tiles and a one-row partial tile) against the
  * transposition of C, a couple of cycles an element. */
 static bool swapPays(int64_t M, int64_t N, int64_t K, int MR, int NR) {
-  double direct = (double)roundUp(M, MR) * (double)roundUp(N, NR);
-  double swapped = (double)roundUp(N, MR) * (double)roundUp(M, NR);
-  return (direct - swapped) * (double)K / NR > 2.0 * (double)M * (double)N;
+  double direct = productCycles(M, N, MR, NR), swapped = productCycles(N, M, MR, NR);
+  return (direct - swapped) * (double)K > 2.0 * (double)M * (double)N;
 }
 
 /* ---- GEMV: one row of A (a linear layer on one token, a classifier) ----

@@ -27,6 +27,17 @@
 #define RT_G_UNROLL RT_G_PRAGMA(GCC unroll 16)
 #endif
 #define RT_G_INLINE static inline __attribute__((always_inline))
+#if defined(__GNUC__) || defined(__clang__)
+#define RT_G_OPAQUE(p) __asm__("" : "+r"(p))
+#else
+#define RT_G_OPAQUE(p) (void)0
+#endif
+
+/* A last block of N pixels (N < R1; cases past R1 never run). */
+#define RT_G_TAIL(NAME, R1, N)                                                                     \
+  case (N):                                                                                        \
+    NAME##_gblock(pq, P, Cg, toff, taps, wv, MgP, tq, 1, (N) < (R1) ? (N) : (R1));                 \
+    break;
 
 /* NAME_groupedTile for vectors of VW floats: NV vectors of output channels
  * by R pixels (R1..R4 for NV = 1..4) of accumulators, at most NVMAX
@@ -45,6 +56,10 @@
       const float *xc = x + c * P, *wc = w + c * taps * MgP;                                       \
       for (int64_t t = 0; t < taps; t++) {                                                         \
         const float *xt = xc + toff[t];                                                            \
+        /* xt opaque: its R taps are then constant offsets from one       \
+         * register; otherwise GCC hoists the R sums q + r out of the     \
+         * loops and spills them (a GPR reload before every FMA) */       \
+        RT_G_OPAQUE(xt);                                                                           \
         NAME##_gv wv[4];                                                                           \
         RT_G_UNROLL for (int v = 0; v < NV; v++) wv[v] = *(const NAME##_gv *)(wc + t * MgP + v * (VW)); \
         RT_G_UNROLL for (int r = 0; r < R; r++) {                                                  \
@@ -67,9 +82,22 @@
       const float *wv = w + v0 * (VW);                                                             \
       float *tv = tile + v0 * (VW);                                                                \
       switch (nv) {                                                                                \
-      case 1:                                                                                      \
-        for (int64_t q = 0; q < npx; q += (R1)) NAME##_gblock(plane + q, P, Cg, toff, taps, wv, MgP, tv + q * MgP, 1, (R1)); \
+      case 1: {                                                                                    \
+        int64_t q = 0;                                                                             \
+        for (; q + (R1) <= npx; q += (R1)) NAME##_gblock(plane + q, P, Cg, toff, taps, wv, MgP, tv + q * MgP, 1, (R1)); \
+        /* the last block only as wide as the pixels left (a 7x7 map's   \
+         * 63-pixel grid: 4 x 14 + 7, not 5 x 14) */                        \
+        const float *pq = plane + q;                                                               \
+        float *tq = tv + q * MgP;                                                                  \
+        switch (npx - q) {                                                                         \
+          RT_G_TAIL(NAME, R1, 1) RT_G_TAIL(NAME, R1, 2) RT_G_TAIL(NAME, R1, 3) RT_G_TAIL(NAME, R1, 4)  \
+          RT_G_TAIL(NAME, R1, 5) RT_G_TAIL(NAME, R1, 6) RT_G_TAIL(NAME, R1, 7) RT_G_TAIL(NAME, R1, 8)  \
+          RT_G_TAIL(NAME, R1, 9) RT_G_TAIL(NAME, R1, 10) RT_G_TAIL(NAME, R1, 11) RT_G_TAIL(NAME, R1, 12) \
+          RT_G_TAIL(NAME, R1, 13)                                                                  \
+        default: break;                                                                            \
+        }                                                                                          \
         break;                                                                                     \
+      }                                                                                            \
       case 2:                                                                                      \
         for (int64_t q = 0; q < npx; q += (R2)) NAME##_gblock(plane + q, P, Cg, toff, taps, wv, MgP, tv + q * MgP, 2, (R2)); \
         break;                                                                                     \

@@ -56,6 +56,15 @@ RT_INLINE void epilogueAddends(float *c, int64_t ldc, int64_t m0, int64_t n0, in
 #define RT_EVEN_LANES_8 0, 2, 4, 6, 8, 10, 12, 14
 #define RT_EVEN_LANES_16 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30
 
+/* kernelPart's cases: rows 1..8 (at most MR) by one or two vectors. */
+#define RT_PART_CASE(NAME, MR, R)                                                                  \
+  case 2 * (R): NAME##_tileRows(kc, a, b, c, ldc, accumulate, (R) < (MR) ? (R) : (MR), 1); return; \
+  case 2 * (R) + 1: NAME##_tileRows(kc, a, b, c, ldc, accumulate, (R) < (MR) ? (R) : (MR), 2); return;
+#define RT_PART_CASES(NAME, MR)                                                                    \
+  RT_PART_CASE(NAME, MR, 1) RT_PART_CASE(NAME, MR, 2) RT_PART_CASE(NAME, MR, 3)                    \
+  RT_PART_CASE(NAME, MR, 4) RT_PART_CASE(NAME, MR, 5) RT_PART_CASE(NAME, MR, 6)                    \
+  RT_PART_CASE(NAME, MR, 7) RT_PART_CASE(NAME, MR, 8)
+
 /* NAME_kernel: MR x 2*VW tile; NAME_epilogue; NAME_window: a depthwise row. */
 #define RT_DEFINE_ISA(NAME, TARGET, VW, MR, RECIP, GATEEXP)                                               \
   typedef float NAME##_vf __attribute__((vector_size((VW) * 4), aligned(4)));                     \
@@ -231,6 +240,50 @@ RT_INLINE void epilogueAddends(float *c, int64_t ldc, int64_t m0, int64_t n0, in
       NAME##_vf *row = (NAME##_vf *)(c + i * ldc);                                                 \
       row[0] = acc[i][0];                                                                          \
       row[1] = acc[i][1];                                                                          \
+    }                                                                                              \
+  }                                                                                                \
+  /* The first R rows and NV vectors of a tile (a partial tile: rows and \
+   * columns past the product's edge are not computed). Fewer than eight  \
+   * accumulators would wait on the FMA latency: they are doubled, even   \
+   * and odd k summed apart and added at the end. */                       \
+  TARGET RT_INLINE void NAME##_tileRows(int64_t kc, const float *restrict a, const float *restrict b, \
+                                        float *restrict c, int64_t ldc, int accumulate, const int R,   \
+                                        const int NV) {                                              \
+    enum { SPLIT = 2 };                                                                            \
+    const int S = R * NV < 8 ? SPLIT : 1;                                                          \
+    NAME##_vf acc[SPLIT][MR][2];                                                                   \
+    RT_UNROLL for (int s = 0; s < S; s++) RT_UNROLL for (int i = 0; i < R; i++)                    \
+        RT_UNROLL for (int v = 0; v < NV; v++) acc[s][i][v] = (NAME##_vf){0};                      \
+    int64_t k = 0;                                                                                 \
+    for (; k + S <= kc; k += S) {                                                                  \
+      RT_UNROLL for (int s = 0; s < S; s++) {                                                      \
+        const float *bk = b + (k + s) * 2 * (VW), *ak = a + (k + s) * (MR);                        \
+        NAME##_vf bv[2];                                                                           \
+        RT_UNROLL for (int v = 0; v < NV; v++) bv[v] = *(const NAME##_vf *)(bk + v * (VW));        \
+        RT_UNROLL for (int i = 0; i < R; i++) {                                                    \
+          NAME##_vf ai = ak[i] - (NAME##_vf){0};                                                   \
+          RT_UNROLL for (int v = 0; v < NV; v++) acc[s][i][v] += ai * bv[v];                       \
+        }                                                                                          \
+      }                                                                                            \
+    }                                                                                              \
+    for (; k < kc; k++) {                                                                          \
+      RT_UNROLL for (int v = 0; v < NV; v++) {                                                     \
+        NAME##_vf bv = *(const NAME##_vf *)(b + k * 2 * (VW) + v * (VW));                          \
+        RT_UNROLL for (int i = 0; i < R; i++) acc[0][i][v] += (a[k * (MR) + i] - (NAME##_vf){0}) * bv; \
+      }                                                                                            \
+    }                                                                                              \
+    RT_UNROLL for (int i = 0; i < R; i++) RT_UNROLL for (int v = 0; v < NV; v++) {                 \
+      NAME##_vf *out = (NAME##_vf *)(c + i * ldc + v * (VW));                                      \
+      NAME##_vf sum = acc[0][i][v];                                                                \
+      if (S > 1) sum += acc[1][i][v];                                                              \
+      *out = accumulate ? *out + sum : sum;                                                        \
+    }                                                                                              \
+  }                                                                                                \
+  TARGET static void NAME##_kernelPart(int64_t kc, const float *a, const float *b, float *c,       \
+                                       int64_t ldc, int accumulate, int mr, int nv) {              \
+    switch (mr * 2 + (nv > 1)) {                                                                   \
+    RT_PART_CASES(NAME, MR)                                                                        \
+    default: rtInvariant("partial tile of %d rows and %d vectors", mr, nv);                       \
     }                                                                                              \
   }                                                                                                \
   TARGET static void NAME##_epilogue(float *c, int64_t ldc, int64_t m0, int64_t n0, int64_t mr,   \
@@ -432,7 +485,7 @@ RT_INLINE void epilogueAddends(float *c, int64_t ldc, int64_t m0, int64_t n0, in
                                    NAME##_window, NAME##_softmaxRow, NAME##_depthwiseGroup,        \
                                    NAME##_axpy, NAME##_dot, NAME##_layerNormRow,                   \
                                    NAME##_groupedTile, NAME##_sumRow, NAME##_maxRow, NAME##_fewRows,   \
-                                   NAME##_actRow, NAME##_scaledPanel, NAME##_copyStride2};
+                                   NAME##_actRow, NAME##_scaledPanel, NAME##_copyStride2, NAME##_kernelPart};
 
 /* 1 / d on a vector, for the gates' 1 / (1 + e) (d >= 1, infinity or NaN)
  * and erf's p / q (q < 0): a division where the ISA has nothing faster;

@@ -198,6 +198,11 @@ typedef struct {
   void (*scaledPanel)(float *dst, const float *src, int64_t rs, int64_t kc, const float *scale, int64_t ss);
   /* dst[t] = src[2 * t] for t < n, reading src[0 .. 2n - 1]. */
   void (*copyStride2)(float *dst, const float *src, int64_t n);
+  /* The microkernel's product on a partial tile: its first mr (1..MR)
+   * rows and nv (1 or 2) vectors of NR / 2 columns, stored (added to c
+   * when `accumulate`) only there; no epilogue. */
+  void (*kernelPart)(int64_t kc, const float *a, const float *b, float *c, int64_t ldc, int accumulate, int mr,
+                     int nv);
 } RtIsa;
 
 const RtIsa *rtIsa(void);

@@ -163,3 +163,21 @@ func.func @squeeze_excitation(%x: tensor<1x24x14x14xf32>, %w1: tensor<6x24x1x1xf
   %y = "nn.mul"(%x, %gs) : (tensor<1x24x14x14xf32>, tensor<1x24x1x1xf32>) -> tensor<1x24x14x14xf32>
   return %y : tensor<1x24x14x14xf32>
 }
+// Stride 1 planes (phases.c's inline row fill): rows of 13 and 22 floats
+// (runs of 8 + 4 + 1 and 16 + 4 + 2), no left pad, a left pad of 2 with no
+// right pad, a right pad only, and more rows of zeros than the image has;
+// their pixel grids (91, 81 and 69 pixels) end in partial pixel blocks of
+// 7, 11 and 13 pixels under AVX-512 (14-pixel blocks; 12 otherwise).
+func.func @grouped_fill_13_unpadded(%x: tensor<1x32x9x13xf32>, %w: tensor<32x16x3x3xf32>) -> tensor<1x32x7x11xf32> {
+  %y = "nn.conv"(%x, %w) {group = 2 : i64} : (tensor<1x32x9x13xf32>, tensor<32x16x3x3xf32>) -> tensor<1x32x7x11xf32>
+  return %y : tensor<1x32x7x11xf32>
+}
+func.func @grouped_fill_left_pad(%x: tensor<1x32x7x7xf32>, %w: tensor<32x16x3x3xf32>, %b: tensor<32xf32>) -> tensor<1x32x9x7xf32> {
+  %y = "nn.conv"(%x, %w, %b) {group = 2 : i64, pads = array<i64: 3, 2, 1, 0>} : (tensor<1x32x7x7xf32>, tensor<32x16x3x3xf32>, tensor<32xf32>) -> tensor<1x32x9x7xf32>
+  %z = "nn.relu"(%y) : (tensor<1x32x9x7xf32>) -> tensor<1x32x9x7xf32>
+  return %z : tensor<1x32x9x7xf32>
+}
+func.func @grouped_fill_22_right_pad(%x: tensor<1x48x5x22xf32>, %w: tensor<48x16x3x3xf32>) -> tensor<1x48x3x21xf32> {
+  %y = "nn.conv"(%x, %w) {group = 3 : i64, pads = array<i64: 0, 0, 0, 1>} : (tensor<1x48x5x22xf32>, tensor<48x16x3x3xf32>) -> tensor<1x48x3x21xf32>
+  return %y : tensor<1x48x3x21xf32>
+}
