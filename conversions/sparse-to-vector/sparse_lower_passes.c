@@ -51,10 +51,12 @@ SvTuning svTuningFor(MlirOperation op, int64_t OH, int64_t OW, const SvOptions *
   MlirAttribute perm = strataOpAttr(op, "permute"), layout = strataOpAttr(op, "layout");
   if (!mlirAttributeIsNull(perm) && mlirAttributeIsAString(perm))
     t.colsOuter = mlirStringRefEqual(mlirStringAttrGetValue(perm), mlirStringRefCreateFromCString("oh_ow_co_ci"));
-  if (!mlirAttributeIsNull(layout) && mlirAttributeIsAString(layout))
-    t.layout = mlirStringRefEqual(mlirStringAttrGetValue(layout), mlirStringRefCreateFromCString("views"))
-                   ? SV_LAYOUT_VIEWS
-                   : SV_LAYOUT_PHASES;
+  if (!mlirAttributeIsNull(layout) && mlirAttributeIsAString(layout)) {
+    MlirStringRef name = mlirStringAttrGetValue(layout);
+    t.layout = mlirStringRefEqual(name, mlirStringRefCreateFromCString("views"))  ? SV_LAYOUT_VIEWS
+               : mlirStringRefEqual(name, mlirStringRefCreateFromCString("sums")) ? SV_LAYOUT_SUMS
+                                                                                  : SV_LAYOUT_PHASES;
+  }
   if (!o->vector || !o->lre) return t; /* one output element (vector) per tile, each tap its own load */
   int64_t vectors = (OW + o->lanes - 1) / o->lanes; /* more than the row has would only be masked */
   int64_t v[2], u = 1;
