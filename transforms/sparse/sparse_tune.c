@@ -199,15 +199,10 @@ static int64_t accumulators(const Budget *b, const Tuning *t) {
   return t->rows * t->cols * t->unroll * (t->layout == LAYOUT_SUMS ? b->offsets : 1);
 }
 
-/* Distinct column offsets (q*dw)/sw of a 3-wide kernel's taps in the
- * phases copy (sv_internal.h), 1 where the lowering copies views. */
 static int64_t columnOffsets(MlirOperation op) {
   SparseWindow w;
-  if (!sparseWindowGet(op, &w) || w.strides[1] > w.kernel[1]) return 1;
-  int64_t n = 0, last = -1;
-  for (int64_t q = 0; q < w.kernel[1]; q++)
-    if (q * w.dilations[1] / w.strides[1] != last) last = q * w.dilations[1] / w.strides[1], n++;
-  return n;
+  int64_t largest;
+  return sparseWindowGet(op, &w) ? sparseColumnOffsets(&w, &largest) : 1;
 }
 
 /* The register tile's rows, then its column vectors, within the budget. */
