@@ -63,9 +63,10 @@ def _fresh(conv, seed):
                            padding=conv.padding, bias=conv.bias is not None).eval()
 
 
-def layers(quick=False):
+def layers(quick=False, only=()):
     """The bench's layers; `quick`: a subset (VGG L2, L4, L8, ResNet-50's
-    64@56 and its first stride-2 layer)."""
+    64@56 and its first stride-2 layer); `only`: the layers whose name
+    starts with one of these (e.g. 'VGG L5'), after `quick`."""
     dims = (1, 3, 224, 224)
     vgg = _distinct_3x3(torchvision.models.vgg16(weights=None).eval(), dims)
     res = _distinct_3x3(torchvision.models.resnet50(weights=None).eval(), dims)
@@ -80,6 +81,8 @@ def layers(quick=False):
         vgg_q = [l for l in out if l.tag in keep]
         res_q = [l for l in out if l.tag == 'ResNet-50'][:2]
         out = vgg_q + res_q
+    if only:
+        out = [l for l in out if any(l.name.startswith(t + ' ') for t in only)]
     return out
 
 

@@ -1,6 +1,6 @@
 """The sparse bench (issue 17, PatDNN), called by bench/sparse/run:
 
-  sparse_bench.py WORK [--quick] [--repeats N] [--rounds N] [--no-layers] [--no-models]
+  sparse_bench.py WORK [--quick] [--layers TAG,...] [--repeats N] [--rounds N] [--no-layers] [--no-models]
          [--models vgg16,resnet50] [--threads 1,2] [--skip COLUMN,...] [--json FILE]
 
 prints markdown: the page header (machine, threads, repeats, date,
@@ -38,7 +38,8 @@ def layer_section(work, quick, repeats, rounds):
     columns = [v[0] for v in variants]
     results = []
     t0 = time.time()
-    for layer in layers.layers(quick):
+    only = [t for t in arg('--layers', '').split(',') if t]  # e.g. --layers 'VGG L5,VGG L8'
+    for layer in layers.layers(quick, only):
         layers.check_layer(layer)
         layer.export(work)
         ms, errors, compile_ms, failed = layer_bench.measure(layer, variants, work, repeats, rounds,

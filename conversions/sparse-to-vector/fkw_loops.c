@@ -135,7 +135,7 @@ static void kernel(Fkw *k, SvTile *tile, int64_t p, MlirValue kpos, const MlirVa
   svTileKernel(g, tile, k->f->masks[p], k->scratch, base, w);
 }
 
-static int numAcc(const SvTile *t) { return (int)(t->U * t->R * t->T); }
+static int numAcc(const SvTile *t) { return (int)(t->U * t->R * t->NC * t->T); }
 
 /* One loop per pattern present, bounds from `stride`; a segment's kernels
  * have their weights one after another, popcount(mask) each. */
@@ -197,17 +197,23 @@ static void switchLoop(Fkw *k, SvTile *tile) {
 static void emitTile(Fkw *k) {
   SvGen *g = k->g;
   SvTile tile = {.geo = k->geo, .R = k->geo->R, .T = k->T, .U = k->set->U, .share = k->o->lre};
+  svTileInit(&tile, g, k->lastLanes);
+  int64_t perFilter = tile.R * tile.NC * tile.T;
   for (int64_t u = 0; u < tile.U; u++) {
     MlirValue init = mlirValueIsNull(k->b) ? svZeroLane(g) : svSplat(g, k->bias[u]);
-    for (int64_t i = 0; i < tile.R * tile.T; i++) tile.acc[u * tile.R * tile.T + i] = init;
+    for (int64_t i = 0; i < perFilter; i++) /* the bias once: in the offset-0 set */
+      tile.acc[u * perFilter + i] = i / tile.T % tile.NC ? svZeroLane(g) : init;
   }
   MlirValue group = k->chanBase;
   k->chanBase = svAdd(g, group, k->ow0);
   if (k->o->segments) segmentLoops(k, &tile);
   else switchLoop(k, &tile);
   k->chanBase = group;
-  for (int64_t u = 0; u < tile.U; u++)
-    svStoreTile(g, k->y, k->n, k->m[u], k->oh0, k->ow0, tile.acc + u * tile.R * tile.T, tile.R, tile.T, k->lastLanes);
+  for (int64_t u = 0; u < tile.U; u++) {
+    MlirValue out[16 * 16];
+    svTileOutputs(g, &tile, u, out);
+    svStoreTile(g, k->y, k->n, k->m[u], k->oh0, k->ow0, out, tile.R, tile.T, k->lastLanes);
+  }
 }
 
 /* ---- The nest inside an item ---- */

@@ -15,7 +15,16 @@
  * shifted out of neighbouring pairs (vector.shuffle): unaligned vectors
  * would each cross a cache line. In the `views` layout every tap reads
  * aligned vectors of its own view. Without sharing (lre=false), every
- * (tap, row) loads its own. */
+ * (tap, row) loads its own.
+ *
+ * In the `sums` layout the tile instead keeps a set of sums per column
+ * offset c: set c adds w * input at the aligned place, whose lane l
+ * belongs to output column l - c, so a place is loaded as T aligned
+ * vectors once for all its taps and nothing is shifted in the kernel
+ * loop. At the store the sets are shifted by their offsets and added
+ * (svTileOutputs): once per filter and tile, not per kernel. That needs
+ * the output columns plus the largest offset inside the tile's T vectors,
+ * which the last tile of a narrow row has (lastLanes + offset <= lanes). */
 #include <stdlib.h>
 #include "mlir-c/BuiltinAttributes.h"
 #include "sv_internal.h"
@@ -72,6 +81,10 @@ int64_t svTileLoads(const SvTile *tile, int64_t mask, int64_t lanes) {
   int64_t loads = 0;
   for (int from = 0, to; from < n; from = to) {
     to = placeEnd(u, from, n);
+    if (tile->NC > 1) { /* sums: T aligned vectors per place */
+      loads += tile->T;
+      continue;
+    }
     if (alignedPlace(tile, u, from, to, lanes)) {
       loads += u[to - 1].col / lanes + tile->T + (u[to - 1].col % lanes != 0) - u[from].col / lanes;
       continue;
@@ -90,11 +103,78 @@ static MlirValue shifted(SvGen *g, MlirValue a, MlirValue b, int64_t by) {
                       0);
 }
 
+void svTileInit(SvTile *tile, const SvGen *g, int64_t lastLanes) {
+  const SvGeom *geo = tile->geo;
+  tile->NC = 1, tile->cols[0] = 0;
+  if (geo->layout != SV_LAYOUT_SUMS || !g->vector || !tile->share) return;
+  int64_t cols[SV_MAX_COLS] = {0}, nc = 1;
+  for (int64_t q = 0; q < geo->win.kernel[1] && q < SPARSE_KERNEL / 3; q++) {
+    int64_t c = svTap(geo, 0, 0, q).col, k = 0;
+    while (k < nc && cols[k] != c) k++;
+    if (k == nc) {
+      if (lastLanes + c > g->lanes) return; /* no room: shifted inputs */
+      cols[nc++] = c;
+    }
+  }
+  if (nc == 1) return; /* one offset: nothing is shifted anyway */
+  tile->NC = nc;
+  for (int64_t k = 0; k < nc; k++) tile->cols[k] = cols[k];
+}
+
+/* The set of the sums at column offset `col`. */
+static int64_t colSet(const SvTile *tile, int64_t col) {
+  int64_t k = 0;
+  while (k + 1 < tile->NC && tile->cols[k] != col) k++;
+  return k;
+}
+
+/* Sums: each place's T aligned vectors, loaded once, into the set of each
+ * use's column offset. */
+static void sumsKernel(SvGen *g, SvTile *tile, const Use *u, int n, MlirValue scratch, MlirValue base,
+                       MlirValue w[][SV_MAX_TAPS]) {
+  for (int from = 0, to; from < n; from = to) {
+    to = placeEnd(u, from, n);
+    MlirValue in[16];
+    for (int t = 0; t < tile->T; t++) in[t] = svLoadLane(g, scratch, svAddC(g, base, u[from].place + t * g->lanes));
+    for (int k = from; k < to; k++) {
+      int64_t c = colSet(tile, u[k].col);
+      for (int f = 0; f < tile->U; f++)
+        for (int t = 0; t < tile->T; t++) {
+          MlirValue *acc = &tile->acc[((f * tile->R + u[k].outRow) * tile->NC + c) * tile->T + t];
+          *acc = svFma(g, in[t], w[f][u[k].tap], *acc);
+        }
+    }
+  }
+}
+
+void svTileOutputs(SvGen *g, const SvTile *tile, int64_t u, MlirValue *out) {
+  for (int64_t i = 0; i < tile->R; i++) {
+    const MlirValue *sets = &tile->acc[(u * tile->R + i) * tile->NC * tile->T];
+    for (int64_t t = 0; t < tile->T; t++) {
+      MlirValue v = sets[t];
+      for (int64_t c = 1; c < tile->NC; c++) {
+        const MlirValue *s = sets + c * tile->T;
+        /* lanes past the tile's last vector are output columns past the row */
+        MlirValue next = t + 1 < tile->T ? s[t + 1] : svZeroLane(g);
+        MlirValue sh = shifted(g, s[t], next, tile->cols[c]);
+        v = strataResult(strataCreateOp(&g->b, "arith.addf", g->loc, .operands = STRATA_VALUES(v, sh),
+                                        .results = STRATA_TYPES(g->lane)),
+                         0);
+      }
+      out[i * tile->T + t] = v;
+    }
+  }
+}
+
 void svTileKernel(SvGen *g, SvTile *tile, int64_t mask, MlirValue scratch, MlirValue base,
                   MlirValue w[][SV_MAX_TAPS]) {
   Use u[SPARSE_KERNEL * 16];
   int n = uses(tile, mask, u);
   int64_t V = g->lanes;
+  if (tile->NC > 1) {
+    sumsKernel(g, tile, u, n, scratch, base, w);
+    return;
+  }
   for (int from = 0, to; from < n; from = to) {
     to = placeEnd(u, from, n);
     bool aligned = alignedPlace(tile, u, from, to, V);

@@ -41,27 +41,51 @@ typedef struct {
   bool failed;
 } Run;
 
-/* Input layout when the op has no `layout` (its tile: sparseDefaultTile). */
+/* Input layout when the op has no `layout` (its tile: sparseDefaultTile),
+ * but see defaultSums. */
 #define DEFAULT_LAYOUT SV_LAYOUT_PHASES
 
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+/* An op with neither `tile` nor `layout` takes the sums layout where it
+ * applies to its rows (their last vector has room for the largest column
+ * offset; sv_internal.h), its tile's rows cut so that the sets of sums fit
+ * the 24 accumulators of the default tile, to a divisor of the output's
+ * rows if one fits (as sparseDefaultTile prefers): narrow rows then shift
+ * nothing in their kernel loops. */
+static void defaultSums(MlirOperation op, int64_t OH, int64_t OW, int64_t lanes, SvTuning *t) {
+  SparseWindow w;
+  int64_t largest, width = t->T * lanes, rest = OW % width, last = rest % lanes ? rest % lanes : lanes;
+  if (!sparseWindowGet(op, &w)) return;
+  int64_t sets = sparseColumnOffsets(&w, &largest);
+  if (sets < 2 || rest == 0 || last + largest > lanes) return;
+  t->layout = SV_LAYOUT_SUMS;
+  int64_t fit = t->R;
+  while (fit > 1 && fit * t->T * sets > 24) fit--;
+  t->R = fit;
+  for (int64_t r = fit; r > 1 && OH % fit; r--)
+    if (OH % r == 0) t->R = r, fit = r;
+}
 
 SvTuning svTuningFor(MlirOperation op, int64_t OH, int64_t OW, const SvOptions *o) {
   SvTuning t = {1, 1, 1, false, DEFAULT_LAYOUT};
   MlirAttribute perm = strataOpAttr(op, "permute"), layout = strataOpAttr(op, "layout");
   if (!mlirAttributeIsNull(perm) && mlirAttributeIsAString(perm))
     t.colsOuter = mlirStringRefEqual(mlirStringAttrGetValue(perm), mlirStringRefCreateFromCString("oh_ow_co_ci"));
-  if (!mlirAttributeIsNull(layout) && mlirAttributeIsAString(layout))
-    t.layout = mlirStringRefEqual(mlirStringAttrGetValue(layout), mlirStringRefCreateFromCString("views"))
-                   ? SV_LAYOUT_VIEWS
-                   : SV_LAYOUT_PHASES;
+  if (!mlirAttributeIsNull(layout) && mlirAttributeIsAString(layout)) {
+    MlirStringRef name = mlirStringAttrGetValue(layout);
+    t.layout = mlirStringRefEqual(name, mlirStringRefCreateFromCString("views"))  ? SV_LAYOUT_VIEWS
+               : mlirStringRefEqual(name, mlirStringRefCreateFromCString("sums")) ? SV_LAYOUT_SUMS
+                                                                                  : SV_LAYOUT_PHASES;
+  }
   if (!o->vector || !o->lre) return t; /* one output element (vector) per tile, each tap its own load */
   int64_t vectors = (OW + o->lanes - 1) / o->lanes; /* more than the row has would only be masked */
   int64_t v[2], u = 1;
   sparseDefaultTile(OH, vectors, v);
-  strataGetI64Array(op, "tile", v, 2);
+  bool tiled = strataGetI64Array(op, "tile", v, 2) > 0;
   strataGetI64Array(op, "unroll", &u, 1);
   t.R = min64(v[0], OH > 0 ? OH : 1), t.T = min64(v[1], vectors > 0 ? vectors : 1), t.U = u;
+  if (!tiled && mlirAttributeIsNull(layout) && u == 1) defaultSums(op, OH, OW, o->lanes, &t);
   return t;
 }
 

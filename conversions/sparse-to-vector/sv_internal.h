@@ -23,9 +23,10 @@
 #include "strata/context.h"
 #include "sparse.h"
 
-/* Register-tile values at most (filters x rows x column vectors): the op
- * verifier bounds tile entries by 16 and unroll by 8. */
-enum { SV_MAX_ACC = 8 * 16 * 16, SV_MAX_TAPS = 9 };
+/* Register-tile values at most (filters x rows x column offsets x column
+ * vectors): the op verifier bounds tile entries by 16 and unroll by 8; the
+ * `sums` layout keeps a set per column offset of a 3-wide kernel. */
+enum { SV_MAX_ACC = 8 * 16 * 3 * 16, SV_MAX_TAPS = 9, SV_MAX_COLS = 3 };
 
 /* What the generated code may use. */
 typedef struct {
@@ -128,10 +129,16 @@ MlirValue svTileStart(SvGen *g, const SvTiles *t, MlirValue k);
  *    VL wide enough for the aligned vectors below): tap (r, q) reads view
  *    (q*dw) % sw at element ow + (q*dw) / sw, one copy of each input
  *    element, and a row read at several offsets is loaded as aligned
- *    vectors the offsets are shifted out of (fkw_tile.c).
+ *    vectors the offsets are shifted out of (fkw_tile.c);
+ *  - sums: the phases copy, read only as aligned vectors: the register
+ *    tile keeps one set of sums per column offset and shifts the sums
+ *    into place once, at the store, instead of the inputs at every kernel
+ *    (fkw_tile.c). It needs room in the row's last vector for the largest
+ *    offset (narrow rows: 28 columns in 2 x 16 lanes); other column tiles
+ *    are computed as in phases.
  * Tap (r, q) of output row i is then at channel offset
  * (i*sh + r*dh)*RS + v*VL + col (SvTap). */
-typedef enum { SV_LAYOUT_VIEWS, SV_LAYOUT_PHASES } SvLayout;
+typedef enum { SV_LAYOUT_VIEWS, SV_LAYOUT_PHASES, SV_LAYOUT_SUMS } SvLayout;
 typedef struct {
   int64_t N, C, H, W, M, OH, OW;
   SparseWindow win;
@@ -195,8 +202,18 @@ typedef struct {
   const SvGeom *geo;
   int64_t R, T, U;
   bool share; /* LRE: each distinct input vector loaded once */
-  MlirValue acc[SV_MAX_ACC]; /* (u * R + i) * T + t */
+  /* the sums layout: NC sets of sums, set c for the taps at column offset
+   * cols[c] (cols[0] = 0); else NC = 1 and the taps shift their inputs */
+  int64_t NC, cols[SV_MAX_COLS];
+  MlirValue acc[SV_MAX_ACC]; /* ((u * R + i) * NC + c) * T + t */
 } SvTile;
+/* Sets up `tile` (R, T, U, share given) for a column tile whose last
+ * vector has `lastLanes` lanes in the row: the sums layout where it
+ * applies (vectors, sharing, and room for the offsets), NC = 1 elsewhere. */
+void svTileInit(SvTile *tile, const SvGen *g, int64_t lastLanes);
+/* The tile's R x T output vectors of filter u (out[i*T + t]): its sums,
+ * shifted into place and added in the sums layout. */
+void svTileOutputs(SvGen *g, const SvTile *tile, int64_t u, MlirValue *out);
 /* acc += weights (w[u][e], e over the mask's taps in bit order) x the
  * input at scratch[base + tap offsets] (base: the kernel's channel at the
  * tile's first output column). */

@@ -125,6 +125,11 @@ bool sparseWindowGet(MlirOperation op, SparseWindow *w);
  * overlapping the one before computes rows twice: 7 rows in tiles of 4
  * compute 8), within 24 accumulators. tile = [rows, vectors]. */
 void sparseDefaultTile(int64_t OH, int64_t vectors, int64_t tile[2]);
+/* The distinct column offsets (q*dw)/sw of a 3-wide kernel's taps in the
+ * lowerings' phases copy (the `sums` layout keeps a set of sums per
+ * offset), and the largest in *largest; 1 and 0 where the lowerings copy
+ * views (a column stride above the kernel's width). */
+int64_t sparseColumnOffsets(const SparseWindow *w, int64_t *largest);
 /* Reads sparse.fkw_conv's arrays (weights copied) and checks them against
  * each other and the input's channels per group (which must be static);
  * false if malformed. */

@@ -378,3 +378,13 @@ void sparseDefaultTile(int64_t OH, int64_t vectors, int64_t tile[2]) {
       break;
     }
 }
+
+int64_t sparseColumnOffsets(const SparseWindow *w, int64_t *largest) {
+  int64_t n = 1, last = 0;
+  *largest = 0;
+  if (w->strides[1] > w->kernel[1]) return 1;
+  for (int64_t q = 1; q < w->kernel[1]; q++) /* non-decreasing in q */
+    if (q * w->dilations[1] / w->strides[1] != last) last = q * w->dilations[1] / w->strides[1], n++;
+  *largest = last;
+  return n;
+}

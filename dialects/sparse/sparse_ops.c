@@ -206,8 +206,8 @@ static const StrataAttrDef kFkwAttrs[] = {
      "tuning: [filters] computed together where they share (pattern, channel)"},
     {"permute", STRATA_ATTR_ENUM, STRATA_ATTR_OPTIONAL, "oh_co_ow_ci|oh_ow_co_ci",
      "tuning: loop order inside a row tile (oh): filters (co) outside column tiles (ow), or inside; input channels (ci) innermost"},
-    {"layout", STRATA_ATTR_ENUM, STRATA_ATTR_OPTIONAL, "phases|views",
-     "tuning: the row tile's input copy: one per column-stride phase (shifted loads) or one per kernel column (aligned loads)"},
+    {"layout", STRATA_ATTR_ENUM, STRATA_ATTR_OPTIONAL, "phases|views|sums",
+     "tuning: the row tile's input copy: one per column-stride phase (shifted loads), one per kernel column (aligned loads), or phases read aligned into one set of sums per column offset, shifted once at the store (rows with room in their last vector)"},
 };
 
 static const StrataAttrDef kCsrAttrs[] = {

@@ -5,8 +5,10 @@
  * descent from the lowering's default (sparseDefaultTile, filters outside
  * column tiles, the phases layout): the register tile's rows, then its
  * column vectors, within the accumulators the registers hold and the
- * output; the loop order; the input layout; the filter unroll, only where
- * filters share their kernels (elsewhere it compiles to the same code).
+ * output; the loop order; the input layout (views, and sums where a row's
+ * last vector is partial, then the tile again if the layout changed); the
+ * filter unroll, only where filters share their kernels (elsewhere it
+ * compiles to the same code).
  * Measurements go to a latency database (`db`, the file format of
  * nn-fuse's profile-db), keyed by the conv's structure and the candidate,
  * so a second compile of the same model measures nothing and decides the
@@ -27,11 +29,12 @@
 typedef struct {
   int64_t rows, cols, unroll;
   int permute; /* 0: oh_co_ow_ci, 1: oh_ow_co_ci */
-  int layout;  /* 0: phases, 1: views */
+  int layout;  /* 0: phases, 1: views, 2: sums */
 } Tuning;
 
 static const char *const kPermutes[] = {"oh_co_ow_ci", "oh_ow_co_ci"};
-static const char *const kLayouts[] = {"phases", "views"};
+static const char *const kLayouts[] = {"phases", "views", "sums"};
+enum { LAYOUT_PHASES, LAYOUT_VIEWS, LAYOUT_SUMS, NUM_LAYOUTS };
 
 typedef struct {
   StrataContext *ctx;
@@ -186,6 +189,33 @@ static bool sharesRuns(MlirOperation op, int64_t u) {
   return found;
 }
 
+/* The register tile's values (its accumulators) for a tuning: the sums
+ * layout keeps a set per distinct column offset of the kernel's taps. */
+typedef struct {
+  int64_t maxAcc, offsets;
+} Budget;
+
+static int64_t accumulators(const Budget *b, const Tuning *t) {
+  return t->rows * t->cols * t->unroll * (t->layout == LAYOUT_SUMS ? b->offsets : 1);
+}
+
+static int64_t columnOffsets(MlirOperation op) {
+  SparseWindow w;
+  int64_t largest;
+  return sparseWindowGet(op, &w) ? sparseColumnOffsets(&w, &largest) : 1;
+}
+
+/* The register tile's rows, then its column vectors, within the budget. */
+static void searchTile(Tuner *tu, MlirOperation op, const Budget *b, int64_t OH, int64_t maxCols, Search *se) {
+  static const int64_t kRows[] = {1, 2, 3, 4, 5, 6, 7, 8}, kCols[] = {1, 2, 3, 4};
+  Tuning t;
+  for (size_t r = 0; r < sizeof kRows / sizeof kRows[0]; r++)
+    if (t = se->best, t.rows = kRows[r], kRows[r] <= OH && accumulators(b, &t) <= b->maxAcc) consider(tu, op, &t, se);
+  for (size_t q = 0; q < sizeof kCols / sizeof kCols[0]; q++)
+    if (t = se->best, t.cols = kCols[q], kCols[q] <= maxCols && accumulators(b, &t) <= b->maxAcc)
+      consider(tu, op, &t, se);
+}
+
 static bool tuneOne(Tuner *tu, MlirOperation op, int64_t maxAccumulators) {
   MlirType y = mlirValueGetType(mlirOperationGetResult(op, 0));
   if (!mlirShapedTypeHasStaticShape(y)) return false;
@@ -195,24 +225,27 @@ static bool tuneOne(Tuner *tu, MlirOperation op, int64_t maxAccumulators) {
   int64_t lanes = strataHostF32Lanes(), maxCols = (OW + lanes - 1) / lanes;
   int64_t tile[2];
   sparseDefaultTile(OH, maxCols, tile);
-  Search se = {.best = {tile[0], tile[1], 1, 0, 0}, .bestNs = -1};
+  Search se = {.best = {tile[0], tile[1], 1, 0, LAYOUT_PHASES}, .bestNs = -1};
+  Budget b = {maxAccumulators, columnOffsets(op)};
   Tuning t = se.best;
   consider(tu, op, &t, &se);
   if (se.bestNs < 0) return false;
-  static const int64_t kRows[] = {1, 2, 3, 4, 5, 6, 7, 8}, kCols[] = {1, 2, 3, 4};
-  for (size_t r = 0; r < sizeof kRows / sizeof kRows[0]; r++)
-    if (kRows[r] <= OH && kRows[r] * se.best.cols <= maxAccumulators)
-      t = se.best, t.rows = kRows[r], consider(tu, op, &t, &se);
-  for (size_t q = 0; q < sizeof kCols / sizeof kCols[0]; q++)
-    if (kCols[q] <= maxCols && se.best.rows * kCols[q] <= maxAccumulators)
-      t = se.best, t.cols = kCols[q], consider(tu, op, &t, &se);
+  searchTile(tu, op, &b, OH, maxCols, &se);
   t = se.best, t.permute = 1 - se.best.permute;
   consider(tu, op, &t, &se);
-  t = se.best, t.layout = 1 - se.best.layout;
-  consider(tu, op, &t, &se);
+  /* the other layouts; sums only where a row's last vector is partial (it
+   * applies to no other tile), with its rows cut to the budget, and then
+   * its own tile search (its sets of sums take registers) */
+  Tuning before = se.best;
+  for (int l = 0; l < NUM_LAYOUTS; l++) {
+    if (l == before.layout || (l == LAYOUT_SUMS && (b.offsets < 2 || OW % lanes == 0))) continue;
+    t = before, t.layout = l;
+    while (t.rows > 1 && accumulators(&b, &t) > b.maxAcc) t.rows--;
+    if (accumulators(&b, &t) <= b.maxAcc) consider(tu, op, &t, &se);
+  }
+  if (se.best.layout != before.layout) searchTile(tu, op, &b, OH, maxCols, &se);
   for (int64_t u = 2; u <= 4; u *= 2)
-    if (se.best.rows * se.best.cols * u <= maxAccumulators && sharesRuns(op, u))
-      t = se.best, t.unroll = u, consider(tu, op, &t, &se);
+    if (t = se.best, t.unroll = u, accumulators(&b, &t) <= b.maxAcc && sharesRuns(op, u)) consider(tu, op, &t, &se);
   setTuning(op, &se.best);
   return true;
 }

@@ -25,9 +25,12 @@
 // IR-DAG: func.func private @strata_rt_parallel_chunks((memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, index, index) -> (), memref<*xf32>, memref<*xf32>, memref<*xf32>, i64, i64) attributes {llvm.emit_c_interface}
 // IR-LABEL: func.func @segments
 // IR: %[[FN:.*]] = constant @__strata_sparse_fkw0 : (memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, index, index) -> ()
-// Items: 1 image x 2 row tiles of 5 rows (the default tile's rows divide
-// the 10 output rows: 4 would compute rows 6-7 twice).
-// IR: %[[N:.*]] = arith.constant 2 : i64
+// Items: 1 image x 5 row tiles of 2 rows. The 20 columns leave 12 lanes
+// free in the second 16-lane vector, so the default is the sums layout,
+// whose 3 sets of sums fit 24 accumulators at 4 rows x 2 vectors; of the
+// rows that fit, 2 divides the 10 output rows (4 would compute rows 6-7
+// twice).
+// IR: %[[N:.*]] = arith.constant 5 : i64
 // IR: call @strata_rt_parallel_chunks(%[[FN]], {{.*}}, %[[N]], {{.*}})
 // IR-NOT: sparse.fkw_conv
 // IR: func.func private @__strata_sparse_fkw0(

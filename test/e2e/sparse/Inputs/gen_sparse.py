@@ -2,8 +2,8 @@
 sparse.csr_conv and the nn.conv of the same decoded dense weights).
 
   gen_sparse.py cases --seed S [--count N] [--tile R,T] [--unroll U] [--permute P]
-      [--profile P[,P...]] [--merge] [--funcs both|sparse|dense] [--ops fkw,csr]
-      [--tunings 'R,T:U:P ...']
+      [--layout L] [--profile P[,P...]] [--merge] [--funcs both|sparse|dense]
+      [--ops fkw,csr] [--tunings 'R,T:U:P[:L] ...']
       random valid cases, two public functions each: @case<i> (the fkw_conv
       and the csr_conv of one weight set, two results) and @case<i>_dense
       (nn.conv of the decoded dense weights, twice): C.1.9 compares them.
@@ -17,15 +17,18 @@ sparse.csr_conv and the nn.conv of the same decoded dense weights).
       with look-alike runs across convolution groups and FKR groups, which
       it must not), large (16-20 x 60-80 outputs: the largest register
       tiles fit) or kernels (csr_conv only, --ops csr: kernels of 1x1 to
-      5x5); a comma-separated list gives case i the (i mod n)th.
+      5x5) or narrow (output widths 5 to 60 that leave lanes free in a row's
+      last vector of 4, 8 or 16: the `sums` layout's rows; stride 2,
+      dilation 2, padding, groups, batch 2); a comma-separated list gives
+      case i the (i mod n)th.
       --merge puts every case in one function pair, @cases and @cases_dense
       (the cases' inputs and results one after the other: one compile for
       all of them); --funcs keeps only the sparse or the dense functions;
       --ops the sparse ops emitted (the dense function returns its result
-      once per sparse result). With --merge, --tunings 'R,T:U:P
+      once per sparse result). With --merge, --tunings 'R,T:U:P[:L]
       ...' emits one fkw_conv per entry for every case (tile, unroll,
-      permute; '-' leaves one out) instead of the one --tile/--unroll/
-      --permute give.
+      permute, layout; '-' or nothing leaves one out) instead of the one
+      --tile/--unroll/--permute/--layout give.
   gen_sparse.py layer --C c --M m --H h [--W w] [--rate 3.6] [--patterns 8]
       [--kind fkw|csr|dense|pattern] [--seed S] [--tile R,T] ...
       one VGG-like layer (stride 1, pad 1): random weights projected onto an
@@ -146,6 +149,8 @@ def tuning(opts):
         t += ', unroll = %s' % arr([opts['unroll']])
     if opts.get('permute'):
         t += ', permute = "%s"' % opts['permute']
+    if opts.get('layout'):
+        t += ', layout = "%s"' % opts['layout']
     return t
 
 
@@ -222,6 +227,8 @@ def random_case(rng, profile='mixed'):
         return kernels_case(rng)
     if profile == 'large':
         return large_case(rng)
+    if profile == 'narrow':
+        return narrow_case(rng)
     if profile == 'depthwise':
         C = int(rng.integers(1, 9))
         group, Cg, Mg = C, 1, int(rng.integers(1, 4))
@@ -245,6 +252,31 @@ def random_case(rng, profile='mixed'):
     groups = random_groups(rng, M)
     xs = [N, group * Cg, H, W]
     return finish(xs, M, w, ids, masks, order, groups, strides, pads, dil, group, rng.random() < 0.6)
+
+
+def narrow_case(rng):
+    """Output widths with free lanes in a row's last vector (of 4, 8 or 16
+    lanes), reached through stride 1 or 2, dilation 1 or 2 and padding:
+    the rows whose last column tile the `sums` layout computes."""
+    OW = int(rng.choice([5, 6, 7, 12, 13, 14, 26, 27, 28, 29, 44, 56, 60]))
+    strides = [int(rng.choice([1, 2])) for _ in range(2)]
+    dil = [int(rng.choice([1, 1, 2])) for _ in range(2)]
+    pads = [int(rng.integers(0, 3)) for _ in range(4)]
+    W = (OW - 1) * strides[1] + 1 + 2 * dil[1] - pads[1] - pads[3]
+    if W < 1:
+        pads[1] = pads[3] = 0
+        W = (OW - 1) * strides[1] + 1 + 2 * dil[1]
+    H = int(rng.integers(1, 6)) + 2 * dil[0]
+    group = int(rng.choice([1, 1, 2]))
+    Cg, Mg = int(rng.integers(1, 6)), int(rng.integers(1, 7))
+    P = int(rng.integers(1, 9))
+    masks = [int(m) for m in rng.choice(np.arange(1, 512), P, replace=False)]
+    M = group * Mg
+    ids = rng.integers(-1, P, (M, Cg))
+    w = mask_weights(rng, ids, masks)
+    order = [int(v) for v in rng.permutation(M)]
+    xs = [int(rng.choice([1, 2])), group * Cg, H, W]
+    return finish(xs, M, w, ids, masks, order, random_groups(rng, M), strides, pads, dil, group, rng.random() < 0.7)
 
 
 # The edge kinds in turn: any 8 edge cases of a file hold every kind.
@@ -459,13 +491,14 @@ def emit_merged(cases, opts):
 
 
 def parse_tunings(s):
-    """'R,T:U:P ...' (each part '-' for none) -> [{tile, unroll, permute}]."""
+    """'R,T:U:P[:L] ...' (each part '-' for none) -> [{tile, unroll, permute, layout}]."""
     out = []
     for entry in s.split():
-        tile, unroll, permute = (entry.split(':') + ['-', '-'])[:3]
+        tile, unroll, permute, layout = (entry.split(':') + ['-', '-', '-'])[:4]
         out.append(dict(tile=None if tile == '-' else [int(v) for v in tile.split(',')],
                         unroll=None if unroll == '-' else int(unroll),
-                        permute=None if permute == '-' else permute))
+                        permute=None if permute == '-' else permute,
+                        layout=None if layout == '-' else layout))
     return out
 
 
@@ -500,6 +533,7 @@ def main():
     ap.add_argument('--tile', type=lambda s: [int(v) for v in s.split(',')])
     ap.add_argument('--unroll', type=int)
     ap.add_argument('--permute')
+    ap.add_argument('--layout')
     ap.add_argument('--N', type=int, default=1)
     ap.add_argument('--C', type=int, default=64)
     ap.add_argument('--M', type=int, default=64)
@@ -509,7 +543,8 @@ def main():
     ap.add_argument('--patterns', type=int, default=8)
     ap.add_argument('--kind', default='fkw', choices=['fkw', 'csr', 'dense'])
     ap.add_argument('--profile', default=['mixed'], type=lambda s: s.split(','),
-                    help='mixed, depthwise, wide, edge, share, large or kernels; a list: case i has the (i mod n)th')
+                    help='mixed, depthwise, wide, edge, share, large, kernels or narrow; a list: case i has the (i mod '
+                    'n)th')
     ap.add_argument('--merge', action='store_true')
     ap.add_argument('--funcs', default='both', choices=['both', 'sparse', 'dense'])
     ap.add_argument('--ops', default=['fkw', 'csr'], type=lambda s: s.split(','))
@@ -522,6 +557,8 @@ def main():
             ap.error('unroll 1 to 8')
         if t['permute'] is not None and not t['permute'].replace('_', '').isalpha():
             ap.error('permute: a loop order such as oh_ow_co_ci (the verifier has the list)')
+        if t['layout'] is not None and not t['layout'].isalpha():
+            ap.error('layout: an input layout such as sums (the verifier has the list)')
     if a.tunings and not a.merge:
         ap.error('--tunings needs --merge')
     if not a.ops or any(o not in ('fkw', 'csr') for o in a.ops):
@@ -532,7 +569,7 @@ def main():
     rng = np.random.default_rng(a.seed)
     EDGE_KINDS[:] = EDGE_KINDS[a.seed % 8:] + EDGE_KINDS[:a.seed % 8]
     for p in a.profile:
-        if p not in ('mixed', 'depthwise', 'wide', 'edge', 'share', 'kernels', 'large'):
+        if p not in ('mixed', 'depthwise', 'wide', 'edge', 'share', 'kernels', 'large', 'narrow'):
             ap.error('bad --profile %s' % p)
     cases = [random_case(rng, a.profile[i % len(a.profile)]) for i in range(a.count)]
     if a.merge:
