@@ -295,6 +295,10 @@ static void keepPlan(CallState *st, bool serve) {
   bool searched = !reuseShape(st->cache, t, n, &p);
   if (searched) p.total = searchPlan(st->cache, t, n, &p);
   free(t);
+  if (p.total < 0 && serve) { /* sizes past int64 at entry: the allocs fail cleanly, from the heap */
+    freePlan(&p);
+    return;
+  }
   if (p.total < 0) rtInvariant("shape plan: the buffers cannot be planned");
   memcpy(p.key, st->key, sizeof *p.key * (size_t)st->keyLen);
   memcpy(p.bytes, st->bytes, sizeof *p.bytes * (size_t)n);
