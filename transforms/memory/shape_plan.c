@@ -374,6 +374,24 @@ typedef struct {
   bool failed;
 } Hoist;
 
+/* An integer division or remainder whose divisor is not a nonzero
+ * constant (affine maps divide by positive constants only). */
+static bool dividesByValue(MlirOperation op) {
+  static const char *const kDiv[] = {"arith.divsi", "arith.divui", "arith.remsi", "arith.remui", "arith.ceildivsi",
+                                     "arith.ceildivui", "arith.floordivsi", "index.divs", "index.divu", "index.rems",
+                                     "index.remu", "index.ceildivs", "index.ceildivu", "index.floordivs"};
+  bool division = false;
+  for (size_t i = 0; i < sizeof kDiv / sizeof *kDiv && !division; i++) division = strataOpIsNamed(op, kDiv[i]);
+  if (!division || mlirOperationGetNumOperands(op) != 2) return division;
+  MlirValue d = mlirOperationGetOperand(op, 1);
+  if (mlirValueIsABlockArgument(d)) return true;
+  MlirOperation c = mlirOpResultGetOwner(d);
+  MlirAttribute v = strataOpIsNamed(c, "arith.constant") || strataOpIsNamed(c, "index.constant")
+                        ? strataOpAttr(c, "value")
+                        : mlirAttributeGetNull();
+  return mlirAttributeIsNull(v) || !mlirAttributeIsAInteger(v) || mlirIntegerAttrGetValueInt(v) == 0;
+}
+
 static MlirValue hoisted(Hoist *h, MlirValue v, int depth) {
   if (mlirValueIsABlockArgument(v) || h->failed) return v; /* the entry's arguments (sizeKind) */
   for (size_t i = 0; i < h->n; i++)
@@ -386,6 +404,10 @@ static MlirValue hoisted(Hoist *h, MlirValue v, int depth) {
     MlirValue stored = storedValue(def, h->entry);
     if (mlirValueIsNull(stored)) h->failed = true;
     else to = hoisted(h, stored, depth + 1);
+  } else if (dividesByValue(def)) {
+    /* at entry it would run before the checks the code makes first: a
+     * zero divisor would trap there instead of being reported */
+    h->failed = true;
   } else {
     intptr_t k = mlirOperationGetNumOperands(def);
     MlirValue operands[k ? k : 1];

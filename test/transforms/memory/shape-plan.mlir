@@ -202,6 +202,43 @@ func.func @deep_dag(%x: memref<?xf32>) {
 }
 
 // -----
+// A size divided by a constant is computed at entry; one divided by another
+// extent is not (at entry it would run before the checks the code makes
+// first, and a zero divisor would trap there): still planned, the sizes
+// learnt in the class's first call.
+// CHECK-LABEL: func.func @halves
+// CHECK: %[[E:.*]] = memref.dim %arg0
+// CHECK: arith.divui %[[E]]
+// CHECK: memref.alloca() : memref<1xi64>
+// CHECK: call @strata_rt_shape_plan_begin(
+func.func @halves(%x: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  %h = arith.divui %n, %c2 : index
+  %a = memref.alloc(%h) : memref<?xf32>
+  memref.copy %x, %a : memref<?xf32> to memref<?xf32>
+  memref.dealloc %a : memref<?xf32>
+  return
+}
+
+// -----
+// CHECK-LABEL: func.func @ratio
+// CHECK: memref.alloca() : memref<0xi64>
+// CHECK: call @strata_rt_shape_plan_begin(
+// CHECK: call @strata_rt_shape_plan_alloc(
+func.func @ratio(%x: memref<?xf32>, %y: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  %m = memref.dim %y, %c0 : memref<?xf32>
+  %q = arith.divui %n, %m : index
+  %a = memref.alloc(%q) : memref<?xf32>
+  memref.copy %x, %a : memref<?xf32> to memref<?xf32>
+  memref.dealloc %a : memref<?xf32>
+  return
+}
+
+// -----
 // Static buffers are strata-buffer-arena's; a function without planned
 // buffers is left alone (no table).
 // CHECK-NOT: __strata_shape_plans
