@@ -367,9 +367,13 @@ static MlirValue bufferBytes(StrataBuilder *at, MlirLocation loc, MlirOperation 
  * value's defining op cloned there once, over copies of its operands (a
  * shape list's load becomes the value stored to it). */
 typedef struct {
+  MlirValue from, to;
+} Copied;
+
+typedef struct {
   StrataBuilder *b;
   MlirBlock entry;
-  MlirValue *from, *to;
+  Copied *copies;
   size_t n, cap;
   bool failed;
 } Hoist;
@@ -395,7 +399,7 @@ static bool dividesByValue(MlirOperation op) {
 static MlirValue hoisted(Hoist *h, MlirValue v, int depth) {
   if (mlirValueIsABlockArgument(v) || h->failed) return v; /* the entry's arguments (sizeKind) */
   for (size_t i = 0; i < h->n; i++)
-    if (mlirValueEqual(h->from[i], v)) return h->to[i];
+    if (mlirValueEqual(h->copies[i].from, v)) return h->copies[i].to;
   MlirOperation def = mlirOpResultGetOwner(v);
   MlirValue to = {NULL};
   if (depth > 512) {
@@ -419,11 +423,10 @@ static MlirValue hoisted(Hoist *h, MlirValue v, int depth) {
     to = mlirOperationGetResult(copy, mlirOpResultGetResultNumber(v));
   }
   if (h->failed) return v;
-  MlirValue *from = strataGrow(h->from, &h->cap, h->n + 1, sizeof *from), *dst = from ? realloc(h->to, h->cap * sizeof *dst) : NULL;
-  if (from) h->from = from;
-  if (!from || !dst) return h->failed = true, v;
-  h->to = dst;
-  h->from[h->n] = v, h->to[h->n++] = to;
+  Copied *grown = strataGrow(h->copies, &h->cap, h->n + 1, sizeof *grown);
+  if (!grown) return h->failed = true, v;
+  h->copies = grown;
+  h->copies[h->n++] = (Copied){v, to};
   return to;
 }
 
@@ -435,7 +438,7 @@ static MlirValue entrySizes(ShapePlan *plan, PlannedFunction *f, StrataBuilder *
   MlirOperation *allocs = f->atEntry ? calloc((size_t)f->n, sizeof *allocs) : NULL;
   for (size_t k = 0; allocs && k < plan->numAllocs; k++)
     if (mlirOperationEqual(plan->allocs[k].func, f->func)) allocs[plan->allocs[k].index] = plan->allocs[k].op;
-  Hoist h = {b, entry, NULL, NULL, 0, 0, !allocs};
+  Hoist h = {b, entry, NULL, 0, 0, !allocs};
   int64_t count = allocs ? f->n : 0;
   MlirValue bytes[count ? count : 1];
   for (int64_t i = 0; i < count && !h.failed; i++) {
@@ -446,8 +449,7 @@ static MlirValue entrySizes(ShapePlan *plan, PlannedFunction *f, StrataBuilder *
   }
   if (h.failed) count = 0; /* the copies made are unused: canonicalization drops them */
   free(allocs);
-  free(h.from);
-  free(h.to);
+  free(h.copies);
   MlirType mt = mlirMemRefTypeGet(i64, 1, &count, mlirAttributeGetNull(), mlirAttributeGetNull());
   MlirValue sizes = strataResult(
       strataCreateOp(b, "memref.alloca", loc, .results = STRATA_TYPES(mt),
