@@ -30,10 +30,9 @@ static int spanCompare(const void *x, const void *y) {
 
 /* Offset for tensor `i` among the placed ones (placed[k] true) it overlaps:
  * the lowest gap that fits (bestFit false) or the smallest one (true), else
- * above them all. -1 on overflow. `spans` has room for n entries. *base is
- * the tensor whose end the offset is (-1: offset 0). */
+ * above them all. -1 on overflow. `spans` has room for n entries. */
 static int64_t findOffset(const StrataMemTensor *t, size_t n, const int64_t *offsets, const bool *placed, size_t i,
-                          bool bestFit, Span *spans, int64_t *base) {
+                          bool bestFit, Span *spans) {
   size_t m = 0;
   for (size_t k = 0; k < n; k++)
     if (placed[k] && k != i && overlapsInTime(&t[k], &t[i]) && t[k].size > 0) {
@@ -42,33 +41,29 @@ static int64_t findOffset(const StrataMemTensor *t, size_t n, const int64_t *off
       spans[m++] = (Span){offsets[k], hi, (int64_t)k};
     }
   qsort(spans, m, sizeof *spans, spanCompare);
-  int64_t cursor = 0, under = -1, best = -1, bestUnder = -1, bestGap = INT64_MAX;
+  int64_t cursor = 0, best = -1, bestGap = INT64_MAX;
   for (size_t k = 0; k < m; k++) {
     int64_t gap = spans[k].lo - cursor;
     if (gap >= t[i].size && (!bestFit || gap < bestGap)) {
-      if (!bestFit) return *base = under, cursor;
-      best = cursor, bestUnder = under, bestGap = gap;
+      if (!bestFit) return cursor;
+      best = cursor, bestGap = gap;
     }
-    if (spans[k].hi > cursor) cursor = spans[k].hi, under = spans[k].who;
+    if (spans[k].hi > cursor) cursor = spans[k].hi;
   }
-  if (best >= 0) return *base = bestUnder, best;
-  return *base = under, cursor;
+  return best >= 0 ? best : cursor;
 }
 
-/* Places tensors in `order`; returns the arena size or -1. Each tensor's
- * base (findOffset) goes to bases[i] unless bases is NULL. */
-static int64_t placeInOrder(const StrataMemTensor *t, size_t n, const size_t *order, bool bestFit, int64_t *offsets,
-                            int64_t *bases) {
+/* Places tensors in `order`; returns the arena size or -1. */
+static int64_t placeInOrder(const StrataMemTensor *t, size_t n, const size_t *order, bool bestFit, int64_t *offsets) {
   bool *placed = calloc(n ? n : 1, sizeof *placed);
   Span *spans = malloc((n ? n : 1) * sizeof *spans);
   int64_t arena = 0;
   for (size_t k = 0; placed && spans && k < n && arena >= 0; k++) {
     size_t i = order[k];
-    int64_t base = -1, off = findOffset(t, n, offsets, placed, i, bestFit, spans, &base), end;
+    int64_t off = findOffset(t, n, offsets, placed, i, bestFit, spans), end;
     if (off < 0 || !strataCheckedAdd(off, t[i].size, &end)) arena = -1;
     else {
       offsets[i] = off;
-      if (bases) bases[i] = base;
       placed[i] = true;
       if (end > arena) arena = end;
     }
@@ -96,16 +91,13 @@ static int keyCompare(const void *x, const void *y) {
   return a->index < b->index ? -1 : a->index > b->index;
 }
 
-/* Places tensors sorted by `keys`; returns the arena size or -1. The
- * structure goes to *shape unless NULL. */
-static int64_t placeByKeys(const StrataMemTensor *t, size_t n, PlaceKey *keys, bool bestFit, int64_t *offsets,
-                           StrataMemPlanShape *shape) {
+/* Places tensors sorted by `keys`; returns the arena size or -1. */
+static int64_t placeByKeys(const StrataMemTensor *t, size_t n, PlaceKey *keys, bool bestFit, int64_t *offsets) {
   size_t *order = malloc((n ? n : 1) * sizeof *order);
   if (!order) return -1;
   qsort(keys, n, sizeof *keys, keyCompare);
   for (size_t i = 0; i < n; i++) order[i] = keys[i].index;
-  int64_t arena = placeInOrder(t, n, order, bestFit, offsets, shape ? shape->base : NULL);
-  if (shape) memcpy(shape->order, order, n * sizeof *order);
+  int64_t arena = placeInOrder(t, n, order, bestFit, offsets);
   free(order);
   return arena;
 }
@@ -116,7 +108,7 @@ static bool validLifetimes(const StrataMemTensor *t, size_t n) {
   return true;
 }
 
-static int64_t peakWalk(const StrataMemTensor *t, size_t n, int64_t *offsets, StrataMemPlanShape *shape) {
+static int64_t peakWalk(const StrataMemTensor *t, size_t n, int64_t *offsets) {
   if (n == 0) return 0;
   if (!validLifetimes(t, n)) return -1;
   /* The peak step: the largest sum of live sizes, which is reached at some
@@ -138,35 +130,34 @@ static int64_t peakWalk(const StrataMemTensor *t, size_t n, int64_t *offsets, St
     int64_t distance = atPeak ? 0 : forward ? t[i].start - peakStep : peakStep - t[i].end;
     keys[i] = (PlaceKey){distance, !atPeak && !forward, t[i].size, i};
   }
-  int64_t arena = placeByKeys(t, n, keys, false, offsets, shape);
+  int64_t arena = placeByKeys(t, n, keys, false, offsets);
   free(keys);
   return arena;
 }
 
 int64_t strataMemPlanPeakWalk(const StrataMemTensor *t, size_t n, int64_t *offsets) {
-  return peakWalk(t, n, offsets, NULL);
+  return peakWalk(t, n, offsets);
 }
 
 /* Places tensors by size, larger first (after their first step, when
  * byStart); returns the arena size or -1. */
-static int64_t placeSorted(const StrataMemTensor *t, size_t n, bool byStart, bool bestFit, int64_t *offsets,
-                           StrataMemPlanShape *shape) {
+static int64_t placeSorted(const StrataMemTensor *t, size_t n, bool byStart, bool bestFit, int64_t *offsets) {
   if (!validLifetimes(t, n)) return -1;
   PlaceKey *keys = malloc((n ? n : 1) * sizeof *keys);
   if (!keys) return -1;
   for (size_t i = 0; i < n; i++) keys[i] = (PlaceKey){byStart ? t[i].start : 0, 0, t[i].size, i};
-  int64_t arena = placeByKeys(t, n, keys, bestFit, offsets, shape);
+  int64_t arena = placeByKeys(t, n, keys, bestFit, offsets);
   free(keys);
   return arena;
 }
 
 /* Program order: by first step; at one step the larger first. */
 int64_t strataMemPlanBestFit(const StrataMemTensor *t, size_t n, int64_t *offsets) {
-  return placeSorted(t, n, true, true, offsets, NULL);
+  return placeSorted(t, n, true, true, offsets);
 }
 
 int64_t strataMemPlanLargestFirst(const StrataMemTensor *t, size_t n, int64_t *offsets) {
-  return placeSorted(t, n, false, false, offsets, NULL);
+  return placeSorted(t, n, false, false, offsets);
 }
 
 int64_t strataMemPlanLivePeak(const StrataMemTensor *t, size_t n) {
@@ -202,7 +193,7 @@ int64_t strataMemPlanExhaustive(const StrataMemTensor *t, size_t n, int64_t *off
   int64_t trial[9], best = -1;
   for (size_t i = 0; i < n; i++) order[i] = i;
   do {
-    int64_t arena = placeInOrder(t, n, order, false, trial, NULL);
+    int64_t arena = placeInOrder(t, n, order, false, trial);
     if (arena >= 0 && (best < 0 || arena < best)) {
       best = arena;
       memcpy(offsets, trial, n * sizeof *trial);
@@ -211,25 +202,49 @@ int64_t strataMemPlanExhaustive(const StrataMemTensor *t, size_t n, int64_t *off
   return n == 0 ? 0 : best;
 }
 
+/* A plan's structure: its tensors from the bottom of the arena up (by
+ * offset, then index). */
+typedef struct {
+  int64_t offset;
+  size_t index;
+} ByOffset;
+
+static int byOffsetCompare(const void *x, const void *y) {
+  const ByOffset *a = x, *b = y;
+  if (a->offset != b->offset) return a->offset < b->offset ? -1 : 1;
+  return a->index < b->index ? -1 : a->index > b->index;
+}
+
+static bool structureOf(const int64_t *offsets, size_t n, size_t *order) {
+  ByOffset *keys = malloc((n ? n : 1) * sizeof *keys);
+  if (!keys) return false;
+  for (size_t i = 0; i < n; i++) keys[i] = (ByOffset){offsets[i], i};
+  qsort(keys, n, sizeof *keys, byOffsetCompare);
+  for (size_t i = 0; i < n; i++) order[i] = keys[i].index;
+  free(keys);
+  return true;
+}
+
 int64_t strataMemPlanBest(const StrataMemTensor *t, size_t n, int64_t *offsets, StrataMemPlanShape *shape) {
-  int64_t total = peakWalk(t, n, offsets, shape), live = strataMemPlanLivePeak(t, n);
-  if (total <= live || total < 0) return total;
-  /* above its bound: largest first or best fit may do better */
+  int64_t total = peakWalk(t, n, offsets), live = strataMemPlanLivePeak(t, n);
+  if (total < 0) return total;
   int64_t *trial = malloc(sizeof *trial * (n ? n : 1));
-  StrataMemPlanShape other = {malloc(sizeof(size_t) * (n ? n : 1)), malloc(sizeof(int64_t) * (n ? n : 1))};
-  for (int k = 0; k < 2 && trial && other.order && other.base && total > live; k++) {
-    int64_t got = placeSorted(t, n, k == 1, k == 1, trial, &other);
+  size_t *order = shape ? shape->order : malloc(sizeof *order * (n ? n : 1));
+  /* above its bound: largest first or best fit may do better */
+  for (int k = 0; k < 2 && trial && total > live; k++) {
+    int64_t got = placeSorted(t, n, k == 1, k == 1, trial);
     if (got < 0 || got >= total) continue;
     total = got;
     memcpy(offsets, trial, sizeof *trial * n);
-    if (shape) {
-      memcpy(shape->order, other.order, sizeof *other.order * n);
-      memcpy(shape->base, other.base, sizeof *other.base * n);
-    }
   }
+  /* The kept plan is its own structure re-evaluated: each tensor no
+   * higher than before (by induction up the order: the tensors below it
+   * that it overlaps in time end no higher), so the arena is no larger,
+   * and the structure reproduces it exactly. */
+  if (!trial || !order || !structureOf(offsets, n, order)) total = -1;
+  else total = strataMemPlanReuse(t, n, &(StrataMemPlanShape){order}, offsets);
   free(trial);
-  free(other.order);
-  free(other.base);
+  if (!shape) free(order);
   return total;
 }
 
@@ -237,25 +252,31 @@ int64_t strataMemPlanReuse(const StrataMemTensor *t, size_t n, const StrataMemPl
   if (!validLifetimes(t, n)) return -1;
   bool *done = calloc(n ? n : 1, sizeof *done);
   int64_t arena = done ? 0 : -1;
-  for (size_t k = 0; k < n && done; k++) {
+  for (size_t k = 0; k < n && arena >= 0; k++) {
     size_t i = shape->order[k];
-    int64_t b = i < n ? shape->base[i] : -1, end;
-    /* each tensor once, on a base placed before it */
-    if (i >= n || done[i] || b >= (int64_t)n || (b >= 0 && !done[b])) {
+    if (i >= n || done[i]) { /* not a permutation */
       arena = -1;
       break;
     }
-    offsets[i] = 0;
-    if ((b >= 0 && !strataCheckedAdd(offsets[b], t[b].size, &offsets[i])) ||
-        !strataCheckedAdd(offsets[i], t[i].size, &end)) {
+    /* on top of every tensor below it in the order that it overlaps in
+     * time: valid whatever the sizes */
+    int64_t off = 0, end;
+    for (size_t b = 0; b < k && arena >= 0; b++) {
+      size_t j = shape->order[b];
+      if (t[j].size == 0 || !overlapsInTime(&t[i], &t[j])) continue;
+      if (!strataCheckedAdd(offsets[j], t[j].size, &end)) arena = -1;
+      else if (end > off) off = end;
+    }
+    if (arena < 0 || !strataCheckedAdd(off, t[i].size, &end)) {
       arena = -1;
       break;
     }
+    offsets[i] = off;
     done[i] = true;
     if (end > arena) arena = end;
   }
   free(done);
-  return arena >= 0 && strataMemPlanValid(t, n, offsets) ? arena : -1;
+  return arena;
 }
 
 bool strataMemPlanValid(const StrataMemTensor *t, size_t n, const int64_t *offsets) {

@@ -9,13 +9,14 @@
  * A call of a shape class the function keeps no plan for takes its buffers
  * from the heap and records their sizes; at its end they are placed and the
  * plan is kept in the function's cache (at most PLAN_CAP classes, the least
- * recently used evicted). The placement re-evaluates the structure of the
- * function's last searched plan with the new sizes (strataMemPlanReuse: no
- * search, as SOD²'s symbolic plan) when that stays valid and within 5% of
- * the lower bound; else it searches (strataMemPlanBest: the peak-first walk,
- * and when its arena exceeds the most bytes live at one step, largest-first
- * and best-fit placements too, the smallest kept) and keeps the new
- * structure. A later call of
+ * recently used evicted). The function's first class searches its plan
+ * (strataMemPlanBest: the peak-first walk, and when its arena exceeds the
+ * most bytes live at one step, largest-first and best-fit placements too,
+ * the smallest kept) and keeps the plan's structure; every later class
+ * re-evaluates that structure with its own sizes (strataMemPlanReuse: no
+ * search, valid whatever the sizes, as SOD²'s symbolic plan), unless the
+ * result is more than twice its lower bound, when it searches and keeps
+ * the new structure. A later call of
  * the class opens one arena of the plan's size on the calling thread's
  * frame stack (an empty one without a plan) (frames.c: the same memory every call) and gets each buffer
  * at its planned offset; a buffer larger than its slot (a size that
@@ -55,7 +56,6 @@ typedef struct {
   /* the structure of the last plan searched (strataMemPlanBest), which a
    * new class re-evaluates before it searches */
   StrataMemPlanShape shape;
-  bool hasShape;
 } PlanCache;
 
 /* One call's state, in one heap block (_mlir_memref_to_llvm_alloc: freed if
@@ -240,18 +240,18 @@ void _mlir_ciface_strata_rt_shape_plan_free(StrataMemRefDesc *call, int64_t inde
 }
 
 /* SOD²'s plan is symbolic: a new class does not search again but
- * re-evaluates the structure of the plan last searched (each buffer at the
- * end of the one it was placed on) with its own sizes. Taken when no two
- * live buffers overlap and the arena is within 5% of its lower bound (the
- * most bytes live at one step; a bound relative to the searched plan's own
- * ratio cost the bench's encoder 1.4% more peak memory, geomean over 50
- * shapes); false to search. */
+ * re-evaluates the structure of the plan last searched with its own sizes
+ * (strataMemPlanReuse: each buffer on top of those below it in the
+ * structure that are live with it, so the plan is valid whatever the
+ * sizes). Only a structure that has become wasteful is searched again: an
+ * arena more than twice its lower bound (the most bytes live at one
+ * step). False to search. */
 static bool reuseShape(PlanCache *c, const StrataMemTensor *t, int64_t n, Plan *p) {
   bool reused = false;
   pthread_mutex_lock(&c->mu);
-  if (c->hasShape) {
+  if (c->shape.order) {
     int64_t total = strataMemPlanReuse(t, (size_t)n, &c->shape, p->offset);
-    reused = total >= 0 && (double)total <= (double)p->live * 1.05;
+    reused = total >= 0 && (double)total <= (double)p->live * 2;
     if (reused) p->total = total;
   }
   pthread_mutex_unlock(&c->mu);
@@ -260,18 +260,15 @@ static bool reuseShape(PlanCache *c, const StrataMemTensor *t, int64_t n, Plan *
 
 /* Searches the plan of `t` and keeps its structure for the classes after. */
 static int64_t searchPlan(PlanCache *c, const StrataMemTensor *t, int64_t n, Plan *p) {
-  StrataMemPlanShape shape = {malloc(sizeof(size_t) * (size_t)(n ? n : 1)), malloc(sizeof(int64_t) * (size_t)(n ? n : 1))};
-  int64_t total = strataMemPlanBest(t, (size_t)n, p->offset, shape.order && shape.base ? &shape : NULL);
-  if (total < 0 || !shape.order || !shape.base) {
+  StrataMemPlanShape shape = {malloc(sizeof(size_t) * (size_t)(n ? n : 1))};
+  int64_t total = strataMemPlanBest(t, (size_t)n, p->offset, shape.order ? &shape : NULL);
+  if (total < 0 || !shape.order) {
     free(shape.order);
-    free(shape.base);
     return total;
   }
   pthread_mutex_lock(&c->mu);
   free(c->shape.order);
-  free(c->shape.base);
   c->shape = shape;
-  c->hasShape = true;
   pthread_mutex_unlock(&c->mu);
   return total;
 }
@@ -282,7 +279,7 @@ static int64_t searchPlan(PlanCache *c, const StrataMemTensor *t, int64_t n, Pla
  * meanwhile. */
 static void keepPlan(CallState *st, bool serve) {
   int64_t n = st->n;
-  StrataMemTensor *t = malloc(sizeof *t * (size_t)(n ? n : 1));
+  StrataMemTensor *t = calloc((size_t)(n ? n : 1), sizeof *t);
   Plan p = {malloc(sizeof(int64_t) * (size_t)(st->keyLen ? st->keyLen : 1)),
             malloc(sizeof(int64_t) * (size_t)(n ? n : 1)), malloc(sizeof(int64_t) * (size_t)(n ? n : 1)), 0, 0, 0};
   if (!t || !p.key || !p.offset || !p.bytes) {
@@ -346,7 +343,6 @@ void strataRtShapePlansRelease(int64_t *table) {
     if (!c) continue;
     for (int k = 0; k < c->count; k++) freePlan(&c->plans[k]);
     free(c->shape.order);
-    free(c->shape.base);
     pthread_mutex_destroy(&c->mu);
     free(c);
     table[i] = 0;

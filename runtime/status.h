@@ -155,7 +155,9 @@ size_t strataRtEnvKeptBytes(const StrataRtEnv *env);
  * most bytes its buffers have live at one step (the arena's lower bound).
  * Of the plans computed, `rebased` re-evaluated the structure of the
  * function's last searched plan with the class's sizes (no search:
- * strataMemPlanReuse); the others searched (strataMemPlanBest). `atEntry`
+ * strataMemPlanReuse); the others searched (strataMemPlanBest): a
+ * function's first class, and a class whose re-evaluated arena would be
+ * more than twice its lower bound. `atEntry`
  * were made at a call's entry from the sizes its code computed there
  * (every size following from the class), so that call took its buffers
  * from the plan too; the others at the end of a call that ran on the heap. */

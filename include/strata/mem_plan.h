@@ -41,21 +41,23 @@ int64_t strataMemPlanLivePeak(const StrataMemTensor *t, size_t n);
  * its lowest feasible offset; some order reaches every optimum); n <= 9,
  * else -1. For tests. */
 int64_t strataMemPlanExhaustive(const StrataMemTensor *t, size_t n, int64_t *offsets);
-/* A plan's structure: the order its tensors were placed in, and per
- * tensor the one on whose end it was placed (-1: at offset 0). Arrays of n
- * entries, the caller's. */
+/* A plan's structure: its tensors from the bottom of the arena up (an
+ * array of n indices, the caller's). */
 typedef struct {
   size_t *order;
-  int64_t *base;
 } StrataMemPlanShape;
 /* The plan compiled code uses: the peak walk, and where its arena is above
- * the live peak, largest first and best fit too; the smallest arena kept.
- * Its structure goes to *shape unless shape is NULL. */
+ * the live peak, largest first and best fit too; the smallest arena kept,
+ * then compacted by its own structure (strataMemPlanReuse at the same
+ * sizes: no tensor higher, the arena no larger). Its structure goes to
+ * *shape unless shape is NULL. */
 int64_t strataMemPlanBest(const StrataMemTensor *t, size_t n, int64_t *offsets, StrataMemPlanShape *shape);
 /* A structure's offsets for new sizes (the same lifetimes): each tensor, in
- * the structure's order, at the end of its base. No search: SOD²'s plan
- * kept symbolic. Returns the arena size, or -1 when two tensors live at one
- * step would overlap (then plan anew) or on overflow. */
+ * the structure's order, on top of the tensors before it that it overlaps
+ * in time. No search, and valid whatever the sizes (SOD²'s plan kept
+ * symbolic: no re-plan per shape, only the arena's size changes); at the
+ * sizes it was made for, the plan it came from. Returns the arena size, or
+ * -1 when the order is not a permutation of the n tensors or on overflow. */
 int64_t strataMemPlanReuse(const StrataMemTensor *t, size_t n, const StrataMemPlanShape *shape, int64_t *offsets);
 /* True if no two tensors live at a common step overlap in [offset, offset+size). */
 bool strataMemPlanValid(const StrataMemTensor *t, size_t n, const int64_t *offsets);
