@@ -198,6 +198,12 @@ void strataRtShapeErrorText(char *buf, size_t size, const char *text, int n, int
   else if (kind == 14)
     snprintf(buf, size, "%.*s operand %lld holds %lld at run time, outside [0, %lld]", n, text, (long long)operand,
             (long long)got, (long long)want);
+  else if (kind == 17)
+    snprintf(buf, size, "%.*s dim %lld of operand %lld is %lld at run time, not a multiple of %lld", n, text,
+            (long long)dim, (long long)operand, (long long)got, (long long)want);
+  else if (kind == 18)
+    snprintf(buf, size, "%.*s dim %lld of operand %lld is %lld at run time, more than the %lld of operand 0", n, text,
+            (long long)dim, (long long)operand, (long long)got, (long long)want);
   else if (kind == 16)
     snprintf(buf, size, "%.*s dim %lld of argument %lld is %lld at run time where %lld is needed (the model gives it one "
             "size with an earlier argument's dim: the same symbol)", n, text, (long long)dim, (long long)operand,

@@ -18,6 +18,7 @@
 #include <string.h>
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
+#include "nn_einsum.h"
 #include "nn_elementwise.h"
 #include "nn_internal.h"
 #include "nn_movement_params.h"
@@ -46,6 +47,10 @@ typedef enum {
   R_SPLIT,  /* result i's chunk of the axis (lowerSplitChunk) */
   R_TOPK,   /* operand 0's shape with the run-time k along the axis */
   R_SIZED,  /* the windows: 1-D of the run-time scalar operand 0's value */
+  R_ARG,    /* arg_max, arg_min: the axis kept as 1 or dropped */
+  R_BLOCKS, /* depth_to_space, space_to_depth: space and channels traded by blocksize² */
+  R_ELEMENTS, /* gather_elements: the indices' shape, within data's off the axis */
+  R_EINSUM,   /* per subscript, the one extent of its operand dims (a static 1 broadcasts) */
   R_COUNTED /* data-dependent: its own lowering counts, then allocates (lower_datadep*.c) */
 } Rule;
 
@@ -71,6 +76,11 @@ static Rule ruleOf(MlirOperation op) {
       {"nn.non_zero", R_COUNTED}, {"nn.compress", R_COUNTED}, {"nn.unique", R_COUNTED},
       {"nn.non_max_suppression", R_COUNTED}, {"nn.hann_window", R_SIZED}, {"nn.hamming_window", R_SIZED},
       {"nn.blackman_window", R_SIZED}, {"nn.max_unpool", R_SLICE},
+      {"nn.arg_max", R_ARG}, {"nn.arg_min", R_ARG}, {"nn.depth_to_space", R_BLOCKS},
+      {"nn.space_to_depth", R_BLOCKS}, {"nn.gather_elements", R_ELEMENTS}, {"nn.scatter_elements", R_SAME},
+      {"nn.instance_normalization", R_SAME}, {"nn.group_normalization", R_SAME},
+      {"nn.quantize_linear", R_SAME}, {"nn.dequantize_linear", R_SAME}, {"nn.reverse_sequence", R_SAME},
+      {"nn.size", R_SHAPE}, {"nn.einsum", R_EINSUM},
   };
   for (size_t i = 0; i < sizeof kRules / sizeof kRules[0]; i++)
     if (strataOpIsNamed(op, kRules[i].name)) return kRules[i].rule;
@@ -99,6 +109,11 @@ bool lowerDynamicSupported(MlirOperation op, const char **why) {
     /* The runtime kernels take them (nn-to-kernels); the loops here do not. */
     *why = "dynamic dims of a convolution or pooling compile through the runtime kernels only (f32, NCHW/NCW, "
            "explicit pads)";
+    return false;
+  }
+  if ((r == R_BLOCKS || strataOpIsNamed(op, "nn.group_normalization")) &&
+      lowerDim(mlirOperationGetOperand(op, 0), 1) < 0) {
+    *why = "its channel dim (1) must be static";
     return false;
   }
   if (r == R_GATHER) {
@@ -165,7 +180,8 @@ typedef struct {
  * outside [0, want), 14 an element of an operand outside [0, want]
  * (lower_rnn.c's sequence_lens), 15 an element outside [dim, want]
  * (lower_check.c), 16 argument dims of one RDP symbol that differ
- * (rdp-fold-checks). */
+ * (rdp-fold-checks), 17 an extent `got` that is not a multiple of `want`,
+ * 18 an extent `got` above operand 0's `want` in that dim. */
 static void checkIf(Dims *c, MlirValue bad, int kind, int operand, int dim, MlirValue got, MlirValue want) {
   if (!c->failed) c->failed = !lowerCheck(c->b, c->op, &c->site, bad, kind, operand, dim, got, want);
 }
@@ -219,17 +235,62 @@ static void broadcastDims(Dims *c, int first, int last, int rank, int trailingSk
  * normalization's scale and bias and PRelu's slope broadcast into x from
  * the right, batch normalization's four along dim 1. A dynamic dim of x
  * that one of them spans with a static extent must have that extent. */
+static void sameShapeOperands(Dims *c);
+
+/* Operand i's dim di and operand j's dim dj are one extent (checked where
+ * either is dynamic), or i's is at most j's (`within`). */
+static void sameExtent(Dims *c, int i, int di, int j, int dj, bool within) {
+  MlirValue u = mlirOperationGetOperand(c->op, i), v = mlirOperationGetOperand(c->op, j);
+  if (lowerDim(u, di) >= 0 && lowerDim(v, dj) >= 0) return; /* the verifier's */
+  MlirValue got = lowerDimValue(c->b, c->loc, u, di), want = lowerDimValue(c->b, c->loc, v, dj);
+  if (within) checkIf(c, emitCmpI(c->b, c->loc, CMPI_SGT, got, want), 18, i, di, got, want);
+  else check(c, 0, i, di, got, want);
+}
+
+static int64_t attrAxis(MlirOperation op, const char *name, int64_t dflt, int rank) {
+  int64_t axis = dflt;
+  nnAttrInt(op, name, dflt, &axis);
+  return axis < 0 ? axis + rank : axis;
+}
+
+/* The operands ops of operand 0's shape read beside it that index its dims:
+ * scatter_elements' indices (within data off the axis) and updates (the
+ * indices' shape), reverse_sequence's lengths (the batch axis), a
+ * per-axis quantization's scale and zero point (the axis). */
+static void indexedOperands(Dims *c) {
+  MlirOperation op = c->op;
+  int rank = lowerRank(mlirOperationGetOperand(op, 0));
+  if (strataOpIsNamed(op, "nn.scatter_elements")) {
+    int64_t axis = attrAxis(op, "axis", 0, rank);
+    for (int d = 0; d < rank; d++) {
+      if (d != axis) sameExtent(c, 1, d, 0, d, true);
+      sameExtent(c, 2, d, 1, d, false);
+    }
+  } else if (strataOpIsNamed(op, "nn.reverse_sequence")) {
+    int64_t batch, time;
+    if (nnReverseSequenceAxes(op, &batch, &time)) sameExtent(c, 1, 0, 0, (int)batch, false);
+  } else if (strataOpIsNamed(op, "nn.quantize_linear") || strataOpIsNamed(op, "nn.dequantize_linear")) {
+    int64_t axis = attrAxis(op, "axis", 1, rank);
+    for (intptr_t i = 1; i < mlirOperationGetNumOperands(op); i++) {
+      MlirValue v = mlirOperationGetOperand(op, i);
+      if (lowerRank(v) == 1 && lowerDim(v, 0) != 1) sameExtent(c, (int)i, 0, 0, (int)axis, false);
+    }
+  }
+}
+
 static void sameShapeOperands(Dims *c) {
   MlirValue x = mlirOperationGetOperand(c->op, 0);
-  bool batchNorm = strataOpIsNamed(c->op, "nn.batch_normalization");
-  if (!batchNorm && !strataOpIsNamed(c->op, "nn.layer_normalization") && !strataOpIsNamed(c->op, "nn.prelu")) return;
+  indexedOperands(c);
+  bool alongC = strataOpIsNamed(c->op, "nn.batch_normalization") || strataOpIsNamed(c->op, "nn.instance_normalization");
+  if (!alongC && !strataOpIsNamed(c->op, "nn.layer_normalization") && !strataOpIsNamed(c->op, "nn.prelu")) return;
   for (intptr_t i = 1; i < mlirOperationGetNumOperands(c->op); i++) {
     MlirValue v = mlirOperationGetOperand(c->op, i);
     int rv = lowerRank(v);
     for (int d = 0; d < rv; d++) {
-      int xd = batchNorm ? 1 : lowerRank(x) - rv + d;
+      int xd = alongC ? 1 : lowerRank(x) - rv + d;
       int64_t e = lowerDim(v, d);
-      if (xd >= 0 && e >= 0 && (e != 1 || batchNorm)) expectDim(c, 0, xd, lowerIndexConst(c->b, c->loc, e));
+      if (xd >= 0 && e >= 0 && (e != 1 || alongC)) expectDim(c, 0, xd, lowerIndexConst(c->b, c->loc, e));
+      else if (alongC && e < 0) sameExtent(c, (int)i, d, 0, 1, false);
     }
   }
 }
@@ -539,6 +600,37 @@ bool lowerSplitChunk(StrataBuilder *b, MlirOperation op, intptr_t i, MlirValue *
   return true;
 }
 
+/* Einsum: each subscript's extent is that of the operand dims it labels: a
+ * static one other than 1 decides it, else the first dynamic one; every
+ * other dynamic dim of the subscript must equal it (diagonals included),
+ * and a static 1 broadcasts. The generic's loops, summed ones too, run to
+ * these extents, so every subscript is checked, not only the result's. */
+static void einsumDims(Dims *c, MlirValue *out) {
+  NnEinsum e;
+  if (!nnEinsumOf(c->op, &e, true)) {
+    c->failed = true;
+    return;
+  }
+  for (int l = 0; l < e.numLoops; l++) {
+    MlirValue extent = e.extent[l] >= 0 ? lowerIndexConst(c->b, c->loc, e.extent[l]) : (MlirValue){NULL};
+    for (int i = 0; i < e.numInputs && !extent.ptr; i++)
+      for (int d = 0; d < e.rank[i] && !extent.ptr; d++) {
+        MlirValue v = mlirOperationGetOperand(c->op, i);
+        if (e.loop[i][d] == l && lowerDim(v, d) < 0) extent = lowerDimValue(c->b, c->loc, v, d);
+      }
+    if (!extent.ptr) extent = lowerIndexConst(c->b, c->loc, 1);
+    bool first = e.extent[l] < 0; /* the dim extent came from: no check of itself */
+    for (int i = 0; i < e.numInputs; i++)
+      for (int d = 0; d < e.rank[i]; d++) {
+        MlirValue v = mlirOperationGetOperand(c->op, i);
+        if (e.loop[i][d] != l || lowerDim(v, d) >= 0) continue;
+        if (first) first = false;
+        else expectDim(c, i, d, extent);
+      }
+    if (l < e.outRank) out[l] = extent;
+  }
+}
+
 bool lowerResultDims(StrataBuilder *b, MlirOperation op, intptr_t i, MlirValue *out) {
   Dims c = {b, op, mlirOperationGetLocation(op), {NULL}, false};
   MlirType rt = mlirValueGetType(mlirOperationGetResult(op, i));
@@ -651,6 +743,46 @@ bool lowerResultDims(StrataBuilder *b, MlirOperation op, intptr_t i, MlirValue *
     for (int d = 0; d < r; d++) out[d] = d == axis ? k : lowerDimValue(b, c.loc, x, d);
     break;
   }
+  case R_ARG: {
+    int64_t axis = attrAxis(op, "axis", 0, lowerRank(x)), keep = 1;
+    nnAttrInt(op, "keepdims", 1, &keep);
+    int at = 0;
+    for (int d = 0; d < lowerRank(x); d++)
+      if (d != axis) out[at++] = lowerDimValue(b, c.loc, x, d);
+      else if (keep) out[at++] = lowerIndexConst(b, c.loc, 1);
+    break;
+  }
+  case R_BLOCKS: {
+    int64_t bs = 1;
+    nnAttrInt(op, "blocksize", 1, &bs);
+    bool toSpace = strataOpIsNamed(op, "nn.depth_to_space");
+    MlirValue block = lowerIndexConst(b, c.loc, bs);
+    out[0] = lowerDimValue(b, c.loc, x, 0);
+    out[1] = lowerIndexConst(b, c.loc, toSpace ? lowerDim(x, 1) / (bs * bs) : lowerDim(x, 1) * bs * bs);
+    for (int d = 2; d < 4; d++) {
+      MlirValue e = lowerDimValue(b, c.loc, x, d);
+      if (toSpace) {
+        out[d] = bin(b, c.loc, "arith.muli", e, block);
+        continue;
+      }
+      MlirValue rest = bin(b, c.loc, "arith.remsi", e, block);
+      checkIf(&c, emitCmpI(b, c.loc, CMPI_NE, rest, lowerIndexConst(b, c.loc, 0)), 17, 0, d, e, block);
+      out[d] = bin(b, c.loc, "arith.divsi", e, block);
+    }
+    break;
+  }
+  case R_ELEMENTS: {
+    MlirValue ind = mlirOperationGetOperand(op, 1);
+    int64_t axis = attrAxis(op, "axis", 0, lowerRank(x));
+    for (int d = 0; d < r; d++) {
+      out[d] = lowerDimValue(b, c.loc, ind, d);
+      if (d != axis) sameExtent(&c, 1, d, 0, d, true);
+    }
+    break;
+  }
+  case R_EINSUM:
+    einsumDims(&c, out);
+    break;
   case R_SLICE: /* no result dims: its lowering computes them */
   case R_COUNTED:
   case R_SHAPE:

@@ -174,7 +174,7 @@ static MlirLogicalResult lowerDepthSpace(StrataRewrite *rw, MlirOperation op, vo
   nnAttrString(op, "mode", "DCR", NULL, mode, sizeof mode);
   long long B = (long long)b;
   if (toSpace) {
-    C = mlirShapedTypeGetDimSize(lowerResultType(op, 0), 1);
+    C = lowerDim(x, 1) / (b * b); /* static (lowerDynamicSupported) */
     if (!strcmp(mode, "CRD"))
       snprintf(m, sizeof m, "(d0, d1 * %lld + (d2 mod %lld) * %lld + d3 mod %lld, d2 floordiv %lld, d3 floordiv %lld)",
                B * B, B, B, B, B, B);
@@ -198,6 +198,12 @@ static MlirValue clampIndex(StrataBuilder *b, MlirLocation loc, MlirValue v, int
   return emitBinary(b, loc, "arith.minsi", v, lowerIndexConst(b, loc, n - 1));
 }
 
+/* v clamped to [0, n - 1] for a run-time n. */
+static MlirValue clampIndexTo(StrataBuilder *b, MlirLocation loc, MlirValue v, MlirValue n) {
+  v = emitBinary(b, loc, "arith.maxsi", v, lowerIndexConst(b, loc, 0));
+  return emitBinary(b, loc, "arith.minsi", v, emitBinary(b, loc, "arith.subi", n, lowerIndexConst(b, loc, 1)));
+}
+
 /* Where an op's run-time index errors are reported from: the op's site text
  * (strata_rt_index_error's) and the axis its indices address. */
 typedef struct {
@@ -211,36 +217,37 @@ static bool indexCheck(StrataRewrite *rw, MlirOperation op, int64_t axis, IndexC
 }
 
 /* An index read from an integer tensor element: negative counts from the
- * end; outside [-n, n) it is reported (the call stops there) and clamped. */
-static MlirValue normalizeIndex(StrataBuilder *b, MlirLocation loc, MlirValue raw, int64_t n,
+ * end; outside [-n, n) it is reported (the call stops there) and clamped.
+ * n is the axis's extent, an index value (run-time where it is dynamic). */
+static MlirValue normalizeIndex(StrataBuilder *b, MlirLocation loc, MlirValue raw, MlirValue n,
                                 const IndexCheck *check) {
   MlirValue v = emitConvert(b, loc, "arith.index_cast", raw, strataIndexType(b->ctx));
   MlirValue neg = emitCmpI(b, loc, CMPI_SLT, v, lowerIndexConst(b, loc, 0));
-  MlirValue at = emitSelect(b, loc, neg, emitBinary(b, loc, "arith.addi", v, lowerIndexConst(b, loc, n)), v);
-  MlirValue outside = emitCmpI(b, loc, CMPI_UGE, at, lowerIndexConst(b, loc, n)); /* also at < 0 */
+  MlirValue at = emitSelect(b, loc, neg, emitBinary(b, loc, "arith.addi", v, n), v);
+  MlirValue outside = emitCmpI(b, loc, CMPI_UGE, at, n); /* also at < 0 */
   MlirOperation ifOp = strataCreateOp(b, "scf.if", loc, .operands = STRATA_VALUES(outside), .numRegions = 2);
   StrataBuilder then = strataBuilderAtEnd(b->ctx, strataAddBlock(ifOp, 0, (StrataTypeList){NULL, 0}, loc));
   MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
   MlirValue args[] = {emitConvert(&then, loc, "arith.index_cast", v, i64), strataConstInt(&then, loc, i64, check->axis),
-                      strataConstInt(&then, loc, i64, n), check->site};
+                      emitConvert(&then, loc, "arith.index_cast", n, i64), check->site};
   strataCreateOp(&then, "func.call", loc, .operands = {args, 4},
                  .attrs = STRATA_ATTRS({"callee", mlirFlatSymbolRefAttrGet(b->ctx, mlirStringRefCreateFromCString(INDEX_ERROR_FN))}));
   strataCreateOp(&then, "scf.yield", loc);
-  return clampIndex(b, loc, at, n);
+  return clampIndexTo(b, loc, at, n);
 }
 
 typedef struct {
   MlirValue data;
   int axis, dataRank, indexRank;
   IndexCheck check;
+  MlirValue axisLen; /* gather_elements: the axis's extent (run-time where dynamic) */
 } GatherCtx;
 
 static MlirValue bodyGather(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {
   const GatherCtx *c = u;
   MlirValue at[STRATA_MAX_RANK];
-  int64_t n = lowerDim(c->data, c->axis);
   for (int d = 0; d < c->axis; d++) at[d] = linalgIndex(b, loc, d);
-  at[c->axis] = normalizeIndex(b, loc, a[0], n, &c->check);
+  at[c->axis] = normalizeIndex(b, loc, a[0], lowerIndexConst(b, loc, lowerDim(c->data, c->axis)), &c->check);
   for (int d = c->axis + 1; d < c->dataRank; d++) at[d] = linalgIndex(b, loc, d - 1 + c->indexRank);
   return linalgExtract(b, loc, c->data, at, c->dataRank);
 }
@@ -252,7 +259,7 @@ static MlirLogicalResult lowerGather(StrataRewrite *rw, MlirOperation op, void *
   int64_t axis;
   nnAttrInt(op, "axis", 0, &axis);
   nnNormalizeAxis(op, "axis", &axis, lowerRank(data));
-  GatherCtx c = {data, (int)axis, lowerRank(data), lowerRank(ind), {{NULL}, 0}};
+  GatherCtx c = {data, (int)axis, lowerRank(data), lowerRank(ind), {{NULL}, 0}, {NULL}};
   if (!indexCheck(rw, op, axis, &c.check)) return mlirLogicalResultFailure();
   MlirType t = lowerResultType(op, 0);
   int rank = (int)mlirShapedTypeGetRank(t);
@@ -272,7 +279,7 @@ static MlirValue bodyGatherElements(StrataBuilder *b, MlirLocation loc, const Ml
   const GatherCtx *c = u;
   MlirValue at[STRATA_MAX_RANK];
   for (int d = 0; d < c->dataRank; d++)
-    at[d] = d == c->axis ? normalizeIndex(b, loc, a[0], lowerDim(c->data, c->axis), &c->check) : linalgIndex(b, loc, d);
+    at[d] = d == c->axis ? normalizeIndex(b, loc, a[0], c->axisLen, &c->check) : linalgIndex(b, loc, d);
   return linalgExtract(b, loc, c->data, at, c->dataRank);
 }
 
@@ -283,15 +290,16 @@ static MlirLogicalResult lowerGatherElements(StrataRewrite *rw, MlirOperation op
   int64_t axis;
   nnAttrInt(op, "axis", 0, &axis);
   nnNormalizeAxis(op, "axis", &axis, lowerRank(data));
-  GatherCtx c = {data, (int)axis, lowerRank(data), lowerRank(data), {{NULL}, 0}};
+  GatherCtx c = {data, (int)axis, lowerRank(data), lowerRank(data), {{NULL}, 0},
+                 lowerDimValue(&rw->builder, loc, data, (int)axis)};
   if (!indexCheck(rw, op, axis, &c.check)) return mlirLogicalResultFailure();
-  MlirType t = lowerResultType(op, 0);
   char id[256], its[STRATA_MAX_RANK + 1];
   lowerIdentityMap(id, sizeof id, c.dataRank);
   lowerParallelIterators(its, c.dataRank);
   const char *maps[] = {id, id};
-  return replace(rw, op, linalgBuildGeneric(&rw->builder, loc, STRATA_VALUES(lowerOperand(op, 1)),
-                                            linalgSplatConstant(&rw->builder, loc, t, 0), maps, its,
+  MlirValue init = lowerResultEmpty(&rw->builder, op, 0); /* every element is written */
+  if (!init.ptr) return mlirLogicalResultFailure();
+  return replace(rw, op, linalgBuildGeneric(&rw->builder, loc, STRATA_VALUES(lowerOperand(op, 1)), init, maps, its,
                                             bodyGatherElements, &c));
 }
 
@@ -299,7 +307,7 @@ static MlirLogicalResult lowerGatherElements(StrataRewrite *rw, MlirOperation op
  * output element whose index matches it (axis: the index value). */
 typedef struct {
   int axis, rank;
-  int64_t axisLen;
+  MlirValue axisLen; /* run-time where dynamic */
   char reduction[8];
   bool isFloat;
   IndexCheck check;
@@ -331,9 +339,11 @@ static MlirLogicalResult lowerScatterElements(StrataRewrite *rw, MlirOperation o
   int64_t axis;
   nnAttrInt(op, "axis", 0, &axis);
   nnNormalizeAxis(op, "axis", &axis, rank);
-  ScatterCtx c = {(int)axis, rank, lowerDim(data, (int)axis), "", lowerIsFloat(lowerElementType(data)),
-                  {{NULL}, 0}};
-  if (!indexCheck(rw, op, axis, &c.check)) return mlirLogicalResultFailure();
+  ScatterCtx c = {(int)axis, rank, lowerDimValue(&rw->builder, loc, data, (int)axis), "",
+                  lowerIsFloat(lowerElementType(data)), {{NULL}, 0}};
+  MlirValue dims[STRATA_MAX_RANK]; /* dynamic dims: the run-time checks of indices and updates */
+  if (!indexCheck(rw, op, axis, &c.check) || (lowerHasDynamicDims(op) && !lowerResultDims(&rw->builder, op, 0, dims)))
+    return mlirLogicalResultFailure();
   nnAttrString(op, "reduction", "none", NULL, c.reduction, sizeof c.reduction);
   char mu[256], md[256], its[2 * STRATA_MAX_RANK + 1];
   int ud[STRATA_MAX_RANK];
@@ -358,12 +368,6 @@ typedef struct {
    * (lower_dims.c's pad rule checks them); null where static */
   MlirValue extent[STRATA_MAX_RANK], begin[STRATA_MAX_RANK];
 } PadCtx;
-
-/* v clamped to [0, n - 1] for a run-time n. */
-static MlirValue clampIndexTo(StrataBuilder *b, MlirLocation loc, MlirValue v, MlirValue n) {
-  v = emitBinary(b, loc, "arith.maxsi", v, lowerIndexConst(b, loc, 0));
-  return emitBinary(b, loc, "arith.minsi", v, emitBinary(b, loc, "arith.subi", n, lowerIndexConst(b, loc, 1)));
-}
 
 static MlirValue bodyPad(StrataBuilder *b, MlirLocation loc, const MlirValue *a, void *u) {
   (void)a;

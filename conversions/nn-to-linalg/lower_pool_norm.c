@@ -299,6 +299,7 @@ static MlirLogicalResult lowerLayerNorm(StrataRewrite *rw, MlirOperation op, voi
 static MlirLogicalResult lowerInstanceNorm(StrataRewrite *rw, MlirOperation op, void *user) {
   (void)user;
   MlirLocation loc = mlirOperationGetLocation(op);
+  if (!checkOperands(&rw->builder, op)) return mlirLogicalResultFailure();
   MlirValue x = lowerOperand(op, 0);
   double eps;
   nnAttrFloat(op, "epsilon", 1e-5, &eps);
@@ -320,16 +321,20 @@ static MlirLogicalResult lowerGroupNorm(StrataRewrite *rw, MlirOperation op, voi
   double eps;
   nnAttrInt(op, "num_groups", 1, &G);
   nnAttrFloat(op, "epsilon", 1e-5, &eps);
+  /* C is static (lowerDynamicSupported); N and the spatial dims may not be */
   int64_t C = lowerDim(x, 1), Cg = C / G, dims[STRATA_MAX_RANK] = {lowerDim(x, 0), G, Cg};
-  for (int d = 2; d < rank; d++) dims[d + 1] = lowerDim(x, d);
-  MlirValue xg = linalgReshape(b, loc, x, strataTensorType(lowerElementType(x), rank + 1, dims));
+  MlirValue grouped[STRATA_MAX_RANK] = {lowerDimValue(b, loc, x, 0), lowerIndexConst(b, loc, G),
+                                        lowerIndexConst(b, loc, Cg)}, flat[STRATA_MAX_RANK];
+  for (int d = 2; d < rank; d++) dims[d + 1] = lowerDim(x, d), grouped[d + 1] = lowerDimValue(b, loc, x, d);
+  for (int d = 0; d < rank; d++) flat[d] = lowerDimValue(b, loc, x, d);
+  MlirValue xg = lowerReshapeTo(b, loc, x, strataTensorType(lowerElementType(x), rank + 1, dims), grouped);
   bool mask[STRATA_MAX_RANK];
   for (int d = 0; d < rank + 1; d++) mask[d] = d >= 2;
   char pm[64];
   if (lowerDim(scale, 0) == C && G != C) snprintf(pm, sizeof pm, "(d1 * %lld + d2)", (long long)Cg);
   else snprintf(pm, sizeof pm, "(d1)");
   MlirValue y = normalize(b, loc, xg, mask, eps, scale, pm, lowerOperand(op, 2), pm);
-  strataReplaceOp(rw, op, STRATA_VALUES(linalgReshape(b, loc, y, lowerResultType(op, 0))));
+  strataReplaceOp(rw, op, STRATA_VALUES(lowerReshapeTo(b, loc, y, lowerResultType(op, 0), flat)));
   return mlirLogicalResultSuccess();
 }
 

@@ -60,8 +60,8 @@ static MlirLogicalResult lowerQuant(StrataRewrite *rw, MlirOperation op, void *u
   if (sr == 0) snprintf(pm, sizeof pm, "()");
   else if (perTensor) snprintf(pm, sizeof pm, "(0)");
   else snprintf(pm, sizeof pm, "(d%d)", (int)axis);
-  MlirValue init = linalgSplatConstant(&rw->builder, loc, t, 0);
-  MlirValue y;
+  MlirValue init = lowerResultEmpty(&rw->builder, op, 0), y; /* every element is written */
+  if (!init.ptr) return mlirLogicalResultFailure();
   if (c.hasZp) {
     const char *maps[] = {id, pm, pm, id};
     y = linalgBuildGeneric(&rw->builder, loc, STRATA_VALUES(x, s, lowerOperand(op, 2)), init, maps, its, bodyQuant, &c);

@@ -281,12 +281,16 @@ static MlirLogicalResult lowerArg(StrataRewrite *rw, MlirOperation op, void *use
   int rank = lowerRank(x);
   char mx[256], mo[256], its[STRATA_MAX_RANK + 1];
   lowerReductionMaps(rank, mask, mx, mo, its);
-  MlirValue inits[2] = {linalgSplatConstant(b, loc, lowerKeptType(x, mask, et), 0),
-                        linalgSplatConstant(b, loc, lowerKeptType(x, mask, mlirIntegerTypeGet(b->ctx, 64)), 0)};
+  MlirValue kept[STRATA_MAX_RANK], dims[STRATA_MAX_RANK]; /* run-time extents where dynamic */
+  for (int d = 0, k = 0; d < rank; d++)
+    if (d != axis) kept[k++] = lowerDimValue(b, loc, x, d);
+  if (!lowerResultDims(b, op, 0, dims)) return mlirLogicalResultFailure();
+  MlirValue inits[2] = {lowerInitDims(b, loc, lowerKeptType(x, mask, et), kept, 0),
+                        lowerInitDims(b, loc, lowerKeptType(x, mask, mlirIntegerTypeGet(b->ctx, 64)), kept, 0)};
   const char *maps[] = {mx, mo, mo};
   MlirValue res[2];
   linalgBuildGenericN(b, loc, STRATA_VALUES(x), (StrataValueList){inits, 2}, maps, its, bodyArg, &c, res);
-  strataReplaceOp(rw, op, STRATA_VALUES(linalgReshape(b, loc, res[1], lowerResultType(op, 0))));
+  strataReplaceOp(rw, op, STRATA_VALUES(lowerReshapeTo(b, loc, res[1], lowerResultType(op, 0), dims)));
   return mlirLogicalResultSuccess();
 }
 

@@ -7,7 +7,7 @@
 #include "lower_internal.h"
 
 typedef struct {
-  MlirValue x, site;
+  MlirValue x, site, extent; /* extent: the time axis's, run-time where dynamic */
   int rank;
   int64_t batchAxis, timeAxis;
 } Reverse;
@@ -17,7 +17,7 @@ static MlirValue bodyReverse(StrataBuilder *b, MlirLocation loc, const MlirValue
   MlirValue at[STRATA_MAX_RANK];
   for (int d = 0; d < r->rank; d++) at[d] = linalgIndex(b, loc, d);
   MlirValue len = emitConvert(b, loc, "arith.index_cast", a[0], strataIndexType(b->ctx));
-  MlirValue extent = lowerIndexConst(b, loc, lowerDim(r->x, (int)r->timeAxis));
+  MlirValue extent = r->extent;
   lowerShapeCheckAt(b, loc, r->site, emitCmpI(b, loc, CMPI_UGT, len, extent), 14, 1, 0, len, extent);
   MlirValue t = at[r->timeAxis];
   MlirValue rev = emitBinary(b, loc, "arith.subi", emitBinary(b, loc, "arith.subi", len, lowerIndexConst(b, loc, 1)), t);
@@ -27,8 +27,10 @@ static MlirValue bodyReverse(StrataBuilder *b, MlirLocation loc, const MlirValue
 
 static MlirLogicalResult lowerReverseSequence(StrataRewrite *rw, MlirOperation op, void *u) {
   (void)u;
-  Reverse r = {lowerOperand(op, 0), {NULL}, lowerRank(lowerOperand(op, 0)), 0, 0};
-  if (!nnReverseSequenceAxes(op, &r.batchAxis, &r.timeAxis) ||
+  Reverse r = {lowerOperand(op, 0), {NULL}, {NULL}, lowerRank(lowerOperand(op, 0)), 0, 0};
+  if (!nnReverseSequenceAxes(op, &r.batchAxis, &r.timeAxis)) return mlirLogicalResultFailure();
+  r.extent = lowerDimValue(&rw->builder, mlirOperationGetLocation(op), r.x, (int)r.timeAxis);
+  if (
       !lowerRuntimeSite(&rw->builder, op, SHAPE_ERROR_FN, &r.site))
     return mlirLogicalResultFailure();
   MlirValue init = lowerResultInit(&rw->builder, op, 0, 0.0);

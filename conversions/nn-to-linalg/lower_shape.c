@@ -47,10 +47,24 @@ static MlirLogicalResult lowerShape(StrataRewrite *rw, MlirOperation op, void *u
 
 static MlirLogicalResult lowerSize(StrataRewrite *rw, MlirOperation op, void *u) {
   (void)u;
-  MlirType xt = mlirValueGetType(lowerOperand(op, 0));
-  int64_t n = 1;
-  for (intptr_t i = 0; i < mlirShapedTypeGetRank(xt); i++) n *= mlirShapedTypeGetDimSize(xt, i);
-  return replaceWithConstant(rw, op, mlirDenseElementsAttrInt64Get(lowerResultType(op, 0), 1, &n));
+  MlirValue x = lowerOperand(op, 0);
+  MlirType xt = mlirValueGetType(x), t = lowerResultType(op, 0);
+  if (mlirShapedTypeHasStaticShape(xt)) {
+    int64_t n = 1;
+    for (intptr_t i = 0; i < mlirShapedTypeGetRank(xt); i++) n *= mlirShapedTypeGetDimSize(xt, i);
+    return replaceWithConstant(rw, op, mlirDenseElementsAttrInt64Get(t, 1, &n));
+  }
+  /* dynamic dims: the product of the run-time extents */
+  StrataBuilder *b = &rw->builder;
+  MlirLocation loc = mlirOperationGetLocation(op);
+  MlirValue n = lowerIndexConst(b, loc, 1);
+  for (int d = 0; d < lowerRank(x); d++) n = emitBinary(b, loc, "arith.muli", n, lowerDimValue(b, loc, x, d));
+  n = emitConvert(b, loc, "arith.index_cast", n, mlirShapedTypeGetElementType(t));
+  strataReplaceOp(rw, op, STRATA_VALUES(strataResult(strataCreateOp(b, "tensor.from_elements", loc,
+                                                                    .operands = STRATA_VALUES(n),
+                                                                    .results = STRATA_TYPES(t)),
+                                                     0)));
+  return mlirLogicalResultSuccess();
 }
 
 static MlirLogicalResult lowerConstantOfShape(StrataRewrite *rw, MlirOperation op, void *u) {

@@ -37,9 +37,17 @@ bool nnSourceInit(const StrataOpDef *def, MlirOperation op, StrataTensor *const 
   case K_TRANSPOSE: return nnTransposePerm(op, rank, s->p);
   case K_CONCAT:
   case K_GATHER:
-  case K_GATHER_ELEMENTS:
     if (!nnAttrInt(op, "axis", 0, &s->axis)) return false;
     return nnNormalizeAxis(op, "axis", &s->axis, rank);
+  case K_GATHER_ELEMENTS:
+    if (!nnAttrInt(op, "axis", 0, &s->axis) || !nnNormalizeAxis(op, "axis", &s->axis, rank)) return false;
+    for (int d = 0; d < rank && d < x[1]->rank; d++) /* dims the types left open */
+      if (d != s->axis && x[1]->dims[d] > x[0]->dims[d]) {
+        nnInterpError(op, "dim %d of operand 'indices' is %lld, more than the %lld of operand 'data'", d,
+                      (long long)x[1]->dims[d], (long long)x[0]->dims[d]);
+        return false;
+      }
+    return true;
   case K_SLICE: {
     /* starts/ends/axes/steps come from the interpreted operand values. */
     int64_t n = x[1]->dims[0], count[STRATA_MAX_RANK];

@@ -9,30 +9,43 @@
 
 static MlirLogicalResult fail(void) { return mlirLogicalResultFailure(); }
 
-/* The equation parsed for op's operand types; false after a located error
- * (when `emit`; silently otherwise). */
-bool nnEinsumOf(MlirOperation op, NnEinsum *e, bool emit) {
+
+/* The equation parsed for operands of the given ranks and dims; false with
+ * the reason in `why`. */
+static bool einsumFor(MlirOperation op, const int *ranks, const int64_t (*dims)[STRATA_MAX_RANK], NnEinsum *e,
+                      char *why, size_t whySize) {
   MlirAttribute a = strataOpAttr(op, "equation");
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a)) {
-    if (emit) nnError(op, "needs a string attribute 'equation'");
+    snprintf(why, whySize, "needs a string attribute 'equation'");
     return false;
   }
   MlirStringRef s = mlirStringAttrGetValue(a);
-  char eq[512], why[256];
+  char eq[512], reason[256];
   if (s.length >= sizeof eq) {
-    if (emit) nnError(op, "equation is longer than %zu characters", sizeof eq - 1);
+    snprintf(why, whySize, "equation is longer than %zu characters", sizeof eq - 1);
     return false;
   }
   snprintf(eq, sizeof eq, "%.*s", (int)s.length, s.data);
+  if (!nnEinsumParse(eq, (int)mlirOperationGetNumOperands(op), ranks, dims, e, reason, sizeof reason)) {
+    snprintf(why, whySize, "equation \"%s\" %s", eq, reason);
+    return false;
+  }
+  return true;
+}
+
+/* The equation parsed for op's operand types; false after a located error
+ * (when `emit`; silently otherwise). */
+bool nnEinsumOf(MlirOperation op, NnEinsum *e, bool emit) {
   int n = (int)mlirOperationGetNumOperands(op), ranks[NN_EINSUM_MAX_INPUTS];
   int64_t dims[NN_EINSUM_MAX_INPUTS][STRATA_MAX_RANK];
+  char why[1024];
   for (int i = 0; i < n && i < NN_EINSUM_MAX_INPUTS; i++)
     if (!strataGetShape(mlirValueGetType(mlirOperationGetOperand(op, i)), &ranks[i], dims[i])) {
       if (emit) nnError(op, "operand #%d must be a ranked tensor of rank <= %d", i, STRATA_MAX_RANK);
       return false;
     }
-  if (!nnEinsumParse(eq, n, ranks, (const int64_t(*)[STRATA_MAX_RANK])dims, e, why, sizeof why)) {
-    if (emit) nnError(op, "equation \"%s\" %s", eq, why);
+  if (!einsumFor(op, ranks, (const int64_t(*)[STRATA_MAX_RANK])dims, e, why, sizeof why)) {
+    if (emit) nnError(op, "%s", why);
     return false;
   }
   return true;
@@ -61,8 +74,17 @@ static int64_t operandOffset(const NnEinsum *e, const StrataTensor *t, int i, co
 static MlirLogicalResult interpEinsum(StrataInterp *in, MlirOperation op, StrataTensor *const *x,
                                       StrataTensor **y) {
   (void)in;
+  /* the extents of the tensors given: the types may leave them open */
+  int n = (int)mlirOperationGetNumOperands(op), ranks[NN_EINSUM_MAX_INPUTS];
+  int64_t dims[NN_EINSUM_MAX_INPUTS][STRATA_MAX_RANK];
+  for (int i = 0; i < n && i < NN_EINSUM_MAX_INPUTS; i++) {
+    ranks[i] = x[i]->rank;
+    memcpy(dims[i], x[i]->dims, sizeof(int64_t) * (size_t)x[i]->rank);
+  }
   NnEinsum e;
-  if (!nnEinsumOf(op, &e, true)) return fail();
+  char why[1024];
+  if (n > NN_EINSUM_MAX_INPUTS || !einsumFor(op, ranks, (const int64_t(*)[STRATA_MAX_RANK])dims, &e, why, sizeof why))
+    return nnInterpError(op, "%s", n > NN_EINSUM_MAX_INPUTS ? "too many operands" : why);
   bool isFloat = nnIsFloatDType(y[0]->dtype);
   int64_t idx[NN_EINSUM_MAX_LOOPS] = {0}, out = 0;
   int sum = e.numLoops - e.outRank;

@@ -32,6 +32,18 @@ static bool gatherOperands(const StrataOpDef *def, MlirOperation op, StrataShape
          nnNormalizeAxis(op, "axis", axis, x->rank) && indexableAxis(op, x, *axis, idx);
 }
 
+/* GatherElements and ScatterElements read and write data at the indices'
+ * positions off the axis: each extent of indices there must fit data's. */
+static bool withinData(MlirOperation op, const StrataShape *x, int64_t axis, const StrataShape *idx) {
+  for (int d = 0; d < idx->rank && d < x->rank; d++)
+    if (d != axis && idx->dims[d] >= 0 && x->dims[d] >= 0 && idx->dims[d] > x->dims[d]) {
+      nnError(op, "dim %d of operand 'indices' is %lld, more than the %lld of operand 'data' (only the axis %lld "
+              "may differ)", d, (long long)idx->dims[d], (long long)x->dims[d], (long long)axis);
+      return false;
+    }
+  return true;
+}
+
 MlirLogicalResult nnInferGather(const StrataOpDef *def, MlirOperation op, StrataShape *res) {
   StrataShape x, idx;
   int64_t axis;
@@ -58,6 +70,7 @@ MlirLogicalResult nnInferGatherElements(const StrataOpDef *def, MlirOperation op
     nnError(op, "%s must have the rank of %s", nnDescribe("indices", &idx, di, sizeof di), nnDescribe("data", &x, dx, sizeof dx));
     return fail();
   }
+  if (!withinData(op, &x, axis, &idx)) return fail();
   *res = idx;
   res->elementType = x.elementType;
   return ok();
@@ -82,6 +95,7 @@ MlirLogicalResult nnInferScatterElements(const StrataOpDef *def, MlirOperation o
             nnDescribe("updates", &u, du, sizeof du));
     return fail();
   }
+  if (!withinData(op, &x, axis, &idx)) return fail();
   *res = x;
   return ok();
 }
@@ -284,6 +298,10 @@ MlirLogicalResult nnInterpScatter(StrataInterp *in, MlirOperation op, StrataTens
   nnAttrInt(op, "axis", 0, &axis);
   nnNormalizeAxis(op, "axis", &axis, x[0]->rank);
   nnAttrString(op, "reduction", "none", NULL, red, sizeof red);
+  for (int d = 0; d < x[1]->rank; d++) /* dims the types left open */
+    if (d != axis && x[1]->dims[d] > x[0]->dims[d])
+      return nnInterpError(op, "dim %d of operand 'indices' is %lld, more than the %lld of operand 'data'", d,
+                           (long long)x[1]->dims[d], (long long)x[0]->dims[d]);
   memcpy(y[0]->data, x[0]->data, strataTensorNumBytes(x[0]));
   int64_t strides[STRATA_MAX_RANK], idx[STRATA_MAX_RANK] = {0}, n = strataTensorNumElements(x[1]);
   nnStrides(y[0], strides);

@@ -2,10 +2,19 @@
 // RUN: strata-opt %s --split-input-file --verify-diagnostics --nn-to-linalg
 
 // An op without a dynamic-shape rule (lower_dims.c) is refused at the op.
-func.func @dynamic(%a: tensor<?x4x1x1xf32>) -> tensor<?x1x2x2xf32> {
-  // expected-error@+1 {{nn-to-linalg: 'nn.depth_to_space' has dynamic dimensions: no dynamic-shape rule for this op yet}}
-  %b = "nn.depth_to_space"(%a) {blocksize = 2 : i64} : (tensor<?x4x1x1xf32>) -> tensor<?x1x2x2xf32>
-  return %b : tensor<?x1x2x2xf32>
+func.func @dynamic(%a: tensor<?x2x2xf32>) -> tensor<?xf32> {
+  // expected-error@+1 {{nn-to-linalg: 'nn.det' has dynamic dimensions: no dynamic-shape rule for this op yet}}
+  %b = "nn.det"(%a) : (tensor<?x2x2xf32>) -> tensor<?xf32>
+  return %b : tensor<?xf32>
+}
+
+// -----
+
+// DepthToSpace's and SpaceToDepth's rule needs static channels.
+func.func @depth_to_space_channels(%a: tensor<?x?x1x1xf32>) -> tensor<?x?x2x2xf32> {
+  // expected-error@+1 {{nn-to-linalg: 'nn.depth_to_space' has dynamic dimensions: its channel dim (1) must be static}}
+  %b = "nn.depth_to_space"(%a) {blocksize = 2 : i64} : (tensor<?x?x1x1xf32>) -> tensor<?x?x2x2xf32>
+  return %b : tensor<?x?x2x2xf32>
 }
 
 // -----

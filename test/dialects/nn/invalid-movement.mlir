@@ -104,6 +104,22 @@ func.func @case11(%x: tensor<2x3x4xf32>, %i: tensor<2xi64>, %q: tensor<2x3xi8>) 
 
 // -----
 
+func.func @gather_elements_past_data(%x: tensor<2x3xf32>, %i: tensor<5x3xi64>) {
+  // expected-error@+1 {{'nn.gather_elements' op dim 0 of operand 'indices' is 5, more than the 2 of operand 'data' (only the axis 1 may differ)}}
+  %r = "nn.gather_elements"(%x, %i) {axis = 1 : i64} : (tensor<2x3xf32>, tensor<5x3xi64>) -> tensor<5x3xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_elements_past_data(%x: tensor<2x3xf32>, %i: tensor<5x3xi64>, %u: tensor<5x3xf32>) {
+  // expected-error@+1 {{'nn.scatter_elements' op dim 0 of operand 'indices' is 5, more than the 2 of operand 'data' (only the axis 1 may differ)}}
+  %r = "nn.scatter_elements"(%x, %i, %u) {axis = 1 : i64} : (tensor<2x3xf32>, tensor<5x3xi64>, tensor<5x3xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
 func.func @case12(%x: tensor<2x3x4xf32>, %i: tensor<2xi64>, %q: tensor<2x3xi8>) {
   %j = "nn.constant"() {value = dense<0> : tensor<2x3x4xi64>} : () -> tensor<2x3x4xi64>
   // expected-error@+1 {{'nn.scatter_elements' op attribute 'reduction' is "sum"; expected one of none|add|mul|max|min}}

@@ -273,3 +273,82 @@ func.func @split_sizes(%x: tensor<?x?xf32>) -> (tensor<2x?xf32>, tensor<2x?xf32>
   %a, %b = "nn.split"(%x) {axis = 0 : i64, split = array<i64: 2, 2>} : (tensor<?x?xf32>) -> (tensor<2x?xf32>, tensor<2x?xf32>)
   return %a, %b : tensor<2x?xf32>, tensor<2x?xf32>
 }
+// ArgMax/ArgMin: the axis kept as 1 or dropped, the others at run time.
+// shapes: 0=3x5 | 0=1x1 | 0=4x9
+func.func @arg_max_keep(%x: tensor<?x?xf32>) -> tensor<?x1xi64> {
+  %r = "nn.arg_max"(%x) {axis = 1 : i64} : (tensor<?x?xf32>) -> tensor<?x1xi64>
+  return %r : tensor<?x1xi64>
+}
+// shapes: 0=2x3x4 | 0=5x1x4 | 0=1x7x4
+func.func @arg_min_drop(%x: tensor<?x?x4xf32>) -> tensor<?x4xi64> {
+  %r = "nn.arg_min"(%x) {axis = -2 : i64, keepdims = 0 : i64, select_last_index = 1 : i64} : (tensor<?x?x4xf32>) -> tensor<?x4xi64>
+  return %r : tensor<?x4xi64>
+}
+// Instance and group normalization: batch and spatial dims at run time.
+// shapes: 0=2x3x4x5 1=3 2=3 | 0=1x3x1x7 1=3 2=3
+func.func @instance_norm(%x: tensor<?x3x?x?xf32>, %s: tensor<?xf32>, %b: tensor<3xf32>) -> tensor<?x3x?x?xf32> {
+  %r = "nn.instance_normalization"(%x, %s, %b) {epsilon = 1.0e-3 : f32} : (tensor<?x3x?x?xf32>, tensor<?xf32>, tensor<3xf32>) -> tensor<?x3x?x?xf32>
+  return %r : tensor<?x3x?x?xf32>
+}
+// shapes: 0=2x4x3x5 | 0=1x4x6x1
+func.func @group_norm(%x: tensor<?x4x?x?xf32>) -> tensor<?x4x?x?xf32> {
+  %s = "nn.constant"() {value = dense<[1.0, 2.0, -1.0, 0.5]> : tensor<4xf32>} : () -> tensor<4xf32>
+  %b = "nn.constant"() {value = dense<[0.0, 1.0, 2.0, -3.0]> : tensor<4xf32>} : () -> tensor<4xf32>
+  %r = "nn.group_normalization"(%x, %s, %b) {num_groups = 2 : i64} : (tensor<?x4x?x?xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<?x4x?x?xf32>
+  return %r : tensor<?x4x?x?xf32>
+}
+// DepthToSpace (both modes) and SpaceToDepth: static channels.
+// shapes: 0=1x8x2x3 | 0=3x8x1x1
+func.func @depth_to_space(%x: tensor<?x8x?x?xf32>) -> (tensor<?x2x?x?xf32>, tensor<?x?x?x?xf32>) {
+  %a = "nn.depth_to_space"(%x) {blocksize = 2 : i64} : (tensor<?x8x?x?xf32>) -> tensor<?x2x?x?xf32>
+  %c = "nn.depth_to_space"(%x) {blocksize = 2 : i64, mode = "CRD"} : (tensor<?x8x?x?xf32>) -> tensor<?x?x?x?xf32>
+  return %a, %c : tensor<?x2x?x?xf32>, tensor<?x?x?x?xf32>
+}
+// shapes: 0=1x2x4x6 | 0=2x2x2x2
+func.func @space_to_depth(%x: tensor<?x2x?x?xf32>) -> tensor<?x8x?x?xf32> {
+  %r = "nn.space_to_depth"(%x) {blocksize = 2 : i64} : (tensor<?x2x?x?xf32>) -> tensor<?x8x?x?xf32>
+  return %r : tensor<?x8x?x?xf32>
+}
+// GatherElements and ScatterElements (random indices lie in [-8, 8): the
+// axis has 8 elements); indices off the axis within data's extent.
+// shapes: 0=3x8 1=3x5 | 0=4x8 1=2x11 | 0=1x8 1=1x1
+func.func @gather_elements(%x: tensor<?x8xf32>, %i: tensor<?x?xi64>) -> tensor<?x?xf32> {
+  %r = "nn.gather_elements"(%x, %i) {axis = 1 : i64} : (tensor<?x8xf32>, tensor<?x?xi64>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+// shapes: 0=3x8 1=2x4 2=2x4 | 0=5x8 1=5x9 2=5x9
+func.func @scatter_elements(%x: tensor<?x8xf32>, %i: tensor<?x?xi64>, %u: tensor<?x?xf32>) -> tensor<?x8xf32> {
+  %r = "nn.scatter_elements"(%x, %i, %u) {axis = 1 : i64, reduction = "add"} : (tensor<?x8xf32>, tensor<?x?xi64>, tensor<?x?xf32>) -> tensor<?x8xf32>
+  return %r : tensor<?x8xf32>
+}
+// Per-axis quantization and back; Size of a dynamic tensor.
+// shapes: 0=2x3x4 | 0=1x3x1
+func.func @quantize(%x: tensor<?x3x?xf32>) -> (tensor<?x3x?xf32>, tensor<i64>) {
+  %s = "nn.constant"() {value = dense<[0.01, 0.02, 0.05]> : tensor<3xf32>} : () -> tensor<3xf32>
+  %z = "nn.constant"() {value = dense<[0, 3, -2]> : tensor<3xi8>} : () -> tensor<3xi8>
+  %q = "nn.quantize_linear"(%x, %s, %z) : (tensor<?x3x?xf32>, tensor<3xf32>, tensor<3xi8>) -> tensor<?x3x?xi8>
+  %d = "nn.dequantize_linear"(%q, %s, %z) : (tensor<?x3x?xi8>, tensor<3xf32>, tensor<3xi8>) -> tensor<?x3x?xf32>
+  %n = "nn.size"(%x) : (tensor<?x3x?xf32>) -> tensor<i64>
+  return %d, %n : tensor<?x3x?xf32>, tensor<i64>
+}
+// ReverseSequence, time-major: the lengths fix the batch extent.
+// shapes: 0=3x2x2 | 0=5x2x1
+func.func @reverse_sequence(%x: tensor<?x2x?xf32>) -> tensor<?x2x?xf32> {
+  %l = "nn.constant"() {value = dense<[1, 3]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %r = "nn.reverse_sequence"(%x, %l) {batch_axis = 1 : i64, time_axis = 0 : i64} : (tensor<?x2x?xf32>, tensor<2xi64>) -> tensor<?x2x?xf32>
+  return %r : tensor<?x2x?xf32>
+}
+// Einsum: a batched matmul (the summed subscript checked too), a trace (a
+// diagonal), and a static 1 that broadcasts against a run-time extent.
+// shapes: 0=2x3x4 1=2x4x5 | 0=1x1x7 1=1x7x2 | 0=3x0x2 1=3x2x4
+func.func @einsum_bmm(%a: tensor<?x?x?xf32>, %b: tensor<?x?x?xf32>) -> tensor<?x?x?xf32> {
+  %r = "nn.einsum"(%a, %b) {equation = "bij,bjk->bik"} : (tensor<?x?x?xf32>, tensor<?x?x?xf32>) -> tensor<?x?x?xf32>
+  return %r : tensor<?x?x?xf32>
+}
+// shapes: 0=3x3 1=1x5 | 0=1x1 1=4x2
+func.func @einsum_trace_bcast(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> (tensor<f32>, tensor<?x?xf32>) {
+  %t = "nn.einsum"(%a) {equation = "ii->"} : (tensor<?x?xf32>) -> tensor<f32>
+  %o = "nn.constant"() {value = dense<[[2.0]]> : tensor<1x1xf32>} : () -> tensor<1x1xf32>
+  %r = "nn.einsum"(%b, %o) {equation = "ij,kj->ij"} : (tensor<?x?xf32>, tensor<1x1xf32>) -> tensor<?x?xf32>
+  return %t, %r : tensor<f32>, tensor<?x?xf32>
+}

@@ -91,3 +91,27 @@ func.func @slice_rt(%x: tensor<2x3xf32>, %axes: tensor<2xi64>, %steps: tensor<2x
   %r = "nn.slice"(%x, %s, %e, %axes, %steps) {operandSegmentSizes = array<i32: 1, 1, 1, 1, 1>} : (tensor<2x3xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<?x?xf32>
   return %r : tensor<?x?xf32>
 }
+func.func @space_to_depth(%x: tensor<?x2x?x?xf32>) -> tensor<?x8x?x?xf32> {
+  %r = "nn.space_to_depth"(%x) {blocksize = 2 : i64} : (tensor<?x2x?x?xf32>) -> tensor<?x8x?x?xf32>
+  return %r : tensor<?x8x?x?xf32>
+}
+func.func @gather_elements(%x: tensor<?x8xf32>, %i: tensor<?x?xi64>) -> tensor<?x?xf32> {
+  %r = "nn.gather_elements"(%x, %i) {axis = 1 : i64} : (tensor<?x8xf32>, tensor<?x?xi64>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+func.func @scatter_elements(%x: tensor<?x8xf32>, %i: tensor<?x?xi64>, %u: tensor<?x?xf32>) -> tensor<?x8xf32> {
+  %r = "nn.scatter_elements"(%x, %i, %u) {axis = 1 : i64} : (tensor<?x8xf32>, tensor<?x?xi64>, tensor<?x?xf32>) -> tensor<?x8xf32>
+  return %r : tensor<?x8xf32>
+}
+func.func @channels(%x: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
+  %r = "nn.depth_to_space"(%x) {blocksize = 2 : i64} : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
+  return %r : tensor<?x?x?x?xf32>
+}
+func.func @einsum(%a: tensor<?x?x?xf32>, %b: tensor<?x?x?xf32>) -> tensor<?x?x?xf32> {
+  %r = "nn.einsum"(%a, %b) {equation = "bij,bjk->bik"} : (tensor<?x?x?xf32>, tensor<?x?x?xf32>) -> tensor<?x?x?xf32>
+  return %r : tensor<?x?x?xf32>
+}
+func.func @trace(%a: tensor<?x?xf32>) -> tensor<f32> {
+  %t = "nn.einsum"(%a) {equation = "ii->"} : (tensor<?x?xf32>) -> tensor<f32>
+  return %t : tensor<f32>
+}
