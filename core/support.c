@@ -243,26 +243,6 @@ bool strataShapeNumElements(const int64_t *dims, int rank, int64_t *out) {
   return true;
 }
 
-/* -2^63 and 2^63 are exact doubles; every double in [-2^63, 2^63) truncates
- * to an int64, and NaN fails both comparisons. */
-bool strataDoubleToInt64(double d, int64_t *out) {
-  if (!(d >= -0x1p63 && d < 0x1p63)) return false;
-  *out = (int64_t)d;
-  return true;
-}
-
-int64_t strataDoubleToInt64Saturated(double d) {
-  int64_t v;
-  if (strataDoubleToInt64(d, &v)) return v;
-  return isnan(d) ? 0 : d < 0 ? INT64_MIN : INT64_MAX;
-}
-
-/* 2^64 is an exact double; every double in [0, 2^64) truncates to a uint64. */
-uint64_t strataDoubleToUInt64Saturated(double d) {
-  if (isnan(d) || d < 0) return 0;
-  return d >= 0x1p64 ? UINT64_MAX : (uint64_t)d;
-}
-
 bool strataTensorGetInt64(const StrataTensor *t, int64_t i, int64_t *out) {
   switch (t->dtype) {
   case STRATA_DTYPE_I64: *out = ((const int64_t *)t->data)[i]; return true;

@@ -16,7 +16,9 @@
 #include "instr.h"
 #include "kernels.h"
 #include "memref.h"
+#include "elfload.h"
 #include "results.h"
+#include "rt_symbols.h"
 #include "status.h"
 #include "strata/builder.h"
 #include "strata/pass.h"
@@ -30,6 +32,7 @@ struct StrataJit {
   StrataContext *ctx;
   MlirModule lowered;
   LLVMOrcLLJITRef orc;
+  StrataRtObject *elf;  /* a cached object, loaded without LLVM (elfload.h); else orc */
   StrataParams *params; /* the weights the compiled code reads */
   void *map;            /* a model cache file the weights are in (munmapped last) */
   size_t mapSize;
@@ -71,42 +74,19 @@ static void orcError(MlirLocation loc, const char *what, LLVMErrorRef err) {
   LLVMDisposeErrorMessage(msg);
 }
 
-/* Symbols the object may use: libstrata_rt's entry points (the kernels
- * --nn-to-kernels calls, memrefCopy for memref.copy of non-contiguous
- * buffers, instrumentation sinks) and the weights. They are bound
- * explicitly: the library may be loaded where its symbols are not global
- * (Python's ctypes). */
-/* The compiler runtime's conversions to f16 that LLVM calls where the CPU
- * has no instruction (f64 -> f16 always: converting through f32 would
- * round twice); bound here for the same reason (libgcc_s is not global
- * under ctypes either). */
-_Float16 __truncdfhf2(double);
-_Float16 __truncsfhf2(float);
-
+/* Symbols the object may use: libstrata_rt's entry points (rt_symbols.h)
+ * and the weights, bound explicitly; the process's own (libc, libm) are
+ * searched after them. */
 static LLVMErrorRef defineSymbols(LLVMOrcLLJITRef orc, const StrataParams *params) {
-  static const struct {
-    const char *name;
-    void *fn;
-  } kRuntime[] = {
-/* every entry of the ABI table (runtime/kernel_abi.def) */
-#define STRATA_RT_ARG(kind, name)
-#define STRATA_RT_ABI(fn, args) {"_mlir_ciface_" #fn, (void *)_mlir_ciface_##fn},
-#include "kernel_abi.def"
-#undef STRATA_RT_ABI
-#undef STRATA_RT_ARG
-      {"memrefCopy", (void *)memrefCopy},
-      {"_mlir_memref_to_llvm_alloc", (void *)_mlir_memref_to_llvm_alloc},
-      {"_mlir_memref_to_llvm_free", (void *)_mlir_memref_to_llvm_free},
-      {"__truncdfhf2", (void *)__truncdfhf2},
-      {"__truncsfhf2", (void *)__truncsfhf2},
-  };
-  size_t nRuntime = sizeof kRuntime / sizeof kRuntime[0], n = nRuntime + (size_t)params->count;
+  size_t nRuntime;
+  const StrataRtSymbol *kRuntime = strataRtSymbols(&nRuntime);
+  size_t n = nRuntime + (size_t)params->count;
   LLVMOrcCSymbolMapPair *pairs = calloc(n, sizeof *pairs);
   if (!pairs) return LLVMCreateStringError("out of memory");
   for (size_t i = 0; i < n; i++) {
     bool fn = i < nRuntime;
     const char *name = fn ? kRuntime[i].name : params->entries[i - nRuntime].name;
-    const void *addr = fn ? kRuntime[i].fn : params->entries[i - nRuntime].data;
+    const void *addr = fn ? kRuntime[i].addr : params->entries[i - nRuntime].data;
     uint8_t flags = LLVMJITSymbolGenericFlagsExported | (fn ? LLVMJITSymbolGenericFlagsCallable : 0);
     pairs[i] = (LLVMOrcCSymbolMapPair){LLVMOrcLLJITMangleAndIntern(orc, name),
                                        {(LLVMOrcExecutorAddress)(uintptr_t)addr, {flags, 0}}};
@@ -219,6 +199,13 @@ StrataJit *strataJitFromParts(StrataContext *ctx, MlirModule iface, StrataParams
     return NULL;
   }
   jit->params = params, jit->map = map, jit->mapSize = mapSize, jit->fromCache = true;
+  /* The object loader first: it maps a few pages where ORC needs LLVM's
+   * code; what it does not handle, ORC links. */
+  char why[256];
+  if ((jit->elf = strataRtObjectLoad(obj, objSize, strataCpuResolveSymbol, params, why, sizeof why))) {
+    free(obj);
+    return jit;
+  }
   if (!linkObject(jit, obj, objSize, loc)) {
     strataJitDestroy(jit);
     return NULL;
@@ -239,13 +226,20 @@ bool strataJitFromCache(const StrataJit *jit) { return jit && jit->fromCache; }
 
 /* The shape plans the code kept (strata-shape-plan) live in the runtime,
  * keyed by its `__strata_shape_plans` table: freed before the code goes. */
-static void releaseShapePlans(StrataJit *jit) {
-  if (!jit->orc || !jit->lowered.ptr || !strataModuleHasSymbol(mlirModuleGetOperation(jit->lowered), "__strata_shape_plans"))
-    return;
+static void *lookupSymbol(StrataJit *jit, const char *name) {
+  if (jit->elf) return strataRtObjectSymbol(jit->elf, name);
   LLVMOrcExecutorAddress addr = 0;
-  LLVMErrorRef err = LLVMOrcLLJITLookup(jit->orc, &addr, "__strata_shape_plans");
+  LLVMErrorRef err = jit->orc ? LLVMOrcLLJITLookup(jit->orc, &addr, name) : NULL;
   if (err) LLVMConsumeError(err);
-  else strataRtShapePlansRelease((int64_t *)(uintptr_t)addr);
+  return err ? NULL : (void *)(uintptr_t)addr;
+}
+
+static void releaseShapePlans(StrataJit *jit) {
+  if ((!jit->orc && !jit->elf) || !jit->lowered.ptr ||
+      !strataModuleHasSymbol(mlirModuleGetOperation(jit->lowered), "__strata_shape_plans"))
+    return;
+  void *plans = lookupSymbol(jit, "__strata_shape_plans");
+  if (plans) strataRtShapePlansRelease(plans);
 }
 
 void strataJitDestroy(StrataJit *jit) {
@@ -255,6 +249,7 @@ void strataJitDestroy(StrataJit *jit) {
     LLVMErrorRef err = LLVMOrcDisposeLLJIT(jit->orc);
     if (err) LLVMConsumeError(err);
   }
+  strataRtObjectUnload(jit->elf);
   strataRtReleasePackedConstants(); /* keyed by addresses this code owned */
   strataParamsDestroy(jit->params);
   if (jit->map) munmap(jit->map, jit->mapSize);
@@ -367,10 +362,7 @@ MlirLogicalResult strataJitInvoke(StrataJit *jit, const char *name, StrataTensor
   if (!cached) {
     char sym[512];
     snprintf(sym, sizeof sym, "_mlir__mlir_ciface_%s", name);
-    LLVMOrcExecutorAddress addr = 0;
-    LLVMErrorRef err = LLVMOrcLLJITLookup(jit->orc, &addr, sym);
-    if (err) LLVMConsumeError(err);
-    packed = err ? NULL : (void (*)(void **))(uintptr_t)addr;
+    packed = (void (*)(void **))lookupSymbol(jit, sym);
     if (packed && strlen(name) < sizeof jit->lastName) {
       pthread_mutex_lock(&jit->lastMu);
       strcpy(jit->lastName, name);
