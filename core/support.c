@@ -219,10 +219,6 @@ bool strataScalarConstant(MlirValue v, double *out) {
 
 /* ---- Checked arithmetic ---- */
 
-bool strataCheckedAdd(int64_t a, int64_t b, int64_t *out) { return !__builtin_add_overflow(a, b, out); }
-
-bool strataCheckedMul(int64_t a, int64_t b, int64_t *out) { return !__builtin_mul_overflow(a, b, out); }
-
 int64_t strataHostF32Lanes(void) {
 #if defined(__x86_64__) || defined(__i386__)
   __builtin_cpu_init();
@@ -232,16 +228,6 @@ int64_t strataHostF32Lanes(void) {
   return 4; /* SSE, NEON and the like: 128 bits */
 }
 
-bool strataShapeNumElements(const int64_t *dims, int rank, int64_t *out) {
-  int64_t n = 1;
-  bool dynamic = false;
-  for (int i = 0; i < rank; i++) {
-    if (dims[i] < 0) dynamic = true;
-    else if (!strataCheckedMul(n, dims[i], &n)) return false;
-  }
-  *out = dynamic ? -1 : n;
-  return true;
-}
 
 bool strataTensorGetInt64(const StrataTensor *t, int64_t i, int64_t *out) {
   switch (t->dtype) {

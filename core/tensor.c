@@ -70,6 +70,21 @@ void strataTensorFormatType(const StrataTensor *t, char *buf, size_t size) {
   if (off < size) snprintf(buf + off, size - off, "%s", strataDTypeName(t->dtype));
 }
 
+bool strataCheckedAdd(int64_t a, int64_t b, int64_t *out) { return !__builtin_add_overflow(a, b, out); }
+
+bool strataCheckedMul(int64_t a, int64_t b, int64_t *out) { return !__builtin_mul_overflow(a, b, out); }
+
+bool strataShapeNumElements(const int64_t *dims, int rank, int64_t *out) {
+  int64_t n = 1;
+  bool dynamic = false;
+  for (int i = 0; i < rank; i++) {
+    if (dims[i] < 0) dynamic = true;
+    else if (!strataCheckedMul(n, dims[i], &n)) return false;
+  }
+  *out = dynamic ? -1 : n;
+  return true;
+}
+
 /* -2^63 and 2^63 are exact doubles; every double in [-2^63, 2^63) truncates
  * to an int64, and NaN fails both comparisons. */
 bool strataDoubleToInt64(double d, int64_t *out) {

@@ -42,6 +42,10 @@ typedef struct {
 } StrataHostFacts;
 /* Adds the facts and the LLVM level, as every cache key starts. */
 void strataCacheHashFacts(StrataCacheHash *h, const StrataHostFacts *f, int optLevel);
+/* The model cache's key of byte strings `parts` on a machine of facts `f`
+ * (strataExecutableCacheKey's for the cpu target). */
+void strataCpuModelKey(const StrataHostFacts *f, const void *const *parts, const size_t *sizes, size_t n,
+                       char key[33]);
 /* The ELF build ID of the loaded object holding `addr` (false: none). */
 bool strataBuildIdOfAddress(const void *addr, StrataHostFacts *f);
 /* The ELF build ID of the executable file `path` (false: none). */

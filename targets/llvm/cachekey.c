@@ -13,7 +13,7 @@
 
 /* The facts of this process: LLVM's, and the build ID of the object that
  * holds this code (else its file's identity). */
-static void hostFacts(StrataHostFacts *f) {
+void strataCpuHostFacts(StrataHostFacts *f) {
   memset(f, 0, sizeof *f);
   char *cpu = LLVMGetHostCPUName(), *features = LLVMGetHostCPUFeatures();
   LLVMGetVersion(&f->llvm[0], &f->llvm[1], &f->llvm[2]);
@@ -23,7 +23,7 @@ static void hostFacts(StrataHostFacts *f) {
   LLVMDisposeMessage(features);
   Dl_info info;
   struct stat st;
-  if (!strataBuildIdOfAddress((const void *)hostFacts, f) && dladdr((const void *)hostFacts, &info) &&
+  if (!strataBuildIdOfAddress((const void *)strataCpuHostFacts, f) && dladdr((const void *)strataCpuHostFacts, &info) &&
       info.dli_fname && stat(info.dli_fname, &st) == 0) {
     long long id[4] = {(long long)st.st_dev, (long long)st.st_ino, (long long)st.st_size, (long long)st.st_mtime};
     memcpy(f->buildId, id, sizeof id);
@@ -33,13 +33,13 @@ static void hostFacts(StrataHostFacts *f) {
 
 void strataCacheHashMachine(StrataCacheHash *h, int optLevel) {
   StrataHostFacts f;
-  hostFacts(&f);
+  strataCpuHostFacts(&f);
   strataCacheHashFacts(h, &f, optLevel);
 }
 
 bool strataCpuHostFactsStore(const char *dir, char *why, size_t whySize) {
   StrataHostFacts f;
-  hostFacts(&f);
+  strataCpuHostFacts(&f);
   Dl_info info;
   if (!dladdr((const void *)LLVMGetVersion, &info) || !info.dli_fname || info.dli_fname[0] != '/') {
     snprintf(why, whySize, "the LLVM library's file is unknown");

@@ -59,6 +59,8 @@ char *strataLlvmEmit(MlirModule lowered, const StrataAotOptions *o, const Strata
  * (version, ELF build ID), LLVM's version, the LLVM level and the host CPU
  * with its features. */
 void strataCacheHashMachine(StrataCacheHash *h, int optLevel);
+/* Those facts, of this process. */
+void strataCpuHostFacts(StrataHostFacts *f);
 /* Keeps LLVM's part of that in DIR for processes that do not load LLVM
  * (strataHostFactsStore); false with the reason when it cannot. */
 bool strataCpuHostFactsStore(const char *dir, char *why, size_t whySize);

@@ -36,6 +36,16 @@ void strataCacheHashFacts(StrataCacheHash *h, const StrataHostFacts *f, int optL
   hashString(h, f->features);
 }
 
+void strataCpuModelKey(const StrataHostFacts *f, const void *const *parts, const size_t *sizes, size_t n,
+                       char key[33]) {
+  StrataCacheHash h = strataCacheHashInit();
+  strataCacheHashFacts(&h, f, -1); /* the caller's parts name the LLVM level */
+  static const char kind[] = "model";
+  strataCacheHashBlock(&h, kind, sizeof kind);
+  for (size_t i = 0; i < n; i++) strataCacheHashBlock(&h, parts[i], sizes[i]);
+  strataCacheHashHex(&h, key);
+}
+
 /* The NT_GNU_BUILD_ID note among the notes in [p, end). */
 static bool buildIdIn(const char *p, const char *end, StrataHostFacts *f) {
   while (p + sizeof(ElfW(Nhdr)) <= end) {

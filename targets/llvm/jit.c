@@ -16,6 +16,7 @@
 #include "instr.h"
 #include "kernels.h"
 #include "memref.h"
+#include "callpacked.h"
 #include "elfload.h"
 #include "results.h"
 #include "rt_symbols.h"
@@ -258,22 +259,6 @@ void strataJitDestroy(StrataJit *jit) {
   free(jit);
 }
 
-typedef struct {
-  void (*fn)(void **);
-  void **args;
-  StrataRtResult *slots; /* the outputs delivered through the runtime */
-  int numSlots;
-} PackedCall;
-
-/* The runtime's result slots are per thread: set them on the thread that
- * runs the code. */
-static void runPacked(void *p) {
-  PackedCall *c = p;
-  strataRtResultsBegin(c->slots, c->numSlots);
-  c->fn(c->args);
-  strataRtResultsEnd();
-}
-
 /* The strata.runtime_results of function `name` (set by
  * strata-dynamic-results: the outputs it hands to the runtime), or null. */
 static MlirAttribute runtimeResultsOf(StrataJit *jit, const char *name) {
@@ -297,19 +282,6 @@ static bool runtimeOutputs(MlirAttribute a, bool *isRuntime, size_t numOutputs) 
   return true;
 }
 
-/* Output t takes the runtime's buffer of a result of dynamic shape (false,
- * the buffer freed, if its rank or element size is not t's). */
-static bool adoptResult(StrataTensor *t, StrataRtResult *r) {
-  if (!r->set || r->rank != t->rank || r->elemBytes != strataDTypeSize(t->dtype)) {
-    free(r->data);
-    return false;
-  }
-  free(t->data);
-  t->data = r->data;
-  for (int i = 0; i < r->rank; i++) t->dims[i] = r->dims[i];
-  return true;
-}
-
 /* An error the compiled code reported (runtime/status.h). One raised at an
  * op's site carries the op's location as text, up to a tab; the others are
  * located at the function. */
@@ -329,15 +301,10 @@ static void reportRuntimeError(StrataJit *jit, const char *fn, const char *err) 
 MlirLogicalResult strataJitInvoke(StrataJit *jit, const char *name, StrataTensor *const *inputs,
                                   size_t numInputs, StrataTensor *const *outputs,
                                   size_t numOutputs) {
-  size_t n = numInputs + numOutputs;
-  StrataMemRefDesc *descs = calloc(n ? n : 1, sizeof *descs);
-  StrataMemRefDesc **ptrs = calloc(n ? n : 1, sizeof *ptrs);
-  void **args = calloc(n ? n : 1, sizeof *args);
   bool *isRuntime = calloc(numOutputs ? numOutputs : 1, sizeof *isRuntime);
-  StrataRtResult *slots = calloc(numOutputs ? numOutputs : 1, sizeof *slots);
   MlirLogicalResult r = mlirLogicalResultFailure();
   MlirLocation loc = mlirOperationGetLocation(mlirModuleGetOperation(jit->lowered));
-  if (!descs || !ptrs || !args || !isRuntime || !slots) goto done;
+  if (!isRuntime) goto done;
   /* the last function's lookups are cached: a call costs microseconds */
   pthread_mutex_lock(&jit->lastMu);
   bool cached = jit->lastFn && !strcmp(jit->lastName, name);
@@ -349,15 +316,6 @@ MlirLogicalResult strataJitInvoke(StrataJit *jit, const char *name, StrataTensor
     strataEmitError(loc, "JIT: '%s' has fewer outputs than its compiled form delivers (%zu given)", name,
                     numOutputs);
     goto done;
-  }
-  size_t numArgs = 0;
-  for (size_t i = 0; i < n; i++) {
-    if (i >= numInputs && isRuntime[i - numInputs]) continue; /* delivered through the runtime */
-    StrataTensor *t = i < numInputs ? inputs[i] : outputs[i - numInputs];
-    if (strataRtMemRefInit(&descs[numArgs], t->data, t->rank, t->dims) != 0) goto done;
-    ptrs[numArgs] = &descs[numArgs];
-    args[numArgs] = &ptrs[numArgs];
-    numArgs++;
   }
   if (!cached) {
     char sym[512];
@@ -371,30 +329,19 @@ MlirLogicalResult strataJitInvoke(StrataJit *jit, const char *name, StrataTensor
       pthread_mutex_unlock(&jit->lastMu);
     }
   }
-  if (packed) {
-    PackedCall call = {packed, args, slots, (int)numOutputs};
-    char err[1024];
-    struct StrataRtEnv *env = strataContextGetRuntimeEnv(jit->ctx);
-    if (env && strataRtCallIn(env, runPacked, &call, err, sizeof err) == 0) r = mlirLogicalResultSuccess();
-    else if (env) reportRuntimeError(jit, name, err);
-    strataRtResultsEnd(); /* also when an error left runPacked early: the slots die here */
-    for (size_t i = 0; i < numOutputs; i++) {
-      if (!isRuntime[i]) continue;
-      if (mlirLogicalResultIsSuccess(r) && !adoptResult(outputs[i], &slots[i])) {
-        strataEmitError(loc, "JIT: output #%zu of '%s' came back with another rank or element type", i, name);
-        r = mlirLogicalResultFailure();
-      } else if (mlirLogicalResultIsFailure(r) && slots[i].set) {
-        free(slots[i].data);
-      }
-    }
-  } else {
+  if (!packed) {
     strataEmitError(loc, "JIT: no compiled public function '%s'", name);
+    goto done;
   }
+  struct StrataRtEnv *env = strataContextGetRuntimeEnv(jit->ctx);
+  if (!env) goto done;
+  char err[1024];
+  int rc = strataCpuCallPacked(env, packed, inputs, numInputs, outputs, numOutputs, isRuntime, err, sizeof err);
+  if (rc == STRATA_CALL_OK) r = mlirLogicalResultSuccess();
+  else if (rc == STRATA_CALL_FAILED) reportRuntimeError(jit, name, err);
+  else if (rc > 0)
+    strataEmitError(loc, "JIT: output #%d of '%s' came back with another rank or element type", rc - 1, name);
 done:
-  free(descs);
-  free(ptrs);
-  free(args);
   free(isRuntime);
-  free(slots);
   return r;
 }

@@ -47,12 +47,9 @@ enum { kPage = STRATA_MODEL_PAGE, kAlign = STRATA_MODEL_ALIGN };
 typedef StrataModelHeader Header;
 
 void strataCpuCacheKey(const void *const *parts, const size_t *sizes, size_t n, char key[33]) {
-  StrataCacheHash h = strataCacheHashInit();
-  strataCacheHashMachine(&h, -1); /* the caller's parts name the LLVM level */
-  static const char kind[] = "model";
-  strataCacheHashBlock(&h, kind, sizeof kind);
-  for (size_t i = 0; i < n; i++) strataCacheHashBlock(&h, parts[i], sizes[i]);
-  strataCacheHashHex(&h, key);
+  StrataHostFacts f;
+  strataCpuHostFacts(&f);
+  strataCpuModelKey(&f, parts, sizes, n, key);
 }
 
 /* ---- A growable byte buffer for the meta part ---- */
