@@ -115,8 +115,7 @@ static bool getPacked(Reader *r, const StrataParams *params, const char *data, u
   free(isa);
   if (!count) return true;
   StrataRtPacked *list = calloc(count, sizeof *list);
-  bool *isSource = calloc(count, sizeof *isSource);
-  bool ok = list && isSource;
+  bool ok = list != NULL;
   for (uint64_t i = 0; ok && i < count; i++) {
     StrataRtPacked *q = &list[i];
     uint64_t kind, from, offset, floats, at, sum, nparams = (uint64_t)params->count;
@@ -134,14 +133,13 @@ static bool getPacked(Reader *r, const StrataParams *params, const char *data, u
     if (!ok) break;
     const unsigned char *src = from < nparams ? params->entries[from].data + offset
                                               : (const unsigned char *)list[from - nparams].data + offset;
-    if (from >= nparams) isSource[from - nparams] = true;
     *q = (StrataRtPacked){(char)kind, src, {0}, (const float *)(const void *)(data + at), (size_t)floats};
     memcpy(q->key, pkey, sizeof pkey);
+    /* As the weights: the checksum's pages go back, and the kernels bring
+     * back those they read (a constant packed again is only its copy's key
+     * from now on: never read), so the packed forms never all count at once. */
+    if (sameIsa) strataModelDropPages(q->data, q->floats * sizeof(float));
   }
-  /* A constant packed again is only its copy's key from now on. */
-  for (uint64_t i = 0; ok && sameIsa && i < count; i++)
-    if (isSource[i]) strataModelDropPages(list[i].data, list[i].floats * sizeof(float));
-  free(isSource);
   if (ok && sameIsa) *out = list, *n = (size_t)count;
   else free(list);
   return ok;
