@@ -26,6 +26,8 @@
 #endif
 
 enum { kPage = 4096, kStub = 16 };
+/* At most this much mapped: every PC-relative reference must reach. */
+#define MAX_MAP ((size_t)1 << 31)
 enum { NONE, TEXT, RODATA, DATA, NUM_PARTS }; /* where a section goes */
 
 typedef struct {
@@ -167,6 +169,7 @@ static bool layOut(Load *l) {
     l->partStart[part] = at;
     for (size_t i = 0; i < l->eh->e_shnum; i++)
       if (l->part[i] == part) {
+        if (l->sh[i].sh_size > MAX_MAP) return fail(l, "section %zu is too large", i);
         at = alignUp(at, l->sh[i].sh_addralign);
         l->offset[i] = at;
         at += l->sh[i].sh_size;
@@ -178,9 +181,11 @@ static bool layOut(Load *l) {
       if (part == DATA && s->st_shndx == SHN_COMMON) {
         if (s->st_value > kPage) return fail(l, "COMMON symbol '%s' wants alignment %llu", symName(l, s),
                                              (unsigned long long)s->st_value);
+        if (s->st_size > MAX_MAP) return fail(l, "COMMON symbol '%s' is too large", symName(l, s));
         at = alignUp(at, s->st_value ? s->st_value : 1), l->commonOff[k] = at, at += s->st_size;
       }
     }
+    if (at > MAX_MAP) return fail(l, "more than %zu bytes to map", MAX_MAP);
   }
   l->partStart[NUM_PARTS] = l->mapSize = alignUp(at, kPage);
   return true;
@@ -211,7 +216,9 @@ static bool resolveSymbols(Load *l, StrataRtSymbolResolver resolve, void *user) 
     int type = ELF64_ST_TYPE(s->st_info), bind = ELF64_ST_BIND(s->st_info);
     if (type == STT_TLS || type == STT_GNU_IFUNC) return fail(l, "symbol '%s' has type %d", symName(l, s), type);
     if (s->st_shndx == SHN_UNDEF) {
-      void *addr = resolve(user, symName(l, s));
+      /* the GOT is the loader's own (GCC names it in every PIC object) */
+      void *addr = !strcmp(symName(l, s), "_GLOBAL_OFFSET_TABLE_") ? l->base + l->partStart[RODATA]
+                                                                    : resolve(user, symName(l, s));
       if (!addr && bind != STB_WEAK) return fail(l, "undefined symbol '%s'", symName(l, s));
       l->symAddr[k] = (uintptr_t)addr, l->symKnown[k] = true;
     } else if (s->st_shndx == SHN_ABS) {
