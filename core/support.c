@@ -219,10 +219,6 @@ bool strataScalarConstant(MlirValue v, double *out) {
 
 /* ---- Checked arithmetic ---- */
 
-bool strataCheckedAdd(int64_t a, int64_t b, int64_t *out) { return !__builtin_add_overflow(a, b, out); }
-
-bool strataCheckedMul(int64_t a, int64_t b, int64_t *out) { return !__builtin_mul_overflow(a, b, out); }
-
 int64_t strataHostF32Lanes(void) {
 #if defined(__x86_64__) || defined(__i386__)
   __builtin_cpu_init();
@@ -232,36 +228,6 @@ int64_t strataHostF32Lanes(void) {
   return 4; /* SSE, NEON and the like: 128 bits */
 }
 
-bool strataShapeNumElements(const int64_t *dims, int rank, int64_t *out) {
-  int64_t n = 1;
-  bool dynamic = false;
-  for (int i = 0; i < rank; i++) {
-    if (dims[i] < 0) dynamic = true;
-    else if (!strataCheckedMul(n, dims[i], &n)) return false;
-  }
-  *out = dynamic ? -1 : n;
-  return true;
-}
-
-/* -2^63 and 2^63 are exact doubles; every double in [-2^63, 2^63) truncates
- * to an int64, and NaN fails both comparisons. */
-bool strataDoubleToInt64(double d, int64_t *out) {
-  if (!(d >= -0x1p63 && d < 0x1p63)) return false;
-  *out = (int64_t)d;
-  return true;
-}
-
-int64_t strataDoubleToInt64Saturated(double d) {
-  int64_t v;
-  if (strataDoubleToInt64(d, &v)) return v;
-  return isnan(d) ? 0 : d < 0 ? INT64_MIN : INT64_MAX;
-}
-
-/* 2^64 is an exact double; every double in [0, 2^64) truncates to a uint64. */
-uint64_t strataDoubleToUInt64Saturated(double d) {
-  if (isnan(d) || d < 0) return 0;
-  return d >= 0x1p64 ? UINT64_MAX : (uint64_t)d;
-}
 
 bool strataTensorGetInt64(const StrataTensor *t, int64_t i, int64_t *out) {
   switch (t->dtype) {

@@ -1,9 +1,9 @@
-/* Host tensors (include/strata/tensor.h). */
+/* Host tensors (include/strata/tensor.h): plain C, no MLIR (the
+ * launcher strata-run links it alone); tensor_types.c bridges MLIR types. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "mlir-c/BuiltinTypes.h"
 #include "strata/support.h"
 #include "strata/tensor.h"
 
@@ -21,42 +21,6 @@ const char *strataDTypeName(StrataDType t) {
   static const char *const names[] = {"invalid", "f32", "f64", "f16", "i1", "i8", "ui8", "i32", "i64", "i16",
                                        "ui16", "ui32", "ui64", "bf16"};
   return (unsigned)t < sizeof names / sizeof names[0] ? names[t] : "invalid";
-}
-
-StrataDType strataDTypeFromMlir(MlirType t) {
-  if (mlirTypeIsAF32(t)) return STRATA_DTYPE_F32;
-  if (mlirTypeIsAF64(t)) return STRATA_DTYPE_F64;
-  if (mlirTypeIsAF16(t)) return STRATA_DTYPE_F16;
-  if (mlirTypeIsABF16(t)) return STRATA_DTYPE_BF16;
-  if (mlirTypeIsAInteger(t)) {
-    unsigned w = mlirIntegerTypeGetWidth(t);
-    bool u = mlirIntegerTypeIsUnsigned(t);
-    if (w == 1) return STRATA_DTYPE_I1;
-    if (w == 8) return u ? STRATA_DTYPE_U8 : STRATA_DTYPE_I8;
-    if (w == 16) return u ? STRATA_DTYPE_U16 : STRATA_DTYPE_I16;
-    if (w == 32) return u ? STRATA_DTYPE_U32 : STRATA_DTYPE_I32;
-    if (w == 64) return u ? STRATA_DTYPE_U64 : STRATA_DTYPE_I64;
-  }
-  return STRATA_DTYPE_INVALID;
-}
-
-MlirType strataDTypeToMlir(MlirContext ctx, StrataDType t) {
-  switch (t) {
-  case STRATA_DTYPE_F32: return mlirF32TypeGet(ctx);
-  case STRATA_DTYPE_F64: return mlirF64TypeGet(ctx);
-  case STRATA_DTYPE_F16: return mlirF16TypeGet(ctx);
-  case STRATA_DTYPE_BF16: return mlirBF16TypeGet(ctx);
-  case STRATA_DTYPE_I1: return mlirIntegerTypeGet(ctx, 1);
-  case STRATA_DTYPE_I8: return mlirIntegerTypeGet(ctx, 8);
-  case STRATA_DTYPE_U8: return mlirIntegerTypeUnsignedGet(ctx, 8);
-  case STRATA_DTYPE_I16: return mlirIntegerTypeGet(ctx, 16);
-  case STRATA_DTYPE_I32: return mlirIntegerTypeGet(ctx, 32);
-  case STRATA_DTYPE_I64: return mlirIntegerTypeGet(ctx, 64);
-  case STRATA_DTYPE_U16: return mlirIntegerTypeUnsignedGet(ctx, 16);
-  case STRATA_DTYPE_U32: return mlirIntegerTypeUnsignedGet(ctx, 32);
-  case STRATA_DTYPE_U64: return mlirIntegerTypeUnsignedGet(ctx, 64);
-  default: return (MlirType){NULL};
-  }
 }
 
 int64_t strataTensorNumElements(const StrataTensor *t) {
@@ -92,53 +56,10 @@ StrataTensor *strataTensorCreate(StrataDType dtype, int rank, const int64_t *dim
   return t;
 }
 
-StrataTensor *strataTensorCreateForType(MlirType type) {
-  if (!mlirTypeIsARankedTensor(type) || !mlirShapedTypeHasStaticShape(type)) return NULL;
-  int rank = (int)mlirShapedTypeGetRank(type);
-  if (rank > STRATA_MAX_RANK) return NULL;
-  int64_t dims[STRATA_MAX_RANK];
-  for (int i = 0; i < rank; i++) dims[i] = mlirShapedTypeGetDimSize(type, i);
-  return strataTensorCreate(strataDTypeFromMlir(mlirShapedTypeGetElementType(type)), rank, dims);
-}
-
-void strataTensorTypeProblem(MlirType type, char *buf, size_t size) {
-  if (!mlirTypeIsARankedTensor(type)) {
-    snprintf(buf, size, "is not a ranked tensor");
-    return;
-  }
-  if (!mlirShapedTypeHasStaticShape(type)) {
-    snprintf(buf, size, "has dynamic dimensions (a static shape is needed)");
-    return;
-  }
-  int rank = (int)mlirShapedTypeGetRank(type);
-  if (rank > STRATA_MAX_RANK) {
-    snprintf(buf, size, "has rank %d (at most %d is supported)", rank, STRATA_MAX_RANK);
-    return;
-  }
-  StrataDType dt = strataDTypeFromMlir(mlirShapedTypeGetElementType(type));
-  if (!strataDTypeSize(dt)) {
-    snprintf(buf, size, "has an element type host tensors do not support");
-    return;
-  }
-  double bytes = (double)strataDTypeSize(dt);
-  for (int i = 0; i < rank; i++) bytes *= (double)mlirShapedTypeGetDimSize(type, i);
-  snprintf(buf, size, "is too large to allocate (%.4g bytes)", bytes);
-}
-
 void strataTensorDestroy(StrataTensor *t) {
   if (!t) return;
   free(t->data);
   free(t);
-}
-
-bool strataTensorMatchesType(const StrataTensor *t, MlirType type) {
-  if (!mlirTypeIsARankedTensor(type) || mlirShapedTypeGetRank(type) != t->rank) return false;
-  if (strataDTypeFromMlir(mlirShapedTypeGetElementType(type)) != t->dtype) return false;
-  for (int i = 0; i < t->rank; i++) {
-    int64_t d = mlirShapedTypeGetDimSize(type, i);
-    if (!mlirShapedTypeIsDynamicSize(d) && d != t->dims[i]) return false;
-  }
-  return true;
 }
 
 void strataTensorFormatType(const StrataTensor *t, char *buf, size_t size) {
@@ -147,6 +68,41 @@ void strataTensorFormatType(const StrataTensor *t, char *buf, size_t size) {
   for (int i = 0; i < t->rank && off < size; i++)
     off += (size_t)snprintf(buf + off, size - off, "%lldx", (long long)t->dims[i]);
   if (off < size) snprintf(buf + off, size - off, "%s", strataDTypeName(t->dtype));
+}
+
+bool strataCheckedAdd(int64_t a, int64_t b, int64_t *out) { return !__builtin_add_overflow(a, b, out); }
+
+bool strataCheckedMul(int64_t a, int64_t b, int64_t *out) { return !__builtin_mul_overflow(a, b, out); }
+
+bool strataShapeNumElements(const int64_t *dims, int rank, int64_t *out) {
+  int64_t n = 1;
+  bool dynamic = false;
+  for (int i = 0; i < rank; i++) {
+    if (dims[i] < 0) dynamic = true;
+    else if (!strataCheckedMul(n, dims[i], &n)) return false;
+  }
+  *out = dynamic ? -1 : n;
+  return true;
+}
+
+/* -2^63 and 2^63 are exact doubles; every double in [-2^63, 2^63) truncates
+ * to an int64, and NaN fails both comparisons. */
+bool strataDoubleToInt64(double d, int64_t *out) {
+  if (!(d >= -0x1p63 && d < 0x1p63)) return false;
+  *out = (int64_t)d;
+  return true;
+}
+
+int64_t strataDoubleToInt64Saturated(double d) {
+  int64_t v;
+  if (strataDoubleToInt64(d, &v)) return v;
+  return isnan(d) ? 0 : d < 0 ? INT64_MIN : INT64_MAX;
+}
+
+/* 2^64 is an exact double; every double in [0, 2^64) truncates to a uint64. */
+uint64_t strataDoubleToUInt64Saturated(double d) {
+  if (isnan(d) || d < 0) return 0;
+  return d >= 0x1p64 ? UINT64_MAX : (uint64_t)d;
 }
 
 /* splitmix64: small, seedable, and the same on every platform. */
@@ -284,11 +240,3 @@ void strataTensorSetDouble(StrataTensor *t, int64_t i, double v) {
   }
 }
 
-StrataTensor *strataTensorCreateForResult(MlirType type) {
-  if (!mlirTypeIsARankedTensor(type) || mlirShapedTypeGetRank(type) > STRATA_MAX_RANK) return NULL;
-  int rank = (int)mlirShapedTypeGetRank(type);
-  int64_t dims[STRATA_MAX_RANK];
-  for (int i = 0; i < rank; i++)
-    dims[i] = mlirShapedTypeIsDynamicDim(type, i) ? 0 : mlirShapedTypeGetDimSize(type, i);
-  return strataTensorCreate(strataDTypeFromMlir(mlirShapedTypeGetElementType(type)), rank, dims);
-}

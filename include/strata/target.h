@@ -240,6 +240,14 @@ bool strataExecutableCacheKey(StrataContext *ctx, const char *target, const void
  * What strata-run and strataSessionCreateFromFile use. */
 bool strataExecutableCacheKeyOfModel(StrataContext *ctx, const char *target, const void *bytes, size_t size,
                                      bool mapped, const void *options, size_t optionsSize, char key[33]);
+/* The slicing of strataExecutableCacheKeyOfModel with the key of each
+ * slice's parts (the chain so far, the slice, and `options` with the last)
+ * from `keyOf` (false: no key): plain C, for a process that does not load
+ * MLIR yet makes the same keys (the launcher strata-run). */
+typedef bool (*StrataKeyOfPartsFn)(void *user, const void *const *parts, const size_t *sizes, size_t n,
+                                   char key[33]);
+bool strataModelCacheKeyOfBytes(StrataKeyOfPartsFn keyOf, void *user, const void *bytes, size_t size, bool mapped,
+                                const void *options, size_t optionsSize, char key[33]);
 /* A model file's bytes, for strataExecutableCacheKeyOfModel and an
  * importer: mapped read-only when `path` is a regular file that is not
  * empty (*mapped), read whole otherwise (a pipe). NULL with the reason in

@@ -10,6 +10,7 @@
 #include "mlir-c/IR.h"
 #include "strata/context.h"
 #include "strata/target_llvm.h"
+#include "cachefile.h"
 
 /* What strataCpuPipeline() and its variants return, as arrays so the
  * target definition can point at them in a static initializer. */
@@ -31,32 +32,18 @@ bool strataJitFromCache(const StrataJit *jit);
 char *strataAotEmitLowered(StrataContext *ctx, MlirModule lowered, const StrataAotOptions *o,
                            size_t *size);
 
-/* A lowered module's weights, out of LLVM (params.c): each entry is an
- * external global of the module and its bytes, 64-byte aligned, in the
- * blob or where the importer put them (the context owns those). */
-typedef struct {
-  char *name;
-  const unsigned char *data;
-  size_t bytes;
-} StrataParam;
-typedef struct {
-  unsigned char *blob; /* 64-byte aligned; the bytes Strata had to copy */
-  size_t bytes;
-  StrataParam *entries;
-  int count;
-} StrataParams;
-/* The minimum size of a constant that leaves the module. */
 /* The public function attribute (dense i64 array) listing the results
  * that strata-dynamic-results hands to the runtime (runtime/results.h)
  * instead of out-params: results of dynamic shape. */
 #define STRATA_RUNTIME_RESULTS_ATTR "strata.runtime_results"
 
+/* A lowered module's weights, out of LLVM (params.c; StrataParams is
+ * cachefile.h's): the minimum size of a constant that leaves the module. */
 #define STRATA_PARAM_MIN_BYTES 4096
 /* Moves every constant llvm.mlir.global of a non-splat dense(_resource)
  * value of >= minBytes into the blob and makes it an external declaration.
  * NULL when out of memory (the module may then be half rewritten). */
 StrataParams *strataParamsExtract(MlirModule lowered, size_t minBytes);
-void strataParamsDestroy(StrataParams *p);
 
 /* The LLVM half of strataAotEmitLowered, on a module whose weights
  * strataParamsExtract took out (borrowed; translated as it is): LLVM IR,
@@ -68,28 +55,19 @@ void strataParamsDestroy(StrataParams *p);
 char *strataLlvmEmit(MlirModule lowered, const StrataAotOptions *o, const StrataParams *params, bool packed,
                      size_t *size);
 
-/* Cache keys (objcache.c): two FNV-1a streams, 128 bits. */
-typedef struct {
-  uint64_t a, b;
-} StrataCacheHash;
-StrataCacheHash strataCacheHashInit(void);
-/* Adds n bytes (fast on megabytes: four word lanes, then the streams). */
-void strataCacheHashBlock(StrataCacheHash *h, const void *data, size_t n);
-/* Adds this build of Strata (version, ELF build ID), LLVM's version, the
- * LLVM level and the host CPU with its features. */
+/* Cache keys (cachefile.h; cachekey.c): adds this build of Strata
+ * (version, ELF build ID), LLVM's version, the LLVM level and the host CPU
+ * with its features. */
 void strataCacheHashMachine(StrataCacheHash *h, int optLevel);
-/* 32 hex digits and a NUL. */
-void strataCacheHashHex(const StrataCacheHash *h, char key[33]);
-/* A 64-bit checksum of n bytes (strataCacheHashBlock's). */
-uint64_t strataCacheChecksum(const void *data, size_t n);
-/* mkdir -p; 0 or an errno. */
-int strataCacheMakeDirs(const char *dir);
+/* Those facts, of this process. */
+void strataCpuHostFacts(StrataHostFacts *f);
+/* Keeps LLVM's part of that in DIR for processes that do not load LLVM
+ * (strataHostFactsStore); false with the reason when it cannot. */
+bool strataCpuHostFactsStore(const char *dir, char *why, size_t whySize);
 
 /* The compile cache (objcache.c). The key of a module whose weights are
  * out, for the host CPU at an LLVM level: 32 hex digits and a NUL. */
 void strataObjCacheKey(MlirModule lowered, int optLevel, char key[33]);
-/* DIR/<key>.o's object (malloc'd) when the file is whole; NULL otherwise. */
-char *strataObjCacheRead(const char *dir, const char *key, size_t *size);
 /* Stores an object under `key` (creating DIR); false with the reason in
  * `why` when it cannot. */
 bool strataObjCacheWrite(const char *dir, const char *key, const char *data, size_t size, char *why,

@@ -16,7 +16,10 @@
 #include "instr.h"
 #include "kernels.h"
 #include "memref.h"
+#include "callpacked.h"
+#include "elfload.h"
 #include "results.h"
+#include "rt_symbols.h"
 #include "status.h"
 #include "strata/builder.h"
 #include "strata/pass.h"
@@ -30,6 +33,7 @@ struct StrataJit {
   StrataContext *ctx;
   MlirModule lowered;
   LLVMOrcLLJITRef orc;
+  StrataRtObject *elf;  /* a cached object, loaded without LLVM (elfload.h); else orc */
   StrataParams *params; /* the weights the compiled code reads */
   void *map;            /* a model cache file the weights are in (munmapped last) */
   size_t mapSize;
@@ -71,42 +75,19 @@ static void orcError(MlirLocation loc, const char *what, LLVMErrorRef err) {
   LLVMDisposeErrorMessage(msg);
 }
 
-/* Symbols the object may use: libstrata_rt's entry points (the kernels
- * --nn-to-kernels calls, memrefCopy for memref.copy of non-contiguous
- * buffers, instrumentation sinks) and the weights. They are bound
- * explicitly: the library may be loaded where its symbols are not global
- * (Python's ctypes). */
-/* The compiler runtime's conversions to f16 that LLVM calls where the CPU
- * has no instruction (f64 -> f16 always: converting through f32 would
- * round twice); bound here for the same reason (libgcc_s is not global
- * under ctypes either). */
-_Float16 __truncdfhf2(double);
-_Float16 __truncsfhf2(float);
-
+/* Symbols the object may use: libstrata_rt's entry points (rt_symbols.h)
+ * and the weights, bound explicitly; the process's own (libc, libm) are
+ * searched after them. */
 static LLVMErrorRef defineSymbols(LLVMOrcLLJITRef orc, const StrataParams *params) {
-  static const struct {
-    const char *name;
-    void *fn;
-  } kRuntime[] = {
-/* every entry of the ABI table (runtime/kernel_abi.def) */
-#define STRATA_RT_ARG(kind, name)
-#define STRATA_RT_ABI(fn, args) {"_mlir_ciface_" #fn, (void *)_mlir_ciface_##fn},
-#include "kernel_abi.def"
-#undef STRATA_RT_ABI
-#undef STRATA_RT_ARG
-      {"memrefCopy", (void *)memrefCopy},
-      {"_mlir_memref_to_llvm_alloc", (void *)_mlir_memref_to_llvm_alloc},
-      {"_mlir_memref_to_llvm_free", (void *)_mlir_memref_to_llvm_free},
-      {"__truncdfhf2", (void *)__truncdfhf2},
-      {"__truncsfhf2", (void *)__truncsfhf2},
-  };
-  size_t nRuntime = sizeof kRuntime / sizeof kRuntime[0], n = nRuntime + (size_t)params->count;
+  size_t nRuntime;
+  const StrataRtSymbol *kRuntime = strataRtSymbols(&nRuntime);
+  size_t n = nRuntime + (size_t)params->count;
   LLVMOrcCSymbolMapPair *pairs = calloc(n, sizeof *pairs);
   if (!pairs) return LLVMCreateStringError("out of memory");
   for (size_t i = 0; i < n; i++) {
     bool fn = i < nRuntime;
     const char *name = fn ? kRuntime[i].name : params->entries[i - nRuntime].name;
-    const void *addr = fn ? kRuntime[i].fn : params->entries[i - nRuntime].data;
+    const void *addr = fn ? kRuntime[i].addr : params->entries[i - nRuntime].data;
     uint8_t flags = LLVMJITSymbolGenericFlagsExported | (fn ? LLVMJITSymbolGenericFlagsCallable : 0);
     pairs[i] = (LLVMOrcCSymbolMapPair){LLVMOrcLLJITMangleAndIntern(orc, name),
                                        {(LLVMOrcExecutorAddress)(uintptr_t)addr, {flags, 0}}};
@@ -219,6 +200,13 @@ StrataJit *strataJitFromParts(StrataContext *ctx, MlirModule iface, StrataParams
     return NULL;
   }
   jit->params = params, jit->map = map, jit->mapSize = mapSize, jit->fromCache = true;
+  /* The object loader first: it maps a few pages where ORC needs LLVM's
+   * code; what it does not handle, ORC links. */
+  char why[256];
+  if ((jit->elf = strataRtObjectLoad(obj, objSize, strataCpuResolveSymbol, params, why, sizeof why))) {
+    free(obj);
+    return jit;
+  }
   if (!linkObject(jit, obj, objSize, loc)) {
     strataJitDestroy(jit);
     return NULL;
@@ -239,13 +227,20 @@ bool strataJitFromCache(const StrataJit *jit) { return jit && jit->fromCache; }
 
 /* The shape plans the code kept (strata-shape-plan) live in the runtime,
  * keyed by its `__strata_shape_plans` table: freed before the code goes. */
-static void releaseShapePlans(StrataJit *jit) {
-  if (!jit->orc || !jit->lowered.ptr || !strataModuleHasSymbol(mlirModuleGetOperation(jit->lowered), "__strata_shape_plans"))
-    return;
+static void *lookupSymbol(StrataJit *jit, const char *name) {
+  if (jit->elf) return strataRtObjectSymbol(jit->elf, name);
   LLVMOrcExecutorAddress addr = 0;
-  LLVMErrorRef err = LLVMOrcLLJITLookup(jit->orc, &addr, "__strata_shape_plans");
+  LLVMErrorRef err = jit->orc ? LLVMOrcLLJITLookup(jit->orc, &addr, name) : NULL;
   if (err) LLVMConsumeError(err);
-  else strataRtShapePlansRelease((int64_t *)(uintptr_t)addr);
+  return err ? NULL : (void *)(uintptr_t)addr;
+}
+
+static void releaseShapePlans(StrataJit *jit) {
+  if ((!jit->orc && !jit->elf) || !jit->lowered.ptr ||
+      !strataModuleHasSymbol(mlirModuleGetOperation(jit->lowered), "__strata_shape_plans"))
+    return;
+  void *plans = lookupSymbol(jit, "__strata_shape_plans");
+  if (plans) strataRtShapePlansRelease(plans);
 }
 
 void strataJitDestroy(StrataJit *jit) {
@@ -255,28 +250,13 @@ void strataJitDestroy(StrataJit *jit) {
     LLVMErrorRef err = LLVMOrcDisposeLLJIT(jit->orc);
     if (err) LLVMConsumeError(err);
   }
+  strataRtObjectUnload(jit->elf);
   strataRtReleasePackedConstants(); /* keyed by addresses this code owned */
   strataParamsDestroy(jit->params);
   if (jit->map) munmap(jit->map, jit->mapSize);
   if (!mlirModuleIsNull(jit->lowered)) mlirModuleDestroy(jit->lowered);
   pthread_mutex_destroy(&jit->lastMu);
   free(jit);
-}
-
-typedef struct {
-  void (*fn)(void **);
-  void **args;
-  StrataRtResult *slots; /* the outputs delivered through the runtime */
-  int numSlots;
-} PackedCall;
-
-/* The runtime's result slots are per thread: set them on the thread that
- * runs the code. */
-static void runPacked(void *p) {
-  PackedCall *c = p;
-  strataRtResultsBegin(c->slots, c->numSlots);
-  c->fn(c->args);
-  strataRtResultsEnd();
 }
 
 /* The strata.runtime_results of function `name` (set by
@@ -302,19 +282,6 @@ static bool runtimeOutputs(MlirAttribute a, bool *isRuntime, size_t numOutputs) 
   return true;
 }
 
-/* Output t takes the runtime's buffer of a result of dynamic shape (false,
- * the buffer freed, if its rank or element size is not t's). */
-static bool adoptResult(StrataTensor *t, StrataRtResult *r) {
-  if (!r->set || r->rank != t->rank || r->elemBytes != strataDTypeSize(t->dtype)) {
-    free(r->data);
-    return false;
-  }
-  free(t->data);
-  t->data = r->data;
-  for (int i = 0; i < r->rank; i++) t->dims[i] = r->dims[i];
-  return true;
-}
-
 /* An error the compiled code reported (runtime/status.h). One raised at an
  * op's site carries the op's location as text, up to a tab; the others are
  * located at the function. */
@@ -334,15 +301,10 @@ static void reportRuntimeError(StrataJit *jit, const char *fn, const char *err) 
 MlirLogicalResult strataJitInvoke(StrataJit *jit, const char *name, StrataTensor *const *inputs,
                                   size_t numInputs, StrataTensor *const *outputs,
                                   size_t numOutputs) {
-  size_t n = numInputs + numOutputs;
-  StrataMemRefDesc *descs = calloc(n ? n : 1, sizeof *descs);
-  StrataMemRefDesc **ptrs = calloc(n ? n : 1, sizeof *ptrs);
-  void **args = calloc(n ? n : 1, sizeof *args);
   bool *isRuntime = calloc(numOutputs ? numOutputs : 1, sizeof *isRuntime);
-  StrataRtResult *slots = calloc(numOutputs ? numOutputs : 1, sizeof *slots);
   MlirLogicalResult r = mlirLogicalResultFailure();
   MlirLocation loc = mlirOperationGetLocation(mlirModuleGetOperation(jit->lowered));
-  if (!descs || !ptrs || !args || !isRuntime || !slots) goto done;
+  if (!isRuntime) goto done;
   /* the last function's lookups are cached: a call costs microseconds */
   pthread_mutex_lock(&jit->lastMu);
   bool cached = jit->lastFn && !strcmp(jit->lastName, name);
@@ -355,22 +317,10 @@ MlirLogicalResult strataJitInvoke(StrataJit *jit, const char *name, StrataTensor
                     numOutputs);
     goto done;
   }
-  size_t numArgs = 0;
-  for (size_t i = 0; i < n; i++) {
-    if (i >= numInputs && isRuntime[i - numInputs]) continue; /* delivered through the runtime */
-    StrataTensor *t = i < numInputs ? inputs[i] : outputs[i - numInputs];
-    if (strataRtMemRefInit(&descs[numArgs], t->data, t->rank, t->dims) != 0) goto done;
-    ptrs[numArgs] = &descs[numArgs];
-    args[numArgs] = &ptrs[numArgs];
-    numArgs++;
-  }
   if (!cached) {
     char sym[512];
     snprintf(sym, sizeof sym, "_mlir__mlir_ciface_%s", name);
-    LLVMOrcExecutorAddress addr = 0;
-    LLVMErrorRef err = LLVMOrcLLJITLookup(jit->orc, &addr, sym);
-    if (err) LLVMConsumeError(err);
-    packed = err ? NULL : (void (*)(void **))(uintptr_t)addr;
+    packed = (void (*)(void **))lookupSymbol(jit, sym);
     if (packed && strlen(name) < sizeof jit->lastName) {
       pthread_mutex_lock(&jit->lastMu);
       strcpy(jit->lastName, name);
@@ -379,30 +329,19 @@ MlirLogicalResult strataJitInvoke(StrataJit *jit, const char *name, StrataTensor
       pthread_mutex_unlock(&jit->lastMu);
     }
   }
-  if (packed) {
-    PackedCall call = {packed, args, slots, (int)numOutputs};
-    char err[1024];
-    struct StrataRtEnv *env = strataContextGetRuntimeEnv(jit->ctx);
-    if (env && strataRtCallIn(env, runPacked, &call, err, sizeof err) == 0) r = mlirLogicalResultSuccess();
-    else if (env) reportRuntimeError(jit, name, err);
-    strataRtResultsEnd(); /* also when an error left runPacked early: the slots die here */
-    for (size_t i = 0; i < numOutputs; i++) {
-      if (!isRuntime[i]) continue;
-      if (mlirLogicalResultIsSuccess(r) && !adoptResult(outputs[i], &slots[i])) {
-        strataEmitError(loc, "JIT: output #%zu of '%s' came back with another rank or element type", i, name);
-        r = mlirLogicalResultFailure();
-      } else if (mlirLogicalResultIsFailure(r) && slots[i].set) {
-        free(slots[i].data);
-      }
-    }
-  } else {
+  if (!packed) {
     strataEmitError(loc, "JIT: no compiled public function '%s'", name);
+    goto done;
   }
+  struct StrataRtEnv *env = strataContextGetRuntimeEnv(jit->ctx);
+  if (!env) goto done;
+  char err[1024];
+  int rc = strataCpuCallPacked(env, packed, inputs, numInputs, outputs, numOutputs, isRuntime, err, sizeof err);
+  if (rc == STRATA_CALL_OK) r = mlirLogicalResultSuccess();
+  else if (rc == STRATA_CALL_FAILED) reportRuntimeError(jit, name, err);
+  else if (rc > 0)
+    strataEmitError(loc, "JIT: output #%d of '%s' came back with another rank or element type", rc - 1, name);
 done:
-  free(descs);
-  free(ptrs);
-  free(args);
   free(isRuntime);
-  free(slots);
   return r;
 }

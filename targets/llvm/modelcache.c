@@ -9,14 +9,18 @@
  *            declarations carrying what the JIT reads of the lowered
  *            module: each function's strata.runtime_results, whether it
  *            keeps shape plans), the caller's entry text, and per weight
- *            its name, size, offset and checksum
+ *            its name, size, offset and checksum; the packed forms of the
+ *            weights; the entry's plain signature (its name, element
+ *            types and dims, the results the runtime delivers), so that
+ *            the launcher (tools/strata-run/launcher/) needs no MLIR
  *   weights  4 KiB aligned, each at a 64-byte multiple
  *
  * A load maps the file and binds the weights where they lie (no read, no
  * copy: pages come from the page cache as the code touches them), and
  * lends the runtime the packed forms of the weights its kernels made
  * before the executable was stored (GEMM panels, Winograd-transformed
- * filters), so the first call packs nothing either. Files
+ * filters), so the first call packs nothing either. Reading is
+ * modelfile.c's (plain C, shared with the launcher). Files
  * are written to a name of their own and renamed into place; a file whose
  * size or checksums do not match, or whose object is gone, is a miss. */
 #define _GNU_SOURCE
@@ -30,6 +34,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/IR.h"
 #include "strata/builder.h"
 #include "strata/support.h"
@@ -37,21 +42,14 @@
 #include "kernels.h"
 #include "outfile.h"
 
-static const char kMagic[16] = "STRATA-MODEL-1";
-enum { kPage = 4096, kAlign = 64 };
-
-typedef struct {
-  char magic[16];
-  uint64_t fileSize, metaSize, metaSum, dataOffset, dataSize;
-} Header;
+static const char kMagic[16] = STRATA_MODEL_MAGIC;
+enum { kPage = STRATA_MODEL_PAGE, kAlign = STRATA_MODEL_ALIGN };
+typedef StrataModelHeader Header;
 
 void strataCpuCacheKey(const void *const *parts, const size_t *sizes, size_t n, char key[33]) {
-  StrataCacheHash h = strataCacheHashInit();
-  strataCacheHashMachine(&h, -1); /* the caller's parts name the LLVM level */
-  static const char kind[] = "model";
-  strataCacheHashBlock(&h, kind, sizeof kind);
-  for (size_t i = 0; i < n; i++) strataCacheHashBlock(&h, parts[i], sizes[i]);
-  strataCacheHashHex(&h, key);
+  StrataHostFacts f;
+  strataCpuHostFacts(&f);
+  strataCpuModelKey(&f, parts, sizes, n, key);
 }
 
 /* ---- A growable byte buffer for the meta part ---- */
@@ -110,6 +108,64 @@ static void putInterface(Buf *b, MlirModule lowered) {
   if (t.failed) b->failed = true;
   else putText(b, t.data, t.len);
   free(t.data);
+}
+
+/* One argument or result type: element type, rank and dims (-1 for a
+ * dynamic one); rank -1 for a type that is not a ranked tensor. */
+static void putType(Buf *b, MlirType t) {
+  if (!mlirTypeIsARankedTensor(t)) {
+    putU64(b, 0);
+    putU64(b, (uint64_t)-1);
+    return;
+  }
+  intptr_t rank = mlirShapedTypeGetRank(t);
+  putU64(b, (uint64_t)strataDTypeFromMlir(mlirShapedTypeGetElementType(t)));
+  putU64(b, rank > 16 ? (uint64_t)-1 : (uint64_t)rank);
+  for (intptr_t d = 0; d < rank && rank <= 16; d++)
+    putU64(b, mlirShapedTypeIsDynamicDim(t, d) ? (uint64_t)-1 : (uint64_t)mlirShapedTypeGetDimSize(t, d));
+}
+
+/* The entry's plain signature (modelfile.c reads it): the entry is the
+ * caller's declaration text; the results the runtime delivers are the
+ * lowered function's strata.runtime_results. False if `entry` is no
+ * function declaration. */
+static bool putSignature(Buf *b, MlirModule lowered, const char *entry) {
+  MlirContext ctx = mlirModuleGetContext(lowered);
+  MlirModule m = mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(entry));
+  if (mlirModuleIsNull(m)) return false;
+  MlirOperation f = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
+  MlirAttribute name = mlirOperationIsNull(f) ? mlirAttributeGetNull() : strataOpAttr(f, "sym_name");
+  MlirAttribute type = mlirOperationIsNull(f) ? mlirAttributeGetNull() : strataOpAttr(f, "function_type");
+  bool ok = !mlirAttributeIsNull(name) && mlirAttributeIsAString(name) && !mlirAttributeIsNull(type) &&
+            mlirAttributeIsAType(type) && mlirTypeIsAFunction(mlirTypeAttrGetValue(type));
+  if (ok) {
+    MlirStringRef n = mlirStringAttrGetValue(name);
+    MlirType ft = mlirTypeAttrGetValue(type);
+    intptr_t numIn = mlirFunctionTypeGetNumInputs(ft), numOut = mlirFunctionTypeGetNumResults(ft);
+    putText(b, n.data, n.length);
+    putU64(b, (uint64_t)numIn);
+    putU64(b, (uint64_t)numOut);
+    for (intptr_t i = 0; i < numIn; i++) putType(b, mlirFunctionTypeGetInput(ft, i));
+    for (intptr_t i = 0; i < numOut; i++) putType(b, mlirFunctionTypeGetResult(ft, i));
+    char sym[512];
+    snprintf(sym, sizeof sym, "%.*s", (int)n.length, n.data);
+    MlirSymbolTable table = mlirSymbolTableCreate(mlirModuleGetOperation(lowered));
+    MlirOperation lf = mlirSymbolTableLookup(table, mlirStringRefCreateFromCString(sym));
+    mlirSymbolTableDestroy(table);
+    MlirAttribute rt = mlirOperationIsNull(lf) ? mlirAttributeGetNull() : strataOpAttr(lf, STRATA_RUNTIME_RESULTS_ATTR);
+    bool *isRuntime = calloc((size_t)numOut + 1, sizeof *isRuntime);
+    ok = isRuntime != NULL;
+    if (ok && !mlirAttributeIsNull(rt) && mlirAttributeIsADenseI64Array(rt))
+      for (intptr_t i = 0; i < mlirDenseArrayGetNumElements(rt); i++) {
+        int64_t r = mlirDenseI64ArrayGetElement(rt, i);
+        if (r >= 0 && r < numOut) isRuntime[r] = true;
+        else ok = false;
+      }
+    for (intptr_t i = 0; ok && i < numOut; i++) putU64(b, isRuntime[i]);
+    free(isRuntime);
+  }
+  mlirModuleDestroy(m);
+  return ok;
 }
 
 static size_t alignTo(size_t n, size_t a) { return (n + a - 1) / a * a; }
@@ -205,10 +261,11 @@ bool strataJitStore(StrataJit *jit, const char *dir, const char *key, const char
     putU64(&meta, strataCacheChecksum(q->data, q->floats * sizeof(float)));
     dataSize = alignTo(dataSize + q->floats * sizeof(float), kAlign);
   }
+  if (!putSignature(&meta, lowered, entry)) meta.failed = true;
   if (meta.failed) {
     free(meta.data);
     free(packed);
-    snprintf(why, whySize, "out of memory");
+    snprintf(why, whySize, "out of memory, or the entry is no function");
     return false;
   }
   Header h = {.metaSize = meta.len, .metaSum = strataCacheChecksum(meta.data, meta.len), .dataSize = dataSize};
@@ -247,173 +304,44 @@ bool strataJitStore(StrataJit *jit, const char *dir, const char *key, const char
   size_t gap = h.dataOffset - sizeof h - meta.len;
   ok = ok && fwrite(zeros, 1, gap, out.f) == gap;
   free(meta.data);
-  if (ok) return strataRtOutFileCommit(&out, why, whySize) == 0;
+  if (ok && strataRtOutFileCommit(&out, why, whySize) == 0) {
+    /* LLVM's facts for the launcher's keys: without them (a warning-free
+     * miss) it hands its runs to the compiler, as before */
+    char factsWhy[256];
+    (void)strataCpuHostFactsStore(dir, factsWhy, sizeof factsWhy);
+    return true;
+  }
+  if (ok) return false;
   snprintf(why, whySize, "%s", strerror(errno ? errno : EIO));
   strataRtOutFileAbort(&out);
   return false;
 }
 
-/* ---- Loading ---- */
-typedef struct {
-  const char *p, *end;
-} Reader;
-
-static bool getU64(Reader *r, uint64_t *v) {
-  if ((size_t)(r->end - r->p) < sizeof *v) return false;
-  memcpy(v, r->p, sizeof *v);
-  r->p += sizeof *v;
-  return true;
-}
-
-/* A length-prefixed text, as a NUL-terminated copy. */
-static char *getText(Reader *r) {
-  uint64_t n;
-  if (!getU64(r, &n) || n > (uint64_t)(r->end - r->p)) return NULL;
-  char *s = strndup(r->p, (size_t)n);
-  r->p += n;
-  return s;
-}
-
-/* Lets the kernel take back the whole pages of [p, p + n) a checksum
- * brought in: a weight the runtime has packed (getPacked) is not read
- * again, and the others come back from the page cache when the code reads
- * them, so the weights never all count in the process's memory at once. */
-static void dropPages(const void *p, size_t n) {
-  uintptr_t lo = ((uintptr_t)p + kPage - 1) / kPage * kPage, hi = ((uintptr_t)p + n) / kPage * kPage;
-  if (hi > lo) madvise((void *)lo, hi - lo, MADV_DONTNEED);
-}
-
-/* The weights' table: entries into the mapped data, each checked
- * against its checksum. */
-static StrataParams *getParams(Reader *r, const char *data, uint64_t dataSize) {
-  uint64_t count;
-  if (!getU64(r, &count) || count > (uint64_t)(r->end - r->p)) return NULL;
-  StrataParams *p = calloc(1, sizeof *p);
-  if (!p || !(p->entries = calloc(count ? count : 1, sizeof *p->entries))) {
-    free(p);
+/* ---- Loading (modelfile.c reads the file) ---- */
+StrataJit *strataJitLoad(StrataContext *ctx, const char *dir, const char *key, char **entry) {
+  StrataModelFile f;
+  *entry = NULL;
+  if (!strataModelFileRead(dir, key, &f)) return NULL;
+  size_t objSize = 0;
+  char *obj = strataObjCacheRead(dir, f.objKey, &objSize);
+  MlirModule m = obj ? mlirModuleCreateParse(strataContextGetMlir(ctx), mlirStringRefCreateFromCString(f.iface))
+                     : (MlirModule){NULL};
+  if (mlirModuleIsNull(m)) {
+    free(obj);
+    strataModelFileFree(&f, false);
     return NULL;
   }
-  for (uint64_t i = 0; i < count; i++) {
-    StrataParam *e = &p->entries[i];
-    uint64_t bytes, offset, sum;
-    if (!(e->name = getText(r)) || (p->count++, !getU64(r, &bytes)) || !getU64(r, &offset) || !getU64(r, &sum) ||
-        offset % kAlign || offset > dataSize || bytes > dataSize - offset ||
-        strataCacheChecksum(data + offset, (size_t)bytes) != sum) {
-      strataParamsDestroy(p);
-      return NULL;
-    }
-    e->data = (const unsigned char *)data + offset, e->bytes = (size_t)bytes;
-    dropPages(e->data, e->bytes);
-  }
-  return p;
-}
-
-/* The file mapped when its size and meta checksum match (each weight's
- * checksum is checked by getParams); NULL else. */
-static char *mapWhole(const char *path, Header *h) {
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return NULL;
-  struct stat st;
-  char *map = MAP_FAILED;
-  if (fstat(fd, &st) == 0 && (size_t)st.st_size >= sizeof *h)
-    map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-  close(fd);
-  if (map == MAP_FAILED) return NULL;
-  memcpy(h, map, sizeof *h);
-  bool whole = !memcmp(h->magic, kMagic, sizeof kMagic) && h->fileSize == (uint64_t)st.st_size &&
-               h->metaSize <= h->fileSize - sizeof *h && h->dataOffset >= sizeof *h + h->metaSize &&
-               h->dataOffset <= h->fileSize && h->dataSize == h->fileSize - h->dataOffset &&
-               strataCacheChecksum(map + sizeof *h, h->metaSize) == h->metaSum;
-  if (whole) return map;
-  munmap(map, (size_t)st.st_size);
-  return NULL;
-}
-
-/* The packed constants (none when they were made for another instruction
- * set), their sources in the mapped weights; false if the table is bad. */
-static bool getPacked(Reader *r, const StrataParams *params, const char *data, uint64_t dataSize,
-                      StrataRtPacked **out, size_t *n) {
-  char *isa = getText(r);
-  uint64_t count;
-  *out = NULL, *n = 0;
-  if (!isa || !getU64(r, &count) || count > (uint64_t)(r->end - r->p)) {
-    free(isa);
-    return false;
-  }
-  bool sameIsa = !strcmp(isa, strataRtIsaName());
-  free(isa);
-  if (!count || !sameIsa) return true;
-  if (!(*out = calloc(count, sizeof **out))) return false;
-  bool *isSource = calloc(count, sizeof *isSource);
-  if (!isSource) return false;
-  for (uint64_t i = 0; i < count; i++) {
-    StrataRtPacked *q = &(*out)[i];
-    uint64_t kind, from, offset, floats, at, sum, nparams = (uint64_t)params->count;
-    int64_t pkey[6];
-    bool ok = getU64(r, &kind) && getU64(r, &from) && getU64(r, &offset) && (size_t)(r->end - r->p) >= sizeof pkey;
-    if (ok) {
-      memcpy(pkey, r->p, sizeof pkey);
-      r->p += sizeof pkey;
-    }
-    /* the source: a weight, or a packed constant listed before this one */
-    ok = ok && getU64(r, &floats) && getU64(r, &at) && getU64(r, &sum) && kind <= 255 && from < nparams + i &&
-         (from < nparams ? offset < params->entries[from].bytes : offset < (*out)[from - nparams].floats * sizeof(float)) &&
-         at % kAlign == 0 && at <= dataSize && floats <= (dataSize - at) / sizeof(float) &&
-         strataCacheChecksum(data + at, (size_t)floats * sizeof(float)) == sum;
-    if (!ok) {
-      free(isSource);
-      return false;
-    }
-    const unsigned char *src = from < nparams ? params->entries[from].data + offset
-                                              : (const unsigned char *)(*out)[from - nparams].data + offset;
-    if (from >= nparams) isSource[from - nparams] = true;
-    *q = (StrataRtPacked){(char)kind, src, {0}, (const float *)(const void *)(data + at), (size_t)floats};
-    memcpy(q->key, pkey, sizeof pkey);
-    ++*n;
-  }
-  /* A constant packed again is only its copy's key from now on. */
-  for (uint64_t i = 0; i < count; i++)
-    if (isSource[i]) dropPages((*out)[i].data, (*out)[i].floats * sizeof(float));
-  free(isSource);
-  return true;
-}
-
-StrataJit *strataJitLoad(StrataContext *ctx, const char *dir, const char *key, char **entry) {
-  char path[4096];
-  int n = snprintf(path, sizeof path, "%s/%s.model", dir, key);
-  Header h;
-  char *map = n > 0 && (size_t)n < sizeof path ? mapWhole(path, &h) : NULL;
-  if (!map) return NULL;
-  Reader r = {map + sizeof h, map + sizeof h + h.metaSize};
-  char objKey[33] = {0}, *iface = NULL, *obj = NULL;
-  StrataParams *params = NULL;
-  StrataRtPacked *packed = NULL;
-  size_t objSize = 0, numPacked = 0;
-  MlirModule m = {NULL};
-  *entry = NULL;
-  if ((size_t)(r.end - r.p) < 32) goto miss;
-  memcpy(objKey, r.p, 32);
-  r.p += 32;
-  if (!(iface = getText(&r)) || !(*entry = getText(&r)) || !(params = getParams(&r, map + h.dataOffset, h.dataSize)) ||
-      !getPacked(&r, params, map + h.dataOffset, h.dataSize, &packed, &numPacked) ||
-      !(obj = strataObjCacheRead(dir, objKey, &objSize)))
-    goto miss;
-  m = mlirModuleCreateParse(strataContextGetMlir(ctx), mlirStringRefCreateFromCString(iface));
-  if (mlirModuleIsNull(m)) goto miss;
-  free(iface);
-  StrataJit *jit = strataJitFromParts(ctx, m, params, map, h.fileSize, obj, objSize);
+  *entry = f.entryText, f.entryText = NULL;
+  StrataJit *jit = strataJitFromParts(ctx, m, f.params, f.map, f.mapSize, obj, objSize);
   /* Lent to the runtime until the JIT goes (it releases them, then unmaps);
    * one that does not fit is packed again by its first call. */
-  for (size_t i = 0; jit && i < numPacked; i++) strataRtPackedConstantsAdd(&packed[i]);
-  free(packed);
+  for (size_t i = 0; jit && i < f.numPacked; i++) strataRtPackedConstantsAdd(&f.packed[i]);
+  strataModelFileFree(&f, true); /* the JIT owns the mapping and the weights' table */
+  char why[256]; /* for the launcher's next hit, if a cache of an older build lacks them */
+  if (jit) (void)strataCpuHostFactsStore(dir, why, sizeof why);
+  if (!jit) {
+    free(*entry);
+    *entry = NULL;
+  }
   return jit;
-miss:
-  free(packed);
-  free(iface);
-  free(*entry);
-  *entry = NULL;
-  free(obj);
-  strataParamsDestroy(params);
-  munmap(map, h.fileSize);
-  return NULL;
 }

@@ -6,34 +6,24 @@
  * changes with any change to the compiler). A file is written to a name of its own
  * and renamed into place, so concurrent runs never see half a file; it
  * starts with a header holding its size and a checksum, and a file that
- * does not match is a miss (it is compiled and written again). */
-#define _GNU_SOURCE /* dladdr, dl_iterate_phdr */
-#include <dlfcn.h>
-#include <elf.h>
+ * does not match is a miss (it is compiled and written again). Plain C
+ * (cachefile.h): the key's LLVM and MLIR parts are cachekey.c's. */
 #include <errno.h>
-#include <link.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "llvm-c/Core.h"
-#include "llvm-c/TargetMachine.h"
-#include "mlir-c/IR.h"
-#include "cpu_internal.h"
+#include "cachefile.h"
 #include "outfile.h"
-
-#ifndef STRATA_VERSION
-#define STRATA_VERSION "unknown"
-#endif
 
 static const char kMagic[16] = "STRATA-OBJECT-2";
 
 /* Two 64-bit FNV-1a streams with different offsets: a 128-bit key. */
 typedef StrataCacheHash Hash;
 
-static void hashBytes(Hash *h, const void *data, size_t n) {
+void strataCacheHashBytes(StrataCacheHash *h, const void *data, size_t n) {
   const unsigned char *p = data;
   for (size_t i = 0; i < n; i++) {
     h->a = (h->a ^ p[i]) * 0x100000001b3ULL;
@@ -41,10 +31,6 @@ static void hashBytes(Hash *h, const void *data, size_t n) {
     h->b ^= h->b >> 29;
   }
 }
-
-static void hashString(Hash *h, const char *s) { hashBytes(h, s, strlen(s) + 1); }
-
-static void hashChunk(MlirStringRef s, void *user) { hashBytes(user, s.data, s.length); }
 
 static Hash hashInit(void) { return (Hash){0xcbf29ce484222325ULL, 0x84222325cbf29ce4ULL}; }
 
@@ -68,84 +54,13 @@ void strataCacheHashBlock(StrataCacheHash *h, const void *data, size_t n) {
       lane[k] = rotl(lane[k] ^ w, 29) * 0x9e3779b97f4a7c15ULL;
     }
   uint64_t len = n;
-  hashBytes(h, lane, sizeof lane);
-  hashBytes(h, &len, sizeof len);
-  hashBytes(h, p + i, n - i);
+  strataCacheHashBytes(h, lane, sizeof lane);
+  strataCacheHashBytes(h, &len, sizeof len);
+  strataCacheHashBytes(h, p + i, n - i);
 }
 
 void strataCacheHashHex(const StrataCacheHash *h, char key[33]) {
   snprintf(key, 33, "%016llx%016llx", (unsigned long long)h->a, (unsigned long long)h->b);
-}
-
-/* The build ID note of the object that holds this code. */
-typedef struct {
-  const void *self;
-  Hash *h;
-  bool found;
-} BuildId;
-
-static int findBuildId(struct dl_phdr_info *info, size_t size, void *user) {
-  (void)size;
-  BuildId *b = user;
-  bool mine = false;
-  for (int i = 0; i < info->dlpi_phnum && !mine; i++) {
-    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-    uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
-    mine = ph->p_type == PT_LOAD && (uintptr_t)b->self >= lo && (uintptr_t)b->self < lo + ph->p_memsz;
-  }
-  if (!mine) return 0;
-  for (int i = 0; i < info->dlpi_phnum; i++) {
-    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-    if (ph->p_type != PT_NOTE) continue;
-    const char *p = (const char *)(info->dlpi_addr + ph->p_vaddr), *end = p + ph->p_memsz;
-    while (p + sizeof(ElfW(Nhdr)) <= end) {
-      const ElfW(Nhdr) *n = (const ElfW(Nhdr) *)p;
-      const char *desc = p + sizeof *n + ((n->n_namesz + 3) & ~3u);
-      if (n->n_type == NT_GNU_BUILD_ID && desc + n->n_descsz <= end) {
-        hashBytes(b->h, desc, n->n_descsz);
-        b->found = true;
-        return 1;
-      }
-      p = desc + ((n->n_descsz + 3) & ~3u);
-    }
-  }
-  return 1;
-}
-
-/* This build of Strata: its build ID, else its file's identity. */
-static void hashBuild(Hash *h) {
-  BuildId b = {(const void *)hashBuild, h, false};
-  dl_iterate_phdr(findBuildId, &b);
-  Dl_info info;
-  struct stat st;
-  if (!b.found && dladdr((const void *)hashBuild, &info) && info.dli_fname && stat(info.dli_fname, &st) == 0) {
-    long long id[4] = {(long long)st.st_dev, (long long)st.st_ino, (long long)st.st_size, (long long)st.st_mtime};
-    hashBytes(h, id, sizeof id);
-  }
-}
-
-void strataCacheHashMachine(StrataCacheHash *h, int optLevel) {
-  char *cpu = LLVMGetHostCPUName(), *features = LLVMGetHostCPUFeatures();
-  unsigned major, minor, patch;
-  LLVMGetVersion(&major, &minor, &patch);
-  char head[128];
-  snprintf(head, sizeof head, "strata %s llvm %u.%u.%u O%d", STRATA_VERSION, major, minor, patch, optLevel);
-  hashString(h, head);
-  hashBuild(h);
-  hashString(h, cpu);
-  hashString(h, features);
-  LLVMDisposeMessage(cpu);
-  LLVMDisposeMessage(features);
-}
-
-void strataObjCacheKey(MlirModule lowered, int optLevel, char key[33]) {
-  Hash h = hashInit();
-  strataCacheHashMachine(&h, optLevel);
-  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
-  mlirOpPrintingFlagsPrintGenericOpForm(flags);
-  mlirOperationPrintWithFlags(mlirModuleGetOperation(lowered), flags, hashChunk, &h);
-  mlirOpPrintingFlagsDestroy(flags);
-  strataCacheHashHex(&h, key);
 }
 
 uint64_t strataCacheChecksum(const void *data, size_t n) {

@@ -111,11 +111,3 @@ fail:
   strataParamsDestroy(p);
   return NULL;
 }
-
-void strataParamsDestroy(StrataParams *p) {
-  if (!p) return;
-  for (int i = 0; i < p->count; i++) free(p->entries[i].name);
-  free(p->entries);
-  free(p->blob);
-  free(p);
-}

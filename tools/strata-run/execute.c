@@ -9,6 +9,7 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "instr.h"
 #include "kernels.h"
+#include "plain.h"
 #include "run.h"
 #include "tool_time.h"
 
@@ -21,24 +22,6 @@ StrataCompileOptions compileOptions(const Options *o) {
   return c;
 }
 
-static void printTensor(const char *label, size_t i, const StrataTensor *t, bool values) {
-  char shape[256];
-  strataTensorFormatType(t, shape, sizeof shape);
-  int64_t n = strataTensorNumElements(t);
-  double lo = INFINITY, hi = -INFINITY, sum = 0;
-  for (int64_t k = 0; k < n; k++) {
-    double v = strataTensorGetDouble(t, k);
-    lo = v < lo ? v : lo;
-    hi = v > hi ? v : hi;
-    sum += v;
-  }
-  printf("%s #%zu: %s  min %.6g  max %.6g  mean %.6g\n", label, i, shape, lo, hi, n ? sum / n : 0);
-  if (!values) return;
-  int64_t shown = n < 16 ? n : 16;
-  printf("  [");
-  for (int64_t k = 0; k < shown; k++) printf("%s%.6g", k ? ", " : "", strataTensorGetDouble(t, k));
-  printf("%s]\n", shown < n ? ", ..." : "");
-}
 
 bool compareOutputs(StrataTensor *const *jit, StrataTensor *const *ref, size_t n, const Options *o) {
   bool ok = true;
@@ -106,8 +89,8 @@ static bool runCompiled(RunState *r, const Options *o) {
   if (mlirLogicalResultIsFailure(
           strataExecutableInvoke(r->exe, r->entry, r->inputs, r->numIn, r->outputs, r->numOut)))
     return false;
-  printf("compiled '%s' in %.1f ms, ran in %.3f ms%s\n", r->entry, t1 - t0, toolNowMs() - t1,
-         compiled ? (strataExecutableFromCache(r->exe) ? " (code from the cache)" : "") : " (model from the cache)");
+  runPrintCompiled(r->entry, t1 - t0, toolNowMs() - t1,
+                   compiled ? (strataExecutableFromCache(r->exe) ? "code" : NULL) : "model");
   if (compiled) storeCached(r, o);
   if (o->stats) {
     StrataCallStats s;
@@ -145,7 +128,7 @@ bool execute(RunState *r, const Options *o) {
 
 bool report(RunState *r, const Options *o) {
   StrataTensor *const *results = o->mode == MODE_INTERPRET ? r->ref : r->outputs;
-  for (size_t i = 0; i < r->numOut; i++) printTensor("output", i, results[i], !o->quiet);
+  for (size_t i = 0; i < r->numOut; i++) runPrintTensor("output", i, results[i], !o->quiet);
   for (int i = 0; i < o->numOutputs; i++) {
     char err[512];
     if (!strataNpyWrite(o->outputs[i], results[i], err, sizeof err)) {

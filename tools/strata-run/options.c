@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "plain.h"
 #include "run.h"
 
 static void usage(FILE *f) {
@@ -82,34 +83,8 @@ static void usage(FILE *f) {
           "  --version, --help\n");
 }
 
-static bool parseLong(const char *s, long lo, long hi, long *out) {
-  char *end;
-  long v = strtol(s, &end, 10);
-  if (!*s || *end || v < lo || v > hi) return false;
-  *out = v;
-  return true;
-}
 
-/* A byte count: digits and an optional K, M or G (powers of 1024). */
-static bool parseSize(const char *s, size_t *out) {
-  char *end;
-  unsigned long long v = strtoull(s, &end, 10);
-  int shift = !*end ? 0 : !strcmp(end, "K") ? 10 : !strcmp(end, "M") ? 20 : !strcmp(end, "G") ? 30 : -1;
-  if (s[0] < '0' || s[0] > '9' || end == s || shift < 0 || v == 0 || v > (SIZE_MAX >> shift)) return false;
-  *out = (size_t)v << shift;
-  return true;
-}
 
-/* Options that change neither the code nor which code runs: the model
- * cache's key leaves them out (cached.c). */
-static bool runOnly(const char *a) {
-  static const char *const kRunOnly[] = {"--input", "--input-shape", "--output", "--seed",  "--repeat",
-                                         "--threads", "--max-memory", "--quiet", "--stats", "--cache-dir",
-                                         "--no-cache", "--atol", "--rtol"};
-  for (size_t i = 0; i < sizeof kRunOnly / sizeof kRunOnly[0]; i++)
-    if (!strcmp(a, kRunOnly[i])) return true;
-  return false;
-}
 
 /* Appends option `a` (and its value) to the options that shape the code. */
 static void noteCodeOption(Options *o, const char *a, const char *val) {
@@ -167,17 +142,17 @@ int parseArgs(int argc, char **argv, Options *o) {
     } else if (!strcmp(a, "--seed")) {
       NEED_VALUE();
       long s;
-      if (!parseLong(val, 0, __LONG_MAX__, &s)) return fprintf(stderr, "error: bad --seed '%s'\n", val), 1;
+      if (!runParseLong(val, 0, __LONG_MAX__, &s)) return fprintf(stderr, "error: bad --seed '%s'\n", val), 1;
       o->seed = (unsigned long long)s;
     } else if (!strcmp(a, "--repeat")) {
       NEED_VALUE();
-      if (!parseLong(val, 1, 1000000, &o->repeat)) return fprintf(stderr, "error: bad --repeat '%s'\n", val), 1;
+      if (!runParseLong(val, 1, 1000000, &o->repeat)) return fprintf(stderr, "error: bad --repeat '%s'\n", val), 1;
     } else if (!strcmp(a, "--threads")) {
       NEED_VALUE();
-      if (!parseLong(val, 1, 64, &o->threads)) return fprintf(stderr, "error: bad --threads '%s' (1 to 64)\n", val), 1;
+      if (!runParseLong(val, 1, 64, &o->threads)) return fprintf(stderr, "error: bad --threads '%s' (1 to 64)\n", val), 1;
     } else if (!strcmp(a, "--max-memory")) {
       NEED_VALUE();
-      if (!parseSize(val, &o->maxMemory)) return fprintf(stderr, "error: bad --max-memory '%s'\n", val), 1;
+      if (!runParseSize(val, &o->maxMemory)) return fprintf(stderr, "error: bad --max-memory '%s'\n", val), 1;
     } else if (!strcmp(a, "--upstream-lowering")) {
       o->upstream = true;
     } else if (!strcmp(a, "--fusion")) {
@@ -236,7 +211,7 @@ int parseArgs(int argc, char **argv, Options *o) {
       o->noCache = true;
     } else if (!strcmp(a, "-O")) {
       NEED_VALUE();
-      if (!parseLong(val, 0, 3, &o->optLevel)) return fprintf(stderr, "error: bad -O '%s'\n", val), 1;
+      if (!runParseLong(val, 0, 3, &o->optLevel)) return fprintf(stderr, "error: bad -O '%s'\n", val), 1;
     } else if (!strcmp(a, "--atol") || !strcmp(a, "--rtol")) {
       NEED_VALUE();
       char *end;
@@ -250,7 +225,7 @@ int parseArgs(int argc, char **argv, Options *o) {
       o->file = a;
     }
     if (inlineVal && !tookValue) return fprintf(stderr, "error: option '%s' takes no value\n", a), 1;
-    if (a[0] == '-' && a[1] && !runOnly(a)) noteCodeOption(o, a, tookValue ? val : NULL);
+    if (a[0] == '-' && a[1] && !runOptionIsRunOnly(a)) noteCodeOption(o, a, tookValue ? val : NULL);
 #undef NEED_VALUE
   }
   if (o->listTargets || o->listDevices) return 0;
