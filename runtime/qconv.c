@@ -166,12 +166,27 @@ QC_TARGET static inline void storeLive(uint8_t *y, __mmask16 k, __m512i q) {
   _mm_mask_storeu_epi8(y, rtQLive16(__builtin_popcount(k)), _mm512_cvtepi32_epi8(q));
 }
 
+/* One output row's 32 sums (acc0: lanes 0-15, acc1: 16-31) requantized and
+ * stored. */
+QC_TARGET static inline void convRow(const QcTask *t, int64_t gi, const __mmask16 live[2], const int64_t first[2],
+                                     __m512i acc0, __m512i acc1) {
+  const RtQFast *f = t->fast;
+  const __m512i rowAdd = _mm512_set1_epi32(f->rowAdd[gi]), zy = _mm512_set1_epi32(f->zy[gi]);
+  const __m512d lo = _mm512_set1_pd(f->lo[gi]), hi = _mm512_set1_pd(f->hi[gi]);
+  const __m512d m = _mm512_set1_pd((double)f->mRow[gi]);
+  uint8_t *y = t->out->y8 + gi * t->out->ldy;
+  if (live[0]) storeLive(y + first[0], live[0], rtQReq16Value(_mm512_add_epi32(acc0, rowAdd), m, m, lo, hi, zy));
+  if (live[1]) storeLive(y + first[1], live[1], rtQReq16Value(_mm512_add_epi32(acc1, rowAdd), m, m, lo, hi, zy));
+}
+
 QC_TARGET static void convTile(const QcTask *t, int64_t i0, int64_t n0, const __mmask16 live[2], const int64_t first[2]) {
   const uint8_t *ap = t->ap + i0 * t->KQ * 4, *img = t->img + n0 * 4;
+  const int32_t *offs = t->offs;
   __m512i acc0[MR], acc1[MR];
   for (int i = 0; i < MR; i++) acc0[i] = acc1[i] = _mm512_setzero_si512();
-  for (int64_t q = 0; q < t->KQ; q++, ap += MR * 4) {
-    const uint8_t *b = img + t->offs[q];
+  int64_t q = 0;
+  do { /* KQ >= 1 */
+    const uint8_t *b = img + offs[q];
     __m512i b0 = _mm512_loadu_si512((const void *)b), b1 = _mm512_loadu_si512((const void *)(b + 64));
     for (int i = 0; i < MR; i++) {
       int32_t quad;
@@ -180,19 +195,19 @@ QC_TARGET static void convTile(const QcTask *t, int64_t i0, int64_t n0, const __
       acc0[i] = rtQDpbusd(acc0[i], b0, a);
       acc1[i] = rtQDpbusd(acc1[i], b1, a);
     }
-  }
-  const RtQFast *f = t->fast;
-  const int64_t mr = t->M - i0 < MR ? t->M - i0 : MR, ldy = t->out->ldy;
-  uint8_t *y = t->out->y8 + i0 * ldy;
-#pragma GCC unroll 8 /* constant indices: the accumulators stay in registers */
+    ap += MR * 4;
+  } while (++q < t->KQ);
+  /* through memory, in a loop GCC unrolls early: requantizing from the
+   * arrays directly kept them in memory, zeroed on every call */
+  __attribute__((aligned(64))) int32_t tile[MR * NR];
   for (int i = 0; i < MR; i++) {
-    if (i >= mr) break;
-    const __m512i rowAdd = _mm512_set1_epi32(f->rowAdd[i0 + i]), zy = _mm512_set1_epi32(f->zy[i0 + i]);
-    const __m512d lo = _mm512_set1_pd(f->lo[i0 + i]), hi = _mm512_set1_pd(f->hi[i0 + i]);
-    const __m512d m = _mm512_set1_pd((double)f->mRow[i0 + i]);
-    if (live[0]) storeLive(y + i * ldy + first[0], live[0], rtQReq16Value(_mm512_add_epi32(acc0[i], rowAdd), m, m, lo, hi, zy));
-    if (live[1]) storeLive(y + i * ldy + first[1], live[1], rtQReq16Value(_mm512_add_epi32(acc1[i], rowAdd), m, m, lo, hi, zy));
+    _mm512_store_si512((void *)(tile + i * NR), acc0[i]);
+    _mm512_store_si512((void *)(tile + i * NR + 16), acc1[i]);
   }
+  const int64_t mr = t->M - i0 < MR ? t->M - i0 : MR;
+  for (int64_t i = 0; i < mr; i++)
+    convRow(t, i0 + i, live, first, _mm512_load_si512((const void *)(tile + i * NR)),
+            _mm512_load_si512((const void *)(tile + i * NR + 16)));
 }
 
 static void convTask(void *ctx, int64_t begin, int64_t end) {
