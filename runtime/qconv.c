@@ -150,12 +150,14 @@ typedef struct {
  * of the first; they are consecutive in y. */
 static __mmask16 liveLanes(const QcTask *t, int64_t n0, int64_t *first) {
   __mmask16 k = 0;
+  int64_t oh = n0 / t->Wv, ow = n0 % t->Wv;
   *first = -1;
-  for (int l = 0; l < 16; l++) {
-    int64_t n = n0 + l, oh = n / t->Wv, ow = n % t->Wv;
-    if (n >= t->N || ow >= t->OW) continue;
-    if (*first < 0) *first = oh * t->OW + ow;
-    k |= (__mmask16)(1u << l);
+  for (int l = 0; l < 16 && n0 + l < t->N; l++) {
+    if (ow < t->OW) {
+      if (*first < 0) *first = oh * t->OW + ow;
+      k |= (__mmask16)(1u << l);
+    }
+    if (++ow == t->Wv) ow = 0, oh++;
   }
   return k;
 }
@@ -223,9 +225,11 @@ static void convTask(void *ctx, int64_t begin, int64_t end) {
 }
 
 bool rtQConvImplicitFits(const RtQConvGeom *g) {
-  /* at most 8 phases along each axis (larger strides take the im2col
-   * path), and the copy's byte offsets in an i32 */
-  if (g->sh < 1 || g->sw < 1 || g->sh > 8 || g->sw > 8 || g->dh < 1 || g->dw < 1 || g->OH < 1 || g->OW < 1) return false;
+  /* more than one tap (a 1x1 layer's im2col is no larger than the copy,
+   * and MobileNetV2's 1x1 layers measured slower here), at most 8 phases
+   * along each axis (larger strides take the im2col path), and the copy's
+   * byte offsets in an i32 */
+  if (g->KH * g->KW < 2 || g->sh < 1 || g->sw < 1 || g->sh > 8 || g->sw > 8 || g->dh < 1 || g->dw < 1 || g->OH < 1 || g->OW < 1) return false;
   const double Hn = (double)(g->OH - 1) * g->sh + (double)(g->KH - 1) * g->dh + 1 + g->sh;
   const double Wn = (double)(g->OW - 1) * g->sw + (double)(g->KW - 1) * g->dw + 1 + g->sw;
   return (double)((g->C + 3) / 4) * 4 * Hn * Wn + 4.0 * (double)g->KW * g->dw + 1024 < 2147483647.0;

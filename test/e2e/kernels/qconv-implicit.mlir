@@ -1,7 +1,8 @@
 // QLinearConv of random shapes on the VNNI implicit-GEMM convolution
 // (runtime/qconv.c: s8 weights with zero point 0, u8 activations) against
 // the interpreter, bit for bit, on every ISA (the other ISAs run the
-// im2col GEMM). Written by Inputs/gen_qconv_implicit.py (seed 2126).
+// im2col GEMM; so do the 1x1 layers, c3 and c11). Written by
+// Inputs/gen_qconv_implicit.py (seed 2126).
 // RUN: %python %S/../compare_all.py %s --rtol 0 --atol 0 | FileCheck %s
 // RUN: %python %S/../compare_all.py %s --rtol 0 --atol 0 --threads 2 | FileCheck %s
 // RUN: env STRATA_RT_ISA=avx2 %python %S/../compare_all.py %s --rtol 0 --atol 0 | FileCheck %s
