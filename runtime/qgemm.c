@@ -864,10 +864,34 @@ static void qTask(void *ctx, int64_t begin, int64_t end) {
   }
 }
 
+#ifdef RT_QREQ_TILE
+/* A convolution of s8 weights with zero points 0 and a u8 image on VNNI,
+ * requantized by the fast form with m by row: qconv.c's implicit GEMM
+ * (no im2col panels). False: not such a convolution. */
+static bool qConvImplicit(const QIsa *isa, int64_t M, int64_t N, int64_t K, const RtQOperand *A,
+                          const RtQOperand *B, const RtQOut *out, bool parallel) {
+  if (isa != &kVnni || !B->conv || A->isUnsigned || !B->isUnsigned || !out->y8 || !rtQConvImplicitFits(B->conv) ||
+      K != B->conv->C * B->conv->KH * B->conv->KW)
+    return false;
+  for (int64_t i = 0; i < M; i++)
+    if (A->zp[i * A->zps]) return false;
+  const int32_t *rs;
+  const uint8_t *ap = rtQConvPackWeights(A, M, B->conv, &rs);
+  QFast *fast = qFastNew(isa, out, M, N, A->zp, A->zps, 0, rs, B->zp, B->zps, 0, (uint32_t)K);
+  bool ok = fast && !fast->useCs && !fast->colBias && fast->mRow;
+  if (ok) rtQConvImplicit(M, ap, B->conv, fast, out, parallel);
+  if (fast) rtFree(rtCurEnv(), fast);
+  return ok;
+}
+#endif
+
 void rtQGemm(int64_t M, int64_t N, int64_t K, const RtQOperand *A, const RtQOperand *B, const RtQOut *out,
              bool parallel) {
   if (M <= 0 || N <= 0) return;
   const QIsa *isa = qIsa();
+#ifdef RT_QREQ_TILE
+  if (qConvImplicit(isa, M, N, K, A, B, out, parallel)) return;
+#endif
   QTask t = {M, N, K, isa, canonical(A, B), A, B, out, NULL, NULL, NULL, NULL, 0, 0, NULL};
   t.zaShift = t.cn.flipA ? 128 : 0;
   t.zbShift = t.cn.flipB ? -128 : 0;

@@ -125,6 +125,17 @@ typedef struct {
   int64_t ldy;
 } RtQReqTile;
 void rtQRequantTile(const RtQReqTile *t);
+
+/* The implicit-GEMM convolution (qconv.c, VNNI): weights s8 with zero
+ * points 0 (A, M rows of K = C KH KW), image u8, bytes out through the
+ * fast form with m by row (fast->mRow; fast->useCs and colBias false).
+ * rtQConvPackWeights: A in the convolution's k order (cached when
+ * constant), its row sums in *rowSums; rtQConvImplicitFits: whether the
+ * geometry is one it takes. */
+const uint8_t *rtQConvPackWeights(const RtQOperand *A, int64_t M, const RtQConvGeom *g, const int32_t **rowSums);
+bool rtQConvImplicitFits(const RtQConvGeom *g);
+void rtQConvImplicit(int64_t M, const uint8_t *ap, const RtQConvGeom *g, const RtQFast *fast, const RtQOut *out,
+                     bool parallel);
 #endif
 
 /* The integer ISA rtQGemm runs: 0 portable C, 1 AVX2, 2 AVX-512 VNNI. */

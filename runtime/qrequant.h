@@ -32,18 +32,21 @@ static inline __mmask16 rtQLive16(int64_t n) {
 
 /* Lanes k of v (i32, corrections and bias added): y = the byte of
  * roundeven(min(max(v * m, lo), hi)) + zy, m0 for lanes 0-7, m1 for 8-15
- * (f64). The clamped product is an integer plus a fraction in [lo, hi], so
+ * (f64); rtQReq16Value: the i32 values before the narrowing. The clamped product is an integer plus a fraction in [lo, hi], so
  * vcvtpd2dq converts it without overflow, rounding half to even (MXCSR's
  * mode, which nothing in the runtime changes: nearbyint's, the
  * interpreter's, as vnniFinishRow's conversion). */
-RT_QREQ_TARGET static inline void rtQReq16(__m512i v, __mmask16 k, __m512d m0, __m512d m1, __m512d lo, __m512d hi,
-                                           __m512i zy, uint8_t *y) {
+RT_QREQ_TARGET static inline __m512i rtQReq16Value(__m512i v, __m512d m0, __m512d m1, __m512d lo, __m512d hi,
+                                                  __m512i zy) {
   __m512d p0 = _mm512_mul_pd(_mm512_cvtepi32_pd(_mm512_castsi512_si256(v)), m0);
   __m512d p1 = _mm512_mul_pd(_mm512_cvtepi32_pd(_mm512_extracti64x4_epi64(v, 1)), m1);
   p0 = _mm512_min_pd(_mm512_max_pd(p0, lo), hi), p1 = _mm512_min_pd(_mm512_max_pd(p1, lo), hi);
   __m256i r0 = _mm512_cvtpd_epi32(p0), r1 = _mm512_cvtpd_epi32(p1);
-  __m512i q = _mm512_add_epi32(_mm512_inserti64x4(_mm512_castsi256_si512(r0), r1, 1), zy);
-  _mm_mask_storeu_epi8(y, k, _mm512_cvtepi32_epi8(q));
+  return _mm512_add_epi32(_mm512_inserti64x4(_mm512_castsi256_si512(r0), r1, 1), zy);
+}
+RT_QREQ_TARGET static inline void rtQReq16(__m512i v, __mmask16 k, __m512d m0, __m512d m1, __m512d lo, __m512d hi,
+                                           __m512i zy, uint8_t *y) {
+  _mm_mask_storeu_epi8(y, k, _mm512_cvtepi32_epi8(rtQReq16Value(v, m0, m1, lo, hi, zy)));
 }
 
 /* A tile's per-column values (RtQReqTile, nr <= 32): the live lanes of
