@@ -54,7 +54,7 @@ static void defaultSums(MlirOperation op, int64_t OH, int64_t OW, int64_t lanes,
   SparseWindow w;
   int64_t tile[2] = {t->R, t->T};
   if (!sparseWindowGet(op, &w) || !sparseDefaultSums(&w, OH, OW, lanes, tile)) return;
-  t->layout = SV_LAYOUT_SUMS, t->R = tile[0];
+  t->layout = SV_LAYOUT_SUMS, t->R = tile[0], t->T = tile[1];
 }
 
 SvTuning svTuningFor(MlirOperation op, int64_t OH, int64_t OW, const SvOptions *o) {
