@@ -69,8 +69,27 @@ def layer_section(work, quick, repeats, rounds):
     return '\n'.join(text), [(r[0].name,) + r[1:] for r in results]
 
 
+FLAGS = {'--quick', '--no-layers', '--no-models'}
+VALUED = {'--layers', '--repeats', '--rounds', '--models', '--threads', '--skip', '--json'}
+
+
+def check_args(args):
+    """Every argument is a known flag or a known option with its value:
+    a typo must not silently run the whole bench."""
+    i = 0
+    while i < len(args):
+        if args[i] in VALUED and i + 1 < len(args):
+            i += 2
+        elif args[i] in FLAGS:
+            i += 1
+        else:
+            what = 'needs a value' if args[i] in VALUED else 'is not an option'
+            sys.exit('bench/sparse/run: %r %s (bench/sparse/run --help lists them)' % (args[i], what))
+
+
 def main():
     work = sys.argv[1]
+    check_args(sys.argv[2:])
     quick = '--quick' in sys.argv
     repeats = int(arg('--repeats', 5 if quick else 10))
     rounds = int(arg('--rounds', 1 if quick else 2))

@@ -42,7 +42,8 @@ static MlirValue tapOffset(Csr *k, MlirValue j) {
 }
 
 /* One column tile of one output row: the loop over the channel's nonzeros. */
-static void columnTile(void *user, MlirValue ow0, int64_t T, int64_t lastLanes) {
+static void columnTile(void *user, MlirValue ow0, int64_t T, int64_t lastLanes, SvColumnPos pos) {
+  (void)pos; /* no sums: each tile stands alone */
   Csr *k = user;
   SvGen *g = k->g;
   MlirValue acc[CSR_TILE_VECTORS], base = svAdd(g, k->rowBase, ow0);
@@ -55,7 +56,7 @@ static void columnTile(void *user, MlirValue ow0, int64_t T, int64_t lastLanes) 
     acc[t] = svFma(g, svLoadLane(g, k->scratch, svAddC(g, at, t * g->lanes)), v, svLoopArg(&lj, (int)t));
   svForEnd(g, &lj, acc, (int)T);
   for (int64_t t = 0; t < T; t++) acc[t] = strataResult(lj.op, t);
-  svStoreTile(g, k->y, k->n, k->m, svAdd(g, k->oh0, k->i), ow0, acc, 1, T, lastLanes);
+  svStoreTile(g, k->y, k->n, k->m, svAdd(g, k->oh0, k->i), ow0, acc, 1, T, lastLanes, k->scratch, (MlirValue){NULL});
 }
 
 static void item(void *user, MlirValue n, MlirValue oh0) {
@@ -73,7 +74,7 @@ static void item(void *user, MlirValue n, MlirValue oh0) {
   svForConst(g, &li, 0, geo->R, 1, NULL, 0);
   k->i = svLoopIv(&li);
   k->rowBase = svAdd(g, groupBase, svMulC(g, k->i, geo->rowStep));
-  svColumnTiles(g, geo, g->vector ? CSR_TILE_VECTORS : 1, columnTile, k);
+  svColumnTiles(g, geo, g->vector ? CSR_TILE_VECTORS : 1, false, columnTile, k);
   svForEnd(g, &li, NULL, 0);
   svForEnd(g, &lm, NULL, 0);
 }

@@ -50,6 +50,7 @@ typedef struct {
    * vector's lanes */
   MlirValue n, oh0, ow0;
   int64_t T, lastLanes;
+  SvColumnPos pos;
   const enum Level *next;
   const FilterSet *set;
   MlirValue s, m[8], off[8], bias[8], chanBase;
@@ -135,7 +136,7 @@ static void kernel(Fkw *k, SvTile *tile, int64_t p, MlirValue kpos, const MlirVa
   svTileKernel(g, tile, k->f->masks[p], k->scratch, base, w);
 }
 
-static int numAcc(const SvTile *t) { return (int)(t->U * t->R * t->NC * t->T); }
+static int numAcc(const SvTile *t) { return (int)(t->U * t->R * t->NC * t->TC); }
 
 /* One loop per pattern present, bounds from `stride`; a segment's kernels
  * have their weights one after another, popcount(mask) each. */
@@ -194,15 +195,40 @@ static void switchLoop(Fkw *k, SvTile *tile) {
   for (int i = 0; i < na; i++) tile->acc[i] = strataResult(l.op, i);
 }
 
+/* Sums: the last vectors the row's previous tile left incomplete (it
+ * spilled: it is followed), where there was one (the first tile of a
+ * loop's row has none). */
+static void completeCarry(Fkw *k, const SvTile *tile, int64_t u) {
+  SvGen *g = k->g;
+  if (k->pos.after == SV_AFTER_NONE) return;
+  if (k->pos.after == SV_AFTER_ALWAYS) {
+    svTileCompleteCarry(g, tile, u, k->scratch, k->y, k->n, k->m[u], k->oh0, k->ow0);
+    return;
+  }
+  MlirValue notFirst = strataResult(
+      strataCreateOp(&g->b, "arith.cmpi", g->loc, .operands = STRATA_VALUES(k->ow0, svC(g, 0)),
+                     .results = STRATA_TYPES(mlirIntegerTypeGet(g->ctx, 1)),
+                     .attrs = STRATA_ATTRS({"predicate", strataI64Attr(g->ctx, 1 /* ne */)})),
+      0);
+  MlirOperation ifOp = strataCreateOp(&g->b, "scf.if", g->loc, .operands = STRATA_VALUES(notFirst), .numRegions = 2);
+  StrataBuilder outer = g->b;
+  g->b = strataBuilderAtEnd(g->ctx, strataAddBlock(ifOp, 0, (StrataTypeList){NULL, 0}, g->loc));
+  svTileCompleteCarry(g, tile, u, k->scratch, k->y, k->n, k->m[u], k->oh0, k->ow0);
+  strataCreateOp(&g->b, "scf.yield", g->loc);
+  g->b = strataBuilderAtEnd(g->ctx, strataAddBlock(ifOp, 1, (StrataTypeList){NULL, 0}, g->loc));
+  strataCreateOp(&g->b, "scf.yield", g->loc);
+  g->b = outer;
+}
+
 static void emitTile(Fkw *k) {
   SvGen *g = k->g;
   SvTile tile = {.geo = k->geo, .R = k->geo->R, .T = k->T, .U = k->set->U, .share = k->o->lre};
-  svTileInit(&tile, g, k->lastLanes);
-  int64_t perFilter = tile.R * tile.NC * tile.T;
+  svTileInit(&tile, g, k->lastLanes, k->pos);
+  int64_t perFilter = tile.R * tile.NC * tile.TC;
   for (int64_t u = 0; u < tile.U; u++) {
     MlirValue init = mlirValueIsNull(k->b) ? svZeroLane(g) : svSplat(g, k->bias[u]);
     for (int64_t i = 0; i < perFilter; i++) /* the bias once: in the offset-0 set */
-      tile.acc[u * perFilter + i] = i / tile.T % tile.NC ? svZeroLane(g) : init;
+      tile.acc[u * perFilter + i] = i / tile.TC % tile.NC ? svZeroLane(g) : init;
   }
   MlirValue group = k->chanBase;
   k->chanBase = svAdd(g, group, k->ow0);
@@ -211,8 +237,10 @@ static void emitTile(Fkw *k) {
   k->chanBase = group;
   for (int64_t u = 0; u < tile.U; u++) {
     MlirValue out[16 * 16];
+    if (tile.NC > 1) completeCarry(k, &tile, u);
     svTileOutputs(g, &tile, u, out);
-    svStoreTile(g, k->y, k->n, k->m[u], k->oh0, k->ow0, out, tile.R, tile.T, k->lastLanes);
+    MlirValue carry = tile.spill ? svAddC(g, svMulC(g, k->m[u], tile.R * g->lanes), k->geo->carry) : (MlirValue){NULL};
+    svStoreTile(g, k->y, k->n, k->m[u], k->oh0, k->ow0, out, tile.R, tile.T, k->lastLanes, k->scratch, carry);
   }
 }
 
@@ -220,9 +248,9 @@ static void emitTile(Fkw *k) {
 
 static void emitLevel(Fkw *k, const enum Level *lv);
 
-static void columnTile(void *user, MlirValue ow0, int64_t T, int64_t lastLanes) {
+static void columnTile(void *user, MlirValue ow0, int64_t T, int64_t lastLanes, SvColumnPos pos) {
   Fkw *k = user;
-  k->ow0 = ow0, k->T = T, k->lastLanes = lastLanes;
+  k->ow0 = ow0, k->T = T, k->lastLanes = lastLanes, k->pos = pos;
   emitLevel(k, k->next);
 }
 
@@ -249,10 +277,14 @@ static void filterLoops(Fkw *k, const enum Level *lv) {
 
 static void emitLevel(Fkw *k, const enum Level *lv) {
   switch (*lv) {
-  case LV_COLS:
+  case LV_COLS: {
+    int64_t cols[SV_MAX_COLS];
+    bool endAlone;
+    svSumsOffsets(k->geo, k->g, k->o->lre, cols, &endAlone);
     k->next = lv + 1;
-    svColumnTiles(k->g, k->geo, k->tn.T, columnTile, k);
+    svColumnTiles(k->g, k->geo, k->tn.T, endAlone, columnTile, k);
     break;
+  }
   case LV_FILTERS: filterLoops(k, lv); break;
   case LV_TILE: emitTile(k); break;
   }

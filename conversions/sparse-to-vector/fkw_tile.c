@@ -24,7 +24,15 @@
  * loop. At the store the sets are shifted by their offsets and added
  * (svTileOutputs): once per filter and tile, not per kernel. That needs
  * the output columns plus the largest offset inside the tile's T vectors,
- * which the last tile of a narrow row has (lastLanes + offset <= lanes). */
+ * which the last tile of a narrow row has (lastLanes + offset <= lanes).
+ * Elsewhere the last vector's sums at an offset c > 0 lack the ones of
+ * the next c input columns, which are the next tile's first vector:
+ * a tile followed by another in its row stores that vector incomplete in
+ * the scratch's carry (`spill`), and the next tile adds its first
+ * vector's sums to it and stores it (svTileCompleteCarry), once per
+ * filter and tile. The row's last tile then has no tile after it: it is
+ * the row's last vector alone, with a second vector of sums at the
+ * offsets c > 0 (TC = T + 1). */
 #include <stdlib.h>
 #include "mlir-c/BuiltinAttributes.h"
 #include "sv_internal.h"
@@ -81,8 +89,8 @@ int64_t svTileLoads(const SvTile *tile, int64_t mask, int64_t lanes) {
   int64_t loads = 0;
   for (int from = 0, to; from < n; from = to) {
     to = placeEnd(u, from, n);
-    if (tile->NC > 1) { /* sums: T aligned vectors per place */
-      loads += tile->T;
+    if (tile->NC > 1) { /* sums: TC aligned vectors per place */
+      loads += tile->TC;
       continue;
     }
     if (alignedPlace(tile, u, from, to, lanes)) {
@@ -103,22 +111,29 @@ static MlirValue shifted(SvGen *g, MlirValue a, MlirValue b, int64_t by) {
                       0);
 }
 
-void svTileInit(SvTile *tile, const SvGen *g, int64_t lastLanes) {
-  const SvGeom *geo = tile->geo;
-  tile->NC = 1, tile->cols[0] = 0;
-  if (geo->layout != SV_LAYOUT_SUMS || !g->vector || !tile->share) return;
-  int64_t cols[SV_MAX_COLS] = {0}, nc = 1;
+int64_t svSumsOffsets(const SvGeom *geo, const SvGen *g, bool share, int64_t cols[SV_MAX_COLS], bool *endAlone) {
+  int64_t nc = 1;
+  cols[0] = 0, *endAlone = false;
+  if (geo->layout != SV_LAYOUT_SUMS || !g->vector || !share) return 1;
   for (int64_t q = 0; q < geo->win.kernel[1] && q < SPARSE_KERNEL / 3; q++) {
-    int64_t c = svTap(geo, 0, 0, q).col, k = 0;
+    int64_t c = svTap(geo, 0, 0, q).col, k = 0; /* non-decreasing in q */
+    if (c >= g->lanes) return 1; /* a set would reach past the next vector */
     while (k < nc && cols[k] != c) k++;
-    if (k == nc) {
-      if (lastLanes + c > g->lanes) return; /* no room: shifted inputs */
-      cols[nc++] = c;
-    }
+    if (k == nc) cols[nc++] = c;
   }
-  if (nc == 1) return; /* one offset: nothing is shifted anyway */
-  tile->NC = nc;
-  for (int64_t k = 0; k < nc; k++) tile->cols[k] = cols[k];
+  if (nc == 1) return 1; /* one offset: nothing is shifted anyway */
+  int64_t last = geo->OW % g->lanes ? geo->OW % g->lanes : g->lanes;
+  *endAlone = last + cols[nc - 1] > g->lanes;
+  return nc;
+}
+
+void svTileInit(SvTile *tile, const SvGen *g, int64_t lastLanes, SvColumnPos pos) {
+  bool endAlone;
+  tile->TC = tile->T, tile->spill = false;
+  tile->NC = svSumsOffsets(tile->geo, g, tile->share, tile->cols, &endAlone);
+  if (tile->NC == 1 || lastLanes + tile->cols[tile->NC - 1] <= g->lanes) return; /* room for the offsets */
+  if (pos.followed) tile->spill = true;
+  else tile->TC = tile->T + 1;
 }
 
 /* The set of the sums at column offset `col`. */
@@ -134,13 +149,13 @@ static void sumsKernel(SvGen *g, SvTile *tile, const Use *u, int n, MlirValue sc
                        MlirValue w[][SV_MAX_TAPS]) {
   for (int from = 0, to; from < n; from = to) {
     to = placeEnd(u, from, n);
-    MlirValue in[16];
-    for (int t = 0; t < tile->T; t++) in[t] = svLoadLane(g, scratch, svAddC(g, base, u[from].place + t * g->lanes));
+    MlirValue in[17];
+    for (int t = 0; t < tile->TC; t++) in[t] = svLoadLane(g, scratch, svAddC(g, base, u[from].place + t * g->lanes));
     for (int k = from; k < to; k++) {
       int64_t c = colSet(tile, u[k].col);
       for (int f = 0; f < tile->U; f++)
-        for (int t = 0; t < tile->T; t++) {
-          MlirValue *acc = &tile->acc[((f * tile->R + u[k].outRow) * tile->NC + c) * tile->T + t];
+        for (int t = 0; t < (c ? tile->TC : tile->T); t++) { /* set 0's vector T would not be stored */
+          MlirValue *acc = &tile->acc[((f * tile->R + u[k].outRow) * tile->NC + c) * tile->TC + t];
           *acc = svFma(g, in[t], w[f][u[k].tap], *acc);
         }
     }
@@ -149,13 +164,14 @@ static void sumsKernel(SvGen *g, SvTile *tile, const Use *u, int n, MlirValue sc
 
 void svTileOutputs(SvGen *g, const SvTile *tile, int64_t u, MlirValue *out) {
   for (int64_t i = 0; i < tile->R; i++) {
-    const MlirValue *sets = &tile->acc[(u * tile->R + i) * tile->NC * tile->T];
+    const MlirValue *sets = &tile->acc[(u * tile->R + i) * tile->NC * tile->TC];
     for (int64_t t = 0; t < tile->T; t++) {
       MlirValue v = sets[t];
       for (int64_t c = 1; c < tile->NC; c++) {
-        const MlirValue *s = sets + c * tile->T;
-        /* lanes past the tile's last vector are output columns past the row */
-        MlirValue next = t + 1 < tile->T ? s[t + 1] : svZeroLane(g);
+        const MlirValue *s = sets + c * tile->TC;
+        /* past the tile's vectors: output columns past the row, or (spill)
+         * the next tile's to add */
+        MlirValue next = t + 1 < tile->TC ? s[t + 1] : svZeroLane(g);
         MlirValue sh = shifted(g, s[t], next, tile->cols[c]);
         v = strataResult(strataCreateOp(&g->b, "arith.addf", g->loc, .operands = STRATA_VALUES(v, sh),
                                         .results = STRATA_TYPES(g->lane)),
@@ -197,5 +213,23 @@ void svTileKernel(SvGen *g, SvTile *tile, int64_t mask, MlirValue scratch, MlirV
           *acc = svFma(g, in[t], w[f][u[k].tap], *acc);
         }
     }
+  }
+}
+
+void svTileCompleteCarry(SvGen *g, const SvTile *tile, int64_t u, MlirValue scratch, MlirValue y, MlirValue n,
+                         MlirValue m, MlirValue oh0, MlirValue ow0) {
+  MlirValue carry = svAddC(g, svMulC(g, m, tile->R * g->lanes), tile->geo->carry);
+  for (int64_t i = 0; i < tile->R; i++) {
+    const MlirValue *sets = &tile->acc[(u * tile->R + i) * tile->NC * tile->TC];
+    MlirValue v = svLoadLane(g, scratch, svAddC(g, carry, i * g->lanes));
+    for (int64_t c = 1; c < tile->NC; c++) {
+      /* the first c lanes of the set's first vector, into the last c lanes */
+      MlirValue sh = shifted(g, svZeroLane(g), sets[c * tile->TC], tile->cols[c]);
+      v = strataResult(strataCreateOp(&g->b, "arith.addf", g->loc, .operands = STRATA_VALUES(v, sh),
+                                      .results = STRATA_TYPES(g->lane)),
+                       0);
+    }
+    MlirValue idx[4] = {n, m, svAddC(g, oh0, i), svAddC(g, ow0, -g->lanes)};
+    svStoreLane(g, svActivation(g, v), y, idx, 4, (MlirValue){NULL});
   }
 }

@@ -48,23 +48,13 @@ typedef struct {
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
 /* An op with neither `tile` nor `layout` takes the sums layout where it
- * applies to its rows (their last vector has room for the largest column
- * offset; sv_internal.h), its tile's rows cut so that the sets of sums fit
- * the 24 accumulators of the default tile, to a divisor of the output's
- * rows if one fits (as sparseDefaultTile prefers): narrow rows then shift
- * nothing in their kernel loops. */
+ * applies to its rows (sparseDefaultSums): narrow rows then shift nothing
+ * in their kernel loops. */
 static void defaultSums(MlirOperation op, int64_t OH, int64_t OW, int64_t lanes, SvTuning *t) {
   SparseWindow w;
-  int64_t largest, width = t->T * lanes, rest = OW % width, last = rest % lanes ? rest % lanes : lanes;
-  if (!sparseWindowGet(op, &w)) return;
-  int64_t sets = sparseColumnOffsets(&w, &largest);
-  if (sets < 2 || rest == 0 || last + largest > lanes) return;
-  t->layout = SV_LAYOUT_SUMS;
-  int64_t fit = t->R;
-  while (fit > 1 && fit * t->T * sets > 24) fit--;
-  t->R = fit;
-  for (int64_t r = fit; r > 1 && OH % fit; r--)
-    if (OH % r == 0) t->R = r, fit = r;
+  int64_t tile[2] = {t->R, t->T};
+  if (!sparseWindowGet(op, &w) || !sparseDefaultSums(&w, OH, OW, lanes, tile)) return;
+  t->layout = SV_LAYOUT_SUMS, t->R = tile[0], t->T = tile[1];
 }
 
 SvTuning svTuningFor(MlirOperation op, int64_t OH, int64_t OW, const SvOptions *o) {

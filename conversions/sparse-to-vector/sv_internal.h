@@ -26,7 +26,7 @@
 /* Register-tile values at most (filters x rows x column offsets x column
  * vectors): the op verifier bounds tile entries by 16 and unroll by 8; the
  * `sums` layout keeps a set per column offset of a 3-wide kernel. */
-enum { SV_MAX_ACC = 8 * 16 * 3 * 16, SV_MAX_TAPS = 9, SV_MAX_COLS = 3 };
+enum { SV_MAX_ACC = 8 * 16 * 3 * 17, SV_MAX_TAPS = 9, SV_MAX_COLS = 3 };
 
 /* What the generated code may use. */
 typedef struct {
@@ -134,8 +134,12 @@ MlirValue svTileStart(SvGen *g, const SvTiles *t, MlirValue k);
  *    tile keeps one set of sums per column offset and shifts the sums
  *    into place once, at the store, instead of the inputs at every kernel
  *    (fkw_tile.c). It needs room in the row's last vector for the largest
- *    offset (narrow rows: 28 columns in 2 x 16 lanes); other column tiles
- *    are computed as in phases.
+ *    offset (narrow rows: 28 columns in 2 x 16 lanes), or a tile after
+ *    it: a tile whose last vector is full leaves that vector's sums at
+ *    offsets c > 0 incomplete (they need the next c input columns, the
+ *    next tile's first vector) in the scratch's `carry`, and the next tile
+ *    completes and stores it; the row's last vector is then a tile of its
+ *    own, with one more vector of sums at those offsets (fkw_tile.c).
  * Tap (r, q) of output row i is then at channel offset
  * (i*sh + r*dh)*RS + v*VL + col (SvTap). */
 typedef enum { SV_LAYOUT_VIEWS, SV_LAYOUT_PHASES, SV_LAYOUT_SUMS } SvLayout;
@@ -149,6 +153,7 @@ typedef struct {
   int64_t NV, VL, step; /* views per row, elements per view, their column step */
   int64_t RS, CS, size; /* row and channel strides, floats of the scratch */
   int64_t rowStep;      /* sh * RS: from one output row's inputs to the next's */
+  int64_t carry;        /* sums: where the carried vectors start (M x R vectors), after the views */
 } SvGeom;
 /* From the op's operand and result types, its window (kernel kh x kw), a
  * layout (views where the column stride exceeds the kernel's width) and R
@@ -167,14 +172,24 @@ void svEmitTileCopy(SvGen *g, const SvGeom *geo, MlirValue x, MlirValue scratch,
 /* Output column tiles of T vectors, starting at multiples of T*lanes (the
  * loads stay aligned): a loop over the whole tiles, then the rest as one
  * tile of fewer vectors whose last has `lastLanes` lanes in the row (the
- * others are computed and not stored). */
-typedef void (*SvColumnBody)(void *user, MlirValue ow0, int64_t T, int64_t lastLanes);
-void svColumnTiles(SvGen *g, const SvGeom *geo, int64_t T, SvColumnBody body, void *user);
+ * others are computed and not stored). With `endAlone`, the row's last
+ * vector is a tile of its own, after those tiles over the vectors before
+ * it. `pos` says where a tile is in its row. */
+typedef struct {
+  bool followed; /* another tile of the row comes after this one (every iteration of a loop) */
+  enum { SV_AFTER_NONE, SV_AFTER_ALWAYS, SV_AFTER_IF_NOT_FIRST } after; /* whether one came before */
+} SvColumnPos;
+typedef void (*SvColumnBody)(void *user, MlirValue ow0, int64_t T, int64_t lastLanes, SvColumnPos pos);
+void svColumnTiles(SvGen *g, const SvGeom *geo, int64_t T, bool endAlone, SvColumnBody body, void *user);
 /* Stores an R x T tile of lanes (acc[i*T + t]) at y[n, m, oh0 + i, ow0 +
  * t*lanes], through the generator's activation, the last vector of each
- * row masked to `lastLanes`. */
+ * row masked to `lastLanes`. With `carry` (a scratch offset, else null),
+ * each row's last vector goes there instead, as it is (incomplete: the
+ * next tile completes it), at carry + i*lanes. */
 void svStoreTile(SvGen *g, MlirValue y, MlirValue n, MlirValue m, MlirValue oh0, MlirValue ow0, const MlirValue *acc,
-                 int64_t R, int64_t T, int64_t lastLanes);
+                 int64_t R, int64_t T, int64_t lastLanes, MlirValue scratch, MlirValue carry);
+/* max(v, 0) or the clip of the generator's activation (v if none). */
+MlirValue svActivation(SvGen *g, MlirValue v);
 
 /* ---- fkw_loops.c / csr_lower.c: the chunk functions' bodies ----
  * Emit the loop over items [begin, end) of the chunk function whose
@@ -205,12 +220,30 @@ typedef struct {
   /* the sums layout: NC sets of sums, set c for the taps at column offset
    * cols[c] (cols[0] = 0); else NC = 1 and the taps shift their inputs */
   int64_t NC, cols[SV_MAX_COLS];
-  MlirValue acc[SV_MAX_ACC]; /* ((u * R + i) * NC + c) * T + t */
+  /* vectors each set computes: T, or T + 1 for the sets c > 0 of a tile
+   * ending its row with no room in its last vector (set 0's last is not
+   * computed); `spill`: the last vector's sums at offsets c > 0 are
+   * completed by the next tile (svTileOutputs leaves them out) */
+  int64_t TC;
+  bool spill;
+  MlirValue acc[SV_MAX_ACC]; /* ((u * R + i) * NC + c) * TC + t */
 } SvTile;
+/* The sums layout's column offsets for `geo` (into cols, their count
+ * returned) where it applies to every column tile of a row: vector code,
+ * sharing, two offsets or more, each below the lanes; else 1 (cols[0] =
+ * 0). Whether the row's last vector needs a tile of its own (no room in
+ * it for the largest offset) in *endAlone. */
+int64_t svSumsOffsets(const SvGeom *geo, const SvGen *g, bool share, int64_t cols[SV_MAX_COLS], bool *endAlone);
 /* Sets up `tile` (R, T, U, share given) for a column tile whose last
- * vector has `lastLanes` lanes in the row: the sums layout where it
- * applies (vectors, sharing, and room for the offsets), NC = 1 elsewhere. */
-void svTileInit(SvTile *tile, const SvGen *g, int64_t lastLanes);
+ * vector has `lastLanes` lanes in the row, at `pos` in it: the sums layout
+ * where it applies (svSumsOffsets), NC = 1 elsewhere. */
+void svTileInit(SvTile *tile, const SvGen *g, int64_t lastLanes, SvColumnPos pos);
+/* Sums: adds the incomplete last vectors the previous tile left (of filter
+ * u, output m, in the carry) the sums of this tile's first vectors that
+ * belong to them, and stores them at y[n, m, oh0 + i, ow0 - lanes]
+ * through the activation. */
+void svTileCompleteCarry(SvGen *g, const SvTile *tile, int64_t u, MlirValue scratch, MlirValue y, MlirValue n,
+                         MlirValue m, MlirValue oh0, MlirValue ow0);
 /* The tile's R x T output vectors of filter u (out[i*T + t]): its sums,
  * shifted into place and added in the sums layout. */
 void svTileOutputs(SvGen *g, const SvTile *tile, int64_t u, MlirValue *out);

@@ -48,6 +48,13 @@ bool svGeomInit(SvGeom *geo, MlirOperation op, const SparseWindow *win, SvLayout
        strataCheckedMul(geo->C, geo->CS, &geo->size) && strataCheckedMul(geo->N, geo->rows.count, &geo->items) &&
        strataCheckedMul(geo->R > 1 ? sh : 0, geo->RS, &geo->rowStep) && /* one row per tile: no step */
        geo->size <= INT64_MAX / 4;
+  /* sums: after the views, a tile's incomplete last vectors for the next
+   * (one set per output channel: either loop order finds its own) */
+  int64_t carry = 0;
+  geo->carry = geo->size;
+  ok = ok && (geo->layout != SV_LAYOUT_SUMS ||
+              (strataCheckedMul(geo->M, geo->R * lanes, &carry) && strataCheckedAdd(geo->size, carry, &geo->size) &&
+               geo->size <= INT64_MAX / 4));
   if (!ok) strataEmitOpError(op, "the row tile's input views overflow");
   return ok;
 }
@@ -101,12 +108,23 @@ static void viewBlock(SvGen *g, const Row *r, MlirValue j, int64_t sw, int64_t o
   svStoreLane(g, v, r->scratch, &at, 1, count < g->lanes ? svMask(g, count) : (MlirValue){NULL});
 }
 
+static void zeroRange(SvGen *g, MlirValue scratch, MlirValue at, int64_t n);
+
+/* Copies view v of an input row, and zeroes the rest of it (the padding
+ * and the columns past the row): only the vectors the copy does not
+ * overwrite whole, not the view first and then the copy over it. */
 static void copyView(SvGen *g, const SvGeom *geo, const Row *r, int64_t v) {
-  int64_t sw = geo->win.strides[1], off = v * geo->step - geo->win.pads[1];
+  int64_t sw = geo->win.strides[1], off = v * geo->step - geo->win.pads[1], V = g->lanes;
   /* j*sw + off inside [0, W) */
   int64_t lo = max64(0, ceilDiv(max64(-off, 0), sw)), hi = min64(geo->VL, floorDiv(geo->W - 1 - off, sw) + 1);
-  if (hi <= lo) return;
   MlirValue viewBase = svAddC(g, r->rowBase, v * geo->VL);
+  if (hi <= lo) {
+    zeroRange(g, r->scratch, viewBase, geo->VL);
+    return;
+  }
+  int64_t head = ceilDiv(lo, V) * V, tail = hi / V * V; /* VL is whole vectors */
+  if (head > 0) zeroRange(g, r->scratch, viewBase, head);
+  if (tail < geo->VL) zeroRange(g, r->scratch, svAddC(g, viewBase, tail), geo->VL - tail);
   SvLoop l;
   if (!g->vector || sw > 2) { /* one element at a time */
     svForConst(g, &l, lo, hi, 1, NULL, 0);
@@ -118,7 +136,7 @@ static void copyView(SvGen *g, const SvGeom *geo, const Row *r, int64_t v) {
     svForEnd(g, &l, NULL, 0);
     return;
   }
-  int64_t V = g->lanes, full = (hi - lo) / V, rest = (hi - lo) % V;
+  int64_t full = (hi - lo) / V, rest = (hi - lo) % V;
   if (full > 0) {
     svForConst(g, &l, lo, lo + full * V, V, NULL, 0);
     viewBlock(g, r, svLoopIv(&l), sw, off, V, svAdd(g, viewBase, svLoopIv(&l)));
@@ -150,7 +168,6 @@ void svEmitTileCopy(SvGen *g, const SvGeom *geo, MlirValue x, MlirValue scratch,
   MlirValue rowBase = svAdd(g, cb, svMulC(g, t, geo->RS));
   /* input row oh0*sh + t - padTop; one unsigned compare tells both ends */
   MlirValue ih = svAddC(g, svAdd(g, svMulC(g, oh0, geo->win.strides[0]), t), -geo->win.pads[0]);
-  zeroRange(g, scratch, rowBase, geo->RS);
   MlirValue inside = strataResult(
       strataCreateOp(&g->b, "arith.cmpi", g->loc, .operands = STRATA_VALUES(ih, svC(g, geo->H)),
                      .results = STRATA_TYPES(mlirIntegerTypeGet(g->ctx, 1)),
@@ -163,6 +180,7 @@ void svEmitTileCopy(SvGen *g, const SvGeom *geo, MlirValue x, MlirValue scratch,
   for (int64_t v = 0; v < geo->NV; v++) copyView(g, geo, &r, v);
   strataCreateOp(&g->b, "scf.yield", g->loc);
   g->b = strataBuilderAtEnd(g->ctx, strataAddBlock(ifOp, 1, (StrataTypeList){NULL, 0}, g->loc));
+  zeroRange(g, scratch, rowBase, geo->RS); /* a row of the padding */
   strataCreateOp(&g->b, "scf.yield", g->loc);
   g->b = outer;
   svForEnd(g, &lt, NULL, 0);
@@ -182,15 +200,23 @@ MlirValue svTileStart(SvGen *g, const SvTiles *t, MlirValue k) {
   return (t->count - 1) * t->step > t->last ? svMinC(g, start, t->last) : start;
 }
 
-void svColumnTiles(SvGen *g, const SvGeom *geo, int64_t T, SvColumnBody body, void *user) {
-  int64_t width = T * g->lanes, full = geo->OW / width, rest = geo->OW % width;
-  if (full > 0) {
+void svColumnTiles(SvGen *g, const SvGeom *geo, int64_t T, bool endAlone, SvColumnBody body, void *user) {
+  int64_t V = g->lanes, main = geo->OW;
+  endAlone = endAlone && geo->OW > V;
+  if (endAlone) main = (geo->OW - 1) / V * V; /* the vectors before the row's last */
+  int64_t width = T * V, full = main / width, rest = main % width;
+  bool more = rest > 0 || endAlone;
+  if (full == 1) {
+    body(user, svC(g, 0), T, V, (SvColumnPos){more, SV_AFTER_NONE});
+  } else if (full > 1) {
     SvLoop l;
     svForConst(g, &l, 0, full, 1, NULL, 0);
-    body(user, svMulC(g, svLoopIv(&l), width), T, g->lanes);
+    body(user, svMulC(g, svLoopIv(&l), width), T, V, (SvColumnPos){more, more ? SV_AFTER_IF_NOT_FIRST : SV_AFTER_NONE});
     svForEnd(g, &l, NULL, 0);
   }
-  if (rest) body(user, svC(g, full * width), ceilDiv(rest, g->lanes), rest % g->lanes ? rest % g->lanes : g->lanes);
+  SvColumnPos afterFull = {endAlone, full > 0 ? SV_AFTER_ALWAYS : SV_AFTER_NONE};
+  if (rest) body(user, svC(g, full * width), ceilDiv(rest, V), rest % V ? rest % V : V, afterFull);
+  if (endAlone) body(user, svC(g, main), 1, geo->OW - main, (SvColumnPos){false, SV_AFTER_ALWAYS});
 }
 
 /* max/min with a constant, NaN-propagating (ONNX Relu and Clip). */
@@ -199,19 +225,26 @@ static MlirValue bound(SvGen *g, const char *op, MlirValue v, double c) {
   return strataResult(strataCreateOp(&g->b, op, g->loc, .operands = STRATA_VALUES(v, k), .results = STRATA_TYPES(g->lane)), 0);
 }
 
-static MlirValue activation(SvGen *g, MlirValue v) {
+MlirValue svActivation(SvGen *g, MlirValue v) {
   if (g->act == SV_ACT_RELU) return bound(g, "arith.maximumf", v, 0.0);
   if (g->act == SV_ACT_CLIP) return bound(g, "arith.minimumf", bound(g, "arith.maximumf", v, g->lo), g->hi);
   return v;
 }
 
 void svStoreTile(SvGen *g, MlirValue y, MlirValue n, MlirValue m, MlirValue oh0, MlirValue ow0, const MlirValue *acc,
-                 int64_t R, int64_t T, int64_t lastLanes) {
+                 int64_t R, int64_t T, int64_t lastLanes, MlirValue scratch, MlirValue carry) {
   MlirValue mask = lastLanes < g->lanes ? svMask(g, lastLanes) : (MlirValue){NULL};
+  bool carried = !mlirValueIsNull(carry);
   for (int64_t i = 0; i < R; i++)
     for (int64_t t = 0; t < T; t++) {
+      MlirValue v = acc[i * T + t];
+      if (carried && t == T - 1) {
+        MlirValue at = svAddC(g, carry, i * g->lanes);
+        svStoreLane(g, v, scratch, &at, 1, (MlirValue){NULL});
+        continue;
+      }
       MlirValue idx[4] = {n, m, svAddC(g, oh0, i), svAddC(g, ow0, t * g->lanes)};
-      svStoreLane(g, activation(g, acc[i * T + t]), y, idx, 4, t == T - 1 ? mask : (MlirValue){NULL});
+      svStoreLane(g, svActivation(g, v), y, idx, 4, t == T - 1 ? mask : (MlirValue){NULL});
     }
 }
 

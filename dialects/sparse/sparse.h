@@ -130,6 +130,16 @@ void sparseDefaultTile(int64_t OH, int64_t vectors, int64_t tile[2]);
  * offset), and the largest in *largest; 1 and 0 where the lowerings copy
  * views (a column stride above the kernel's width). */
 int64_t sparseColumnOffsets(const SparseWindow *w, int64_t *largest);
+/* Whether a sparse.fkw_conv with neither `tile` nor `layout` (nor an
+ * unroll) gets the `sums` layout, for OH x OW outputs in `lanes`-wide
+ * vectors and tile = sparseDefaultTile's: wherever it applies (two column
+ * offsets or more, each below the lanes). Then the tile is cut so the
+ * sets of sums fit 24 accumulators: where the row's last vector has room
+ * for the offsets (narrow rows), its rows, to a divisor of OH if one
+ * fits; elsewhere first its vectors, down to 2. The lowering applies it
+ * and sparse-tune starts from it, so both mean the same by "the
+ * default". */
+bool sparseDefaultSums(const SparseWindow *w, int64_t OH, int64_t OW, int64_t lanes, int64_t tile[2]);
 /* Reads sparse.fkw_conv's arrays (weights copied) and checks them against
  * each other and the input's channels per group (which must be static);
  * false if malformed. */

@@ -388,3 +388,21 @@ int64_t sparseColumnOffsets(const SparseWindow *w, int64_t *largest) {
   *largest = last;
   return n;
 }
+
+bool sparseDefaultSums(const SparseWindow *w, int64_t OH, int64_t OW, int64_t lanes, int64_t tile[2]) {
+  int64_t largest, width = tile[1] * lanes, rest = width > 0 ? OW % width : 0;
+  int64_t last = rest % lanes ? rest % lanes : lanes;
+  int64_t sets = sparseColumnOffsets(w, &largest);
+  if (sets < 2 || largest >= lanes) return false;
+  /* a row whose last vector has no room for the offsets: its tiles pass
+   * their last vector on (full tiles); keep the rows, cut the vectors
+   * (to 2: measured faster than fewer rows on 112- and 224-wide rows) */
+  if (rest == 0 || last + largest > lanes)
+    while (tile[1] > 2 && tile[0] * tile[1] * sets > 24) tile[1]--;
+  int64_t fit = tile[0];
+  while (fit > 1 && fit * tile[1] * sets > 24) fit--;
+  tile[0] = fit;
+  for (int64_t r = fit; r > 1 && OH % fit; r--)
+    if (OH % r == 0) tile[0] = r, fit = r;
+  return true;
+}

@@ -292,6 +292,17 @@ char *strataEmit(StrataContext *ctx, MlirModule module, const char *target,
 double strataMeasureKernel(StrataContext *ctx, MlirModule module, const char *target,
                            const StrataCompileOptions *options, const char *kernel,
                            const char *baseline);
+/* Measures kernels against each other, for a tuner's final choice:
+ * compiles `module` once and times its public functions kernels[0..n),
+ * which take the same inputs, on the same seeded random inputs: `rounds`
+ * rounds, each a batch (>= 2 ms) of every kernel, their order rotated
+ * from round to round so that a load that comes and goes falls on all of
+ * them. ns[k] (n entries, the caller's) is kernel k's median over the
+ * rounds of a batch's per-call average. Failure (with located errors) if
+ * a kernel is missing, does not compile or fails to run. */
+MlirLogicalResult strataMeasureKernelsInterleaved(StrataContext *ctx, MlirModule module, const char *target,
+                                                  const StrataCompileOptions *options, const char *const *kernels,
+                                                  int n, int rounds, double *ns);
 
 /* True if `format` is one of `def`'s emitFormats. */
 bool strataTargetHasFormat(const StrataTargetDef *def, const char *format);

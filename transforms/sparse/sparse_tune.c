@@ -2,13 +2,15 @@
  * unroll, permute, layout) by measuring candidates on this machine: each
  * is the conv alone in a function, compiled for the target with those
  * attributes and timed (strataMeasureKernel). The search is a coordinate
- * descent from the lowering's default (sparseDefaultTile, filters outside
- * column tiles, the phases layout): the register tile's rows, then its
- * column vectors, within the accumulators the registers hold and the
- * output; the loop order; the input layout (views, and sums where a row's
- * last vector is partial, then the tile again if the layout changed); the
- * filter unroll, only where filters share their kernels (elsewhere it
- * compiles to the same code).
+ * descent from the lowering's default (what an op without tuning gets:
+ * sparseDefaultTile, filters outside column tiles, the sums layout where
+ * sparseDefaultSums applies, else phases): the register tile's rows, then
+ * its column vectors, within the accumulators the registers hold and the
+ * output; the loop order; the input layout (the others, then the tile
+ * again if the layout changed); the filter unroll, only where filters
+ * share their kernels (elsewhere it compiles to the same code). The choice
+ * then stands only if it beats the default by 5% in an interleaved
+ * comparison (`confirmed`); else the default is written.
  * Measurements go to a latency database (`db`, the file format of
  * nn-fuse's profile-db), keyed by the conv's structure and the candidate,
  * so a second compile of the same model measures nothing and decides the
@@ -98,18 +100,18 @@ static void setTuning(MlirOperation op, const Tuning *t) {
   mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString("layout"), strataStrAttr(c, kLayouts[t->layout]));
 }
 
-/* func.func @kernel(x[, b]) -> y { y = <clone of op with tuning t> } */
-static MlirModule candidate(MlirOperation op, const Tuning *t) {
+/* Appends func.func @name(x[, b]) -> y { y = <clone of op with tuning t> }
+ * to m. */
+static void addCandidate(MlirModule m, MlirOperation op, const Tuning *t, const char *name) {
   MlirContext c = mlirOperationGetContext(op);
   MlirLocation loc = mlirOperationGetLocation(op);
   intptr_t n = mlirOperationGetNumOperands(op);
   MlirType in[2], out = mlirValueGetType(mlirOperationGetResult(op, 0));
   for (intptr_t i = 0; i < n; i++) in[i] = mlirValueGetType(mlirOperationGetOperand(op, i));
-  MlirModule m = mlirModuleCreateEmpty(loc);
   StrataBuilder mb = strataBuilderAtEnd(c, mlirModuleGetBody(m));
   MlirType ft = mlirFunctionTypeGet(c, n, in, 1, &out);
   MlirOperation fn = strataCreateOp(&mb, "func.func", loc,
-                                    .attrs = STRATA_ATTRS({"sym_name", strataStrAttr(c, "kernel")},
+                                    .attrs = STRATA_ATTRS({"sym_name", strataStrAttr(c, name)},
                                                           {"function_type", mlirTypeAttrGet(ft)}),
                                     .numRegions = 1);
   MlirBlock entry = strataAddBlock(fn, 0, (StrataTypeList){in, n}, loc);
@@ -120,6 +122,11 @@ static MlirModule candidate(MlirOperation op, const Tuning *t) {
   StrataBuilder eb = strataBuilderAtEnd(c, entry);
   MlirValue y = mlirOperationGetResult(conv, 0);
   strataCreateOp(&eb, "func.return", loc, .operands = (StrataValueList){&y, 1});
+}
+
+static MlirModule candidate(MlirOperation op, const Tuning *t) {
+  MlirModule m = mlirModuleCreateEmpty(mlirOperationGetLocation(op));
+  addCandidate(m, op, t, "kernel");
   return m;
 }
 
@@ -146,6 +153,49 @@ static double timeOf(Tuner *tu, MlirOperation op, const Tuning *t) {
   }
   free(key);
   return ns;
+}
+
+/* The final check: the descent's choice against the default, both in one
+ * executable, measured alternately over CONFIRM_ROUNDS rounds (medians).
+ * The descent measured each candidate once, in its own compile, at its own
+ * moment: on a shared machine a load that came and went can make a slower
+ * tile look faster. The choice stands only if it is faster than the
+ * default by CONFIRM_MARGIN in this comparison. The outcome goes to the
+ * database too (the choice's median as a percentage of the default's,
+ * under the choice's key + "|against-default"), so that a second compile
+ * decides the same without measuring. */
+enum { CONFIRM_ROUNDS = 9 };
+#define CONFIRM_MARGIN 0.95
+
+static bool confirmed(Tuner *tu, MlirOperation op, const Tuning *def, const Tuning *best) {
+  static const char kSuffix[] = "|against-default";
+  char *key = candidateKey(op, best, tu->threads), *full = key ? malloc(strlen(key) + sizeof kSuffix) : NULL;
+  if (full) strcat(strcpy(full, key), kSuffix);
+  free(key);
+  if (!full) return false;
+  double percent = -1;
+  if (tu->db && strataFuseDbLookup(tu->db, full, &percent)) {
+    tu->reused++;
+  } else {
+    MlirModule m = mlirModuleCreateEmpty(mlirOperationGetLocation(op));
+    addCandidate(m, op, def, "kernel_default");
+    addCandidate(m, op, best, "kernel_best");
+    const char *names[2] = {"kernel_default", "kernel_best"};
+    double ns[2];
+    StrataCompileOptions options = {.fusion = STRATA_FUSION_FIXED, .optLevel = 3};
+    if (mlirLogicalResultIsSuccess(
+            strataMeasureKernelsInterleaved(tu->ctx, m, tu->target, &options, names, 2, CONFIRM_ROUNDS, ns)) &&
+        ns[0] > 0) {
+      percent = 100 * ns[1] / ns[0];
+      tu->measured++;
+      if (tu->db) strataFuseDbInsert(tu->db, full, percent), strataFuseDbLookup(tu->db, full, &percent);
+    } else {
+      tu->failed++;
+    }
+    mlirModuleDestroy(m);
+  }
+  free(full);
+  return percent >= 0 && percent < 100 * CONFIRM_MARGIN;
 }
 
 /* A candidate wins only by more than 2%: measurement noise must not make
@@ -224,8 +274,12 @@ static bool tuneOne(Tuner *tu, MlirOperation op, int64_t maxAccumulators) {
    * default): more would only repeat a candidate */
   int64_t lanes = strataHostF32Lanes(), maxCols = (OW + lanes - 1) / lanes;
   int64_t tile[2];
+  SparseWindow w;
   sparseDefaultTile(OH, maxCols, tile);
-  Search se = {.best = {tile[0], tile[1], 1, 0, LAYOUT_PHASES}, .bestNs = -1};
+  bool sums = sparseWindowGet(op, &w) && sparseDefaultSums(&w, OH, OW, lanes, tile);
+  /* the descent starts from what the lowering does with no tuning */
+  const Tuning def = {tile[0], tile[1], 1, 0, sums ? LAYOUT_SUMS : LAYOUT_PHASES};
+  Search se = {.best = def, .bestNs = -1};
   Budget b = {maxAccumulators, columnOffsets(op)};
   Tuning t = se.best;
   consider(tu, op, &t, &se);
@@ -233,12 +287,12 @@ static bool tuneOne(Tuner *tu, MlirOperation op, int64_t maxAccumulators) {
   searchTile(tu, op, &b, OH, maxCols, &se);
   t = se.best, t.permute = 1 - se.best.permute;
   consider(tu, op, &t, &se);
-  /* the other layouts; sums only where a row's last vector is partial (it
-   * applies to no other tile), with its rows cut to the budget, and then
-   * its own tile search (its sets of sums take registers) */
+  /* the other layouts (sums where the kernel has two column offsets or
+   * more), with its rows cut to the budget, and then its own tile search
+   * (its sets of sums take registers) */
   Tuning before = se.best;
   for (int l = 0; l < NUM_LAYOUTS; l++) {
-    if (l == before.layout || (l == LAYOUT_SUMS && (b.offsets < 2 || OW % lanes == 0))) continue;
+    if (l == before.layout || (l == LAYOUT_SUMS && b.offsets < 2)) continue;
     t = before, t.layout = l;
     while (t.rows > 1 && accumulators(&b, &t) > b.maxAcc) t.rows--;
     if (accumulators(&b, &t) <= b.maxAcc) consider(tu, op, &t, &se);
@@ -246,7 +300,7 @@ static bool tuneOne(Tuner *tu, MlirOperation op, int64_t maxAccumulators) {
   if (se.best.layout != before.layout) searchTile(tu, op, &b, OH, maxCols, &se);
   for (int64_t u = 2; u <= 4; u *= 2)
     if (t = se.best, t.unroll = u, accumulators(&b, &t) <= b.maxAcc && sharesRuns(op, u)) consider(tu, op, &t, &se);
-  setTuning(op, &se.best);
+  setTuning(op, sameTuning(&se.best, &def) || confirmed(tu, op, &def, &se.best) ? &se.best : &def);
   return true;
 }
 

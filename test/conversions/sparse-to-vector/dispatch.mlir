@@ -21,8 +21,10 @@
 // SERIAL-LABEL: func.func @fkw
 // The scratch: 3 channels x 6 rows (a 4-row tile with pads) x 1 phase x 32
 // floats (16 columns in 8-lane vectors, 2 more for the taps' offsets, a
-// vector for the shifts, rounded up to vectors).
-// SERIAL: memref.alloc() {alignment = 64 : i64} : memref<576xf32>
+// vector for the shifts, rounded up to vectors) = 576, and the carry of
+// the default `sums` layout (the first of the row's two 8-lane vectors
+// passes its sums on to the second): 2 filters x 4 rows x 8 lanes.
+// SERIAL: memref.alloc() {alignment = 64 : i64} : memref<640xf32>
 // 2 row tiles of 4 (8 output rows): items 0 to 2.
 // SERIAL: %[[B:.*]] = arith.constant 0 : index
 // SERIAL: %[[E:.*]] = arith.constant 2 : index

@@ -19,7 +19,10 @@ sparse.csr_conv and the nn.conv of the same decoded dense weights).
       tiles fit) or kernels (csr_conv only, --ops csr: kernels of 1x1 to
       5x5) or narrow (output widths 5 to 60 that leave lanes free in a row's
       last vector of 4, 8 or 16: the `sums` layout's rows; stride 2,
-      dilation 2, padding, groups, batch 2); a comma-separated list gives
+      dilation 2, padding, groups, batch 2) or rows (the same with output
+      widths of whole vectors and rows of several column tiles, 4 to 96
+      columns: the `sums` tiles that leave their last vector to the next
+      tile, and rows ending in a tile of one vector); a comma-separated list gives
       case i the (i mod n)th.
       --merge puts every case in one function pair, @cases and @cases_dense
       (the cases' inputs and results one after the other: one compile for
@@ -229,6 +232,8 @@ def random_case(rng, profile='mixed'):
         return large_case(rng)
     if profile == 'narrow':
         return narrow_case(rng)
+    if profile == 'rows':
+        return narrow_case(rng, [4, 8, 16, 24, 32, 33, 47, 48, 64, 65, 80, 96])
     if profile == 'depthwise':
         C = int(rng.integers(1, 9))
         group, Cg, Mg = C, 1, int(rng.integers(1, 4))
@@ -254,11 +259,11 @@ def random_case(rng, profile='mixed'):
     return finish(xs, M, w, ids, masks, order, groups, strides, pads, dil, group, rng.random() < 0.6)
 
 
-def narrow_case(rng):
+def narrow_case(rng, widths=(5, 6, 7, 12, 13, 14, 26, 27, 28, 29, 44, 56, 60)):
     """Output widths with free lanes in a row's last vector (of 4, 8 or 16
-    lanes), reached through stride 1 or 2, dilation 1 or 2 and padding:
-    the rows whose last column tile the `sums` layout computes."""
-    OW = int(rng.choice([5, 6, 7, 12, 13, 14, 26, 27, 28, 29, 44, 56, 60]))
+    lanes; or `widths`), reached through stride 1 or 2, dilation 1 or 2 and
+    padding: the rows whose last column tile the `sums` layout computes."""
+    OW = int(rng.choice(widths))
     strides = [int(rng.choice([1, 2])) for _ in range(2)]
     dil = [int(rng.choice([1, 1, 2])) for _ in range(2)]
     pads = [int(rng.integers(0, 3)) for _ in range(4)]
@@ -543,7 +548,7 @@ def main():
     ap.add_argument('--patterns', type=int, default=8)
     ap.add_argument('--kind', default='fkw', choices=['fkw', 'csr', 'dense'])
     ap.add_argument('--profile', default=['mixed'], type=lambda s: s.split(','),
-                    help='mixed, depthwise, wide, edge, share, large, kernels or narrow; a list: case i has the (i mod '
+                    help='mixed, depthwise, wide, edge, share, large, kernels, narrow or rows; a list: case i has the (i mod '
                     'n)th')
     ap.add_argument('--merge', action='store_true')
     ap.add_argument('--funcs', default='both', choices=['both', 'sparse', 'dense'])
@@ -569,7 +574,7 @@ def main():
     rng = np.random.default_rng(a.seed)
     EDGE_KINDS[:] = EDGE_KINDS[a.seed % 8:] + EDGE_KINDS[:a.seed % 8]
     for p in a.profile:
-        if p not in ('mixed', 'depthwise', 'wide', 'edge', 'share', 'kernels', 'large', 'narrow'):
+        if p not in ('mixed', 'depthwise', 'wide', 'edge', 'share', 'kernels', 'large', 'narrow', 'rows'):
             ap.error('bad --profile %s' % p)
     cases = [random_case(rng, a.profile[i % len(a.profile)]) for i in range(a.count)]
     if a.merge:
