@@ -231,12 +231,6 @@ static void broadcastDims(Dims *c, int first, int last, int rank, int trailingSk
   }
 }
 
-/* The operands an op of operand 0's shape reads beside it: layer
- * normalization's scale and bias and PRelu's slope broadcast into x from
- * the right, batch normalization's four along dim 1. A dynamic dim of x
- * that one of them spans with a static extent must have that extent. */
-static void sameShapeOperands(Dims *c);
-
 /* Operand i's dim di and operand j's dim dj are one extent (checked where
  * either is dynamic), or i's is at most j's (`within`). */
 static void sameExtent(Dims *c, int i, int di, int j, int dj, bool within) {
@@ -253,7 +247,7 @@ static int64_t attrAxis(MlirOperation op, const char *name, int64_t dflt, int ra
   return axis < 0 ? axis + rank : axis;
 }
 
-/* The operands ops of operand 0's shape read beside it that index its dims:
+/* The operands that ops of operand 0's shape read beside it indexed by its dims:
  * scatter_elements' indices (within data off the axis) and updates (the
  * indices' shape), reverse_sequence's lengths (the batch axis), a
  * per-axis quantization's scale and zero point (the axis). */
@@ -273,11 +267,16 @@ static void indexedOperands(Dims *c) {
     int64_t axis = attrAxis(op, "axis", 1, rank);
     for (intptr_t i = 1; i < mlirOperationGetNumOperands(op); i++) {
       MlirValue v = mlirOperationGetOperand(op, i);
-      if (lowerRank(v) == 1 && lowerDim(v, 0) != 1) sameExtent(c, (int)i, 0, 0, (int)axis, false);
+      if (lowerRank(v) == 1 && lowerDim(v, 0) != 1) sameExtent(c, 0, (int)axis, (int)i, 0, false);
     }
   }
 }
 
+/* The operands an op of operand 0's shape reads beside it: layer
+ * normalization's scale and bias and PRelu's slope broadcast into x from
+ * the right, batch and instance normalization's along dim 1. A dynamic dim
+ * of x that one of them spans with a static extent must have that extent
+ * (and a dynamic one along dim 1, x's). */
 static void sameShapeOperands(Dims *c) {
   MlirValue x = mlirOperationGetOperand(c->op, 0);
   indexedOperands(c);
