@@ -20,7 +20,6 @@ static bool overlapsInTime(const StrataMemTensor *a, const StrataMemTensor *b) {
 
 typedef struct {
   int64_t lo, hi;
-  int64_t who; /* the tensor */
 } Span;
 
 static int spanCompare(const void *x, const void *y) {
@@ -38,7 +37,7 @@ static int64_t findOffset(const StrataMemTensor *t, size_t n, const int64_t *off
     if (placed[k] && k != i && overlapsInTime(&t[k], &t[i]) && t[k].size > 0) {
       int64_t hi;
       if (!strataCheckedAdd(offsets[k], t[k].size, &hi)) return -1;
-      spans[m++] = (Span){offsets[k], hi, (int64_t)k};
+      spans[m++] = (Span){offsets[k], hi};
     }
   qsort(spans, m, sizeof *spans, spanCompare);
   int64_t cursor = 0, best = -1, bestGap = INT64_MAX;
