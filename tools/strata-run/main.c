@@ -56,6 +56,11 @@ int main(int argc, char **argv) {
     runStateDestroy(&r);
     return ok ? 0 : 1;
   }
+  if (o.allFunctions) {
+    bool ok = checkTarget(r.ctx, &o) && loadModel(&r, &o) && runAllFunctions(&r, &o);
+    runStateDestroy(&r);
+    return ok ? 0 : 1;
+  }
   bool hit = false;
   bool ok = checkTarget(r.ctx, &o) && loadCached(&r, &o, &hit) && (hit || (loadModel(&r, &o) && prepareEntry(&r, &o)));
   if (ok && o.debugNumerics) ok = debugNumerics(&r, &o);

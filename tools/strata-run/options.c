@@ -15,6 +15,10 @@ static void usage(FILE *f) {
           "\n"
           "  --entry NAME       function to run (default: the first public function); only it\n"
           "                     and the functions it calls are compiled\n"
+          "  --all-functions    compile every public function as one executable and run each\n"
+          "                     in turn on the random inputs --entry would give it (with\n"
+          "                     --compare: each checked); a failure is reported and the\n"
+          "                     others still run\n"
           "  --input FILE.npy   an input, repeated in argument order (default: random, seeded)\n"
           "  --input-shape NAME=DIMS  the dims a random input's type leaves dynamic, e.g.\n"
           "                     x=1x3x224x224 (NAME: the ONNX input name or the input's\n"
@@ -123,6 +127,7 @@ int parseArgs(int argc, char **argv, Options *o) {
     else if (!strcmp(a, "--device")) { NEED_VALUE(); o->device = val; }
     else if (!strcmp(a, "--target")) { NEED_VALUE(); o->target = val; }
     else if (!strcmp(a, "--entry")) { NEED_VALUE(); o->entry = val; }
+    else if (!strcmp(a, "--all-functions")) o->allFunctions = true;
     else if (!strcmp(a, "--input")) {
       NEED_VALUE();
       if (o->numInputs == MAX_IO) return fprintf(stderr, "error: too many --input\n"), 1;
@@ -253,6 +258,11 @@ int parseArgs(int argc, char **argv, Options *o) {
   if (o->shapesFile && (o->numInputs || o->numInputShapes || o->numOutputs || o->debugNumerics || o->traceOut))
     return fprintf(stderr, "error: --shapes makes its own inputs and writes no files (not with --input, "
                    "--input-shape, --output, --debug-numerics or --trace-out)\n"), 1;
+  if (o->allFunctions && (o->entry || o->numInputs || o->numInputShapes || o->numOutputs || o->shapesFile ||
+                          o->debugNumerics || o->repeat || o->traceOut || o->stats))
+    return fprintf(stderr, "error: --all-functions runs each function once on random inputs (not with --entry, "
+                   "--input, --input-shape, --output, --shapes, --debug-numerics, --repeat, --trace-out or "
+                   "--stats)\n"), 1;
   if (o->numInputShapes && o->numInputs)
     return fprintf(stderr, "error: --input-shape shapes random inputs (not with --input)\n"), 1;
   if (o->traceOut && !o->instrument)

@@ -20,6 +20,7 @@ typedef struct {
   const char *inputShapes[MAX_IO]; /* --input-shape NAME=DIMS: random inputs' dynamic dims */
   int numInputShapes;
   const char *shapesFile; /* --shapes: a sweep of shapes through one compile */
+  bool allFunctions;      /* --all-functions: each public function, one compile (each.c) */
   Mode mode;
   long repeat, threads, optLevel;
   size_t maxMemory; /* --max-memory; 0: no cap */
@@ -96,6 +97,9 @@ StrataCompileOptions compileOptions(const Options *o);
 bool execute(RunState *r, const Options *o);
 /* sweep.c: --shapes: runs every shape of the file through one compile. */
 bool sweepShapes(RunState *r, const Options *o);
+/* each.c: --all-functions: compiles the module once and runs each public
+ * function on its own inputs; false if any failed (each reported). */
+bool runAllFunctions(RunState *r, const Options *o);
 /* Compares per output (--compare); true if all are within tolerance. */
 bool compareOutputs(StrataTensor *const *jit, StrataTensor *const *ref, size_t n, const Options *o);
 /* Prints and writes the outputs, compares (--compare), writes the trace. */
