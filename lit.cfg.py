@@ -50,6 +50,10 @@ config.environment['STRATA_BUILD_DIR'] = build
 # No compile cache unless a test names one: tests write nothing outside
 # their own directories (not ~/.cache), and each compiles what it tests.
 config.environment['STRATA_CACHE_DIR'] = ''
+# The drivers' own caches (PoCL's kernels, Mesa's shaders, the Vulkan
+# validation layer's) go under the build's test output too, not ~/.cache.
+config.environment['XDG_CACHE_HOME'] = os.path.join(config.test_exec_root, '.cache')
+os.makedirs(config.environment['XDG_CACHE_HOME'], exist_ok=True)
 pystrata = '/usr/bin/python3'
 if sanitized:
     import subprocess
@@ -67,7 +71,7 @@ import shutil
 if (os.environ.get('STRATA_FUZZ', '1') != '0' and shutil.which('clang-22')
         and glob.glob('/usr/lib/llvm-22/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a')):
     config.available_features.add('fuzz')
-config.substitutions.append(('%fuzz_seconds', os.environ.get('STRATA_FUZZ_SECONDS', '30')))
+config.substitutions.append(('%fuzz_seconds', os.environ.get('STRATA_FUZZ_SECONDS', '20')))
 if 'STRATA_FUZZ_BUILD_DIR' in os.environ:
     config.environment['STRATA_FUZZ_BUILD_DIR'] = os.environ['STRATA_FUZZ_BUILD_DIR']
 

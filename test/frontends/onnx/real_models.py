@@ -4,7 +4,8 @@ max abs error <= 1e-3 * (output range) on the cpu target, 1e-4 on a GPU target
 (issue 16's bound), once per fusion mode of strata-run; on a GPU target it also
 prints the kernel launches a call makes (strata-run --stats).
 Usage: real_models.py NAME WORKDIR [MODE,MODE...] [OPSET] [TARGET]  (modes:
-none, fixed, dnnfusion; default fixed; opset default 14; target default cpu)"""
+none, fixed, dnnfusion; default fixed; opset default 14; target default cpu;
+the mode `export` only writes WORKDIR/NAME_opsetN.onnx and its input)"""
 import os
 import subprocess
 import sys
@@ -41,6 +42,8 @@ with torch.no_grad():
 path = os.path.join(work, '%s_opset%d.onnx' % (name, opset))
 torch.onnx.export(model, x, path, opset_version=opset, input_names=['input'], output_names=['output'])
 np.save(os.path.join(work, name + '.in.npy'), x.numpy())
+if modes == ['export']:
+    sys.exit(0)
 failed = False
 for mode in modes:
     out = os.path.join(work, name + '.' + mode + '.out.npy')
