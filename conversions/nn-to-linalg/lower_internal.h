@@ -18,6 +18,7 @@ typedef struct {
   StrataPatternSet *set; /* may be NULL */
   const char *query;     /* if non-NULL: `found` says whether it was registered */
   bool found;
+  bool unrollRnn; /* nn-to-linalg{unroll-rnn}: static sequences unrolled, not looped (lower_rnn.c) */
 } LowerRegistry;
 void lowerRegister(LowerRegistry *r, const char *opName, StrataMatchAndRewriteFn fn, void *user);
 

@@ -258,7 +258,11 @@ static void step(Lowering *L, int d, int64_t t, MlirValue tv, MlirValue xw, bool
   if (!mlirValueIsNull(L->lens)) s.lens = n, IN(L->lens, "(d0)");
   int numIns = n, numOuts = 1 + lstm + !mlirValueIsNull(L->lens);
   MlirValue inits[3], outs[3];
-  for (int o = 0; o < numOuts; o++) inits[o] = zeros(L, 2, stDims), mapPtrs[n++] = "(d0, d1)";
+  /* The loop's states advance in place (elementwise: each element is read before it is written). */
+  for (int o = 0; o < numOuts; o++) {
+    inits[o] = L->dyn && o == 0 ? *h : L->dyn && lstm && o == 1 ? *c : zeros(L, 2, stDims);
+    mapPtrs[n++] = "(d0, d1)";
+  }
 #undef IN
   linalgBuildGenericN(b, loc, (StrataValueList){ins, numIns}, (StrataValueList){inits, numOuts}, mapPtrs, "pp",
                       cellBody, &s, outs);
@@ -376,11 +380,11 @@ static MlirValue gated(Lowering *L, MlirValue v, int rank, const int64_t *dims) 
 }
 
 static MlirLogicalResult lowerRnn(StrataRewrite *rw, MlirOperation op, void *u) {
-  (void)u;
+  const bool *unroll = u;
   NnRnn r;
   if (!nnRnnOf(op, &r)) return mlirLogicalResultFailure();
-  /* The unrolled code grows with the sequence: longer ones (and dynamic
-   * extents) take the loop. */
+  /* Unrolled only when asked (unroll-rnn): the code grows with the
+   * sequence, so longer ones and dynamic extents loop. */
   enum { MAX_UNROLLED_STEPS = 4096 };
   MlirValue none = {NULL};
   Lowering L = {&rw->builder, mlirOperationGetLocation(op), op, &r,
@@ -388,7 +392,7 @@ static MlirLogicalResult lowerRnn(StrataRewrite *rw, MlirOperation op, void *u) 
                 lowerOperand(op, 2), r.b >= 0 ? lowerOperand(op, r.b) : none,
                 r.seqLens >= 0 ? lowerOperand(op, r.seqLens) : none, r.initH >= 0 ? lowerOperand(op, r.initH) : none,
                 r.initC >= 0 ? lowerOperand(op, r.initC) : none, r.p >= 0 ? lowerOperand(op, r.p) : none, none,
-                lowerHasDynamicDims(op) || r.seq * r.dirs > MAX_UNROLLED_STEPS, none, none};
+                !*unroll || lowerHasDynamicDims(op) || r.seq * r.dirs > MAX_UNROLLED_STEPS, none, none};
   int numResults = (int)mlirOperationGetNumResults(op);
   MlirValue res[3], dims[3][4];
   for (int i = 0; i < numResults; i++) {
@@ -412,7 +416,7 @@ static MlirLogicalResult lowerRnn(StrataRewrite *rw, MlirOperation op, void *u) 
 }
 
 void nnToLinalgRnn(LowerRegistry *r) {
-  lowerRegister(r, "nn.rnn", lowerRnn, NULL);
-  lowerRegister(r, "nn.gru", lowerRnn, NULL);
-  lowerRegister(r, "nn.lstm", lowerRnn, NULL);
+  lowerRegister(r, "nn.rnn", lowerRnn, &r->unrollRnn);
+  lowerRegister(r, "nn.gru", lowerRnn, &r->unrollRnn);
+  lowerRegister(r, "nn.lstm", lowerRnn, &r->unrollRnn);
 }
