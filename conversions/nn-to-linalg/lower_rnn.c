@@ -2,11 +2,13 @@
  * for every step at once, then per step h R^T and one elementwise generic
  * over [batch, hidden] that applies the gates (activations, clip, biases,
  * peepholes, the sequence_lens mask) and yields the new state, inserted
- * into y. At static extents the sequence is unrolled (every index a
- * constant in the maps); with dynamic dims (issue 19) the steps are one
- * scf.for over the run-time sequence length carrying h (and c) and y, the
- * step's rows of x W^T sliced out at the loop's index (backward directions
- * at T-1-i), states sized by the run-time batch. Weights are read in place:
+ * into y. The steps are one scf.for over the run-time sequence length
+ * (dynamic dims, issue 19, and static ones alike) carrying h (and c) and y,
+ * the step's rows of x W^T sliced out at the loop's index (backward
+ * directions at T-1-i), states sized by the run-time batch and advanced in
+ * place. With unroll-rnn (the GPU and Hexagon pipelines, whose
+ * bufferization takes no loop yielding new buffers) a static sequence is
+ * unrolled instead, every index a constant in the maps. Weights are read in place:
  * the direction and the gate are constants in the affine maps, after a
  * reshape that gives the gates their own dim ([dirs, G*H, ...] -> [dirs, G,
  * H, ...]: linalg takes a plain d1 for the whole extent, so an offset
@@ -25,7 +27,7 @@ typedef struct {
   MlirType et;
   int d;
   int64_t t;     /* the step; its row of x W^T with static extents */
-  MlirValue tv;  /* dynamic dims: the step as an index value (x W^T is that step's slice, row 0) */
+  MlirValue tv;  /* looped: the step as an index value (x W^T is that step's slice, row 0) */
   /* Positions of the generic's inputs (-1: absent); gate g at base + g. */
   int xw, hr, wb, rb, h, c, p, rh, lens;
   MlirValue site;   /* non-null: check sequence_lens here (the first step) */
@@ -155,15 +157,15 @@ typedef struct {
   MlirType et;
   MlirValue x, w, rr, bias, lens, initH, initC, p;
   MlirValue site; /* where sequence_lens errors are reported from */
-  bool dyn;       /* dynamic dims: the steps are an scf.for */
-  MlirValue T, N; /* with dyn: the run-time sequence length and batch */
+  bool looped;    /* the steps are an scf.for (else unrolled: unroll-rnn, static extents) */
+  MlirValue T, N; /* when looped: the run-time sequence length and batch */
 } Lowering;
 
 /* Zeros of dims [rank] whose leading dims are [T, N] (seq) or [N] (not):
  * a splat constant at static extents, else filled at the run-time ones. */
 static MlirValue zeros(Lowering *L, int rank, const int64_t *dims) {
   MlirType t = strataTensorType(L->et, rank, dims);
-  if (!L->dyn || mlirShapedTypeHasStaticShape(t)) return linalgSplatConstant(L->b, L->loc, t, 0.0);
+  if (!L->looped || mlirShapedTypeHasStaticShape(t)) return linalgSplatConstant(L->b, L->loc, t, 0.0);
   MlirValue vals[4] = {L->T, L->N, L->N, L->N};
   return lowerInitDims(L->b, L->loc, t, rank == 4 ? vals : vals + 1, 0.0);
 }
@@ -182,7 +184,7 @@ static MlirValue initialState(Lowering *L, MlirValue init, int d) {
 /* v [batch, hidden] into dest at direction d (and step t >= 0, or tv). */
 static MlirValue insertState(Lowering *L, MlirValue v, MlirValue dest, int d, int64_t t, MlirValue tv) {
   const NnRnn *r = L->r;
-  if (L->dyn) { /* y [T, D, N, H] at (t, d) or [N, T, D, H] at (t, d); states [D, N, H] or [N, D, H] at d */
+  if (L->looped) { /* y [T, D, N, H] at (t, d) or [N, T, D, H] at (t, d); states [D, N, H] or [N, D, H] at d */
     bool step = tv.ptr, unit[4] = {false, false, false, false};
     int at = (r->layout ? 1 : 0);
     MlirValue offs[4] = {{NULL}}, dv = lowerIndexConst(L->b, L->loc, d);
@@ -260,7 +262,7 @@ static void step(Lowering *L, int d, int64_t t, MlirValue tv, MlirValue xw, bool
   MlirValue inits[3], outs[3];
   /* The loop's states advance in place (elementwise: each element is read before it is written). */
   for (int o = 0; o < numOuts; o++) {
-    inits[o] = L->dyn && o == 0 ? *h : L->dyn && lstm && o == 1 ? *c : zeros(L, 2, stDims);
+    inits[o] = L->looped && o == 0 ? *h : L->looped && lstm && o == 1 ? *c : zeros(L, 2, stDims);
     mapPtrs[n++] = "(d0, d1)";
   }
 #undef IN
@@ -284,7 +286,7 @@ static void direction(Lowering *L, int d, MlirValue *y, MlirValue *yh, MlirValue
   MlirValue xw = linalgBuildGeneric(b, loc, STRATA_VALUES(L->x, L->w), zeros(L, 4, xwDims), xwMaps, "ppppr", bodyMulAcc, NULL);
   MlirValue h = initialState(L, L->initH, d), c = initialState(L, L->initC, d);
   bool lstm = r->cell == NN_CELL_LSTM;
-  if (!L->dyn) {
+  if (!L->looped) {
     for (int64_t i = 0; i < T; i++)
       step(L, d, nnRnnBackward(r, d) ? T - 1 - i : i, (MlirValue){NULL}, xw, d == 0 && i == 0, &h, &c, y);
   } else { /* scf.for i < T carrying h, (c,) y */
@@ -308,8 +310,8 @@ static void direction(Lowering *L, int d, MlirValue *y, MlirValue *yh, MlirValue
   if (lstm) *yc = insertState(L, c, *yc, d, -1, (MlirValue){NULL});
 }
 
-/* With dynamic dims: every sequence_lens element in [0, T], checked once
- * before the steps (at static extents the first step's generic checks). */
+/* Looped: every sequence_lens element in [0, T], checked once before the
+ * steps (unrolled, the first step's generic checks). */
 static void checkLens(Lowering *L) {
   StrataBuilder *b = L->b;
   MlirLocation loc = L->loc;
@@ -396,10 +398,10 @@ static MlirLogicalResult lowerRnn(StrataRewrite *rw, MlirOperation op, void *u) 
   int numResults = (int)mlirOperationGetNumResults(op);
   MlirValue res[3], dims[3][4];
   for (int i = 0; i < numResults; i++) {
-    if (L.dyn && !lowerRnnDims(L.b, op, i, &L.site, dims[i])) return mlirLogicalResultFailure();
+    if (L.looped && !lowerRnnDims(L.b, op, i, &L.site, dims[i])) return mlirLogicalResultFailure();
     res[i] = lowerInitDims(L.b, L.loc, lowerResultType(op, i), dims[i], 0.0);
   }
-  if (L.dyn) L.T = dims[0][r.layout ? 1 : 0], L.N = dims[0][r.layout ? 0 : 2];
+  if (L.looped) L.T = dims[0][r.layout ? 1 : 0], L.N = dims[0][r.layout ? 0 : 2];
   /* The gates get their own dim: w [D, G, H, I], r [D, G, H, H], b [D, 2G, H], p [D, 3, H]. */
   int64_t D = r.dirs, G = r.gates, H = r.hidden, wDims[4] = {D, G, H, r.input}, rDims[4] = {D, G, H, H},
           bDims[3] = {D, 2 * G, H}, pDims[3] = {D, 3, H};
@@ -409,7 +411,7 @@ static MlirLogicalResult lowerRnn(StrataRewrite *rw, MlirOperation op, void *u) 
   if (!mlirValueIsNull(L.p)) L.p = gated(&L, L.p, 3, pDims);
   if (r.seqLens >= 0 && !L.site.ptr && !lowerRuntimeSite(L.b, op, SHAPE_ERROR_FN, &L.site))
     return mlirLogicalResultFailure();
-  if (L.dyn && r.seqLens >= 0) checkLens(&L);
+  if (L.looped && r.seqLens >= 0) checkLens(&L);
   for (int d = 0; d < r.dirs; d++) direction(&L, d, &res[0], &res[1], numResults > 2 ? &res[2] : &res[1]);
   strataReplaceOp(rw, op, (StrataValueList){res, numResults});
   return mlirLogicalResultSuccess();
