@@ -22,6 +22,7 @@
 #include "nn_elementwise.h"
 #include "nn_internal.h"
 #include "nn_movement_params.h"
+#include "nn_rnn.h"
 #include "lower_internal.h"
 
 typedef enum {
@@ -51,6 +52,7 @@ typedef enum {
   R_BLOCKS, /* depth_to_space, space_to_depth: space and channels traded by blocksize² */
   R_ELEMENTS, /* gather_elements: the indices' shape, within data's off the axis */
   R_EINSUM,   /* per subscript, the one extent of its operand dims (a static 1 broadcasts) */
+  R_RECURRENT, /* rnn, gru, lstm: sequence and batch of x, the static hidden size (lowerRnnDims) */
   R_COUNTED /* data-dependent: its own lowering counts, then allocates (lower_datadep*.c) */
 } Rule;
 
@@ -80,7 +82,8 @@ static Rule ruleOf(MlirOperation op) {
       {"nn.space_to_depth", R_BLOCKS}, {"nn.gather_elements", R_ELEMENTS}, {"nn.scatter_elements", R_SAME},
       {"nn.instance_normalization", R_SAME}, {"nn.group_normalization", R_SAME},
       {"nn.quantize_linear", R_SAME}, {"nn.dequantize_linear", R_SAME}, {"nn.reverse_sequence", R_SAME},
-      {"nn.size", R_SHAPE}, {"nn.einsum", R_EINSUM},
+      {"nn.size", R_SHAPE}, {"nn.einsum", R_EINSUM}, {"nn.rnn", R_RECURRENT}, {"nn.gru", R_RECURRENT},
+      {"nn.lstm", R_RECURRENT},
   };
   for (size_t i = 0; i < sizeof kRules / sizeof kRules[0]; i++)
     if (strataOpIsNamed(op, kRules[i].name)) return kRules[i].rule;
@@ -115,6 +118,11 @@ bool lowerDynamicSupported(MlirOperation op, const char **why) {
       lowerDim(mlirOperationGetOperand(op, 0), 1) < 0) {
     *why = "its channel dim (1) must be static";
     return false;
+  }
+  if (r == R_RECURRENT) {
+    NnRnn rnn;
+    *why = "its hidden size must be static (hidden_size, or a static dim of r or w)";
+    return nnRnnOf(op, &rnn) && rnn.hidden >= 0;
   }
   if (r == R_GATHER) {
     MlirValue data = mlirOperationGetOperand(op, 0);
@@ -781,6 +789,9 @@ bool lowerResultDims(StrataBuilder *b, MlirOperation op, intptr_t i, MlirValue *
   }
   case R_EINSUM:
     einsumDims(&c, out);
+    break;
+  case R_RECURRENT:
+    if (!lowerRnnDims(b, op, i, &c.site, out)) return false;
     break;
   case R_SLICE: /* no result dims: its lowering computes them */
   case R_COUNTED:

@@ -18,6 +18,7 @@ typedef struct {
   StrataPatternSet *set; /* may be NULL */
   const char *query;     /* if non-NULL: `found` says whether it was registered */
   bool found;
+  bool unrollRnn; /* nn-to-linalg{unroll-rnn}: static sequences unrolled, not looped (lower_rnn.c) */
 } LowerRegistry;
 void lowerRegister(LowerRegistry *r, const char *opName, StrataMatchAndRewriteFn fn, void *user);
 
@@ -43,6 +44,11 @@ MlirValue lowerMatmulValues(StrataBuilder *b, MlirLocation loc, MlirValue a, Mli
 MlirValue lowerConvValues(StrataBuilder *b, MlirLocation loc, MlirOperation op, MlirValue x, MlirValue w,
                           MlirValue init, bool reduceOutside);
 void nnToLinalgRnn(LowerRegistry *r); /* nn.rnn, nn.gru, nn.lstm (lower_rnn.c) */
+/* Result i's run-time extents of an nn.rnn, nn.gru or nn.lstm (y: sequence,
+ * directions, batch, hidden in its layout; y_h, y_c: directions, batch,
+ * hidden); with i = 0 also checks the operands' dynamic dims against x's and
+ * the static hidden size (shape errors at *site). */
+bool lowerRnnDims(StrataBuilder *b, MlirOperation op, intptr_t i, MlirValue *site, MlirValue *out);
 void nnToLinalgSequence(LowerRegistry *r); /* nn.reverse_sequence (lower_sequence.c) */
 void nnToLinalgSample(LowerRegistry *r);   /* nn.grid_sample, nn.roi_align (lower_sample.c) */
 void nnToLinalgSignal(LowerRegistry *r);   /* windows, nn.dft, nn.stft (lower_signal.c) */
@@ -108,6 +114,11 @@ MlirValue lowerCountTrue(StrataBuilder *b, MlirLocation loc, MlirValue mask, Mli
 MlirValue lowerSliceAt(StrataBuilder *b, MlirLocation loc, MlirValue x, int axis, MlirValue offset);
 MlirValue lowerInsertSliceAt(StrataBuilder *b, MlirLocation loc, MlirValue slice, MlirValue dest, int axis,
                              MlirValue offset);
+/* tensor.insert_slice of src into dest, rank-reducing: at the dims where
+ * unit[d] the slice is one element at offset at[d] (an index value), the
+ * other dims take src's dims in order, whole, from 0. */
+MlirValue lowerInsertSliceUnits(StrataBuilder *b, MlirLocation loc, MlirValue src, MlirValue dest, const bool *unit,
+                                const MlirValue *at);
 
 /* Result 0 of op, of extents out[0..rank), computed by `body` at every
  * index (an identity linalg.generic over a tensor.empty): each static

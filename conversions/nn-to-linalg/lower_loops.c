@@ -138,3 +138,35 @@ MlirValue lowerInsertSliceAt(StrataBuilder *b, MlirLocation loc, MlirValue slice
                                                            {"operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 5, seg)})),
                       0);
 }
+
+MlirValue lowerInsertSliceUnits(StrataBuilder *b, MlirLocation loc, MlirValue src, MlirValue dest, const bool *unit,
+                                const MlirValue *at) {
+  int rank = lowerRank(dest), sd = 0;
+  MlirValue ops[2 + 2 * STRATA_MAX_RANK];
+  int64_t offs[STRATA_MAX_RANK], sizes[STRATA_MAX_RANK], strides[STRATA_MAX_RANK];
+  int n = 2, numOffs = 0;
+  ops[0] = src, ops[1] = dest;
+  for (int d = 0; d < rank; d++) { /* the dynamic offsets first, then the dynamic sizes */
+    offs[d] = unit[d] ? INT64_MIN : 0; /* INT64_MIN: kDynamic */
+    strides[d] = 1;
+    if (unit[d]) ops[n++] = at[d], numOffs++;
+  }
+  int32_t numSizes = 0;
+  for (int d = 0; d < rank; d++) {
+    if (unit[d]) {
+      sizes[d] = 1;
+      continue;
+    }
+    sizes[d] = lowerDim(src, sd) >= 0 ? lowerDim(src, sd) : INT64_MIN;
+    if (sizes[d] == INT64_MIN) ops[n++] = lowerDimValue(b, loc, src, sd), numSizes++;
+    sd++;
+  }
+  int32_t seg[5] = {1, 1, numOffs, numSizes, 0};
+  return strataResult(strataCreateOp(b, "tensor.insert_slice", loc, .operands = {ops, n},
+                                     .results = STRATA_TYPES(mlirValueGetType(dest)),
+                                     .attrs = STRATA_ATTRS({"static_offsets", arr(b, rank, offs)},
+                                                           {"static_sizes", arr(b, rank, sizes)},
+                                                           {"static_strides", arr(b, rank, strides)},
+                                                           {"operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 5, seg)})),
+                      0);
+}

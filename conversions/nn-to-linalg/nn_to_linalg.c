@@ -75,7 +75,7 @@ static void registerAll(LowerRegistry *r) {
 }
 
 bool strataNnToLinalgSupports(const char *opName) {
-  LowerRegistry r = {NULL, opName, false};
+  LowerRegistry r = {NULL, opName, false, false};
   registerAll(&r);
   return r.found;
 }
@@ -88,7 +88,7 @@ static void runNnToLinalg(StrataPassRun *run, MlirOperation root) {
     return;
   }
   StrataPatternSet *set = strataPatternSetCreate(mlirOperationGetContext(root));
-  LowerRegistry reg = {set, NULL, false};
+  LowerRegistry reg = {set, NULL, false, strataPassGetBool(run, "unroll-rnn")};
   StrataContext *ctx = strataPassGetContext(run);
   for (size_t d = 0; d < strataContextNumDialects(ctx); d++) {
     const StrataDialectDef *dialect = strataContextGetDialect(ctx, d);
@@ -116,10 +116,20 @@ static const StrataDialectHandleFn kDeps[] = {
     mlirGetDialectHandle__arith__, mlirGetDialectHandle__math__, mlirGetDialectHandle__scf__,
     mlirGetDialectHandle__func__, mlirGetDialectHandle__memref__, NULL};
 
+/* The GPU targets' and Hexagon's bufferization takes no loop that yields a
+ * buffer it allocates: their pipelines unroll the recurrent ops. */
+static const StrataPassOptionDef kOptions[] = {
+    {"unroll-rnn", STRATA_OPTION_BOOL, "false",
+     "Unroll nn.rnn/gru/lstm over a static sequence of up to 4096 steps (constant step indices) instead of an "
+     "scf.for carrying the states"},
+};
+
 const StrataPassDef strataNnToLinalgPass = {
     .name = "nn-to-linalg",
     .summary = "Lower nn ops to linalg.generic, tensor, arith and math",
     .anchor = "func.func",
+    .options = kOptions,
+    .numOptions = sizeof kOptions / sizeof kOptions[0],
     .run = runNnToLinalg,
     .dependentDialects = kDeps,
 };

@@ -32,18 +32,21 @@
 #define GPU_KERNELS                                                                          \
   GPU_BUFFERIZE "func.func(buffer-loop-hoisting,cse,canonicalize),"                          \
   "func.func(" GPU_TILE "convert-linalg-to-parallel-loops)," GPU_MAP
+/* nn-to-linalg{unroll-rnn}: the recurrent ops unrolled, as the bufferization
+ * here takes no loop yielding buffers it allocates (the CPU's scf.for over
+ * the steps needs allow-return-allocs-from-loops). */
 /* dnnfusion: the blocks stay scf.execute_region ops through bufferization
  * and the loop lowering; gpu-fuse-blocks makes each block's nests one
  * loop and dissolves the blocks. */
 #define GPU_FUSED_CODEGEN                                                                    \
-  "func.func(nn-to-linalg),func.func(fused-blocks-remap),"                                   \
+  "func.func(nn-to-linalg{unroll-rnn=true}),func.func(fused-blocks-remap),"                                   \
   "func.func(linalg-fuse-elementwise-ops)," GPU_BUFFERIZE                                    \
   "func.func(" GPU_TILE "convert-linalg-to-parallel-loops,gpu-fuse-blocks,"                 \
   "buffer-loop-hoisting,cse,canonicalize,gpu-private-temporaries)," GPU_MAP
 
 const char strataGpuPipelineText[] =
-    "func.func(nn-fold),func.func(nn-to-linalg),func.func(linalg-fuse-elementwise-ops)," GPU_KERNELS;
-const char strataGpuPipelineUnfusedText[] = "func.func(nn-fold),func.func(nn-to-linalg)," GPU_KERNELS;
+    "func.func(nn-fold),func.func(nn-to-linalg{unroll-rnn=true}),func.func(linalg-fuse-elementwise-ops)," GPU_KERNELS;
+const char strataGpuPipelineUnfusedText[] = "func.func(nn-fold),func.func(nn-to-linalg{unroll-rnn=true})," GPU_KERNELS;
 const char strataGpuPipelineFusedCodegenText[] = GPU_FUSED_CODEGEN;
 /* Planning for the opencl target (it has no library kernels; its profile
  * cells fuse, as nothing measures kernels on it yet). */

@@ -31,7 +31,7 @@ static const char kPipeline[] =
      * reshapes, transposes) and any other through linalg, as loops. */
     "func.func(nn-to-dsp),"
     "func.func(dsp-lower-operators),"
-    "func.func(nn-to-linalg),"
+    "func.func(nn-to-linalg{unroll-rnn=true})," /* no loops yielding buffers in this bufferization */
     "strata-emit-c-interface,"
     "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},"
     "func.func(cse,canonicalize),"

@@ -47,10 +47,10 @@ func.func @runtime_log_sum_exp(%x: tensor<2x3xf32>, %a: tensor<1xi64>) -> tensor
 
 // -----
 
-// Recurrent ops are unrolled: a sequence longer than the limit is refused.
-func.func @rnn_too_long(%x: tensor<4097x1x1xf32>, %w: tensor<1x1x1xf32>, %r: tensor<1x1x1xf32>) -> tensor<4097x1x1x1xf32> {
-  // expected-error@+2 {{'nn.rnn' op nn-to-linalg: a sequence of 4097 steps in 1 direction(s) is longer than the unrolled lowering takes (4096 steps)}}
-  // expected-error@+1 {{nn-to-linalg: no lowering for 'nn.rnn'}}
-  %y:2 = "nn.rnn"(%x, %w, %r) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0>} : (tensor<4097x1x1xf32>, tensor<1x1x1xf32>, tensor<1x1x1xf32>) -> (tensor<4097x1x1x1xf32>, tensor<1x1x1xf32>)
-  return %y#0 : tensor<4097x1x1x1xf32>
+// Recurrent ops with dynamic dims loop over the run-time sequence, but their
+// hidden size (the states' extent) must be static.
+func.func @gru_dynamic_hidden(%x: tensor<?x?x5xf32>, %w: tensor<1x?x5xf32>, %r: tensor<1x?x?xf32>) -> tensor<1x?x?xf32> {
+  // expected-error@+1 {{nn-to-linalg: 'nn.gru' has dynamic dimensions: its hidden size must be static (hidden_size, or a static dim of r or w)}}
+  %y:2 = "nn.gru"(%x, %w, %r) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0>} : (tensor<?x?x5xf32>, tensor<1x?x5xf32>, tensor<1x?x?xf32>) -> (tensor<?x1x?x?xf32>, tensor<1x?x?xf32>)
+  return %y#1 : tensor<1x?x?xf32>
 }

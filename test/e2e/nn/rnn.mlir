@@ -1,7 +1,8 @@
 // RNN, GRU, LSTM: directions, activations with alpha/beta, clip,
 // linear_before_reset, input_forget, sequence_lens (constant: the random
 // inputs would be out of range), initial_h/initial_c, peepholes, layout 0/1,
-// all results: JIT (the unrolled lowering) against the interpreter.
+// all results: JIT (the loop over the steps; the vulkan/opencl tests run
+// the unrolled lowering) against the interpreter.
 // RUN: %python %S/../compare_all.py %s --rtol 1e-3 --atol 1e-3 | FileCheck %s
 // CHECK-NOT: FAIL
 // CHECK: functions, 0 failed
