@@ -33,6 +33,13 @@ cache = os.path.join(build, 'CMakeCache.txt')
 sanitized = os.path.exists(cache) and 'STRATA_SANITIZE:BOOL=ON' in open(cache).read()
 if sanitized:
     config.available_features.add('asan')
+# Third-party leaks LeakSanitizer should not report (test/lsan.supp: PoCL's
+# kernel compiler). %lsan_no_tls is the LSAN_OPTIONS=... for runs that also
+# take no thread-local storage as roots (the opencl tests explain why).
+lsan_supp = 'suppressions=' + os.path.join(root, 'test', 'lsan.supp')
+config.environment['LSAN_OPTIONS'] = ':'.join(
+    o for o in [os.environ.get('LSAN_OPTIONS', ''), lsan_supp] if o)
+config.substitutions.append(('%lsan_no_tls', 'LSAN_OPTIONS=use_tls=0:' + lsan_supp))
 # C programs linked against the build's libstrata_rt use its sanitizer flags.
 config.substitutions.append(('%rtcflags', '-fsanitize=address,undefined' if sanitized else ''))
 

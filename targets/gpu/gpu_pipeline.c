@@ -39,7 +39,7 @@
  * and the loop lowering; gpu-fuse-blocks makes each block's nests one
  * loop and dissolves the blocks. */
 #define GPU_FUSED_CODEGEN                                                                    \
-  "func.func(nn-to-linalg{unroll-rnn=true}),func.func(fused-blocks-remap),"                                   \
+  "func.func(nn-to-linalg{unroll-rnn=true}),func.func(fused-blocks-remap),"                 \
   "func.func(linalg-fuse-elementwise-ops)," GPU_BUFFERIZE                                    \
   "func.func(" GPU_TILE "convert-linalg-to-parallel-loops,gpu-fuse-blocks,"                 \
   "buffer-loop-hoisting,cse,canonicalize,gpu-private-temporaries)," GPU_MAP

@@ -103,5 +103,6 @@ bool runAllFunctions(RunState *r, const Options *o) {
     dropResults(r);
   }
   printf("%zu function%s, %zu failed\n", count, count == 1 ? "" : "s", failed);
+  fflush(stdout); /* before any exit-time report (LeakSanitizer's aborts) */
   return failed == 0;
 }
