@@ -9,8 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "mlir-c/BuiltinTypes.h"
-#include "plain.h"
 #include "run.h"
 #include "tool_time.h"
 
@@ -38,16 +36,7 @@ static bool runOne(RunState *r, const Options *o) {
       mlirLogicalResultIsFailure(strataInterpret(r->ctx, r->func, r->inputs, r->numIn, &r->ref, &r->numRef)))
     return false;
   if (o->mode == MODE_INTERPRET) return report(r, o);
-  for (size_t i = 0; i < r->numOut; i++) {
-    MlirType t = mlirFunctionTypeGetResult(r->ftype, (intptr_t)i);
-    if (!(r->outputs[i] = strataTensorCreateForResult(t))) {
-      char ts[256], why[160];
-      strataTypeToString(t, ts, sizeof ts);
-      strataTensorTypeProblem(t, why, sizeof why);
-      fprintf(stderr, "error: result #%zu of '%s' has type %s, which %s\n", i, r->entry, ts, why);
-      return false;
-    }
-  }
+  if (!createOutputs(r)) return false;
   double t0 = toolNowMs();
   if (mlirLogicalResultIsFailure(strataExecutableInvoke(r->exe, r->entry, r->inputs, r->numIn, r->outputs, r->numOut)))
     return false;

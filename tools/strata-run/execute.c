@@ -62,8 +62,7 @@ bool compareOutputs(StrataTensor *const *jit, StrataTensor *const *ref, size_t n
   return ok;
 }
 
-/* Compiles for the target and runs once, then --repeat times, timed. */
-static bool runCompiled(RunState *r, const Options *o) {
+bool createOutputs(RunState *r) {
   for (size_t i = 0; i < r->numOut; i++) {
     MlirType t = mlirFunctionTypeGetResult(r->ftype, (intptr_t)i);
     strataTensorDestroy(r->outputs[i]);
@@ -76,6 +75,12 @@ static bool runCompiled(RunState *r, const Options *o) {
       return false;
     }
   }
+  return true;
+}
+
+/* Compiles for the target and runs once, then --repeat times, timed. */
+static bool runCompiled(RunState *r, const Options *o) {
+  if (!createOutputs(r)) return false;
   double t0 = toolNowMs();
   StrataCompileOptions options = compileOptions(o);
   bool compiled = false;

@@ -93,6 +93,8 @@ void runStateDestroy(RunState *r);
 
 /* execute.c. What the options ask of strataCompile. */
 StrataCompileOptions compileOptions(const Options *o);
+/* r->outputs: a tensor per result of r->ftype; false after an error message. */
+bool createOutputs(RunState *r);
 /* Runs the interpreter, the target or both, as the mode says. */
 bool execute(RunState *r, const Options *o);
 /* sweep.c: --shapes: runs every shape of the file through one compile. */
