@@ -6,9 +6,10 @@ Prints one line per function and exits 1 if any function fails to compile or
 run on either target, or any output differs in any bit."""
 import os
 import re
-import subprocess
 import sys
 import tempfile
+
+import all_functions
 
 path, args = sys.argv[1], sys.argv[2:]
 target, against = None, 'cpu'
@@ -26,47 +27,38 @@ while i < len(args):
         i += 1
 if not target:
     sys.exit('compare_targets.py: --target is required')
-text = open(path).read()
-funcs = re.findall(r'^func\.func @([\w$.-]+)\((.*?)\)\s*->\s*(.*?)\s*\{\s*$', text, re.M)
-if not funcs:
+names = re.findall(r'^func\.func @([\w$.-]+)\(', open(path).read(), re.M)
+if not names:
     sys.exit('no functions in ' + path)
 
-
-def num_results(sig):
-    sig = sig.strip()
-    if sig.startswith('('):
-        sig = sig[1:-1]
-    depth, n = 0, 1
-    for c in sig:
-        depth += c in '<(['
-        depth -= c in '>)]'
-        n += c == ',' and depth == 0
-    return n
-
-
+# One strata-run per target (--all-functions: one compile, one device),
+# each function's results written as DIR/NAME.K.npy.
 failed = []
 with tempfile.TemporaryDirectory() as tmp:
-    for name, _, results in funcs:
-        outs = {}
-        errors = ''
-        for t in (against, target):
-            files = [os.path.join(tmp, '%s.%s.%d.npy' % (name, t, k)) for k in range(num_results(results))]
-            cmd = ['strata-run', path, '--quiet', '--entry', name, '--target', t] + extra
-            for f in files:
-                cmd += ['--output', f]
-            p = subprocess.run(cmd, capture_output=True, text=True)
-            if p.returncode != 0:
-                errors += '%s: %s%s' % (t, p.stdout, p.stderr)
-                continue
-            outs[t] = [open(f, 'rb').read() for f in files]
+    runs = {}
+    for t in (against, target):
+        os.mkdir(os.path.join(tmp, t))
+        runs[t] = all_functions.Run(path, ['--quiet', '--target', t, '--output-dir', os.path.join(tmp, t)] + extra)
+    for name in names:
+        errors = ''.join('%s: %s\n' % (t, runs[t].why(name)) for t in (against, target) if not runs[t].ok(name))
         if errors:
             verdict = 'FAIL'
         else:
-            diff = [k for k, (a, b) in enumerate(zip(outs[against], outs[target])) if a != b]
-            verdict = 'DIFFER (output %s)' % ', '.join('#%d' % k for k in diff) if diff else 'SAME'
+            files = {t: sorted(f for f in os.listdir(os.path.join(tmp, t)) if re.fullmatch(re.escape(name) + r'\.\d+\.npy', f))
+                     for t in (against, target)}
+            if files[against] != files[target] or not files[target]:
+                verdict = 'DIFFER (results %s and %s)' % (files[against], files[target])
+            else:
+                diff = [f for f in files[target] if open(os.path.join(tmp, against, f), 'rb').read() !=
+                        open(os.path.join(tmp, target, f), 'rb').read()]
+                verdict = 'DIFFER (output %s)' % ', '.join('#' + f.split('.')[-2] for f in diff) if diff else 'SAME'
         print('%s: %s' % (name, verdict))
         if verdict != 'SAME':
             failed.append(name)
             sys.stdout.write(errors)
-print('%d functions, %d not the same' % (len(funcs), len(failed)))
+    for t in (against, target):
+        if not failed and (runs[t].returncode != 0 or not runs[t].complete(names)):
+            print('%s: strata-run --all-functions: exit %d:\n%s' % (t, runs[t].returncode, runs[t].output))
+            failed.append('(the %s run)' % t)
+print('%d functions, %d not the same' % (len(names), len(failed)))
 sys.exit(1 if failed else 0)

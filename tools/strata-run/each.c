@@ -30,6 +30,18 @@ static void dropResults(RunState *r) {
   r->ref = NULL, r->numRef = 0;
 }
 
+/* --output-dir: DIR/NAME.K.npy for each result. */
+static bool writeOutputs(RunState *r, const Options *o) {
+  StrataTensor *const *results = o->mode == MODE_INTERPRET ? r->ref : r->outputs;
+  for (size_t k = 0; k < r->numOut; k++) {
+    char path[4096], err[512];
+    if (snprintf(path, sizeof path, "%s/%s.%zu.npy", o->outputDir, r->entry, k) >= (int)sizeof path)
+      return fprintf(stderr, "error: --output-dir: the path of '%s' is too long\n", r->entry), false;
+    if (!strataNpyWrite(path, results[k], err, sizeof err)) return fprintf(stderr, "error: %s\n", err), false;
+  }
+  return true;
+}
+
 /* Interprets and/or invokes r->func (described) as the mode says. */
 static bool runOne(RunState *r, const Options *o) {
   if (o->mode != MODE_JIT &&
@@ -85,7 +97,8 @@ bool runAllFunctions(RunState *r, const Options *o) {
     strataFuncSignature(op, r->entry, sizeof r->entry);
     printf("function '%s':\n", r->entry);
     fflush(stdout);
-    bool ok = describeEntry(r, o) && (!alone || compileAlone(r, o)) && runOne(r, o);
+    bool ok = describeEntry(r, o) && (!alone || compileAlone(r, o)) && runOne(r, o) &&
+              (!o->outputDir || writeOutputs(r, o));
     if (alone) strataExecutableDestroy(r->exe), r->exe = NULL;
     if (!ok) printf("FAILED\n"), failed++;
     fflush(stdout);

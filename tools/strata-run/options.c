@@ -19,6 +19,8 @@ static void usage(FILE *f) {
           "                     in turn on the random inputs --entry would give it (with\n"
           "                     --compare: each checked); a failure is reported and the\n"
           "                     others still run\n"
+          "  --output-dir DIR   with --all-functions: write result K of function NAME to\n"
+          "                     DIR/NAME.K.npy (DIR must exist)\n"
           "  --input FILE.npy   an input, repeated in argument order (default: random, seeded)\n"
           "  --input-shape NAME=DIMS  the dims a random input's type leaves dynamic, e.g.\n"
           "                     x=1x3x224x224 (NAME: the ONNX input name or the input's\n"
@@ -128,6 +130,7 @@ int parseArgs(int argc, char **argv, Options *o) {
     else if (!strcmp(a, "--target")) { NEED_VALUE(); o->target = val; }
     else if (!strcmp(a, "--entry")) { NEED_VALUE(); o->entry = val; }
     else if (!strcmp(a, "--all-functions")) o->allFunctions = true;
+    else if (!strcmp(a, "--output-dir")) { NEED_VALUE(); o->outputDir = val; }
     else if (!strcmp(a, "--input")) {
       NEED_VALUE();
       if (o->numInputs == MAX_IO) return fprintf(stderr, "error: too many --input\n"), 1;
@@ -263,6 +266,8 @@ int parseArgs(int argc, char **argv, Options *o) {
     return fprintf(stderr, "error: --all-functions runs each function once on random inputs (not with --entry, "
                    "--input, --input-shape, --output, --shapes, --debug-numerics, --repeat, --trace-out or "
                    "--stats)\n"), 1;
+  if (o->outputDir && !o->allFunctions)
+    return fprintf(stderr, "error: --output-dir needs --all-functions (one function: --output)\n"), 1;
   if (o->numInputShapes && o->numInputs)
     return fprintf(stderr, "error: --input-shape shapes random inputs (not with --input)\n"), 1;
   if (o->traceOut && !o->instrument)

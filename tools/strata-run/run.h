@@ -21,6 +21,7 @@ typedef struct {
   int numInputShapes;
   const char *shapesFile; /* --shapes: a sweep of shapes through one compile */
   bool allFunctions;      /* --all-functions: each public function, one compile (each.c) */
+  const char *outputDir;  /* --output-dir: with --all-functions, DIR/NAME.K.npy per result */
   Mode mode;
   long repeat, threads, optLevel;
   size_t maxMemory; /* --max-memory; 0: no cap */
